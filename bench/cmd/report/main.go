@@ -1,0 +1,426 @@
+// Command report runs the oasgen benchmarks against encoding/json and
+// summarises them.
+//
+// Run it from the bench module (the directory holding bench/go.mod):
+//
+//	go run ./cmd/report          # full: 6 rounds, results/latest.txt
+//	go run ./cmd/report -quick   # one short round, results/quick.txt (CI)
+//	go run ./cmd/report -from results/latest.txt   # summarise again, run nothing
+//
+// It builds the test binary once, checks that both libraries agree on every
+// workload (TestWorkloadsAgree, TestEncodeZeroAllocs), then runs the
+// benchmarks in rounds, one after another, appending every round to one
+// file: `go test -count N` would run the N samples of one contender back to
+// back, while rounds interleave the contenders, so that a slow minute of a
+// shared machine lands on all of them. Workloads A and C run for -small
+// (a duration), workload B for -large (an iteration count: one iteration
+// of B is 20 to 150 ms).
+//
+// The raw output is benchstat's input format; the file is followed by
+// benchstat's comparison (`benchstat -col /lib`, encoding-json first, so
+// the others are compared with it) in results/*-benchstat.txt, and by a
+// markdown summary with medians and ratios, printed to stdout and written
+// to results/*.md.
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/oasgen/oasgen/bench/internal/payload"
+)
+
+const modulePath = "github.com/oasgen/oasgen/bench"
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("report: ")
+	quick := flag.Bool("quick", false, "one short round (for CI: well under 2 minutes)")
+	rounds := flag.Int("rounds", 6, "rounds of all benchmarks (full mode)")
+	small := flag.String("small", "1s", "-benchtime of workloads A and C (full mode)")
+	large := flag.String("large", "30x", "-benchtime of workload B (full mode)")
+	out := flag.String("o", "", "raw output file (default results/latest.txt, results/quick.txt with -quick)")
+	from := flag.String("from", "", "summarise this raw output file again, without running anything")
+	doc := flag.String("doc", "", "also rewrite the part of this markdown file between the bench markers with the summary")
+	flag.Parse()
+	mode := "full"
+	if *quick {
+		mode, *rounds, *small, *large = "quick", 1, "100ms", "3x"
+	}
+	if *out == "" {
+		*out = filepath.Join("results", map[bool]string{false: "latest.txt", true: "quick.txt"}[*quick])
+	}
+
+	dir := moduleDir()
+	if *from != "" {
+		*out = *from
+	}
+	if !filepath.IsAbs(*out) {
+		*out = filepath.Join(dir, *out)
+	}
+	if *from != "" {
+		report(dir, *out, *doc)
+		return
+	}
+	m := machine(dir)
+	log.Printf("%s mode: %d round(s), -benchtime %s (A, C) and %s (B); %s", mode, *rounds, *small, *large, m.cpu)
+
+	tmp, err := os.MkdirTemp("", "oasgen-bench-")
+	check(err)
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "bench.test")
+	run(dir, os.Stderr, "go", "test", "-c", "-o", bin, ".")
+	log.Print("checking that oasgen and encoding/json agree on every workload")
+	run(dir, os.Stderr, bin, "-test.run", "^(TestWorkloadsAgree|TestEncodeZeroAllocs)$", "-test.count", "1")
+
+	check(os.MkdirAll(filepath.Dir(*out), 0o755))
+	f, err := os.Create(*out)
+	check(err)
+	quickFlag := map[bool]string{true: " -quick"}[*quick]
+	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A and C, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
+	fmt.Fprintf(f, "# command: cd bench && go run ./cmd/report%s\n", quickFlag)
+	fmt.Fprintf(f, "# machine: %s, %d cores (GOMAXPROCS %d), %s\n# %s\n# oasgen commit: %s\n# started: %s\n",
+		m.cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.osArch, m.goVersion, m.commit, time.Now().UTC().Format(time.RFC3339))
+	start := time.Now()
+	for i := 1; i <= *rounds; i++ {
+		log.Printf("round %d/%d (%s elapsed)", i, *rounds, time.Since(start).Round(time.Second))
+		fmt.Fprintf(f, "# round %d\n", i)
+		for _, b := range []struct{ re, benchtime string }{
+			{"^Benchmark(A|C|SomeValue|EventTagLast|EventTagFirst)$", *small},
+			{"^BenchmarkB$", *large},
+		} {
+			run(dir, io.MultiWriter(f, &progress{w: os.Stderr}), bin, "-test.run", "^$", "-test.bench", b.re,
+				"-test.benchtime", b.benchtime, "-test.count", "1", "-test.timeout", "30m")
+		}
+	}
+	check(f.Close())
+	log.Printf("done in %s; raw output in %s", time.Since(start).Round(time.Second), rel(dir, *out))
+	report(dir, *out, *doc)
+}
+
+// report runs benchstat on the raw output file out and writes its
+// comparison and the markdown summary next to it.
+const (
+	beginMarker = "<!-- bench:begin -->"
+	endMarker   = "<!-- bench:end -->"
+)
+
+func report(dir, out, doc string) {
+	base := strings.TrimSuffix(out, ".txt")
+	var stat bytes.Buffer
+	run(dir, &stat, "go", "tool", "benchstat", "-col", "/lib", out)
+	check(os.WriteFile(base+"-benchstat.txt", stat.Bytes(), 0o644))
+	log.Printf("benchstat comparison in %s", rel(dir, base+"-benchstat.txt"))
+
+	raw, err := os.ReadFile(out)
+	check(err)
+	md := summary(parse(raw), header(raw))
+	check(os.WriteFile(base+".md", []byte(md), 0o644))
+	log.Printf("summary in %s", rel(dir, base+".md"))
+	fmt.Print(md)
+	if doc != "" {
+		text, err := os.ReadFile(doc)
+		check(err)
+		t := string(text)
+		i, j := strings.Index(t, beginMarker), strings.Index(t, endMarker)
+		if i < 0 || j < i {
+			log.Fatalf("%s has no %s ... %s section", doc, beginMarker, endMarker)
+		}
+		t = t[:i] + beginMarker + "\n" + md + endMarker + t[j+len(endMarker):]
+		check(os.WriteFile(doc, []byte(t), 0o644))
+		log.Printf("rewrote the results in %s", doc)
+	}
+}
+
+// header returns the comment lines the run wrote before its first round.
+func header(raw []byte) []string {
+	var h []string
+	for line := range strings.Lines(string(raw)) {
+		if !strings.HasPrefix(line, "# ") || strings.HasPrefix(line, "# round") {
+			break
+		}
+		h = append(h, strings.TrimSpace(strings.TrimPrefix(line, "# ")))
+	}
+	return h
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func rel(dir, p string) string {
+	if r, err := filepath.Rel(dir, p); err == nil {
+		return r
+	}
+	return p
+}
+
+// run runs a command in dir with stdout to w and stderr to os.Stderr, and
+// exits if it fails.
+func run(dir string, w io.Writer, name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, w, os.Stderr
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+}
+
+func output(dir, name string, args ...string) string {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	b, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// progress copies the benchmark lines written to it to w, as they come.
+type progress struct {
+	w    io.Writer
+	line []byte
+}
+
+func (p *progress) Write(b []byte) (int, error) {
+	p.line = append(p.line, b...)
+	for {
+		i := bytes.IndexByte(p.line, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		if bytes.HasPrefix(p.line, []byte("Benchmark")) {
+			fmt.Fprintf(p.w, "  %s\n", p.line[:i])
+		}
+		p.line = p.line[i+1:]
+	}
+}
+
+// moduleDir returns the bench module's directory: the program must run
+// inside it.
+func moduleDir() string {
+	gomod := output(".", "go", "env", "GOMOD")
+	if gomod == "" || gomod == os.DevNull {
+		log.Fatal("run me inside the bench module: cd bench && go run ./cmd/report")
+	}
+	dir := filepath.Dir(gomod)
+	if p := output(dir, "go", "list", "-m"); p != modulePath {
+		log.Fatalf("run me inside the bench module (%s), not %s: cd bench && go run ./cmd/report", modulePath, p)
+	}
+	return dir
+}
+
+type machineInfo struct {
+	cpu, osArch, goVersion, commit string
+}
+
+func machine(dir string) machineInfo {
+	m := machineInfo{cpu: "unknown CPU", osArch: runtime.GOOS + "/" + runtime.GOARCH}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(b)) {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	m.goVersion = output(dir, "go", "version")
+	m.commit = output(dir, "git", "rev-parse", "--short", "HEAD")
+	if m.commit == "" {
+		m.commit = "unknown"
+	} else if output(dir, "git", "status", "--porcelain", "--untracked-files=no", "--", "..") != "" {
+		m.commit += " with uncommitted changes"
+	}
+	return m
+}
+
+// sample is the medians of one benchmark across rounds.
+type sample struct {
+	workload, op, lib string
+	n                 int
+	ns, mbs, bytes    float64 // medians
+	minNS             float64
+	allocs            float64
+}
+
+// parse reads `go test -bench` output and returns the median of every
+// metric of every benchmark, in the order the benchmarks first appear.
+func parse(raw []byte) []sample {
+	type key struct{ workload, op, lib string }
+	var order []key
+	vals := map[key]map[string][]float64{}
+	for line := range strings.Lines(string(raw)) {
+		f := strings.Fields(line)
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := f[0]
+		if i := strings.LastIndexByte(name, '-'); i > 0 {
+			if _, err := strconv.Atoi(name[i+1:]); err == nil {
+				name = name[:i] // the GOMAXPROCS suffix
+			}
+		}
+		parts := strings.Split(strings.TrimPrefix(name, "Benchmark"), "/")
+		if len(parts) != 3 || !strings.HasPrefix(parts[2], "lib=") {
+			continue
+		}
+		k := key{parts[0], parts[1], strings.TrimPrefix(parts[2], "lib=")}
+		if vals[k] == nil {
+			vals[k] = map[string][]float64{}
+			order = append(order, k)
+		}
+		for i := 2; i+1 < len(f); i += 2 {
+			if v, err := strconv.ParseFloat(f[i], 64); err == nil {
+				vals[k][f[i+1]] = append(vals[k][f[i+1]], v)
+			}
+		}
+	}
+	var out []sample
+	for _, k := range order {
+		v := vals[k]
+		out = append(out, sample{
+			workload: k.workload, op: k.op, lib: k.lib, n: len(v["ns/op"]),
+			ns: median(v["ns/op"]), minNS: slices.Min(v["ns/op"]), mbs: median(v["MB/s"]), bytes: median(v["B/op"]), allocs: median(v["allocs/op"]),
+		})
+	}
+	// Group by workload and operation, keeping the order of libraries.
+	slices.SortStableFunc(out, func(a, b sample) int {
+		return cmp.Or(cmp.Compare(a.workload, b.workload), cmp.Compare(a.op, b.op))
+	})
+	return out
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(v))
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	} else {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+}
+
+func fmtTime(ns float64) string {
+	switch {
+	case ns < 10_000:
+		return fmt.Sprintf("%.0f ns", ns)
+	case ns < 1_000_000:
+		return fmt.Sprintf("%.1f µs", ns/1e3)
+	default:
+		return fmt.Sprintf("%.1f ms", ns/1e6)
+	}
+}
+
+func fmtBytes(b float64) string {
+	switch {
+	case b < 10_000:
+		return fmt.Sprintf("%.0f B", b)
+	case b < 10_000_000:
+		return fmt.Sprintf("%.1f KiB", b/1024)
+	default:
+		return fmt.Sprintf("%.1f MiB", b/(1<<20))
+	}
+}
+
+func fmtCount(n float64) string {
+	if n < 10_000 {
+		return fmt.Sprintf("%.0f", n)
+	}
+	return fmt.Sprintf("%.1fk", n/1e3)
+}
+
+// fmtRatio says how much faster than base a time is.
+func fmtRatio(base, ns float64) string {
+	if base == 0 || ns == 0 {
+		return "-"
+	}
+	if r := base / ns; r >= 1 {
+		return fmt.Sprintf("%.2fx faster", r)
+	} else {
+		return fmt.Sprintf("%.2fx slower", 1/r)
+	}
+}
+
+var workloads = map[string]string{
+	"A": "A: petstore Pet",
+	"B": "B: 20000-record list",
+	"C": "C: ABitOfEverything",
+}
+
+func payloadSize(w string) string {
+	switch w {
+	case "A":
+		return fmtBytes(float64(len(payload.A)))
+	case "B":
+		return fmt.Sprintf("%.1f MB", float64(len(payload.B()))/1e6)
+	case "C":
+		return fmtBytes(float64(len(payload.C())))
+	}
+	return "?"
+}
+
+func summary(samples []sample, header []string) string {
+	var sb strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&sb, format, args...) }
+	p("## oasgen vs encoding/json\n\n")
+	for _, h := range header {
+		p("- %s\n", h)
+	}
+	p("\n")
+
+	base := map[[2]string]sample{}
+	for _, s := range samples {
+		if s.lib == "encoding-json" {
+			base[[2]string{s.workload, s.op}] = s
+		}
+	}
+	p("### Fast path: oasgen (EncodeJSON into a reused Writer, DecodeJSON from a Reader) vs encoding/json\n\n")
+	p("Speed-ups are encoding/json's time over oasgen's, of the medians and, in parentheses, of the best\n")
+	p("samples (the less noisy measure on a busy machine).\n\n")
+	p("| workload | payload | marshal | unmarshal | marshal allocs/op (encoding/json → oasgen) | unmarshal allocs/op |\n")
+	p("|---|---:|---:|---:|---:|---:|\n")
+	for _, w := range []string{"A", "B", "C"} {
+		cells := map[string][2]string{}
+		for _, s := range samples {
+			if s.workload == w && s.lib == "oasgen" {
+				b := base[[2]string{w, s.op}]
+				cells[s.op] = [2]string{fmt.Sprintf("%s (%.2fx)", fmtRatio(b.ns, s.ns), b.minNS/s.minNS),
+					fmtCount(b.allocs) + " → " + fmtCount(s.allocs)}
+			}
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		p("| %s | %s | %s | %s | %s | %s |\n", workloads[w], payloadSize(w),
+			cells["Marshal"][0], cells["Unmarshal"][0], cells["Marshal"][1], cells["Unmarshal"][1])
+	}
+	p("\n### All results (medians)\n\n")
+	p("| workload | op | lib | time/op | best | MB/s | B/op | allocs/op | vs encoding/json | samples |\n")
+	p("|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range samples {
+		ratio := "baseline"
+		if s.lib != "encoding-json" {
+			ratio = fmtRatio(base[[2]string{s.workload, s.op}].ns, s.ns)
+		}
+		p("| %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %d |\n", s.workload, s.op, s.lib,
+			fmtTime(s.ns), fmtTime(s.minNS), s.mbs, fmtBytes(s.bytes), fmtCount(s.allocs), ratio, s.n)
+	}
+	p("\noasgen-MarshalJSON and oasgen-UnmarshalJSON go through json.Marshal and json.Unmarshal,\n")
+	p("which validate and copy a Marshaler's output and scan the input before calling an Unmarshaler.\n")
+	return sb.String()
+}

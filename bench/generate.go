@@ -1,0 +1,4 @@
+// Package bench holds oasgen's benchmarks; see README.md.
+package bench
+
+//go:generate ./generate.sh

@@ -1,0 +1,16 @@
+module github.com/oasgen/oasgen
+
+go 1.26.0
+
+require (
+	github.com/pb33f/go-yaml v0.1.1
+	github.com/pb33f/libopenapi v0.42.3
+)
+
+require (
+	github.com/bahlo/generic-list-go v0.2.0 // indirect
+	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/pb33f/jsonpath v0.8.4 // indirect
+	github.com/pb33f/ordered-map/v2 v2.3.2 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)

@@ -1,0 +1,640 @@
+// Package build turns a loaded spec into the IR: it names every schema that
+// needs a Go type, maps formats to Go types, and collects operations. It is
+// the only stage that reads both the spec model and the IR.
+package build
+
+import (
+	"fmt"
+	"math/big"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+
+	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
+)
+
+// reservedMethods are the method names generated types carry, or will
+// (Validate); a field of the same name is renamed.
+var reservedMethods = map[string]bool{
+	"EncodeJSON": true, "DecodeJSON": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"Validate": true,
+}
+
+type builder struct {
+	s      *spec.Spec
+	ns     *ir.Namespace
+	byNode map[*yaml.Node]ir.Decl
+	decls  []ir.Decl
+	diags  []ir.Diagnostic
+	ops    []*ir.Operation
+	unions []*ir.Union
+	errs   []error
+}
+
+// Package builds the IR of s.
+func Package(s *spec.Spec) (*ir.Package, error) {
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}}
+	b.components()
+	b.operations()
+	b.finishUnions()
+	if len(b.errs) > 0 {
+		return nil, joinErrs(b.errs)
+	}
+	breakCycles(b.decls)
+	b.nameConstants()
+	return &ir.Package{Decls: b.decls, Operations: b.ops, Diagnostics: b.diags}, nil
+}
+
+func joinErrs(errs []error) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	msgs := make([]string, 0, len(errs))
+	for i, e := range errs {
+		if i == 10 {
+			msgs = append(msgs, fmt.Sprintf("and %d more errors", len(errs)-10))
+			break
+		}
+		msgs = append(msgs, e.Error())
+	}
+	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+}
+
+func (b *builder) pos(s *base.Schema) ir.Pos {
+	f, l, c := b.s.Pos(s)
+	return ir.Pos{File: f, Line: l, Col: c}
+}
+
+func (b *builder) errorf(pos ir.Pos, format string, args ...any) {
+	b.errs = append(b.errs, &spec.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (b *builder) warnf(pos ir.Pos, format string, args ...any) {
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// components declares every schema in components/schemas. Names are claimed
+// for all of them before any is filled, so an inline schema never takes a
+// component's name.
+func (b *builder) components() {
+	c := b.s.Doc.Components
+	if c == nil || c.Schemas == nil {
+		return
+	}
+	type pending struct {
+		decl ir.Decl
+		sch  *base.Schema
+		sp   *base.SchemaProxy // set for a component that is only a $ref
+	}
+	var todo []pending
+	byPointer := map[string]ir.Decl{}
+	for name, sp := range c.Schemas.FromOldest() {
+		sch := b.resolve(sp, ir.Pos{File: b.s.File})
+		if sch == nil {
+			continue
+		}
+		pointer := "#/components/schemas/" + name
+		if sp.IsReference() {
+			// A component that only refers to another schema is that
+			// schema under a second name: a Go alias of its type, filled
+			// once every component is declared.
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch)}}
+			b.decls = append(b.decls, d)
+			byPointer[pointer] = d
+			todo = append(todo, pending{d, sch, sp})
+			continue
+		}
+		d := b.declare(sch, ir.GoName(name), pointer)
+		byPointer[pointer] = d
+		todo = append(todo, pending{d, sch, nil})
+	}
+	for _, p := range todo {
+		if p.sp == nil {
+			b.fill(p.decl, p.sch)
+			continue
+		}
+		a := p.decl.(*ir.Alias)
+		if target, ok := byPointer[p.sp.GetReference()]; ok {
+			// A reference to another component names it directly (loops
+			// of such references are rejected when the spec is loaded).
+			a.Type = &ir.Ref{Decl: target}
+			continue
+		}
+		a.Type = b.typeOf(p.sp, p.sch, a.GoName, a.Pointer)
+		if n, ok := a.Type.(*ir.Nullable); ok {
+			a.Type = n.Elem
+		}
+	}
+}
+
+// resolve returns the schema behind a proxy, reporting a broken reference.
+func (b *builder) resolve(sp *base.SchemaProxy, at ir.Pos) *base.Schema {
+	sch, err := sp.BuildSchema()
+	if err != nil || sch == nil {
+		pos := at
+		if n := sp.GetValueNode(); n != nil {
+			pos.Line, pos.Col = n.Line, n.Column
+		}
+		msg := "cannot resolve schema"
+		if ref := sp.GetReference(); ref != "" {
+			msg = "cannot resolve $ref " + strconv.Quote(ref)
+		}
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		b.errorf(pos, "%s", msg)
+		return nil
+	}
+	return sch
+}
+
+// declare creates the Decl for a schema that gets a name of its own, without
+// filling it, and registers it so $refs to the schema find it.
+func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
+	c := ir.Common{
+		GoName:  b.ns.Claim(name, "Type"),
+		Pointer: pointer,
+		Pos:     b.pos(sch),
+		Doc:     docOf(sch),
+	}
+	var d ir.Decl
+	switch {
+	case isEnum(sch):
+		d = &ir.Enum{Common: c}
+	case isUnion(sch):
+		d = &ir.Union{Common: c}
+	case isStruct(sch):
+		d = &ir.Struct{Common: c}
+	default:
+		d = &ir.Alias{Common: c}
+	}
+	if n := rootNode(sch); n != nil {
+		b.byNode[n] = d
+	}
+	b.decls = append(b.decls, d)
+	return d
+}
+
+func rootNode(sch *base.Schema) *yaml.Node {
+	if low := sch.GoLow(); low != nil {
+		return low.RootNode
+	}
+	return nil
+}
+
+func docOf(sch *base.Schema) ir.Doc {
+	return ir.Doc{Title: sch.Title, Description: sch.Description, Deprecated: sch.Deprecated != nil && *sch.Deprecated}
+}
+
+// types returns the schema's types without "null", and whether null is
+// allowed (3.0 nullable, 3.1 type arrays, or null among the enum values).
+func types(sch *base.Schema) (ts []string, nullable bool) {
+	for _, t := range sch.Type {
+		if t == "null" {
+			nullable = true
+		} else {
+			ts = append(ts, t)
+		}
+	}
+	if sch.Nullable != nil && *sch.Nullable {
+		nullable = true
+	}
+	for _, e := range sch.Enum {
+		if e.Tag == "!!null" {
+			nullable = true
+		}
+	}
+	for _, sp := range append(append([]*base.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
+		if ms, err := sp.BuildSchema(); err == nil && ms != nil && isNullSchema(ms) {
+			nullable = true
+		}
+	}
+	return ts, nullable
+}
+
+// isNullSchema reports whether a schema accepts only null ({type: "null"}).
+func isNullSchema(s *base.Schema) bool {
+	return len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null"
+}
+
+func isEnum(sch *base.Schema) bool {
+	if len(sch.Enum) == 0 {
+		return false
+	}
+	ts, _ := types(sch)
+	if len(ts) == 0 {
+		for _, e := range sch.Enum {
+			if e.Tag == "!!str" || e.Tag == "!!int" {
+				return true
+			}
+		}
+		return false
+	}
+	return len(ts) == 1 && (ts[0] == "string" || ts[0] == "integer")
+}
+
+func isStruct(sch *base.Schema) bool {
+	if len(sch.AllOf) > 0 {
+		return passThrough(sch) == nil && hasObjectPart(sch, 0)
+	}
+	ts, _ := types(sch)
+	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" {
+		return false
+	}
+	if sch.Properties != nil && sch.Properties.Len() > 0 {
+		return true
+	}
+	// An object with no properties that allows no others is an empty
+	// struct; one that allows any is free-form, one with a schema for
+	// them a map.
+	ap := sch.AdditionalProperties
+	return len(ts) == 1 && ap != nil && ap.IsB() && !ap.B
+}
+
+// constrainsOthers reports whether allOf members other than the i-th carry
+// validation keywords, which the type of member i alone does not check.
+func constrainsOthers(members []*base.SchemaProxy, i int) bool {
+	for j, sp := range members {
+		if j == i {
+			continue
+		}
+		ms, err := sp.BuildSchema()
+		if err != nil || ms == nil {
+			continue
+		}
+		if sp.IsReference() || len(ms.Type) > 0 || len(ms.Enum) > 0 || ms.Format != "" || ms.Pattern != "" ||
+			ms.MinLength != nil || ms.MaxLength != nil || ms.Minimum != nil || ms.Maximum != nil ||
+			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// hasObjectPart reports whether a schema or one of its allOf members is an
+// object with properties.
+func hasObjectPart(sch *base.Schema, depth int) bool {
+	if sch.Properties != nil || len(sch.Type) == 1 && sch.Type[0] == "object" {
+		return true
+	}
+	if depth > 32 {
+		return false
+	}
+	for _, sp := range sch.AllOf {
+		if ms, err := sp.BuildSchema(); err == nil && ms != nil && hasObjectPart(ms, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// fill completes a declared Decl from its schema.
+func (b *builder) fill(d ir.Decl, sch *base.Schema) {
+	switch d := d.(type) {
+	case *ir.Struct:
+		b.fillStruct(d, sch)
+	case *ir.Enum:
+		b.fillEnum(d, sch)
+	case *ir.Union:
+		b.fillUnion(d, sch)
+	case *ir.Alias:
+		t := b.shape(sch, d.GoName, d.Pointer)
+		if n, ok := t.(*ir.Nullable); ok {
+			// A named nullable schema: the type is the value, and its
+			// uses are nullable.
+			t = n.Elem
+		}
+		d.Type = t
+	}
+}
+
+func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
+	o := b.parts(sch, d.Pos)
+	req := map[string]bool{}
+	for _, r := range o.required {
+		req[r] = true
+	}
+	fieldNames := ir.NewNamespace()
+	for k := range reservedMethods {
+		fieldNames.Claim(k, "")
+	}
+	{
+		for _, pr := range o.props {
+			name, sp, ps := pr.name, pr.sp, pr.sch
+			goName := ir.GoName(name)
+			if reservedMethods[goName] {
+				goName += "Field"
+			}
+			f := &ir.Field{
+				GoName:   fieldNames.Claim(goName, "Field"),
+				JSONName: name,
+				Required: req[name],
+				Pos:      b.pos(ps),
+			}
+			if low := sp.GoLow(); low != nil && low.GetKeyNode() != nil {
+				// Where the property is declared, even when its schema
+				// is a $ref to somewhere else.
+				k := low.GetKeyNode()
+				f.Pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
+			}
+			if !sp.IsReference() {
+				// A $ref's target documents itself, on its own type.
+				f.Doc = docOf(ps)
+			}
+			f.Type = b.typeOf(sp, ps, d.GoName+ir.GoName(name), d.Pointer+"/properties/"+name)
+			d.Fields = append(d.Fields, f)
+			delete(req, name)
+		}
+	}
+	// Required names with no property: lint reports them; decoding
+	// cannot check what it does not know the type of, so say so.
+	missing := make([]string, 0, len(req))
+	for r := range req {
+		missing = append(missing, r)
+	}
+	sort.Strings(missing)
+	for _, r := range missing {
+		b.warnf(d.Pos, "%s: required property %q is not defined; it is not checked", d.Pointer, r)
+	}
+	if ap := o.ap; ap != nil {
+		switch {
+		case ap.IsA() && ap.A != nil:
+			if aps := b.resolve(ap.A, d.Pos); aps != nil {
+				d.Additional = b.typeOf(ap.A, aps, d.GoName+"Value", d.Pointer+"/additionalProperties")
+			}
+		case ap.IsB() && ap.B:
+			d.Additional = &ir.Any{}
+		}
+		if d.Additional != nil {
+			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
+		}
+	}
+	d.MinProps, d.MaxProps = o.minProps, o.maxProps
+}
+
+func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
+	ts, _ := types(sch)
+	isInt := len(ts) == 1 && ts[0] == "integer"
+	if len(ts) == 0 {
+		isInt = true
+		for _, e := range sch.Enum {
+			if e.Tag == "!!str" {
+				isInt = false
+			}
+		}
+	}
+	if isInt {
+		d.Base = b.prim(sch, "integer")
+	} else {
+		d.Base = &ir.Prim{Kind: ir.String}
+	}
+	seen := map[string]bool{}
+	for _, e := range sch.Enum {
+		if e.Tag == "!!null" {
+			continue
+		}
+		if seen[e.Value] {
+			continue // duplicate values are harmless; one constant each
+		}
+		seen[e.Value] = true
+		v := &ir.EnumValue{Str: e.Value}
+		if isInt {
+			n, err := strconv.ParseInt(e.Value, 10, 64)
+			if err != nil {
+				b.errorf(ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %q is not an integer", d.Pointer, e.Value)
+				continue
+			}
+			v.Int = n
+		}
+		d.Values = append(d.Values, v)
+	}
+}
+
+// typeOf returns the type of a schema use: a Ref when the proxy is a $ref
+// or the schema already has a Decl, otherwise the inline shape named hint.
+func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
+	if n := rootNode(sch); n != nil {
+		if d, ok := b.byNode[n]; ok {
+			return b.refTo(d, sch)
+		}
+	}
+	if sp != nil && sp.IsReference() {
+		// A $ref to a schema that is not a component (a property of
+		// another schema, or a schema in another file): it gets a Decl
+		// named after the last part of the reference.
+		ref := sp.GetReference()
+		name := ir.GoName(ref[strings.LastIndexAny(ref, "/#")+1:])
+		if name == "" {
+			name = hint
+		}
+		d := b.declare(sch, name, ref)
+		b.fill(d, sch)
+		return b.refTo(d, sch)
+	}
+	if m := passThrough(sch); m != nil {
+		if ms := b.resolve(m, b.pos(sch)); ms != nil {
+			t := b.typeOf(m, ms, hint, pointer+"/allOf/0")
+			if _, nullable := types(sch); nullable {
+				if _, already := t.(*ir.Nullable); !already {
+					t = &ir.Nullable{Elem: t}
+				}
+			}
+			return t
+		}
+	}
+	if isStruct(sch) || isEnum(sch) || isUnion(sch) {
+		d := b.declare(sch, hint, pointer)
+		b.fill(d, sch)
+		return b.refTo(d, sch)
+	}
+	return b.shape(sch, hint, pointer)
+}
+
+// refTo returns a use of d, nullable when the schema says so.
+func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
+	var t ir.Type = &ir.Ref{Decl: d}
+	if _, nullable := types(sch); nullable {
+		t = &ir.Nullable{Elem: t}
+	}
+	return t
+}
+
+// shape returns the type of an inline schema that is not a struct or enum.
+func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
+	t := b.shapeNonNull(sch, hint, pointer)
+	if _, nullable := types(sch); nullable {
+		if _, isAny := t.(*ir.Any); !isAny {
+			t = &ir.Nullable{Elem: t}
+		}
+	}
+	return t
+}
+
+func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
+	pos := b.pos(sch)
+	if len(sch.AllOf) > 0 {
+		// allOf of schemas none of which is an object: the first typed
+		// member gives the type.
+		for i, sp := range sch.AllOf {
+			if ms := b.resolve(sp, pos); ms != nil {
+				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {
+					if constrainsOthers(sch.AllOf, i) {
+						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
+					}
+					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))
+				}
+			}
+		}
+	}
+	ts, _ := types(sch)
+	if len(ts) == 0 {
+		switch {
+		case sch.Items != nil:
+			ts = []string{"array"}
+		case sch.Properties != nil || sch.AdditionalProperties != nil:
+			ts = []string{"object"}
+		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
+			ts = []string{"string"}
+		default:
+			return &ir.Any{}
+		}
+	}
+	if len(ts) > 1 {
+		b.warnf(pos, "%s: a value of several types (%s) is not supported yet; it is kept as raw JSON", pointer, strings.Join(ts, ", "))
+		return &ir.Any{}
+	}
+	switch ts[0] {
+	case "array":
+		a := &ir.Array{MinItems: sch.MinItems, MaxItems: sch.MaxItems, Unique: sch.UniqueItems != nil && *sch.UniqueItems}
+		if sch.Items != nil && sch.Items.IsA() && sch.Items.A != nil {
+			if is := b.resolve(sch.Items.A, pos); is != nil {
+				a.Elem = b.typeOf(sch.Items.A, is, hint+"Item", pointer+"/items")
+			}
+		}
+		if a.Elem == nil {
+			a.Elem = &ir.Any{}
+		}
+		return a
+	case "object":
+		ap := sch.AdditionalProperties
+		if ap != nil && ap.IsA() && ap.A != nil {
+			if aps := b.resolve(ap.A, pos); aps != nil {
+				return &ir.Map{
+					Elem:     b.typeOf(ap.A, aps, hint+"Value", pointer+"/additionalProperties"),
+					MinProps: sch.MinProperties,
+					MaxProps: sch.MaxProperties,
+				}
+			}
+		}
+		return &ir.Any{}
+	case "string", "integer", "number", "boolean":
+		return b.prim(sch, ts[0])
+	}
+	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
+	return &ir.Any{}
+}
+
+// prim maps a scalar schema to a primitive type with its checks.
+func (b *builder) prim(sch *base.Schema, typ string) *ir.Prim {
+	p := &ir.Prim{Format: sch.Format}
+	switch typ {
+	case "boolean":
+		p.Kind = ir.Bool
+	case "integer":
+		switch sch.Format {
+		case "int32", "int16", "int8":
+			p.Kind = ir.Int32
+		case "uint32", "uint16", "uint8":
+			p.Kind = ir.Uint32
+		case "uint64", "uint":
+			p.Kind = ir.Uint64
+		default:
+			p.Kind = ir.Int64
+		}
+	case "number":
+		switch sch.Format {
+		case "float":
+			p.Kind = ir.Float32
+		case "int32":
+			p.Kind = ir.Int32
+		case "int64":
+			p.Kind = ir.Int64
+		default:
+			p.Kind = ir.Float64
+		}
+	default:
+		switch sch.Format {
+		case "date-time":
+			p.Kind = ir.DateTime
+		case "date":
+			p.Kind = ir.Date
+		case "uuid":
+			p.Kind = ir.UUID
+		case "byte":
+			p.Kind = ir.Bytes
+		case "ipv4":
+			p.Kind = ir.IPv4
+		case "ipv6":
+			p.Kind = ir.IPv6
+		default:
+			p.Kind = ir.String
+		}
+		p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+	}
+	if typ == "integer" || typ == "number" {
+		p.Minimum, p.Maximum, p.MultipleOf = rat(sch.Minimum), rat(sch.Maximum), rat(sch.MultipleOf)
+		if e := sch.ExclusiveMinimum; e != nil {
+			if e.IsA() {
+				p.ExclusiveMinimum = e.A
+			} else {
+				p.Minimum, p.ExclusiveMinimum = rat(&e.B), true
+			}
+		}
+		if e := sch.ExclusiveMaximum; e != nil {
+			if e.IsA() {
+				p.ExclusiveMaximum = e.A
+			} else {
+				p.Maximum, p.ExclusiveMaximum = rat(&e.B), true
+			}
+		}
+	}
+	return p
+}
+
+func rat(f *float64) *big.Rat {
+	if f == nil {
+		return nil
+	}
+	// The spec's decimal text would be exact; the parser gives a float64,
+	// whose shortest decimal form is the text that was written.
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(*f, 'g', -1, 64))
+	if !ok {
+		return nil
+	}
+	return r
+}
+
+var methods = []string{"Get", "Put", "Post", "Delete", "Options", "Head", "Patch", "Trace"}
+
+func opsOf(pi *v3.PathItem) []*v3.Operation {
+	return []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace}
+}
+
+// statusName names a response status for type names: 200 -> OK.
+func statusName(code string) string {
+	if code == "default" {
+		return "Default"
+	}
+	if n, err := strconv.Atoi(code); err == nil {
+		if t := http.StatusText(n); t != "" {
+			return ir.GoName(t)
+		}
+	}
+	return ir.GoName("status " + code)
+}

@@ -1,0 +1,562 @@
+package build
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// prop is one property of an object, after allOf members are merged.
+type prop struct {
+	name string
+	sp   *base.SchemaProxy
+	sch  *base.Schema
+}
+
+// objectParts is an object schema's view with its allOf members merged in:
+// properties in order (members first, then its own), required names, and
+// the additionalProperties and size limits that apply.
+type objectParts struct {
+	props    []prop
+	index    map[string]int
+	required []string
+	ap       *base.DynamicValue[*base.SchemaProxy, bool]
+	minProps *int64
+	maxProps *int64
+}
+
+// parts merges sch and its allOf members. Two members that give one
+// property different types are an error at the second one.
+func (b *builder) parts(sch *base.Schema, at ir.Pos) *objectParts {
+	o := &objectParts{index: map[string]int{}}
+	b.mergeInto(o, sch, at, map[*yaml.Node]bool{})
+	return o
+}
+
+func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen map[*yaml.Node]bool) {
+	if n := rootNode(sch); n != nil {
+		if seen[n] {
+			return // allOf cycles add nothing new
+		}
+		seen[n] = true
+	}
+	for _, sp := range sch.AllOf {
+		if ms := b.resolve(sp, at); ms != nil {
+			b.mergeInto(o, ms, b.pos(ms), seen)
+		}
+	}
+	if sch.Properties != nil {
+		for name, sp := range sch.Properties.FromOldest() {
+			ps := b.resolve(sp, at)
+			if ps == nil {
+				continue
+			}
+			if i, ok := o.index[name]; ok {
+				prev := o.props[i]
+				switch {
+				case narrower(ps, prev.sch):
+					// allOf of number and integer is integer.
+					o.props[i] = prop{name, sp, ps}
+				case !compatible(prev.sch, ps):
+					b.errorf(b.pos(ps), "property %q is defined twice in allOf with different types: %s here, %s at %s",
+						name, describe(ps), describe(prev.sch), b.pos(prev.sch))
+				}
+				continue
+			}
+			o.index[name] = len(o.props)
+			o.props = append(o.props, prop{name, sp, ps})
+		}
+	}
+	for _, r := range sch.Required {
+		if !slices.Contains(o.required, r) {
+			o.required = append(o.required, r)
+		}
+	}
+	if sch.AdditionalProperties != nil {
+		o.ap = sch.AdditionalProperties
+	}
+	if sch.MinProperties != nil {
+		o.minProps = sch.MinProperties
+	}
+	if sch.MaxProperties != nil {
+		o.maxProps = sch.MaxProperties
+	}
+}
+
+// compatible reports whether two definitions of one property can share a
+// Go field: the same schema, the same JSON types, or one of them says
+// nothing about the type (a description added by a later member). Real
+// specs refine a property in a later allOf member (a format, an item
+// schema); the first definition gives the Go type.
+func compatible(a, b *base.Schema) bool {
+	if na, nb := rootNode(a), rootNode(b); na != nil && na == nb {
+		return true
+	}
+	ta, _ := types(a)
+	tb, _ := types(b)
+	if len(ta) == 0 || len(tb) == 0 {
+		return true
+	}
+	return slices.Equal(ta, tb) || narrower(a, b) || narrower(b, a)
+}
+
+// narrower reports whether a is an integer where b is a number: their
+// intersection is a's type.
+func narrower(a, b *base.Schema) bool {
+	ta, _ := types(a)
+	tb, _ := types(b)
+	return slices.Equal(ta, []string{"integer"}) && slices.Equal(tb, []string{"number"})
+}
+
+func describe(s *base.Schema) string {
+	ts, _ := types(s)
+	d := strings.Join(ts, "|")
+	if d == "" {
+		d = "untyped"
+	}
+	if s.Format != "" {
+		d += " (" + s.Format + ")"
+	}
+	return d
+}
+
+// passThrough returns the one member of an allOf that stands for the whole
+// schema: allOf with a single member and nothing of its own, the usual way
+// to put a description beside a $ref in OpenAPI 3.0.
+func passThrough(sch *base.Schema) *base.SchemaProxy {
+	if len(sch.AllOf) != 1 || sch.Properties != nil || len(sch.Type) > 0 || len(sch.OneOf)+len(sch.AnyOf) > 0 ||
+		sch.AdditionalProperties != nil || len(sch.Required) > 0 {
+		return nil
+	}
+	return sch.AllOf[0]
+}
+
+// isUnion reports whether a schema becomes a Union: it has oneOf or anyOf
+// members that are more than constraints on a surrounding object.
+func isUnion(sch *base.Schema) bool {
+	members := sch.OneOf
+	if len(members) == 0 {
+		members = sch.AnyOf
+	}
+	if len(members) == 0 {
+		return false
+	}
+	if sch.Properties == nil && len(sch.AllOf) == 0 {
+		return true
+	}
+	// Beside properties, members that only list required names are
+	// validation, not variants.
+	for _, sp := range members {
+		if ms, err := sp.BuildSchema(); err == nil && ms != nil && (ms.Properties != nil || len(ms.Type) > 0 || sp.IsReference()) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindsOf returns the JSON kinds a type accepts. It runs after every
+// declaration is filled.
+func kindsOf(t ir.Type) []string { return kinds(t, map[ir.Decl]bool{}) }
+
+func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
+	switch t := t.(type) {
+	case *ir.Nullable:
+		return kinds(t.Elem, seen)
+	case *ir.Prim:
+		switch {
+		case t.Kind == ir.Bool:
+			return []string{"boolean"}
+		case t.Kind.IsInteger():
+			return []string{"integer"}
+		case t.Kind.IsFloat():
+			return []string{"number"}
+		}
+		return []string{"string"}
+	case *ir.Array:
+		return []string{"array"}
+	case *ir.Map:
+		return []string{"object"}
+	case *ir.Ref:
+		if seen[t.Decl] {
+			return nil
+		}
+		seen[t.Decl] = true
+		defer delete(seen, t.Decl)
+		switch d := t.Decl.(type) {
+		case *ir.Struct:
+			return []string{"object"}
+		case *ir.Enum:
+			if d.Base != nil && d.Base.Kind != ir.String {
+				return []string{"integer"}
+			}
+			return []string{"string"}
+		case *ir.Alias:
+			if d.Type != nil {
+				return kinds(d.Type, seen)
+			}
+		case *ir.Union:
+			var out []string
+			for _, v := range d.Variants {
+				for _, k := range kinds(v.Type, seen) {
+					if !slices.Contains(out, k) {
+						out = append(out, k)
+					}
+				}
+			}
+			if len(out) > 0 {
+				return out
+			}
+		}
+	}
+	return []string{"any"}
+}
+
+func variantName(t ir.Type) string {
+	switch t := t.(type) {
+	case *ir.Nullable:
+		return variantName(t.Elem)
+	case *ir.Ref:
+		return t.Decl.Name()
+	case *ir.Prim:
+		switch t.Kind {
+		case ir.String:
+			return "String"
+		case ir.Bool:
+			return "Bool"
+		case ir.Int32:
+			return "Int32"
+		case ir.Int64:
+			return "Int64"
+		case ir.Uint32:
+			return "Uint32"
+		case ir.Uint64:
+			return "Uint64"
+		case ir.Float32:
+			return "Float32"
+		case ir.Float64:
+			return "Float64"
+		case ir.DateTime:
+			return "Time"
+		case ir.Date:
+			return "Date"
+		case ir.UUID:
+			return "UUID"
+		case ir.Bytes:
+			return "Bytes"
+		}
+		return "Addr"
+	case *ir.Array:
+		return variantName(t.Elem) + "Array"
+	case *ir.Map:
+		return variantName(t.Elem) + "Map"
+	}
+	return "Any"
+}
+
+func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
+	members := sch.OneOf
+	if len(members) == 0 {
+		members, d.AnyOf = sch.AnyOf, true
+	} else if len(sch.AnyOf) > 0 {
+		b.warnf(d.Pos, "%s: has both oneOf and anyOf; the anyOf is not checked", d.Pointer)
+	}
+	if sch.Properties != nil || len(sch.AllOf) > 0 {
+		b.warnf(d.Pos, "%s: properties beside oneOf/anyOf are not merged into the variants yet; each variant is decoded on its own", d.Pointer)
+	}
+	fields := ir.NewNamespace("Type")
+	for k := range reservedMethods {
+		fields.Claim(k, "")
+	}
+	d.TagField = "Type"
+	kw := "oneOf"
+	if d.AnyOf {
+		kw = "anyOf"
+	}
+	var refs []string
+	for i, sp := range members {
+		ms := b.resolve(sp, d.Pos)
+		if ms == nil || isNullSchema(ms) {
+			continue // a null member makes the union's uses nullable
+		}
+		t := b.typeOf(sp, ms, fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i))
+		v := &ir.Variant{GoName: fields.Claim(variantName(t), "Variant"), Type: t}
+		d.Variants = append(d.Variants, v)
+		refs = append(refs, sp.GetReference())
+		if _, ok := t.(*ir.Nullable); ok {
+			// A variant that is null: the union as a whole accepts null,
+			// which refTo records on its uses.
+			v.Type = t.(*ir.Nullable).Elem
+		}
+	}
+	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
+		d.Discriminator = disc.PropertyName
+		if disc.Mapping != nil {
+			for value, ref := range disc.Mapping.FromOldest() {
+				for i, r := range refs {
+					if r != "" && (r == ref || lastSegment(r) == lastSegment(ref)) {
+						d.Variants[i].Tags = append(d.Variants[i].Tags, value)
+					}
+				}
+			}
+		}
+		for i, v := range d.Variants {
+			// The implicit mapping: the schema's own name selects it too.
+			if name := lastSegment(refs[i]); refs[i] != "" && !slices.Contains(v.Tags, name) {
+				v.Tags = append(v.Tags, name)
+			}
+		}
+		// A tag names one variant: the first that claims it (a schema
+		// listed twice keeps its tags on its first entry).
+		claimed := map[string]bool{}
+		for _, v := range d.Variants {
+			var own []string
+			for _, t := range v.Tags {
+				if !claimed[t] {
+					claimed[t] = true
+					own = append(own, t)
+				}
+			}
+			v.Tags = own
+		}
+	}
+	b.unions = append(b.unions, d)
+}
+
+// finishUnions works out, once every declaration is filled, what each
+// variant accepts and how the decoder tells the variants apart.
+func (b *builder) finishUnions() {
+	for _, d := range b.unions {
+		for _, v := range d.Variants {
+			v.Kinds = kindsOf(v.Type)
+		}
+		if d.Discriminator != "" {
+			objects := true
+			for _, v := range d.Variants {
+				if !slices.Equal(v.Kinds, []string{"object"}) {
+					objects = false
+					b.warnf(d.Pos, "%s: discriminator %q needs object variants, but %s is %s; variants are told apart from their values instead",
+						d.Pointer, d.Discriminator, v.GoName, strings.Join(v.Kinds, "|"))
+					break
+				}
+			}
+			if objects {
+				continue
+			}
+			d.Discriminator = ""
+			for _, v := range d.Variants {
+				v.Tags = nil
+			}
+		}
+		b.chooseBy(d)
+	}
+}
+
+func lastSegment(ref string) string { return ref[strings.LastIndexAny(ref, "/#")+1:] }
+
+// chooseBy works out how the decoder tells variants of the same JSON kind
+// apart: an object property with a different const or enum in each (an
+// inferred discriminator), keys only one variant declares, or string values
+// only one accepts. Anything else is decoded by trial, with a warning.
+func (b *builder) chooseBy(d *ir.Union) {
+	byKind := map[string][]*ir.Variant{}
+	for _, v := range d.Variants {
+		for _, k := range v.Kinds {
+			byKind[k] = append(byKind[k], v)
+		}
+	}
+	var trial []string
+	for _, kind := range []string{"object", "string", "integer", "number", "boolean", "array"} {
+		vs := byKind[kind]
+		if len(vs) < 2 {
+			continue
+		}
+		switch kind {
+		case "object":
+			if prop, tags := inferredTags(vs); prop != "" && len(vs) == countKind(d.Variants, "object") {
+				d.Discriminator = prop
+				for i, v := range vs {
+					v.Tags = tags[i]
+				}
+				continue
+			}
+			if !uniqueKeys(vs) {
+				trial = append(trial, names(vs)...)
+			}
+		case "string":
+			if !uniqueValues(vs) {
+				trial = append(trial, names(vs)...)
+			}
+		default:
+			trial = append(trial, names(vs)...)
+		}
+	}
+	if len(trial) > 0 {
+		d.Trial = true
+		b.warnf(d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+			d.Pointer, strings.Join(dedupe(trial), ", "))
+	}
+}
+
+func countKind(vs []*ir.Variant, kind string) int {
+	n := 0
+	for _, v := range vs {
+		if slices.Contains(v.Kinds, kind) {
+			n++
+		}
+	}
+	return n
+}
+
+func names(vs []*ir.Variant) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.GoName
+	}
+	return out
+}
+
+func dedupe(s []string) []string {
+	var out []string
+	for _, x := range s {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// inferredTags finds a property every object variant declares with its own
+// enum values, none shared: a discriminator the spec did not name.
+func inferredTags(vs []*ir.Variant) (string, [][]string) {
+	first := ir.StructOf(vs[0].Type)
+	if first == nil {
+		return "", nil
+	}
+	for _, f := range first.Fields {
+		tags := make([][]string, len(vs))
+		seen := map[string]bool{}
+		ok := true
+		for i, v := range vs {
+			s := ir.StructOf(v.Type)
+			if s == nil {
+				return "", nil
+			}
+			vals := fieldValues(s, f.JSONName)
+			if len(vals) == 0 {
+				ok = false
+				break
+			}
+			for _, x := range vals {
+				if seen[x] {
+					ok = false
+				}
+				seen[x] = true
+			}
+			tags[i] = vals
+		}
+		if ok {
+			return f.JSONName, tags
+		}
+	}
+	return "", nil
+}
+
+// fieldValues returns the enum values of a struct's string property.
+func fieldValues(s *ir.Struct, name string) []string {
+	for _, f := range s.Fields {
+		if f.JSONName != name {
+			continue
+		}
+		t := f.Type
+		if n, ok := t.(*ir.Nullable); ok {
+			t = n.Elem
+		}
+		if r, ok := t.(*ir.Ref); ok {
+			if e, ok := r.Decl.(*ir.Enum); ok && e.Base.Kind == ir.String {
+				var out []string
+				for _, v := range e.Values {
+					out = append(out, v.Str)
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// uniqueKeys sets Keys on object variants: the properties only that variant
+// declares. It reports whether that tells them all apart, allowing one
+// variant with no keys of its own (chosen when no other's key appears).
+func uniqueKeys(vs []*ir.Variant) bool {
+	count := map[string]int{}
+	for _, v := range vs {
+		s := ir.StructOf(v.Type)
+		if s == nil {
+			return false // a map accepts any key
+		}
+		for _, f := range s.Fields {
+			count[f.JSONName]++
+		}
+	}
+	without := 0
+	hasDefault := false
+	for _, v := range vs {
+		s := ir.StructOf(v.Type)
+		v.Keys, v.Default = nil, false
+		optionalOnly := true
+		for _, f := range s.Fields {
+			if count[f.JSONName] == 1 {
+				v.Keys = append(v.Keys, f.JSONName)
+				if f.Required {
+					optionalOnly = false
+				}
+			}
+		}
+		sort.Strings(v.Keys)
+		if len(v.Keys) == 0 {
+			without++
+		}
+		if optionalOnly && !hasDefault {
+			v.Default, hasDefault = true, true
+		}
+	}
+	return without <= 1
+}
+
+// uniqueValues sets Values on string variants with enums. It reports
+// whether that tells them apart: enum values are disjoint and at most one
+// variant accepts any string.
+func uniqueValues(vs []*ir.Variant) bool {
+	seen := map[string]bool{}
+	free := 0
+	for _, v := range vs {
+		v.Values = nil
+		t := v.Type
+		if n, ok := t.(*ir.Nullable); ok {
+			t = n.Elem
+		}
+		r, ok := t.(*ir.Ref)
+		e, isEnum := (*ir.Enum)(nil), false
+		if ok {
+			e, isEnum = r.Decl.(*ir.Enum)
+		}
+		if !isEnum {
+			free++
+			continue
+		}
+		for _, x := range e.Values {
+			if seen[x.Str] {
+				return false
+			}
+			seen[x.Str] = true
+			v.Values = append(v.Values, x.Str)
+		}
+	}
+	return free <= 1
+}

@@ -1,0 +1,107 @@
+package build
+
+import (
+	"strconv"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// breakCycles marks the struct fields that would make a Go type contain
+// itself by value (a schema that refers back to itself through required or
+// optional object properties). Such fields are held by pointer. Slices and
+// maps already refer indirectly, so only by-value edges count.
+func breakCycles(decls []ir.Decl) {
+	// byValue returns the structs a type embeds by value.
+	var byValue func(t ir.Type, out []*ir.Struct) []*ir.Struct
+	byValue = func(t ir.Type, out []*ir.Struct) []*ir.Struct {
+		switch t := t.(type) {
+		case *ir.Nullable:
+			return byValue(t.Elem, out)
+		case *ir.Ref:
+			switch d := t.Decl.(type) {
+			case *ir.Struct:
+				return append(out, d)
+			case *ir.Alias:
+				return byValue(d.Type, out)
+			case *ir.Union:
+				// A union holds its variants by value.
+				for _, v := range d.Variants {
+					out = byValue(v.Type, out)
+				}
+			}
+		}
+		return out
+	}
+	// reaches reports whether from reaches to through by-value fields.
+	reaches := func(from, to *ir.Struct) bool {
+		seen := map[*ir.Struct]bool{}
+		stack := []*ir.Struct{from}
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if s == to {
+				return true
+			}
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			for _, f := range s.Fields {
+				if !f.Ptr {
+					stack = byValue(f.Type, stack)
+				}
+			}
+		}
+		return false
+	}
+	for _, d := range decls {
+		s, ok := d.(*ir.Struct)
+		if !ok {
+			continue
+		}
+		for _, f := range s.Fields {
+			for _, target := range byValue(f.Type, nil) {
+				if reaches(target, s) {
+					f.Ptr = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// nameConstants names enum constants TypeValue, after every type is named,
+// so a constant never takes a type's name.
+func (b *builder) nameConstants() {
+	for _, d := range b.decls {
+		if u, ok := d.(*ir.Union); ok {
+			u.TagType = b.ns.Claim(u.GoName+"Type", "")
+			for _, v := range u.Variants {
+				v.Const = b.ns.Claim(u.GoName+v.GoName, "")
+			}
+			continue
+		}
+		e, ok := d.(*ir.Enum)
+		if !ok {
+			continue
+		}
+		for i, v := range e.Values {
+			var suffix string
+			if e.Base.Kind == ir.String {
+				suffix = ir.GoName(v.Str)
+				if v.Str == "" {
+					suffix = "Empty"
+				}
+			} else {
+				suffix = strconv.FormatInt(v.Int, 10)
+				if v.Int < 0 {
+					suffix = "Minus" + suffix[1:]
+				}
+			}
+			if suffix == "" {
+				suffix = "Value" + strconv.Itoa(i)
+			}
+			v.GoName = b.ns.Claim(e.GoName+suffix, "")
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package build
+
+import (
+	"strings"
+
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/orderedmap"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// operations collects every operation, in path order then method order, and
+// declares the inline schemas of their parameters, bodies and responses.
+func (b *builder) operations() {
+	paths := b.s.Doc.Paths
+	if paths == nil || paths.PathItems == nil {
+		return
+	}
+	opNames := ir.NewNamespace()
+	for path, pi := range paths.PathItems.FromOldest() {
+		for i, op := range opsOf(pi) {
+			if op == nil {
+				continue
+			}
+			method := strings.ToUpper(methods[i])
+			id := op.OperationId
+			if id == "" {
+				id = strings.ToLower(method) + " " + path
+			}
+			o := &ir.Operation{
+				ID:      id,
+				GoName:  opNames.Claim(ir.GoName(id), "Operation"),
+				Method:  method,
+				Path:    path,
+				Summary: op.Summary,
+				Doc:     ir.Doc{Description: op.Description, Deprecated: op.Deprecated != nil && *op.Deprecated},
+				Tags:    op.Tags,
+			}
+			if low := op.GoLow(); low != nil && low.KeyNode != nil {
+				o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
+			}
+			b.params(o, pi.Parameters, op.Parameters)
+			b.body(o, op.RequestBody)
+			b.responses(o, op.Responses)
+			b.ops = append(b.ops, o)
+		}
+	}
+}
+
+// params merges path-level and operation-level parameters; an operation's
+// parameter overrides the path's of the same name and location.
+func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
+	type key struct{ name, in string }
+	index := map[key]int{}
+	names := ir.NewNamespace()
+	for _, list := range [][]*v3.Parameter{pathLevel, opLevel} {
+		for _, p := range list {
+			if p == nil {
+				continue
+			}
+			prm := &ir.Param{
+				Name:     p.Name,
+				In:       p.In,
+				Style:    p.Style,
+				Required: p.Required != nil && *p.Required || p.In == "path",
+				Doc:      ir.Doc{Description: p.Description, Deprecated: p.Deprecated},
+			}
+			if p.Explode != nil {
+				prm.Explode = *p.Explode
+			} else {
+				prm.Explode = prm.Style == "" || prm.Style == "form"
+			}
+			if low := p.GoLow(); low != nil && low.KeyNode != nil {
+				prm.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
+			} else if low != nil && low.RootNode != nil {
+				prm.Pos = ir.Pos{File: b.s.File, Line: low.RootNode.Line, Col: low.RootNode.Column}
+			}
+			sp := p.Schema
+			if sp == nil && p.Content != nil {
+				for _, mt := range p.Content.FromOldest() {
+					sp = mt.Schema
+					break
+				}
+			}
+			prm.Type = b.schemaType(sp, o.GoName+ir.GoName(p.Name), "parameter "+p.Name+" of "+o.ID, prm.Pos)
+			k := key{p.Name, p.In}
+			if i, ok := index[k]; ok {
+				prm.GoName = o.Params[i].GoName
+				o.Params[i] = prm
+				continue
+			}
+			prm.GoName = names.Claim(ir.GoName(p.Name), "Param")
+			index[k] = len(o.Params)
+			o.Params = append(o.Params, prm)
+		}
+	}
+}
+
+// schemaType returns the type of an optional schema; no schema is free-form.
+func (b *builder) schemaType(sp *base.SchemaProxy, hint, where string, at ir.Pos) ir.Type {
+	if sp == nil {
+		return &ir.Any{}
+	}
+	sch := b.resolve(sp, at)
+	if sch == nil {
+		return &ir.Any{}
+	}
+	return b.typeOf(sp, sch, hint, where)
+}
+
+func (b *builder) body(o *ir.Operation, rb *v3.RequestBody) {
+	if rb == nil {
+		return
+	}
+	o.Body = &ir.Body{Required: rb.Required != nil && *rb.Required}
+	o.Body.Content = b.media(rb.Content, o.GoName+"Request", "request body of "+o.ID, o.Pos)
+}
+
+// media lists the content types of a body. The first schema is named hint;
+// other content types with their own inline schema add their subtype.
+func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, where string, at ir.Pos) []*ir.Media {
+	if content == nil {
+		return nil
+	}
+	var out []*ir.Media
+	for ct, mt := range content.FromOldest() {
+		m := &ir.Media{ContentType: ct}
+		if mt != nil && mt.Schema != nil {
+			h := hint
+			if len(out) > 0 {
+				h += ir.GoName(subtype(ct))
+			}
+			m.Type = b.schemaType(mt.Schema, h, where+" ("+ct+")", at)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func subtype(ct string) string {
+	if i := strings.IndexByte(ct, '/'); i >= 0 {
+		ct = ct[i+1:]
+	}
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return ct
+}
+
+func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
+	if rs == nil {
+		return
+	}
+	add := func(code string, r *v3.Response) {
+		if r == nil {
+			return
+		}
+		resp := &ir.Response{Status: code, Doc: ir.Doc{Description: r.Description}}
+		hint := o.GoName + statusName(code)
+		resp.Content = b.media(r.Content, hint, "response "+code+" of "+o.ID, o.Pos)
+		if r.Headers != nil {
+			for name, h := range r.Headers.FromOldest() {
+				if h == nil {
+					continue
+				}
+				resp.Headers = append(resp.Headers, &ir.Param{
+					Name:     name,
+					GoName:   ir.GoName(name),
+					In:       "header",
+					Required: h.Required,
+					Type:     b.schemaType(h.Schema, hint+ir.GoName(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
+					Doc:      ir.Doc{Description: h.Description, Deprecated: h.Deprecated},
+				})
+			}
+		}
+		o.Response = append(o.Response, resp)
+	}
+	if rs.Codes != nil {
+		for code, r := range rs.Codes.FromOldest() {
+			add(code, r)
+		}
+	}
+	add("default", rs.Default)
+}

@@ -1,0 +1,239 @@
+// Package cli implements the oasgen command: flags, commands and their
+// output. Commands return files in memory first, so tests drive them without
+// touching the disk.
+package cli
+
+import (
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/build"
+	"github.com/oasgen/oasgen/internal/gen"
+	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
+)
+
+// Version is the oasgen release, written into generated file headers.
+const Version = "v0.1.0"
+
+//go:embed petstore/openapi.yaml
+var petstoreSpec []byte
+
+// PetstoreSpec returns the embedded example spec.
+func PetstoreSpec() []byte { return petstoreSpec }
+
+const usage = `oasgen generates fast Go code from OpenAPI 3.0 and 3.1 specs.
+
+Usage:
+  oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE]
+  oasgen lint [flags] SPEC
+  oasgen version
+
+Run "oasgen COMMAND -h" for a command's flags.
+`
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitSpec  = 1 // the spec (or the file system) is at fault
+	exitUsage = 2 // the command line is at fault
+)
+
+// Run runs the oasgen command line and returns the exit code.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "generate", "gen":
+		return runGenerate(args[1:], stdout, stderr)
+	case "lint":
+		return runLint(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		if len(args) > 1 {
+			if args[1] == "-h" || args[1] == "--help" || args[1] == "-help" {
+				fmt.Fprint(stdout, "Usage: oasgen version\n\nPrints the oasgen release.\n")
+				return exitOK
+			}
+			fmt.Fprintf(stderr, "oasgen version: unexpected argument %q\n", args[1])
+			return exitUsage
+		}
+		fmt.Fprintln(stdout, "oasgen", Version)
+		return exitOK
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "oasgen: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+func runGenerate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
+	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
+	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE]\n\nWrites one Go package: models and their JSON codecs.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "oasgen generate: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return exitUsage
+	}
+	if *out == "" {
+		if *in != "" {
+			fmt.Fprintln(stderr, "oasgen generate: -o DIR is required with -i")
+			return exitUsage
+		}
+		*out = "petstore"
+	}
+	name := *pkg
+	if name == "" {
+		name = PackageName(*out)
+	}
+	if !goIdent.MatchString(name) {
+		fmt.Fprintf(stderr, "oasgen generate: %q is not a valid Go package name; use -p\n", name)
+		return exitUsage
+	}
+	res, err := Generate(*in, name)
+	if err != nil {
+		var broken *gen.BrokenError
+		if errors.As(err, &broken) {
+			dump := filepath.Join(*out, broken.File+".dump")
+			_ = os.MkdirAll(*out, 0o755)
+			_ = os.WriteFile(dump, []byte(broken.Source), 0o644)
+			fmt.Fprintf(stderr, "oasgen: %v\n  the code is in %s\n", err, dump)
+			return exitSpec
+		}
+		fmt.Fprintln(stderr, err)
+		return exitSpec
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintln(stderr, "warning:", d)
+	}
+	if err := WriteFiles(*out, res.Files); err != nil {
+		fmt.Fprintln(stderr, "oasgen:", err)
+		return exitSpec
+	}
+	for _, f := range res.Files {
+		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(*out, f.Name), len(f.Content))
+	}
+	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", name, res.Types, res.Operations)
+	return exitOK
+}
+
+var goIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// PackageName derives a package name from a directory: its base name in
+// lower case with anything not a letter or digit dropped.
+func PackageName(dir string) string {
+	base := filepath.Base(filepath.Clean(dir))
+	if base == "." || base == "/" {
+		if wd, err := os.Getwd(); err == nil {
+			base = filepath.Base(wd)
+		}
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		name = "api" + name
+	}
+	return name
+}
+
+// Result is what generation produced.
+type Result struct {
+	Files       []gen.File
+	Diagnostics []ir.Diagnostic
+	Types       int
+	Operations  int
+}
+
+// load loads the spec at path, or the embedded petstore when path is "",
+// and builds its IR.
+func load(path string) (*ir.Package, error) {
+	var (
+		s   *spec.Spec
+		err error
+	)
+	if path == "" {
+		s, err = spec.Parse("petstore/openapi.yaml", petstoreSpec)
+	} else {
+		s, err = spec.Load(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return build.Package(s)
+}
+
+// GeneratePlain generates the plain encoding/json mirror of the spec's
+// types as package pkg; realPath is the import path of the oasgen package
+// generated from the same spec.
+func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
+	p, err := load(path)
+	if err != nil {
+		return gen.File{}, err
+	}
+	return gen.GeneratePlain(p, gen.Options{Package: pkg, Version: Version}, realPath)
+}
+
+// Generate loads the spec at path (the embedded petstore when path is "")
+// and generates package pkg from it, in memory.
+func Generate(path, pkg string) (*Result, error) {
+	p, err := load(path)
+	if err != nil {
+		return nil, err
+	}
+	files, err := gen.Generate(p, gen.Options{Package: pkg, Version: Version})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Files: files, Diagnostics: p.Diagnostics, Types: len(p.Decls), Operations: len(p.Operations)}, nil
+}
+
+// WriteFiles writes files into dir, creating it, and removes generated
+// files of ours that the new generation no longer has.
+func WriteFiles(dir string, files []gen.File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for _, f := range files {
+		keep[f.Name] = true
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
+			return err
+		}
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
+	for _, p := range old {
+		if !keep[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oasgen/oasgen/internal/lint"
+)
+
+// TestLintRules runs every rule on its positive case, whose findings must
+// match the committed .txt exactly, and on its negative case, which must
+// give it nothing to say.
+func TestLintRules(t *testing.T) {
+	for _, r := range lint.Rules() {
+		t.Run(r.ID, func(t *testing.T) {
+			base := filepath.Join("../../testdata/lint", r.ID)
+			only := func(path string) []lint.Finding {
+				all, err := Lint(path, lint.Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var mine []lint.Finding
+				for _, f := range all {
+					if f.Rule == r.ID {
+						mine = append(mine, f)
+					}
+				}
+				return mine
+			}
+			pos := only(base + ".pos.yaml")
+			if len(pos) == 0 {
+				t.Fatalf("%s.pos.yaml: the rule found nothing", base)
+			}
+			var got bytes.Buffer
+			if err := lint.WriteText(&got, pos); err != nil {
+				t.Fatal(err)
+			}
+			golden := base + ".pos.txt"
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != string(want) {
+				t.Errorf("findings:\n%s\nwant:\n%s", got.String(), want)
+			}
+			if neg := only(base + ".neg.yaml"); len(neg) > 0 {
+				t.Errorf("%s.neg.yaml: unexpected findings: %v", base, neg)
+			}
+		})
+	}
+}
+
+func TestLintCommand(t *testing.T) {
+	spec := "../../testdata/lint/duplicate-operation-id.pos.yaml"
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := Run(append([]string{"lint"}, args...), nil, &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	if code, out, _ := run(spec); code != exitSpec || !strings.Contains(out, "error duplicate-operation-id") {
+		t.Errorf("an error finding: exit %d, output %q", code, out)
+	}
+	if code, _, _ := run("-disable", "duplicate-operation-id", spec); code != exitOK {
+		t.Errorf("with the rule disabled: exit %d", code)
+	}
+	if code, out, _ := run("-severity", "duplicate-operation-id=info", spec); code != exitOK || !strings.Contains(out, "info duplicate-operation-id") {
+		t.Errorf("with the severity lowered: exit %d, %q", code, out)
+	}
+	if code, _, _ := run("-fail-on", "info", "../../testdata/lint/integer-format.pos.yaml"); code != exitSpec {
+		t.Errorf("-fail-on info with an info finding: exit %d", code)
+	}
+	if code, _, errs := run("-disable", "nope", spec); code != exitUsage || !strings.Contains(errs, `unknown rule "nope"`) {
+		t.Errorf("unknown rule: exit %d, %q", code, errs)
+	}
+	// JSON output parses and carries positions.
+	_, out, _ := run("-format", "json", spec)
+	var findings []map[string]any
+	if err := json.Unmarshal([]byte(out), &findings); err != nil || len(findings) != 1 || findings[0]["line"].(float64) != 9 {
+		t.Errorf("json output %s: %v", out, err)
+	}
+	// SARIF output names the rule and the region.
+	_, out, _ = run("-format", "sarif", spec)
+	var log struct {
+		Version string
+		Runs    []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartLine, StartColumn int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 ||
+		len(log.Runs[0].Results) != 1 || log.Runs[0].Results[0].RuleID != "duplicate-operation-id" ||
+		log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region.StartLine != 9 {
+		t.Errorf("sarif output %s: %v", out, err)
+	}
+	// A config file tunes rules.
+	cfg := filepath.Join(t.TempDir(), "lint.yaml")
+	os.WriteFile(cfg, []byte("fail-on: warning\nrules:\n  deep-nesting: {severity: error, max-depth: 2}\n  unused-component: off\n"), 0o644)
+	code, out, _ := run("-config", cfg, "../../testdata/lint/deep-nesting.neg.yaml")
+	if code != exitSpec || !strings.Contains(out, "error deep-nesting") || !strings.Contains(out, "(limit 2)") {
+		t.Errorf("config: exit %d, %q", code, out)
+	}
+	os.WriteFile(cfg, []byte("rules:\n  no-such-rule: off\n"), 0o644)
+	if code, _, errs := run("-config", cfg, spec); code != exitUsage || !strings.Contains(errs, `lint.yaml:2:17: unknown rule "no-such-rule"`) {
+		t.Errorf("bad config: exit %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,644 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// genVersion is the generated-code contract version this generator writes;
+// see oasrt.Version.
+const genVersion = 1
+
+// codec prints the JSON methods of the named types. Temporaries get numbered
+// names, unique within a file.
+type codec struct {
+	*file
+	n int
+}
+
+func (c *codec) tmp(prefix string) string {
+	c.n++
+	return prefix + strconv.Itoa(c.n)
+}
+
+func genJSON(f *file, pkg *ir.Package) {
+	c := &codec{file: f}
+	f.P("// The runtime must support the contract this code was generated for.")
+	f.P("const (")
+	f.P("_ = ", rt("EnforceVersion"), "(", genVersion, " - ", rt("MinVersion"), ")")
+	f.P("_ = ", rt("EnforceVersion"), "(", rt("Version"), " - ", genVersion, ")")
+	f.P(")")
+	f.P()
+	for _, d := range pkg.Decls {
+		switch d := d.(type) {
+		case *ir.Struct:
+			c.structCodec(d)
+		case *ir.Enum:
+			c.enumCodec(d)
+		case *ir.Union:
+			c.unionCodec(d)
+		case *ir.Alias:
+			if !goAlias(d) {
+				c.aliasCodec(d)
+			}
+		}
+	}
+}
+
+// jsonKey returns the Go literal of `,"key":` with the key escaped as the
+// Writer would escape it.
+func jsonKey(name string) string {
+	var b strings.Builder
+	b.WriteString(`,"`)
+	for _, r := range name {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteString(`":`)
+	return goString(b.String())
+}
+
+// goString returns s as a Go string literal, raw where that is possible.
+func goString(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+func (c *codec) marshalers(name string) {
+	c.P("// MarshalJSON implements json.Marshaler.")
+	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
+	c.P("w := ", rt("GetWriter"), "()")
+	c.P("v.EncodeJSON(w)")
+	c.P("return ", rt("PutWriter"), "(w)")
+	c.P("}")
+	c.P()
+	c.P("// UnmarshalJSON implements json.Unmarshaler.")
+	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
+	c.P("var r ", rt("Reader"))
+	c.P("r.Reset(data)")
+	c.P("if err := v.DecodeJSON(&r); err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("return r.End()")
+	c.P("}")
+	c.P()
+}
+
+func (c *codec) structCodec(d *ir.Struct) {
+	c.n = 0
+	// Encoding: each member is written with a leading comma; ObjectEnd
+	// turns the first into the opening brace.
+	c.P("// EncodeJSON writes v as a JSON object.")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("start := len(w.Buf)")
+	for _, fd := range d.Fields {
+		c.encField(fd)
+	}
+	if d.Additional != nil {
+		k := c.tmp("k")
+		c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", d.AdditionalGoName, ") {")
+		c.P("switch ", k, " {")
+		c.P("case ", c.declaredKeys(d), ":")
+		c.P("continue // a declared property is written from its field")
+		c.P("}")
+		c.P("w.Key(", k, ")")
+		x := c.tmp("x")
+		c.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
+		c.enc(d.Additional, x)
+		c.P("}")
+		c.P("w.DoneKeys()")
+	}
+	c.P("w.ObjectEnd(start)")
+	c.P("}")
+	c.P()
+
+	// Decoding: one pass; required members are tracked in a bit set.
+	var required []*ir.Field
+	for _, fd := range d.Fields {
+		if fd.Required {
+			required = append(required, fd)
+		}
+	}
+	words := (len(required) + 63) / 64
+	c.P("// DecodeJSON reads a JSON object into v, checking the schema.")
+	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("if err := r.ObjStart(); err != nil {")
+	c.P("return err")
+	c.P("}")
+	switch {
+	case words == 1:
+		c.P("var seen uint64")
+	case words > 1:
+		c.P("var seen [", words, "]uint64")
+	}
+	c.P("for {")
+	c.P("key, more, err := r.ObjKey()")
+	c.P("if err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("if !more {")
+	c.P("break")
+	c.P("}")
+	c.P("switch string(key) {")
+	reqIndex := 0
+	for _, fd := range d.Fields {
+		c.P("case ", strconv.Quote(fd.JSONName), ":")
+		if fd.Required {
+			if words == 1 {
+				c.P("seen |= 1 << ", reqIndex)
+			} else {
+				c.P("seen[", reqIndex/64, "] |= 1 << ", reqIndex%64)
+			}
+			reqIndex++
+		}
+		c.decField(fd)
+	}
+	c.P("default:")
+	if d.Additional != nil {
+		k := c.tmp("k")
+		c.P(k, " := r.Intern(key)")
+		c.P("if v.", d.AdditionalGoName, " == nil {")
+		c.P("v.", d.AdditionalGoName, " = make(map[string]", c.goType(d.Additional), ")")
+		c.P("}")
+		x := c.tmp("x")
+		c.P("var ", x, " ", c.goType(d.Additional))
+		c.dec(d.Additional, x, atKeyExpr(k))
+		c.P("v.", d.AdditionalGoName, "[", k, "] = ", x)
+	} else {
+		c.P("if err := r.Unknown(key); err != nil {")
+		c.P("return ", rt("AtKey"), "(err, string(key))")
+		c.P("}")
+	}
+	c.P("}") // switch
+	c.P("}") // for
+	for w := 0; w < words; w++ {
+		chunk := required[w*64 : min(len(required), (w+1)*64)]
+		mask := uint64(1)<<len(chunk) - 1
+		if len(chunk) == 64 {
+			mask = ^uint64(0)
+		}
+		seen := "seen"
+		if words > 1 {
+			seen = fmt.Sprintf("seen[%d]", w)
+		}
+		names := make([]string, len(chunk))
+		for i, fd := range chunk {
+			names[i] = strconv.Quote(fd.JSONName)
+		}
+		c.P("if ", seen, "&", fmt.Sprintf("%#x", mask), " != ", fmt.Sprintf("%#x", mask), " {")
+		c.P("return ", rt("Missing"), "(r, ", seen, ", ", fmt.Sprintf("%#x", mask), ", ", strings.Join(names, ", "), ")")
+		c.P("}")
+	}
+	c.P("return nil")
+	c.P("}")
+	c.P()
+	c.marshalers(d.GoName)
+}
+
+func (c *codec) declaredKeys(d *ir.Struct) string {
+	keys := make([]string, len(d.Fields))
+	for i, fd := range d.Fields {
+		keys[i] = strconv.Quote(fd.JSONName)
+	}
+	if len(keys) == 0 {
+		return `""` // no declared keys; the empty key is then skipped, never stored by decoding either
+	}
+	return strings.Join(keys, ", ")
+}
+
+// encField writes one struct member, if present.
+func (c *codec) encField(fd *ir.Field) {
+	w, t := fieldShape(fd)
+	key := jsonKey(fd.JSONName)
+	x := "v." + fd.GoName
+	switch w {
+	case plain:
+		c.P("w.Raw(", key, ")")
+		c.encMaybeNil(t, x, fd.Ptr)
+	case opt:
+		c.P("if ", x, ".Set {")
+		c.P("w.Raw(", key, ")")
+		c.enc(t, x+".Value")
+		c.P("}")
+	case nullable:
+		c.P("w.Raw(", key, ")")
+		c.P("if ", x, ".Null {")
+		c.P("w.Null()")
+		c.P("} else {")
+		c.enc(t, x+".Value")
+		c.P("}")
+	case optNullable:
+		c.P("if ", x, ".Set {")
+		c.P("w.Raw(", key, ")")
+		c.P("if ", x, ".Null {")
+		c.P("w.Null()")
+		c.P("} else {")
+		c.encMaybeNil(t, x+".Value", fd.Ptr)
+		c.P("}")
+		c.P("}")
+	case nilAbsent:
+		c.P("if ", x, " != nil {")
+		c.P("w.Raw(", key, ")")
+		c.enc(t, x)
+		c.P("}")
+	case nilNull:
+		c.P("w.Raw(", key, ")")
+		c.P("if ", x, " == nil {")
+		c.P("w.Null()")
+		c.P("} else {")
+		c.enc(t, x)
+		c.P("}")
+	}
+}
+
+// encMaybeNil writes x, which is a pointer when ptr is set.
+func (c *codec) encMaybeNil(t ir.Type, x string, ptr bool) {
+	if !ptr {
+		c.enc(t, x)
+		return
+	}
+	c.P("if ", x, " == nil {")
+	c.P("w.Null()")
+	c.P("} else {")
+	c.enc(t, x)
+	c.P("}")
+}
+
+// enc writes the value x of type t; x is addressable.
+func (c *codec) enc(t ir.Type, x string) {
+	switch t := t.(type) {
+	case *ir.Prim:
+		c.encPrim(t.Kind, x)
+	case *ir.Ref:
+		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
+			c.enc(a.Type, x) // the alias is its target's type
+			return
+		}
+		c.P(x, ".EncodeJSON(w)")
+	case *ir.Any:
+		c.P("w.RawJSON(", x, ")")
+	case *ir.Array:
+		start, i := c.tmp("start"), c.tmp("i")
+		c.P(start, " := len(w.Buf)")
+		c.P("for ", i, " := range ", x, " {")
+		c.P("w.Byte(',')")
+		c.enc(t.Elem, x+"["+i+"]")
+		c.P("}")
+		c.P("w.ArrayEnd(", start, ")")
+	case *ir.Map:
+		start, k, v := c.tmp("start"), c.tmp("k"), c.tmp("x")
+		c.P(start, " := len(w.Buf)")
+		c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, ", x, ") {")
+		c.P("w.Key(", k, ")")
+		c.P(v, " := ", x, "[", k, "]")
+		c.enc(t.Elem, v)
+		c.P("}")
+		c.P("w.DoneKeys()")
+		c.P("w.ObjectEnd(", start, ")")
+	case *ir.Nullable:
+		if nilable(t.Elem) {
+			c.P("if ", x, " == nil {")
+			c.P("w.Null()")
+			c.P("} else {")
+			c.enc(t.Elem, x)
+			c.P("}")
+			return
+		}
+		c.P("if ", x, ".Null {")
+		c.P("w.Null()")
+		c.P("} else {")
+		c.enc(t.Elem, x+".Value")
+		c.P("}")
+	}
+}
+
+func (c *codec) encPrim(k ir.PrimKind, x string) {
+	switch k {
+	case ir.String:
+		c.P("w.String(", x, ")")
+	case ir.Bool:
+		c.P("w.Bool(", x, ")")
+	case ir.Int32:
+		c.P("w.Int(int64(", x, "))")
+	case ir.Int64:
+		c.P("w.Int(", x, ")")
+	case ir.Uint32:
+		c.P("w.Uint(uint64(", x, "))")
+	case ir.Uint64:
+		c.P("w.Uint(", x, ")")
+	case ir.Float32:
+		c.P("w.Float32(", x, ")")
+	case ir.Float64:
+		c.P("w.Float64(", x, ")")
+	case ir.DateTime:
+		c.P("w.Time(", x, ")")
+	case ir.Date:
+		c.P("w.Date(", x, ")")
+	case ir.UUID:
+		c.P("w.UUID(", x, ")")
+	case ir.IPv4, ir.IPv6, ir.IP:
+		c.P("w.Addr(", x, ")")
+	case ir.Bytes:
+		c.P("w.Bytes64(", x, ")")
+	}
+}
+
+func atKeyExpr(k string) func(string) string {
+	return func(err string) string { return "oasrt.AtKey(" + err + ", " + k + ")" }
+}
+
+// decField reads one struct member into its field.
+func (c *codec) decField(fd *ir.Field) {
+	w, t := fieldShape(fd)
+	x := "v." + fd.GoName
+	wrap := func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" }
+	into := func(dst string) {
+		if fd.Ptr {
+			c.P("if ", dst, " == nil {")
+			c.P(dst, " = new(", c.goType(t), ")")
+			c.P("}")
+		}
+		c.dec(t, dst, wrap)
+	}
+	switch w {
+	case plain, nilAbsent:
+		into(x)
+	case opt:
+		c.P(x, ".Set = true")
+		into(x + ".Value")
+	case nullable:
+		c.P("if r.Null() {")
+		c.P(x, " = ", c.fieldType(fd), "{Null: true}")
+		c.P("} else {")
+		c.P(x, ".Null = false")
+		into(x + ".Value")
+		c.P("}")
+	case optNullable:
+		c.P("if r.Null() {")
+		c.P(x, " = ", c.fieldType(fd), "{Set: true, Null: true}")
+		c.P("} else {")
+		c.P(x, ".Set, ", x, ".Null = true, false")
+		into(x + ".Value")
+		c.P("}")
+	case nilNull:
+		c.P("if r.Null() {")
+		c.P(x, " = nil")
+		c.P("} else {")
+		into(x)
+		c.P("}")
+	}
+}
+
+// dec reads a value of type t into the addressable dst; wrap turns an error
+// variable into the returned expression, adding the path.
+func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
+	ret := func(call string) {
+		c.P("if err := ", call, "; err != nil {")
+		c.P("return ", c.fix(wrap("err")))
+		c.P("}")
+	}
+	switch t := t.(type) {
+	case *ir.Prim:
+		c.decPrim(t, dst, wrap)
+	case *ir.Ref:
+		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
+			c.dec(a.Type, dst, wrap) // the alias is its target's type
+			return
+		}
+		ret(dst + ".DecodeJSON(r)")
+	case *ir.Any:
+		x := c.tmp("x")
+		c.P(x, ", err := r.Raw()")
+		c.P("if err != nil {")
+		c.P("return ", c.fix(wrap("err")))
+		c.P("}")
+		c.P(dst, " = ", x)
+	case *ir.Array:
+		ret("r.ArrStart()")
+		i, e := c.tmp("i"), c.tmp("e")
+		c.P(dst, " = ", dst, "[:0]")
+		c.P("for ", i, " := 0; ; ", i, "++ {")
+		c.P("more, err := r.ArrNext()")
+		c.P("if err != nil {")
+		c.P("return ", c.fix(wrap("err")))
+		c.P("}")
+		c.P("if !more {")
+		c.P("break")
+		c.P("}")
+		c.P("var ", e, " *", c.goType(t.Elem))
+		c.P(dst, ", ", e, " = ", rt("Grow"), "(", dst, ")")
+		c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
+		c.P("}")
+		c.P("if ", dst, " == nil {")
+		c.P(dst, " = ", c.goType(t), "{}")
+		c.P("}")
+	case *ir.Map:
+		ret("r.ObjStart()")
+		k, key, x := c.tmp("k"), c.tmp("key"), c.tmp("x")
+		c.P("if ", dst, " == nil {")
+		c.P(dst, " = make(", c.goType(t), ")")
+		c.P("}")
+		c.P("for {")
+		c.P(k, ", more, err := r.ObjKey()")
+		c.P("if err != nil {")
+		c.P("return ", c.fix(wrap("err")))
+		c.P("}")
+		c.P("if !more {")
+		c.P("break")
+		c.P("}")
+		c.P(key, " := r.Intern(", k, ")")
+		c.P("var ", x, " ", c.goType(t.Elem))
+		c.dec(t.Elem, x, func(err string) string { return wrap("oasrt.AtKey(" + err + ", " + key + ")") })
+		c.P(dst, "[", key, "] = ", x)
+		c.P("}")
+	case *ir.Nullable:
+		c.P("if r.Null() {")
+		if nilable(t.Elem) {
+			c.P(dst, " = nil")
+		} else {
+			c.P(dst, " = ", c.goType(t), "{Null: true}")
+		}
+		c.P("} else {")
+		if nilable(t.Elem) {
+			c.dec(t.Elem, dst, wrap)
+		} else {
+			c.P(dst, ".Null = false")
+			c.dec(t.Elem, dst+".Value", wrap)
+		}
+		c.P("}")
+	}
+}
+
+// fix qualifies the runtime package name in an error expression built as
+// text, importing it.
+func (c *codec) fix(expr string) string {
+	return strings.ReplaceAll(expr, "oasrt.", c.importName(rtPath)+".")
+}
+
+func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
+	x := c.tmp("x")
+	var call, conv string
+	switch p.Kind {
+	case ir.String:
+		call = "r.Str()"
+		if chk := p.FormatCheck(); chk != "" {
+			call = "r.StrFormat(" + strconv.Quote(p.Format) + ", " + c.qual(rt(chk)) + ")"
+		}
+	case ir.Bool:
+		call = "r.Bool()"
+	case ir.Int32:
+		call, conv = "r.Int(32)", "int32"
+	case ir.Int64:
+		call = "r.Int(64)"
+	case ir.Uint32:
+		call, conv = "r.Uint(32)", "uint32"
+	case ir.Uint64:
+		call = "r.Uint(64)"
+	case ir.Float32:
+		call, conv = "r.Float(32)", "float32"
+	case ir.Float64:
+		call = "r.Float(64)"
+	case ir.DateTime:
+		call = "r.Time()"
+	case ir.Date:
+		call = "r.Date()"
+	case ir.UUID:
+		call = "r.UUID()"
+	case ir.Bytes:
+		call = "r.Bytes64()"
+	case ir.IPv4:
+		call = "r.Addr(4)"
+	case ir.IPv6:
+		call = "r.Addr(6)"
+	case ir.IP:
+		call = "r.Addr(0)"
+	}
+	c.P(x, ", err := ", call)
+	c.P("if err != nil {")
+	c.P("return ", c.fix(wrap("err")))
+	c.P("}")
+	if conv != "" {
+		c.P(dst, " = ", conv, "(", x, ")")
+	} else {
+		c.P(dst, " = ", x)
+	}
+}
+
+func (c *codec) enumCodec(d *ir.Enum) {
+	str := d.Base.Kind == ir.String
+	c.P("// EncodeJSON writes v as a JSON ", map[bool]string{true: "string", false: "number"}[str], ".")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	if str {
+		c.P("w.String(string(*v))")
+	} else {
+		c.encPrim(d.Base.Kind, c.primType(d.Base.Kind)+"(*v)")
+	}
+	c.P("}")
+	c.P()
+	c.P("// DecodeJSON reads one of the values of ", d.GoName, ".")
+	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("start := r.Start()")
+	if len(d.Values) == 0 {
+		// Only null was allowed, which the enum's uses handle: no value
+		// of the type itself is valid.
+		if str {
+			c.P("b, err := r.StrBytes()")
+			c.P("if err != nil {")
+			c.P("return err")
+			c.P("}")
+			c.P("return ", rt("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
+		} else {
+			c.P("n, err := r.Int(64)")
+			c.P("if err != nil {")
+			c.P("return err")
+			c.P("}")
+			c.P("return ", rt("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
+		}
+		c.P("}")
+		c.P()
+		c.marshalers(d.GoName)
+		return
+	}
+	if str {
+		c.P("b, err := r.StrBytes()")
+		c.P("if err != nil {")
+		c.P("return err")
+		c.P("}")
+		c.P("switch string(b) {")
+		for _, v := range d.Values {
+			c.P("case ", strconv.Quote(v.Str), ":")
+			c.P("*v = ", v.GoName)
+		}
+		c.P("default:")
+		c.P("return ", rt("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
+		c.P("}")
+	} else {
+		c.P("n, err := r.Int(64)")
+		c.P("if err != nil {")
+		c.P("return err")
+		c.P("}")
+		c.P("switch n {")
+		for _, v := range d.Values {
+			c.P("case ", v.Int, ":")
+			c.P("*v = ", v.GoName)
+		}
+		c.P("default:")
+		c.P("return ", rt("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
+		c.P("}")
+	}
+	c.P("return nil")
+	c.P("}")
+	c.P()
+	c.marshalers(d.GoName)
+}
+
+func (c *codec) aliasCodec(d *ir.Alias) {
+	c.n = 0
+	under := c.goType(d.Type)
+	c.P("// EncodeJSON writes v as JSON.")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	switch t := d.Type.(type) {
+	case *ir.Prim:
+		c.P("x := ", under, "(*v)")
+		c.enc(t, "x")
+	case *ir.Any:
+		c.P("w.RawJSON(*v)")
+	default:
+		c.enc(d.Type, "(*v)")
+	}
+	c.P("}")
+	c.P()
+	c.P("// DecodeJSON reads JSON into v, checking the schema.")
+	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	identity := func(err string) string { return err }
+	switch t := d.Type.(type) {
+	case *ir.Prim:
+		c.P("var x ", under)
+		c.dec(t, "x", identity)
+		c.P("*v = ", d.GoName, "(x)")
+	case *ir.Any:
+		c.P("x, err := r.Raw()")
+		c.P("if err != nil {")
+		c.P("return err")
+		c.P("}")
+		c.P("*v = ", d.GoName, "(x)")
+	default:
+		c.dec(d.Type, "(*v)", identity)
+	}
+	c.P("return nil")
+	c.P("}")
+	c.P()
+	c.marshalers(d.GoName)
+}

@@ -1,0 +1,317 @@
+package gen
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// unionModel prints a union's Go type: the tag, then a field per variant.
+func unionModel(f *file, d *ir.Union) {
+	kw := "oneOf"
+	if d.AnyOf {
+		kw = "anyOf"
+	}
+	var names []string
+	for _, v := range d.Variants {
+		names = append(names, v.GoName)
+	}
+	f.declDoc(d, &d.Common, "the "+kw+" schema")
+	f.P("//")
+	f.P("// ", d.TagField, " says which variant is set: ", strings.Join(names, ", "), ".")
+	f.P("type ", d.GoName, " struct {")
+	f.P(d.TagField, " ", d.TagType)
+	for _, v := range d.Variants {
+		f.P(v.GoName, " ", f.goType(v.Type))
+	}
+	f.P("}")
+	f.P()
+	f.P("// ", d.TagType, " names a variant of ", d.GoName, "; the zero value names none.")
+	f.P("type ", d.TagType, " uint8")
+	f.P()
+	f.P("// The variants of ", d.GoName, ".")
+	f.P("const (")
+	for i, v := range d.Variants {
+		if i == 0 {
+			f.P(v.Const, " ", d.TagType, " = iota + 1")
+		} else {
+			f.P(v.Const)
+		}
+	}
+	f.P(")")
+	f.P()
+}
+
+// candidates returns the variants that accept a JSON kind, those that take
+// anything last.
+func candidates(d *ir.Union, kind string) (exact, any []*ir.Variant) {
+	for _, v := range d.Variants {
+		switch {
+		case slices.Contains(v.Kinds, kind):
+			exact = append(exact, v)
+		case slices.Contains(v.Kinds, "any"):
+			any = append(any, v)
+		}
+	}
+	return exact, any
+}
+
+func (c *codec) unionCodec(d *ir.Union) {
+	c.n = 0
+	c.P("// EncodeJSON writes the variant that is set.")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("switch v.", d.TagField, " {")
+	for _, vr := range d.Variants {
+		c.P("case ", vr.Const, ":")
+		c.enc(vr.Type, "v."+vr.GoName)
+	}
+	c.P("default:")
+	c.P("w.Fail(", rt("ErrNoVariant"), ")")
+	c.P("w.Null()")
+	c.P("}")
+	c.P("}")
+	c.P()
+
+	c.P("// DecodeJSON reads the variant the value selects, in one pass over")
+	c.P("// the value: what tells the variants apart was worked out when this")
+	c.P("// code was generated.")
+	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("*v = ", d.GoName, "{}")
+	startAt := c.buf.Len()
+	c.P("start := r.Start()")
+	bodyAt := c.buf.Len()
+	c.P("kind := r.Next()")
+	c.P("switch kind {")
+	for _, k := range []struct{ kind, rtKind string }{
+		{"object", "Object"}, {"array", "Array"}, {"string", "String"}, {"number", "Number"}, {"boolean", "Bool"},
+	} {
+		exact, any := candidates(d, k.kind)
+		if k.kind == "number" {
+			ints, _ := candidates(d, "integer")
+			if len(ints) > 0 || len(exact) > 0 {
+				c.P("case ", rt(k.rtKind), ":")
+				c.numberChoice(d, ints, exact, any)
+			}
+			continue
+		}
+		if len(exact)+len(any) == 0 {
+			continue
+		}
+		c.P("case ", rt(k.rtKind), ":")
+		switch {
+		case k.kind == "object" && d.Discriminator != "" && len(exact) > 1:
+			c.byTag(d, exact)
+		case k.kind == "object" && len(exact) > 1 && !d.Trial:
+			c.byKey(d, exact)
+		case k.kind == "string" && len(exact) > 1 && !d.Trial:
+			c.byValue(d, exact)
+		default:
+			c.tryInOrder(d, append(exact, any...))
+		}
+	}
+	c.P("}")
+	if _, any := candidates(d, "null"); len(any) > 0 {
+		c.tryInOrder(d, any)
+	} else {
+		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+	}
+	c.P("}")
+	if !strings.Contains(string(c.buf.Bytes()[bodyAt:]), "start") {
+		// Every kind of value has a variant, so no error names the start:
+		// skip white space without keeping the offset.
+		body := append([]byte("r.Start()\n"), c.buf.Bytes()[bodyAt:]...)
+		c.buf.Truncate(startAt)
+		c.buf.Write(body)
+	}
+	c.P()
+	c.marshalers(d.GoName)
+}
+
+// decodeVariant decodes into the variant's field and returns.
+func (c *codec) decodeVariant(d *ir.Union, v *ir.Variant) {
+	c.P("v.", d.TagField, " = ", v.Const)
+	c.dec(v.Type, "v."+v.GoName, func(err string) string { return err })
+	c.P("return nil")
+}
+
+// byTag reads the discriminator ahead, then decodes the variant it names.
+func (c *codec) byTag(d *ir.Union, vs []*ir.Variant) {
+	c.P("tag, found, err := r.FindString(", strconv.Quote(d.Discriminator), ")")
+	c.P("if err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("switch string(tag) {")
+	for _, v := range vs {
+		if len(v.Tags) == 0 {
+			continue
+		}
+		quoted := make([]string, len(v.Tags))
+		for i, t := range v.Tags {
+			quoted[i] = strconv.Quote(t)
+		}
+		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.decodeVariant(d, v)
+	}
+	c.P("}")
+	c.P("return ", rt("UnknownTag"), "(start, ", strconv.Quote(d.GoName), ", ", strconv.Quote(d.Discriminator), ", tag, found)")
+}
+
+// byKey looks ahead for the first key only one variant declares.
+func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
+	c.P("var which ", d.TagType)
+	c.P("m := r.Mark()")
+	c.P("if err := r.ObjStart(); err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("for which == 0 {")
+	c.P("key, more, err := r.ObjKey()")
+	c.P("if err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("if !more {")
+	c.P("break")
+	c.P("}")
+	c.P("switch string(key) {")
+	var fallback *ir.Variant
+	for _, v := range vs {
+		if v.Default {
+			fallback = v
+		}
+		if len(v.Keys) == 0 {
+			continue
+		}
+		quoted := make([]string, len(v.Keys))
+		for i, k := range v.Keys {
+			quoted[i] = strconv.Quote(k)
+		}
+		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.P("which = ", v.Const)
+	}
+	c.P("default:")
+	c.P("if err := r.Skip(); err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("}")
+	c.P("}")
+	c.P("r.Restore(m)")
+	if fallback != nil {
+		c.P("if which == 0 {")
+		c.P("which = ", fallback.Const)
+		c.P("}")
+	}
+	c.P("switch which {")
+	for _, v := range vs {
+		c.P("case ", v.Const, ":")
+		c.decodeVariant(d, v)
+	}
+	c.P("}")
+	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+}
+
+// byValue reads a string ahead and picks the variant whose enum holds it.
+func (c *codec) byValue(d *ir.Union, vs []*ir.Variant) {
+	c.P("m := r.Mark()")
+	c.P("s, err := r.StrBytes()")
+	c.P("r.Restore(m)")
+	c.P("if err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("switch string(s) {")
+	var free *ir.Variant
+	for _, v := range vs {
+		if len(v.Values) == 0 {
+			free = v
+			continue
+		}
+		quoted := make([]string, len(v.Values))
+		for i, x := range v.Values {
+			quoted[i] = strconv.Quote(x)
+		}
+		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.decodeVariant(d, v)
+	}
+	c.P("}")
+	if free != nil {
+		c.decodeVariant(d, free)
+	} else {
+		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+	}
+}
+
+// numberChoice sends integer literals to an integer variant and others to a
+// number variant.
+func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
+	switch {
+	case len(ints) == 1 && len(nums) == 1:
+		// An integer literal goes to the integer variant when it fits;
+		// one too large for it is still a number.
+		x := c.tmp("x")
+		c.P("if r.IsInteger() {")
+		c.P("m := r.Mark()")
+		c.P("var ", x, " ", c.goType(ints[0].Type))
+		c.P("if err := func() error {")
+		c.dec(ints[0].Type, x, func(err string) string { return err })
+		c.P("return nil")
+		c.P("}(); err == nil {")
+		c.P("v.", d.TagField, ", v.", ints[0].GoName, " = ", ints[0].Const, ", ", x)
+		c.P("return nil")
+		c.P("}")
+		c.P("r.Restore(m)")
+		c.P("}")
+		c.decodeVariant(d, nums[0])
+	case len(ints) <= 1 && len(nums) == 0 && len(any) == 0:
+		c.decodeVariant(d, ints[0])
+	case len(nums) == 1 && len(ints) == 0 && len(any) == 0:
+		c.decodeVariant(d, nums[0])
+	default:
+		c.tryInOrder(d, append(append(append([]*ir.Variant{}, ints...), nums...), any...))
+	}
+}
+
+// tryInOrder decodes each candidate over the same bytes until one accepts
+// the value. For a oneOf, the remaining candidates must all reject it.
+func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
+	if len(vs) == 1 {
+		c.decodeVariant(d, vs[0])
+		return
+	}
+	c.P("{")
+	c.P("m := r.Mark()")
+	c.P("var firstErr error")
+	for i, v := range vs {
+		x := c.tmp("x")
+		c.P("r.Restore(m)")
+		c.P("var ", x, " ", c.goType(v.Type))
+		c.P("if err := func() error {")
+		c.dec(v.Type, x, func(err string) string { return err })
+		c.P("return nil")
+		c.P("}(); err == nil {")
+		if !d.AnyOf {
+			// oneOf: a value two variants accept is an error.
+			end := c.tmp("end")
+			c.P(end, " := r.Mark()")
+			for _, other := range vs[i+1:] {
+				y := c.tmp("y")
+				c.P("r.Restore(m)")
+				c.P("var ", y, " ", c.goType(other.Type))
+				c.P("if func() error {")
+				c.dec(other.Type, y, func(err string) string { return err })
+				c.P("_ = ", y, " // only whether it decodes matters")
+				c.P("return nil")
+				c.P("}() == nil {")
+				c.P("return ", rt("Ambiguous"), "(start, ", strconv.Quote(d.GoName), ", ", strconv.Quote(v.GoName), ", ", strconv.Quote(other.GoName), ")")
+				c.P("}")
+			}
+			c.P("r.Restore(", end, ")")
+		}
+		c.P("v.", d.TagField, ", v.", v.GoName, " = ", v.Const, ", ", x)
+		c.P("return nil")
+		c.P("} else if firstErr == nil {")
+		c.P("firstErr = err")
+		c.P("}")
+	}
+	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")
+	c.P("}")
+}

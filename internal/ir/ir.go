@@ -1,0 +1,337 @@
+// Package ir is the Go-shaped model of an API that the emitters print: named
+// types with their fields and constraints, and operations with their
+// parameters, bodies and responses. It is built from a loaded spec by Build
+// and holds no text output; nothing in it refers back to the parser.
+package ir
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Package is everything generated from one spec.
+type Package struct {
+	// Decls are the named Go types, in emission order.
+	Decls []Decl
+	// Operations are the spec's operations, in path order then method order.
+	Operations []*Operation
+	// Diagnostics are warnings met while building; errors stop Build.
+	Diagnostics []Diagnostic
+}
+
+// Pos is a place in a spec file.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Diagnostic is a positioned message about the spec.
+type Diagnostic struct {
+	Pos Pos
+	Msg string
+}
+
+func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
+
+// Doc is what a schema or operation says about itself.
+type Doc struct {
+	Title       string
+	Description string
+	Deprecated  bool
+}
+
+// Decl is a named Go type: *Struct, *Enum, *Alias or *Union.
+type Decl interface {
+	// Name returns the Go identifier.
+	Name() string
+	// Origin returns where the schema is: its $ref-able pointer (for
+	// example "#/components/schemas/Pet") or, for inline schemas, a
+	// description of where it was found, and its position.
+	Origin() (string, Pos)
+	decl()
+}
+
+// Common is embedded in every Decl.
+type Common struct {
+	GoName  string
+	Pointer string // JSON pointer or location description of the schema
+	Pos     Pos
+	Doc     Doc
+}
+
+func (c *Common) Name() string          { return c.GoName }
+func (c *Common) Origin() (string, Pos) { return c.Pointer, c.Pos }
+func (*Common) decl()                   {}
+
+// Struct is an object schema with declared properties.
+type Struct struct {
+	Common
+	Fields []*Field
+	// Additional is the schema of properties beyond Fields
+	// (additionalProperties: {schema} or true), kept in a map and written
+	// back after the declared fields; nil when extra keys are skipped.
+	Additional Type
+	// AdditionalGoName is the Go name of the map field holding them.
+	AdditionalGoName string
+	MinProps         *int64
+	MaxProps         *int64
+}
+
+// Field is one property of a Struct.
+type Field struct {
+	GoName   string
+	JSONName string
+	Type     Type
+	Required bool
+	// Ptr is set where the property's type contains this struct by value,
+	// directly or through other structs: the field is held by pointer to
+	// keep the Go type finite.
+	Ptr bool
+	Doc Doc
+	Pos Pos
+}
+
+// Nullable reports whether the field accepts null.
+func (f *Field) Nullable() bool {
+	_, ok := f.Type.(*Nullable)
+	return ok
+}
+
+// Enum is a string or integer schema with enum values. Its values become
+// constants.
+type Enum struct {
+	Common
+	Base   *Prim
+	Values []*EnumValue
+}
+
+// EnumValue is one member of an Enum.
+type EnumValue struct {
+	GoName string // constant name
+	Str    string // for string enums
+	Int    int64  // for integer enums
+}
+
+// Alias is a named schema that is not an object or enum: an array, a map, a
+// primitive or a free-form value. It becomes a defined Go type over Type.
+type Alias struct {
+	Common
+	Type Type
+}
+
+// Union is a oneOf or anyOf schema. Its Go type holds a tag saying which
+// variant is set and one field per variant. How the decoder picks the
+// variant is decided here, at generation time, from what tells the variants
+// apart, so that it never decodes a value twice.
+type Union struct {
+	Common
+	AnyOf    bool
+	Variants []*Variant
+	// TagType and TagField name the Go type of the tag and the field
+	// holding it.
+	TagType, TagField string
+	// Discriminator is the property whose value names the variant.
+	Discriminator string
+	// Trial is set when some variants can only be told apart by trying
+	// them in turn; Build reports a warning naming the schema.
+	Trial bool
+}
+
+// Variant is one member of a Union.
+type Variant struct {
+	GoName string // the field holding it
+	Const  string // the tag constant
+	Type   Type
+	// Tags are the discriminator values that select this variant.
+	Tags []string
+	// Kinds are the JSON kinds of value the variant accepts: "object",
+	// "array", "string", "integer", "number", "boolean".
+	Kinds []string
+	// Keys are the object keys only this variant declares: seeing one
+	// selects it.
+	Keys []string
+	// Default marks the object variant chosen when none of the others'
+	// Keys appears: the first whose own keys are all optional.
+	Default bool
+	// Values are the string values only this variant accepts (from enum or
+	// const), for string variants.
+	Values []string
+}
+
+// Type is a use of a type: *Prim, *Array, *Map, *Ref, *Any or *Nullable.
+type Type interface{ typ() }
+
+// PrimKind is a kind of scalar JSON value, as carried in Go.
+type PrimKind uint8
+
+// The primitive kinds. Formats that change the Go type have kinds of their
+// own; formats that only check a string (email, uri, hostname) are String
+// with Format set.
+const (
+	String PrimKind = iota
+	Bool
+	Int32
+	Int64
+	Uint32
+	Uint64
+	Float32
+	Float64
+	DateTime // time.Time
+	Date     // oasrt.Date
+	UUID     // oasrt.UUID
+	Bytes    // []byte, base64 in JSON
+	IPv4     // netip.Addr
+	IPv6     // netip.Addr
+	IP       // netip.Addr, either family
+)
+
+// Prim is a scalar type with its checks.
+type Prim struct {
+	Kind   PrimKind
+	Format string // the spec's format, for checks and docs
+	// String checks.
+	MinLength, MaxLength *int64
+	Pattern              string
+	// Number checks, exact: big.Rat keeps 0.1 as 1/10.
+	Minimum, Maximum                   *big.Rat
+	ExclusiveMinimum, ExclusiveMaximum bool
+	MultipleOf                         *big.Rat
+}
+
+// IsInteger reports whether the kind is an integer kind.
+func (k PrimKind) IsInteger() bool { return k >= Int32 && k <= Uint64 }
+
+// IsFloat reports whether the kind is a float kind.
+func (k PrimKind) IsFloat() bool { return k == Float32 || k == Float64 }
+
+// HasChecks reports whether decoding a value of p checks more than its kind.
+func (p *Prim) HasChecks() bool {
+	return p.MinLength != nil || p.MaxLength != nil || p.Pattern != "" ||
+		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.FormatCheck() != ""
+}
+
+// FormatCheck returns the runtime validator name for string formats checked
+// beyond their Go type (email, hostname, uri), or "".
+func (p *Prim) FormatCheck() string {
+	if p.Kind != String {
+		return ""
+	}
+	switch p.Format {
+	case "email":
+		return "ValidEmail"
+	case "hostname":
+		return "ValidHostname"
+	case "uri":
+		return "ValidURI"
+	}
+	return ""
+}
+
+// Array is a JSON array of Elem.
+type Array struct {
+	Elem               Type
+	MinItems, MaxItems *int64
+	Unique             bool
+}
+
+// Map is a JSON object with arbitrary keys and values of Elem
+// (additionalProperties with no declared properties).
+type Map struct {
+	Elem               Type
+	MinProps, MaxProps *int64
+}
+
+// Ref is a use of a named type.
+type Ref struct{ Decl Decl }
+
+// Any is a free-form value, kept as raw JSON.
+type Any struct{}
+
+// Nullable wraps a type whose values may also be null.
+type Nullable struct{ Elem Type }
+
+func (*Prim) typ()     {}
+func (*Array) typ()    {}
+func (*Map) typ()      {}
+func (*Ref) typ()      {}
+func (*Any) typ()      {}
+func (*Nullable) typ() {}
+
+// StructOf returns the struct a type use stands for, through nullability
+// and aliases, or nil when it is not an object with declared properties.
+func StructOf(t Type) *Struct {
+	for {
+		switch u := t.(type) {
+		case *Nullable:
+			t = u.Elem
+		case *Ref:
+			switch d := u.Decl.(type) {
+			case *Struct:
+				return d
+			case *Alias:
+				t = d.Type
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+}
+
+// Operation is one method on one path.
+type Operation struct {
+	ID       string // operationId, or one made from method and path
+	GoName   string
+	Method   string // upper case
+	Path     string
+	Summary  string
+	Doc      Doc
+	Tags     []string
+	Params   []*Param
+	Body     *Body
+	Response []*Response
+	Pos      Pos
+}
+
+// Param is a path, query, header or cookie parameter.
+type Param struct {
+	Name     string
+	GoName   string
+	In       string // path, query, header, cookie
+	Style    string
+	Explode  bool
+	Required bool
+	Type     Type
+	Doc      Doc
+	Pos      Pos
+}
+
+// Body is an operation's request body.
+type Body struct {
+	Required bool
+	Content  []*Media
+}
+
+// Media is one content type of a body with its schema (nil when the spec
+// gives none).
+type Media struct {
+	ContentType string
+	Type        Type
+}
+
+// Response is one status code's response ("200", "4XX", "default").
+type Response struct {
+	Status  string
+	Doc     Doc
+	Headers []*Param
+	Content []*Media
+}

@@ -1,0 +1,312 @@
+// Package spec loads an OpenAPI 3.0 or 3.1 document, YAML or JSON, with its
+// $refs resolved across files, and reports problems with file:line:column.
+// Parsing and reference resolution are done by github.com/pb33f/libopenapi
+// (see docs/design.md for why); this package is the only one that knows.
+package spec
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi"
+	"github.com/pb33f/libopenapi/datamodel"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/index"
+)
+
+// Spec is a loaded, resolved OpenAPI document.
+type Spec struct {
+	// File is the root document's path as given.
+	File string
+	// Version is the document's "openapi" value, such as "3.1.0".
+	Version string
+	// Doc is the resolved document model.
+	Doc *v3.Document
+	// Root is the root document's YAML tree, for checks on the text as
+	// written (such as which components its $refs name).
+	Root *yaml.Node
+
+	absFile string
+	dir     string
+}
+
+// Error is a problem in a spec, at a position.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.File + ": " + e.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// Load reads the spec at path and the files its $refs name.
+func Load(path string) (*Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse loads a spec from data; path names it in errors and is where
+// relative $refs are resolved from.
+func Parse(path string, data []byte) (*Spec, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Spec{File: path, absFile: abs, dir: filepath.Dir(abs)}
+	root, err := checkHeader(path, data)
+	if err != nil {
+		return nil, err
+	}
+	s.Root = root
+	if err := checkRefLoops(path, root); err != nil {
+		return nil, err
+	}
+	cfg := &datamodel.DocumentConfiguration{
+		BasePath:     s.dir,
+		SpecFilePath: filepath.Base(abs),
+		// With no LocalFS given, files are read when a $ref names them,
+		// not by walking the directory.
+		AllowFileReferences:                 true,
+		IgnorePolymorphicCircularReferences: true,
+		IgnoreArrayCircularReferences:       true,
+		Logger:                              slog.New(slog.DiscardHandler),
+	}
+	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	if err != nil {
+		return nil, s.wrapErr(err)
+	}
+	s.Version = doc.GetVersion()
+	model, err := doc.BuildV3Model()
+	if model == nil {
+		if err == nil {
+			err = errors.New("not an OpenAPI 3 document")
+		}
+		return nil, s.wrapErr(err)
+	}
+	if err = dropCircular(err); err != nil {
+		// Errors that still leave a model are unresolvable references
+		// and the like: report the first ones with their positions.
+		return nil, s.wrapErr(err)
+	}
+	s.Doc = &model.Model
+	return s, nil
+}
+
+var versionRe = regexp.MustCompile(`^3\.[01]\.\d+`)
+
+// checkHeader reads just enough of the document to reject what is not an
+// OpenAPI 3.0 or 3.1 spec with a clear message.
+func checkHeader(path string, data []byte) (*yaml.Node, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlErr(path, err)
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, &Error{File: path, Line: 1, Col: 1, Msg: "not an OpenAPI document: the top level must be a mapping"}
+	}
+	m := root.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		switch k.Value {
+		case "swagger":
+			return nil, &Error{File: path, Line: k.Line, Col: k.Column, Msg: "Swagger " + v.Value + " is not supported; convert the spec to OpenAPI 3 first"}
+		case "openapi":
+			if !versionRe.MatchString(v.Value) {
+				return nil, &Error{File: path, Line: v.Line, Col: v.Column, Msg: "unsupported OpenAPI version " + strconv.Quote(v.Value) + "; oasgen reads 3.0.x and 3.1.x"}
+			}
+			return root.Content[0], nil
+		}
+	}
+	return nil, &Error{File: path, Line: m.Line, Col: m.Column, Msg: `not an OpenAPI document: no "openapi" field`}
+}
+
+// checkRefLoops rejects components that are only $refs to each other in a
+// loop (A: {$ref: B}, B: {$ref: A}): such a schema has no content at all,
+// and the parser would follow the loop forever.
+func checkRefLoops(path string, root *yaml.Node) error {
+	schemas := mapValue(mapValue(root, "components"), "schemas")
+	if schemas == nil {
+		return nil
+	}
+	const prefix = "#/components/schemas/"
+	refOf := func(name string) (string, *yaml.Node) {
+		sch := mapValue(schemas, name)
+		if r := mapValue(sch, "$ref"); r != nil && r.Kind == yaml.ScalarNode && strings.HasPrefix(r.Value, prefix) {
+			return strings.TrimPrefix(r.Value, prefix), r
+		}
+		return "", nil
+	}
+	for i := 0; i+1 < len(schemas.Content); i += 2 {
+		start := schemas.Content[i].Value
+		chain := []string{start}
+		for name := start; ; {
+			next, at := refOf(name)
+			if at == nil {
+				break
+			}
+			chain = append(chain, next)
+			if next == start {
+				return &Error{File: path, Line: at.Line, Col: at.Column, Msg: "circular $ref: " + strings.Join(chain, " -> ") + " names no schema"}
+			}
+			if len(chain) > len(schemas.Content) {
+				break // a loop that does not pass through start: reported from its own members
+			}
+			name = next
+		}
+	}
+	return nil
+}
+
+// mapValue returns the value of key in a YAML mapping, or nil.
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+var (
+	yamlLineRe = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+	yamlLCRe   = regexp.MustCompile(`^(?:go-yaml )?(?:[a-z ]*error in [a-z]+ )?(.*?) at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+)
+
+func yamlErr(path string, err error) error {
+	msg := err.Error()
+	if m := yamlLCRe.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return &Error{File: path, Line: line, Col: col, Msg: "invalid YAML: " + m[4] + " " + m[1]}
+	}
+	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		col := 0
+		if line > 0 {
+			col = 1
+		}
+		return &Error{File: path, Line: line, Col: col, Msg: "invalid YAML: " + m[2]}
+	}
+	return &Error{File: path, Msg: "invalid YAML or JSON: " + msg}
+}
+
+var lineColRe = regexp.MustCompile(`(?:line|Line)[ :]*(\d+)[, ]+(?:column|col|Column)[ :]*(\d+)`)
+
+// wrapErr turns a libopenapi error into positioned Errors.
+func (s *Spec) wrapErr(err error) error {
+	var errs []error
+	for _, e := range unjoin(err) {
+		var re *index.ResolvingError
+		if errors.As(e, &re) && re.Node != nil {
+			msg := re.ErrorRef.Error()
+			errs = append(errs, &Error{File: s.File, Line: re.Node.Line, Col: re.Node.Column, Msg: msg})
+			continue
+		}
+		msg := e.Error()
+		if m := lineColRe.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col, _ := strconv.Atoi(m[2])
+			errs = append(errs, &Error{File: s.File, Line: line, Col: col, Msg: msg})
+			continue
+		}
+		errs = append(errs, &Error{File: s.File, Msg: msg})
+	}
+	// libopenapi reports a broken $ref twice, once without a position;
+	// keep the positioned reports when there are any.
+	var positioned []error
+	for _, e := range errs {
+		if se, ok := e.(*Error); ok && se.Line > 0 {
+			positioned = append(positioned, e)
+		}
+	}
+	if len(positioned) > 0 {
+		errs = positioned
+	}
+	if len(errs) > 5 {
+		errs = append(errs[:5], fmt.Errorf("and %d more", len(errs)-5))
+	}
+	return errors.Join(errs...)
+}
+
+// dropCircular removes reports of circular references, which are legal in
+// JSON Schema and which the IR builder handles, from err.
+func dropCircular(err error) error {
+	if err == nil {
+		return nil
+	}
+	var keep []error
+	for _, e := range unjoin(err) {
+		var re *index.ResolvingError
+		if errors.As(e, &re) && re.CircularReference != nil {
+			continue
+		}
+		keep = append(keep, e)
+	}
+	return errors.Join(keep...)
+}
+
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, unjoin(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// Pos returns the position of a schema: its file, relative to the current
+// directory where that is shorter, and line and column.
+func (s *Spec) Pos(sch *base.Schema) (file string, line, col int) {
+	file = s.File
+	if sch == nil || sch.GoLow() == nil {
+		return file, 0, 0
+	}
+	low := sch.GoLow()
+	if low.Index != nil {
+		if p := low.Index.GetSpecAbsolutePath(); p != "" && p != s.absFile && !strings.HasPrefix(p, "http") {
+			file = s.relative(p)
+		}
+	}
+	if n := low.RootNode; n != nil {
+		return file, n.Line, n.Column
+	}
+	return file, 0, 0
+}
+
+// NodePos returns the position of a YAML node in the root document.
+func (s *Spec) NodePos(n *yaml.Node) (file string, line, col int) {
+	if n == nil {
+		return s.File, 0, 0
+	}
+	return s.File, n.Line, n.Column
+}
+
+func (s *Spec) relative(abs string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return abs
+}

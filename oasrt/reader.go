@@ -1,0 +1,748 @@
+package oasrt
+
+import (
+	"math/bits"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// DefaultMaxDepth is the default bound on nesting of arrays and objects, the
+// same as encoding/json's.
+const DefaultMaxDepth = 10000
+
+// Reader decodes JSON from a byte slice in one pass. Generated decoders drive
+// it token by token; it checks the JSON grammar as it goes, so every input
+// encoding/json rejects as invalid JSON is rejected here too.
+//
+// Strings returned by Str are copied out of the input into blocks shared by
+// the strings of one Reader, which costs one allocation per block instead of
+// one per string. A string keeps its whole block (at most 16 KiB) alive.
+//
+// The zero value is an empty Reader; call Reset to give it input.
+type Reader struct {
+	buf   []byte
+	pos   int
+	depth int
+	// first is set by ObjStart and ArrStart and cleared by the next
+	// ObjKey or ArrNext, which then expects no comma.
+	first bool
+
+	// MaxDepth bounds the nesting of objects and arrays; 0 means
+	// DefaultMaxDepth. Deeper input is an error, never a stack overflow.
+	MaxDepth int
+	// DisallowUnknownFields makes an object key the schema does not
+	// declare an error instead of being skipped.
+	DisallowUnknownFields bool
+
+	arena   []byte // free tail of the current string block
+	scratch []byte // unescaped string bytes, valid until the next read
+}
+
+// NewReader returns a Reader over data.
+func NewReader(data []byte) *Reader {
+	r := &Reader{}
+	r.Reset(data)
+	return r
+}
+
+// Reset makes the Reader read data from its start. Options are kept.
+func (r *Reader) Reset(data []byte) {
+	r.buf, r.pos, r.depth, r.first = data, 0, 0, false
+}
+
+// Offset returns the byte offset of the next unread byte.
+func (r *Reader) Offset() int { return r.pos }
+
+// Kind is the kind of the next JSON value.
+type Kind uint8
+
+// The kinds of JSON value, and Invalid for anything else (including the end
+// of input).
+const (
+	Invalid Kind = iota
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"invalid", "null", "boolean", "number", "string", "array", "object"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+var kindOf = func() (t [256]Kind) {
+	t['n'] = Null
+	t['t'], t['f'] = Bool, Bool
+	t['-'] = Number
+	for c := '0'; c <= '9'; c++ {
+		t[c] = Number
+	}
+	t['"'] = String
+	t['['] = Array
+	t['{'] = Object
+	return t
+}()
+
+// ws skips white space and returns the next byte, or 0 at the end of input.
+func (r *Reader) ws() byte {
+	for r.pos < len(r.buf) {
+		c := r.buf[r.pos]
+		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+			return c
+		}
+		r.pos++
+	}
+	return 0
+}
+
+// Next returns the kind of the next value without consuming it.
+func (r *Reader) Next() Kind { return kindOf[r.ws()] }
+
+// Null consumes a null literal and reports whether there was one.
+func (r *Reader) Null() bool {
+	if r.ws() == 'n' && r.pos+4 <= len(r.buf) && string(r.buf[r.pos:r.pos+4]) == "null" {
+		r.pos += 4
+		return true
+	}
+	return false
+}
+
+// End checks that only white space follows the value just read.
+func (r *Reader) End() error {
+	if r.ws(); r.pos < len(r.buf) {
+		return r.syntaxErr("after top-level value")
+	}
+	return nil
+}
+
+func (r *Reader) maxDepth() int {
+	if r.MaxDepth > 0 {
+		return r.MaxDepth
+	}
+	return DefaultMaxDepth
+}
+
+// ObjStart consumes the '{' that opens an object.
+func (r *Reader) ObjStart() error {
+	if r.ws() != '{' {
+		return r.TypeError("object")
+	}
+	r.pos++
+	if r.depth++; r.depth > r.maxDepth() {
+		return r.depthErr()
+	}
+	r.first = true
+	return nil
+}
+
+// ObjKey reads the next member's key and the colon after it. It returns
+// ok == false once the object's closing brace is consumed. The key aliases
+// the input or scratch space and is valid until the next read.
+func (r *Reader) ObjKey() (key []byte, ok bool, err error) {
+	c := r.ws()
+	if c == '}' {
+		// A comma is consumed together with the key after it, so a brace
+		// here follows '{' or a value, never a comma.
+		r.pos++
+		r.depth--
+		r.first = false
+		return nil, false, nil
+	}
+	if !r.first {
+		if c != ',' {
+			return nil, false, r.syntaxErr("after object key:value pair")
+		}
+		r.pos++
+		c = r.ws()
+	}
+	r.first = false
+	if c != '"' {
+		return nil, false, r.syntaxErr("looking for beginning of object key string")
+	}
+	key, err = r.strBytes()
+	if err != nil {
+		return nil, false, err
+	}
+	if r.ws() != ':' {
+		return nil, false, r.syntaxErr("after object key")
+	}
+	r.pos++
+	return key, true, nil
+}
+
+// ArrStart consumes the '[' that opens an array.
+func (r *Reader) ArrStart() error {
+	if r.ws() != '[' {
+		return r.TypeError("array")
+	}
+	r.pos++
+	if r.depth++; r.depth > r.maxDepth() {
+		return r.depthErr()
+	}
+	r.first = true
+	return nil
+}
+
+// ArrNext reports whether another element follows, consuming the comma
+// before it, or the closing bracket when none does.
+func (r *Reader) ArrNext() (bool, error) {
+	c := r.ws()
+	if r.first {
+		r.first = false
+		if c == ']' {
+			r.pos++
+			r.depth--
+			return false, nil
+		}
+		return true, nil
+	}
+	switch c {
+	case ',':
+		r.pos++
+		return true, nil
+	case ']':
+		r.pos++
+		r.depth--
+		return false, nil
+	}
+	return false, r.syntaxErr("after array element")
+}
+
+// Str reads a string value. Invalid UTF-8 is replaced by U+FFFD, as
+// encoding/json does.
+func (r *Reader) Str() (string, error) {
+	if r.ws() != '"' {
+		return "", r.TypeError("string")
+	}
+	b, err := r.strBytes()
+	if err != nil {
+		return "", err
+	}
+	return r.intern(b), nil
+}
+
+// StrBytes reads a string value into memory that is valid until the next
+// read. Generated code matches enum values with it without allocating.
+func (r *Reader) StrBytes() ([]byte, error) {
+	if r.ws() != '"' {
+		return nil, r.TypeError("string")
+	}
+	return r.strBytes()
+}
+
+const arenaBlock = 16 << 10
+
+// intern copies b into the string block and returns it as a string.
+func (r *Reader) intern(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > cap(r.arena)-len(r.arena) {
+		if n > arenaBlock/8 {
+			return string(b) // long strings get their own allocation
+		}
+		// No string can be longer than the unread input, so small
+		// documents get a block that fits them exactly.
+		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64))
+		r.arena = make([]byte, 0, size)
+	}
+	start := len(r.arena)
+	r.arena = append(r.arena, b...)
+	// The block is only ever appended to, so the bytes behind this
+	// string are never written again: the string is immutable as Go
+	// requires.
+	return unsafe.String(&r.arena[start], n)
+}
+
+// strBytes reads the string starting at the quote under r.pos.
+func (r *Reader) strBytes() ([]byte, error) {
+	s := r.buf
+	start := r.pos + 1
+	i := start
+	for {
+		if i+8 <= len(s) {
+			m := special8(load64(s, i))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else if i >= len(s) {
+			r.pos = len(s)
+			return nil, r.eofErr()
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			r.pos = i + 1
+			return s[start:i], nil
+		case c == '\\':
+			return r.strSlow(start, i)
+		case c < ' ':
+			r.pos = i
+			return nil, r.syntaxErr("in string literal")
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			if j := multiRun(s, i); j > i {
+				i = j
+				continue
+			}
+			rn, size := utf8.DecodeRune(s[i:])
+			if rn == utf8.RuneError && size == 1 {
+				return r.strSlow(start, i)
+			}
+			i += size // U+2028 or U+2029, which need no care when read
+		}
+	}
+}
+
+// strSlow finishes a string that needs unescaping or UTF-8 repair, copying
+// it into scratch space. The bytes from start to i are plain.
+func (r *Reader) strSlow(start, i int) ([]byte, error) {
+	out, err := r.unescape(append(r.scratch[:0], r.buf[start:i]...), i)
+	r.scratch = out[:0]
+	return out, err
+}
+
+// unescape appends the rest of the string from offset i to out.
+func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
+	s := r.buf
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '"':
+			r.pos = i + 1
+			return out, nil
+		case c == '\\':
+			if i+1 >= len(s) {
+				r.pos = len(s)
+				return out, r.eofErr()
+			}
+			e := s[i+1]
+			switch e {
+			case '"', '\\', '/':
+				out = append(out, e)
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				rn, ok := hex4(s, i+2)
+				if !ok {
+					r.pos = i + 2
+					return out, r.syntaxErr("in \\u hexadecimal character escape")
+				}
+				i += 6
+				if utf16.IsSurrogate(rn) {
+					// A high surrogate followed by an escaped low one is a
+					// pair; anything else is replaced by U+FFFD and the
+					// following escape is read on its own.
+					if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if rn2, ok := hex4(s, i+2); ok {
+							if dec := utf16.DecodeRune(rn, rn2); dec != utf8.RuneError {
+								out = utf8.AppendRune(out, dec)
+								i += 6
+								continue
+							}
+						}
+					}
+					rn = utf8.RuneError
+				}
+				out = utf8.AppendRune(out, rn)
+				continue
+			default:
+				r.pos = i + 1
+				return out, r.syntaxErr("in string escape code")
+			}
+			i += 2
+		case c < ' ':
+			r.pos = i
+			return out, r.syntaxErr("in string literal")
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			i++
+		default:
+			rn, size := utf8.DecodeRune(s[i:])
+			if rn == utf8.RuneError && size == 1 {
+				out = append(out, "\uFFFD"...)
+			} else {
+				out = append(out, s[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	r.pos = len(s)
+	return out, r.eofErr()
+}
+
+func hex4(s []byte, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var v rune
+	for _, c := range s[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | rune(c)
+	}
+	return v, true
+}
+
+// Bool reads true or false.
+func (r *Reader) Bool() (bool, error) {
+	switch r.ws() {
+	case 't':
+		if r.pos+4 <= len(r.buf) && string(r.buf[r.pos:r.pos+4]) == "true" {
+			r.pos += 4
+			return true, nil
+		}
+	case 'f':
+		if r.pos+5 <= len(r.buf) && string(r.buf[r.pos:r.pos+5]) == "false" {
+			r.pos += 5
+			return false, nil
+		}
+	}
+	return false, r.TypeError("boolean")
+}
+
+// number scans a JSON number at r.pos and returns its end and whether it has
+// a fraction or exponent. It consumes nothing.
+func (r *Reader) number() (end int, isFloat bool, err error) {
+	s, i := r.buf, r.pos
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(s):
+		return 0, false, r.eofAt(i)
+	case s[i] == '0':
+		i++
+	case '1' <= s[i] && s[i] <= '9':
+		i++
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	default:
+		return 0, false, r.syntaxAt(i, "in numeric literal")
+	}
+	if i < len(s) && s[i] == '.' {
+		isFloat = true
+		i++
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			return 0, false, r.syntaxAt(i, "after decimal point in numeric literal")
+		}
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		isFloat = true
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			return 0, false, r.syntaxAt(i, "in exponent of numeric literal")
+		}
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	}
+	return i, isFloat, nil
+}
+
+// Int reads an integer that fits in bits (8, 16, 32 or 64) signed bits.
+// A number with a fraction or exponent is an error, as in encoding/json.
+func (r *Reader) Int(bits int) (int64, error) {
+	if kindOf[r.ws()] != Number {
+		return 0, r.TypeError("integer")
+	}
+	s, i := r.buf, r.pos
+	neg := s[i] == '-'
+	if neg {
+		i++
+	}
+	// Up to 18 digits cannot overflow a uint64 while accumulating.
+	var u uint64
+	j := i
+	for j < len(s) && j-i < 19 && '0' <= s[j] && s[j] <= '9' {
+		u = u*10 + uint64(s[j]-'0')
+		j++
+	}
+	if j < len(s) && (s[j] == '.' || s[j] == 'e' || s[j] == 'E' || '0' <= s[j] && s[j] <= '9') || j == i || s[i] == '0' && j > i+1 {
+		return r.intSlow(bits)
+	}
+	limit := uint64(1) << (bits - 1)
+	if neg && u > limit || !neg && u >= limit {
+		return 0, r.rangeErr(j, bits, false)
+	}
+	r.pos = j
+	if neg {
+		return -int64(u), nil
+	}
+	return int64(u), nil
+}
+
+// intSlow handles the rare integer forms: long literals, and the errors.
+func (r *Reader) intSlow(bits int) (int64, error) {
+	end, isFloat, err := r.number()
+	if err != nil {
+		return 0, err
+	}
+	if isFloat {
+		return 0, r.ErrorHere("expected integer, got number " + string(r.buf[r.pos:end]))
+	}
+	v, perr := strconv.ParseInt(unsafe.String(&r.buf[r.pos], end-r.pos), 10, bits)
+	if perr != nil {
+		return 0, r.rangeErr(end, bits, false)
+	}
+	r.pos = end
+	return v, nil
+}
+
+// Uint reads a non-negative integer that fits in bits unsigned bits.
+func (r *Reader) Uint(bits int) (uint64, error) {
+	if kindOf[r.ws()] != Number {
+		return 0, r.TypeError("integer")
+	}
+	// Fast path as in Int: up to 19 digits cannot overflow a uint64.
+	s, i := r.buf, r.pos
+	var u uint64
+	j := i
+	for j < len(s) && j-i < 19 && '0' <= s[j] && s[j] <= '9' {
+		u = u*10 + uint64(s[j]-'0')
+		j++
+	}
+	if j == i || j < len(s) && (s[j] == '.' || s[j] == 'e' || s[j] == 'E' || '0' <= s[j] && s[j] <= '9') || s[i] == '0' && j > i+1 {
+		return r.uintSlow(bits)
+	}
+	if bits < 64 && u >= 1<<bits {
+		return 0, r.rangeErr(j, bits, true)
+	}
+	r.pos = j
+	return u, nil
+}
+
+// uintSlow handles long literals, negative numbers and the errors.
+func (r *Reader) uintSlow(bits int) (uint64, error) {
+	end, isFloat, err := r.number()
+	if err != nil {
+		return 0, err
+	}
+	if isFloat {
+		return 0, r.ErrorHere("expected integer, got number " + string(r.buf[r.pos:end]))
+	}
+	v, perr := strconv.ParseUint(unsafe.String(&r.buf[r.pos], end-r.pos), 10, bits)
+	if perr != nil {
+		return 0, r.rangeErr(end, bits, true)
+	}
+	r.pos = end
+	return v, nil
+}
+
+// Float reads a number as a float of bits (32 or 64) bits. A number too large
+// for it is an error, as in encoding/json.
+func (r *Reader) Float(bits int) (float64, error) {
+	if kindOf[r.ws()] != Number {
+		return 0, r.TypeError("number")
+	}
+	end, _, err := r.number()
+	if err != nil {
+		return 0, err
+	}
+	// ParseFloat does not keep its argument, so the string may alias the
+	// input.
+	v, perr := strconv.ParseFloat(unsafe.String(&r.buf[r.pos], end-r.pos), bits)
+	if perr != nil {
+		return 0, r.ErrorHere("number " + string(r.buf[r.pos:end]) + " out of range for float" + strconv.Itoa(bits))
+	}
+	r.pos = end
+	return v, nil
+}
+
+// NumberText reads a number and returns its literal text, which aliases the
+// input and is valid until the next Reset.
+func (r *Reader) NumberText() ([]byte, error) {
+	if kindOf[r.ws()] != Number {
+		return nil, r.TypeError("number")
+	}
+	end, _, err := r.number()
+	if err != nil {
+		return nil, err
+	}
+	b := r.buf[r.pos:end]
+	r.pos = end
+	return b, nil
+}
+
+// Skip reads and discards one value, checking its syntax.
+func (r *Reader) Skip() error {
+	switch r.ws() {
+	case '{':
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		for {
+			_, ok, err := r.ObjKey()
+			if err != nil || !ok {
+				return err
+			}
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	case '[':
+		if err := r.ArrStart(); err != nil {
+			return err
+		}
+		for {
+			ok, err := r.ArrNext()
+			if err != nil || !ok {
+				return err
+			}
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	case '"':
+		_, err := r.strBytes()
+		return err
+	case 't', 'f':
+		_, err := r.Bool()
+		return err
+	case 'n':
+		if r.Null() {
+			return nil
+		}
+		return r.literalErr()
+	default:
+		end, _, err := r.number()
+		if err != nil {
+			return err
+		}
+		r.pos = end
+		return nil
+	}
+}
+
+// Raw reads one value and returns a copy of it with insignificant white
+// space removed, for free-form schemas.
+func (r *Reader) Raw() ([]byte, error) {
+	r.ws()
+	start := r.pos
+	if err := r.Skip(); err != nil {
+		return nil, err
+	}
+	return compactValid(make([]byte, 0, r.pos-start), r.buf[start:r.pos]), nil
+}
+
+// Unknown handles an object key the schema does not declare: it skips the
+// value, or fails when DisallowUnknownFields is set.
+func (r *Reader) Unknown(key []byte) error {
+	if r.DisallowUnknownFields {
+		return r.ErrorHere("unknown property " + strconv.Quote(string(key)))
+	}
+	return r.Skip()
+}
+
+// ErrorHere returns an Error at the current offset.
+func (r *Reader) ErrorHere(msg string) *Error { return ErrorAt(r.pos, msg) }
+
+// TypeError returns the error for a value of the wrong kind where want was
+// expected, or the syntax error if the next bytes are not JSON at all.
+func (r *Reader) TypeError(want string) error {
+	c := r.ws()
+	if r.pos >= len(r.buf) {
+		return r.eofErr()
+	}
+	k := kindOf[c]
+	switch k {
+	case Invalid:
+		return r.syntaxErr("looking for beginning of value")
+	case Null, Bool:
+		// A misspelt literal is a syntax error, not a type error.
+		if err := r.literalErr(); err != nil {
+			return err
+		}
+	}
+	return r.ErrorHere("expected " + want + ", got " + k.String())
+}
+
+// literalErr checks the literal true, false or null at r.pos.
+func (r *Reader) literalErr() error {
+	var lit string
+	switch r.buf[r.pos] {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	default:
+		lit = "null"
+	}
+	for i := 0; i < len(lit); i++ {
+		if r.pos+i >= len(r.buf) {
+			return r.eofAt(r.pos + i)
+		}
+		if r.buf[r.pos+i] != lit[i] {
+			return r.syntaxAt(r.pos+i, "in literal "+lit)
+		}
+	}
+	return nil
+}
+
+func (r *Reader) syntaxErr(context string) error { return r.syntaxAt(r.pos, context) }
+
+func (r *Reader) syntaxAt(i int, context string) error {
+	if i >= len(r.buf) {
+		return r.eofAt(i)
+	}
+	return ErrorAt(i, "invalid character "+quoteChar(r.buf[i])+" "+context)
+}
+
+func (r *Reader) eofErr() error { return r.eofAt(len(r.buf)) }
+
+func (r *Reader) eofAt(i int) error { return ErrorAt(i, "unexpected end of JSON input") }
+
+func (r *Reader) depthErr() error {
+	return r.ErrorHere("exceeded max depth " + strconv.Itoa(r.maxDepth()))
+}
+
+func (r *Reader) rangeErr(end, bits int, unsigned bool) error {
+	typ := "int"
+	if unsigned {
+		typ = "uint"
+	}
+	return r.ErrorHere("number " + string(r.buf[r.pos:end]) + " out of range for " + typ + strconv.Itoa(bits))
+}
+
+func quoteChar(c byte) string {
+	switch {
+	case c == '\'':
+		return `'\''`
+	case c == '"':
+		return `'"'`
+	case c < ' ' || c >= 0x7f:
+		return strconv.Quote(string(rune(c)))
+	}
+	return "'" + string(c) + "'"
+}

@@ -1,0 +1,219 @@
+package oasrt
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// validityCases are in the spirit of JSONTestSuite's y_ (must accept) and
+// n_ (must reject) files; encoding/json is the oracle for each.
+var validityCases = []string{
+	`{}`, `[]`, `""`, `0`, `-0`, `1.5e+10`, `-1E-2`, `true`, `false`, `null`,
+	` [1, 2, 3] `, `{"a":{"b":[{}]}}`, `"\u00e9\ud83d\ude00"`, `"\"\\\/\b\f\n\r\t"`,
+	"\"\xff\"", `"\ud800"`, `"\udc00\ud800"`, `{"a":1,"a":2}`,
+	// rejects
+	``, ` `, `{`, `}`, `[1,]`, `[,1]`, `{"a":1,}`, `{,}`, `{"a"}`, `{"a":}`, `{a:1}`,
+	`01`, `-`, `1.`, `.1`, `1e`, `1e+`, `+1`, `0x10`, `NaN`, `Infinity`, `tru`, `nul`, `falsey`,
+	`"abc`, "\"\x01\"", `"\x"`, `"\u12"`, `"\u12G4"`, `[1 2]`, `{"a":1 "b":2}`, `1 2`,
+	`[1]]`, `{"a":1}}`, "\xef\xbb\xbf{}", `'a'`, `[-]`, `[1e1.0]`, "[\"a\"\x00]",
+}
+
+func TestValidMatchesEncodingJSON(t *testing.T) {
+	for _, c := range validityCases {
+		if got, want := Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
+		}
+	}
+}
+
+func FuzzReaderValid(f *testing.F) {
+	for _, c := range validityCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if got, want := Valid(data), json.Valid(data); got != want {
+			t.Fatalf("Valid(%q) = %v, encoding/json says %v", data, got, want)
+		}
+	})
+}
+
+func FuzzReaderString(f *testing.F) {
+	for _, s := range stringCases {
+		b, _ := json.Marshal(s)
+		f.Add(b)
+	}
+	f.Add([]byte(`"\ud83d\ude00\ud800x\udc00"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want string
+		werr := json.Unmarshal(data, &want)
+		if werr == nil && len(strings.TrimSpace(string(data))) > 0 && strings.TrimSpace(string(data))[0] == 'n' {
+			return // encoding/json takes null as "no change"; the schema decides for us
+		}
+		r := NewReader(data)
+		got, err := r.Str()
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("Str(%q): err %v, encoding/json err %v", data, err, werr)
+		}
+		if err == nil && got != want {
+			t.Fatalf("Str(%q) = %q, encoding/json %q", data, got, want)
+		}
+	})
+}
+
+func FuzzReaderNumbers(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1", "-1", "9223372036854775807", "-9223372036854775808",
+		"9223372036854775808", "1.5", "1e3", "00", "-", "18446744073709551615", "1e400", "4294967296", "2147483648"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var i64 int64
+		werr := json.Unmarshal(data, &i64)
+		if werr == nil && strings.TrimSpace(string(data)) == "null" {
+			return
+		}
+		r := NewReader(data)
+		n, err := r.Int(64)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (werr == nil) || err == nil && n != i64 {
+			t.Fatalf("Int(%q) = %d, %v; encoding/json %d, %v", data, n, err, i64, werr)
+		}
+		var i32 int32
+		werr = json.Unmarshal(data, &i32)
+		r.Reset(data)
+		n, err = r.Int(32)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (werr == nil) || err == nil && int32(n) != i32 {
+			t.Fatalf("Int32(%q) = %d, %v; encoding/json %d, %v", data, n, err, i32, werr)
+		}
+		var u64 uint64
+		werr = json.Unmarshal(data, &u64)
+		r.Reset(data)
+		u, err := r.Uint(64)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (werr == nil) || err == nil && u != u64 {
+			t.Fatalf("Uint(%q) = %d, %v; encoding/json %d, %v", data, u, err, u64, werr)
+		}
+		var f64 float64
+		werr = json.Unmarshal(data, &f64)
+		r.Reset(data)
+		fv, err := r.Float(64)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (werr == nil) || err == nil && fv != f64 {
+			t.Fatalf("Float(%q) = %v, %v; encoding/json %v, %v", data, fv, err, f64, werr)
+		}
+	})
+}
+
+func TestDepthBounded(t *testing.T) {
+	ok := strings.Repeat("[", DefaultMaxDepth) + strings.Repeat("]", DefaultMaxDepth)
+	if !Valid([]byte(ok)) {
+		t.Errorf("nesting of %d rejected", DefaultMaxDepth)
+	}
+	deep := "[" + ok + "]"
+	if Valid([]byte(deep)) || json.Valid([]byte(deep)) {
+		t.Errorf("nesting of %d accepted", DefaultMaxDepth+1)
+	}
+	// Far deeper input fails fast instead of exhausting the stack.
+	huge := strings.Repeat(`{"a":`, 1_000_000)
+	r := NewReader([]byte(huge))
+	r.MaxDepth = 64
+	err := r.Skip()
+	var e *Error
+	if !errors.As(err, &e) || !strings.Contains(e.Msg, "exceeded max depth 64") {
+		t.Errorf("deep input: %v", err)
+	}
+}
+
+func TestErrorPathAndOffset(t *testing.T) {
+	data := []byte(`{"result":[{},{},{},{"date":12}]}`)
+	r := NewReader(data)
+	// Walk to the bad value the way generated code does.
+	_ = r.ObjStart()
+	_, _, _ = r.ObjKey()
+	_ = r.ArrStart()
+	for i := 0; i < 3; i++ {
+		_, _ = r.ArrNext()
+		_ = r.Skip()
+	}
+	_, _ = r.ArrNext()
+	_ = r.ObjStart()
+	_, _, _ = r.ObjKey()
+	_, err := r.Str()
+	err = AtKey(AtIndex(AtKey(err, "date"), 3), "result")
+	want := "$.result[3].date: expected string, got number (offset 28)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %s", err, want)
+	}
+	e := &Error{Offset: 3, Msg: "m", path: []pathSeg{{key: "a b", index: -1}}}
+	if got := e.Error(); got != `$["a b"]: m (offset 3)` {
+		t.Errorf("quoted key path = %s", got)
+	}
+}
+
+func TestStrInterning(t *testing.T) {
+	r := NewReader([]byte(`["abc","d\u00e9f",""]`))
+	_ = r.ArrStart()
+	var got []string
+	for {
+		more, err := r.ArrNext()
+		if err != nil || !more {
+			break
+		}
+		s, err := r.Str()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if strings.Join(got, "|") != "abc|déf|" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		read func(*Reader) error
+		ok   bool
+	}{
+		{`"2021-02-28"`, func(r *Reader) error { _, err := r.Date(); return err }, true},
+		{`"2021-02-29"`, func(r *Reader) error { _, err := r.Date(); return err }, false},
+		{`"123e4567-E89B-12d3-a456-426614174000"`, func(r *Reader) error { _, err := r.UUID(); return err }, true},
+		{`"123e4567e89b12d3a456426614174000"`, func(r *Reader) error { _, err := r.UUID(); return err }, false},
+		{`"10.0.0.1"`, func(r *Reader) error { _, err := r.Addr(4); return err }, true},
+		{`"::1"`, func(r *Reader) error { _, err := r.Addr(4); return err }, false},
+		{`"::1"`, func(r *Reader) error { _, err := r.Addr(6); return err }, true},
+		{`"aGVsbG8="`, func(r *Reader) error { _, err := r.Bytes64(); return err }, true},
+		{`"aGVsbG8"`, func(r *Reader) error { _, err := r.Bytes64(); return err }, false},
+		{`"2021-01-27T01:04:48+09:00"`, func(r *Reader) error { _, err := r.Time(); return err }, true},
+		{`"2021/01/27 01:04:48"`, func(r *Reader) error { _, err := r.Time(); return err }, false},
+		{`"a@example.com"`, func(r *Reader) error { _, err := r.StrFormat("email", ValidEmail); return err }, true},
+		{`"not an email"`, func(r *Reader) error { _, err := r.StrFormat("email", ValidEmail); return err }, false},
+		{`"https://example.com/a%20b?q=1"`, func(r *Reader) error { _, err := r.StrFormat("uri", ValidURI); return err }, true},
+		{`"/relative"`, func(r *Reader) error { _, err := r.StrFormat("uri", ValidURI); return err }, false},
+		{`"api.example.com"`, func(r *Reader) error { _, err := r.StrFormat("hostname", ValidHostname); return err }, true},
+		{`"-bad-.com"`, func(r *Reader) error { _, err := r.StrFormat("hostname", ValidHostname); return err }, false},
+	} {
+		err := tc.read(NewReader([]byte(tc.in)))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: err = %v, want ok=%v", tc.in, err, tc.ok)
+		}
+	}
+	u, _ := ParseUUID("123E4567-E89B-12D3-A456-426614174000")
+	if u.String() != "123e4567-e89b-12d3-a456-426614174000" {
+		t.Errorf("UUID round trip: %s", u)
+	}
+}

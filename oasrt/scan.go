@@ -1,0 +1,127 @@
+package oasrt
+
+import (
+	"slices"
+	"unicode/utf8"
+)
+
+// asciiPlain reports, for each ASCII byte, whether it appears unescaped
+// inside a JSON string: not a control character, quote or backslash.
+var asciiPlain = func() (t [utf8RuneSelf]bool) {
+	for c := 0x20; c < utf8RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const utf8RuneSelf = 0x80
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// load64 reads eight bytes of s at i as a little-endian word. Slicing first
+// leaves one bounds check, and the compiler merges the byte loads into one,
+// for strings and byte slices alike.
+func load64[T string | []byte](s T, i int) uint64 {
+	t := s[i : i+8]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// plain8 reports whether none of the eight bytes in x needs attention inside
+// a JSON string: each is ASCII, at least 0x20, and neither '"' nor '\\'.
+// It uses the classic word-at-a-time tests for "some byte is zero" and "some
+// byte is less than n", which are exact when the high bits are excluded.
+func plain8(x uint64) bool { return special8(x) == 0 }
+
+// special8 returns a word with the high bit set in each byte of x that needs
+// attention. Borrows can flag a byte above one that truly needs attention,
+// never below it, so the lowest flagged byte is exact: the first special
+// byte is at bits.TrailingZeros64(special8(x)) / 8.
+func special8(x uint64) uint64 {
+	lt20 := (x - lsb*0x20) &^ x
+	quote := x ^ (lsb * '"')
+	quote = (quote - lsb) &^ quote
+	bslash := x ^ (lsb * '\\')
+	bslash = (bslash - lsb) &^ bslash
+	return (x | lt20 | quote | bslash) & msb
+}
+
+func sortStrings(s []string) { slices.Sort(s) }
+
+// simple3 marks the lead bytes of three-byte UTF-8 sequences whose two
+// continuation bytes may take any value from 0x80 to 0xBF (RFC 3629, section
+// 4): every lead from 0xE1 to 0xEF except 0xED, which excludes surrogates,
+// and 0xE2, which the writer must check for U+2028 and U+2029. Most of CJK
+// is in this set.
+var simple3 = func() (t [256]bool) {
+	for c := 0xE1; c <= 0xEF; c++ {
+		t[c] = c != 0xED && c != 0xE2
+	}
+	return t
+}()
+
+// two3 reports whether the eight bytes of x begin with two simple
+// three-byte sequences: leads 1110xxxx other than E0, E2 and ED (bits 0, 2
+// and 13 of the constant 0x2005), each followed by two 10xxxxxx bytes.
+func two3(x uint64) bool {
+	return x&0x0000C0C0F0C0C0F0 == 0x00008080E08080E0 &&
+		((0x2005>>(x&0xF))|(0x2005>>((x>>24)&0xF)))&1 == 0
+}
+
+// multiRun returns the end of the run of well-formed multi-byte UTF-8
+// sequences starting at i, other than U+2028 and U+2029. It stops at ASCII,
+// at invalid UTF-8, and at those two separators.
+func multiRun[T string | []byte](s T, i int) int {
+	for i < len(s) {
+		// Four simple three-byte sequences per step, then two.
+		for i+14 <= len(s) && two3(load64(s, i)) && two3(load64(s, i+6)) {
+			i += 12
+		}
+		if i+8 <= len(s) && two3(load64(s, i)) {
+			i += 6
+			continue
+		}
+		c := s[i]
+		switch {
+		case c < 0x80:
+			return i
+		case simple3[c]:
+			if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+				return i
+			}
+			i += 3
+		case c >= 0xC2 && c <= 0xDF:
+			if i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+				return i
+			}
+			i += 2
+		case c == 0xE2:
+			if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 ||
+				s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return i
+			}
+			i += 3
+		default:
+			// E0, ED and the four-byte leads have narrower ranges.
+			r, size := decodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return i
+			}
+			i += size
+		}
+	}
+	return i
+}
+
+func decodeRune[T string | []byte](s T) (rune, int) {
+	switch s := any(s).(type) {
+	case string:
+		return utf8.DecodeRuneInString(s)
+	case []byte:
+		return utf8.DecodeRune(s)
+	}
+	panic("unreachable")
+}

@@ -1,0 +1,72 @@
+package oasrt
+
+// Opt holds an optional value: Set is false when the property is absent.
+// It is a plain value, so an optional field costs no heap allocation.
+type Opt[T any] struct {
+	Value T
+	Set   bool
+}
+
+// NewOpt returns a set Opt holding v.
+func NewOpt[T any](v T) Opt[T] { return Opt[T]{Value: v, Set: true} }
+
+// Get returns the value and whether it is set.
+func (o Opt[T]) Get() (T, bool) { return o.Value, o.Set }
+
+// Or returns the value if set, else d.
+func (o Opt[T]) Or(d T) T {
+	if o.Set {
+		return o.Value
+	}
+	return d
+}
+
+// IsZero reports whether the value is absent, so that encoding/json's
+// omitzero option omits it.
+func (o Opt[T]) IsZero() bool { return !o.Set }
+
+// Nullable holds a value that may be JSON null: Null is true for null.
+type Nullable[T any] struct {
+	Value T
+	Null  bool
+}
+
+// NewNullable returns a non-null Nullable holding v.
+func NewNullable[T any](v T) Nullable[T] { return Nullable[T]{Value: v} }
+
+// Get returns the value and whether it is non-null.
+func (n Nullable[T]) Get() (T, bool) { return n.Value, !n.Null }
+
+// OptNullable holds an optional value that may also be null: absent when Set
+// is false, null when Set and Null are true.
+type OptNullable[T any] struct {
+	Value T
+	Set   bool
+	Null  bool
+}
+
+// NewOptNullable returns a set, non-null OptNullable holding v.
+func NewOptNullable[T any](v T) OptNullable[T] { return OptNullable[T]{Value: v, Set: true} }
+
+// Get returns the value and whether it is present and non-null.
+func (o OptNullable[T]) Get() (T, bool) { return o.Value, o.Set && !o.Null }
+
+// IsZero reports whether the value is absent, for encoding/json's omitzero.
+func (o OptNullable[T]) IsZero() bool { return !o.Set }
+
+// Raw is a JSON value kept as text, for free-form schemas ({} or an object
+// with no properties). It round-trips exactly, up to insignificant white
+// space. A nil Raw is absent in an optional field and null elsewhere.
+type Raw []byte
+
+// Encoder is implemented by every generated type: EncodeJSON appends the
+// value's JSON to w.
+type Encoder interface {
+	EncodeJSON(w *Writer)
+}
+
+// Decoder is implemented by pointers to every generated type: DecodeJSON
+// reads one JSON value from r into the receiver, checking the schema.
+type Decoder interface {
+	DecodeJSON(r *Reader) error
+}

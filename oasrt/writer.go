@@ -1,0 +1,323 @@
+package oasrt
+
+import (
+	"encoding/base64"
+	"errors"
+	"math"
+	"math/bits"
+	"net/netip"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Writer appends JSON to a byte slice. The zero value is ready to use.
+//
+// Encoding never stops half-way: a value JSON cannot represent (a NaN float,
+// a time outside years 0-9999) is written as null and the first such error is
+// kept, to be read with Err. Reset keeps the buffer's capacity, so a Writer
+// reused across values encodes without allocating once its buffer has grown.
+//
+// The output is byte-for-byte what encoding/json produces for an equivalent
+// plain Go value with SetEscapeHTML(false): the same string escapes, the same
+// number formatting, map keys sorted.
+type Writer struct {
+	// Buf holds the encoded output.
+	Buf []byte
+	err error
+	// keys is scratch space for sorting map keys, one slice per nesting
+	// level of maps being written, so nested maps do not share it.
+	keys [][]string
+	raw  *Reader // checks RawJSON input; kept to avoid an allocation per call
+}
+
+// Reset empties the buffer, keeping its capacity, and clears the error.
+func (w *Writer) Reset() {
+	w.Buf = w.Buf[:0]
+	w.err = nil
+}
+
+// Bytes returns the encoded output. It aliases the buffer.
+func (w *Writer) Bytes() []byte { return w.Buf }
+
+// Err returns the first error met while encoding, or nil.
+func (w *Writer) Err() error { return w.err }
+
+// Fail records err as the Writer's error unless one is already recorded.
+func (w *Writer) Fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// Raw appends s verbatim. Generated code uses it for keys and punctuation
+// known at generation time, already escaped.
+func (w *Writer) Raw(s string) { w.Buf = append(w.Buf, s...) }
+
+// Byte appends one byte verbatim.
+func (w *Writer) Byte(c byte) { w.Buf = append(w.Buf, c) }
+
+// Null appends null.
+func (w *Writer) Null() { w.Buf = append(w.Buf, "null"...) }
+
+// Bool appends true or false.
+func (w *Writer) Bool(v bool) {
+	if v {
+		w.Buf = append(w.Buf, "true"...)
+	} else {
+		w.Buf = append(w.Buf, "false"...)
+	}
+}
+
+// Int appends a signed integer.
+func (w *Writer) Int(v int64) { w.Buf = appendInt(w.Buf, v) }
+
+// Uint appends an unsigned integer.
+func (w *Writer) Uint(v uint64) { w.Buf = appendUint(w.Buf, v) }
+
+// Float64 appends v formatted as encoding/json formats a float64.
+func (w *Writer) Float64(v float64) { w.float(v, 64) }
+
+// Float32 appends v formatted as encoding/json formats a float32.
+func (w *Writer) Float32(v float32) { w.float(float64(v), 32) }
+
+// ErrUnsupportedFloat is recorded when a float is NaN or infinite, which JSON
+// cannot represent.
+var ErrUnsupportedFloat = errors.New("json: unsupported value: NaN or infinite float")
+
+func (w *Writer) float(v float64, bits int) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		w.Fail(ErrUnsupportedFloat)
+		w.Null()
+		return
+	}
+	// Plain decimal notation for magnitudes in [1e-6, 1e21), exponent
+	// notation outside it, the shortest digits that round-trip: the same
+	// cut-offs as ECMAScript's Number.prototype.toString and encoding/json.
+	format := byte('f')
+	if a := math.Abs(v); a != 0 {
+		if bits == 32 {
+			a32 := float32(a)
+			if a32 < 1e-6 || a32 >= 1e21 {
+				format = 'e'
+			}
+		} else if a < 1e-6 || a >= 1e21 {
+			format = 'e'
+		}
+	}
+	start := len(w.Buf)
+	w.Buf = strconv.AppendFloat(w.Buf, v, format, -1, bits)
+	if format == 'e' {
+		// strconv writes at least two exponent digits ("1e-07");
+		// JSON readers expect the shorter "1e-7".
+		b := w.Buf[start:]
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			w.Buf = w.Buf[:len(w.Buf)-1]
+		}
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// String appends s as a JSON string. Invalid UTF-8 is written as \ufffd, and
+// U+2028 and U+2029 are escaped, as encoding/json does; <, > and & are not.
+func (w *Writer) String(s string) {
+	w.Buf = appendString(append(w.Buf, '"'), s)
+}
+
+// appendString appends the escaped body of s and the closing quote.
+func appendString(buf []byte, s string) []byte {
+	start, i := 0, 0
+	for i < len(s) {
+		// Plain ASCII, eight bytes at a time; the tail byte by byte.
+		if i+8 <= len(s) {
+			m := special8(load64(s, i))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else {
+			for i < len(s) && s[i] < utf8.RuneSelf && asciiPlain[s[i]] {
+				i++
+			}
+			if i >= len(s) {
+				break
+			}
+		}
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			if j := multiRun(s, i); j > i {
+				i = j
+				continue
+			}
+			// Invalid UTF-8, or U+2028 or U+2029.
+			r, size := utf8.DecodeRuneInString(s[i:])
+			buf = append(buf, s[start:i]...)
+			if r == utf8.RuneError && size == 1 {
+				buf = append(buf, `\ufffd`...)
+			} else {
+				buf = append(buf, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			}
+			i += size
+			start = i
+			continue
+		}
+		buf = append(buf, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			buf = append(buf, '\\', c)
+		case '\b':
+			buf = append(buf, '\\', 'b')
+		case '\f':
+			buf = append(buf, '\\', 'f')
+		case '\n':
+			buf = append(buf, '\\', 'n')
+		case '\r':
+			buf = append(buf, '\\', 'r')
+		case '\t':
+			buf = append(buf, '\\', 't')
+		default:
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}
+
+// Bytes64 appends b as a base64 (standard alphabet, padded) JSON string, or
+// null for a nil slice, as encoding/json does for []byte.
+func (w *Writer) Bytes64(b []byte) {
+	if b == nil {
+		w.Null()
+		return
+	}
+	w.Buf = append(w.Buf, '"')
+	w.Buf = base64.StdEncoding.AppendEncode(w.Buf, b)
+	w.Buf = append(w.Buf, '"')
+}
+
+// Time appends t in RFC 3339 with nanoseconds, as time.Time.MarshalJSON does.
+func (w *Writer) Time(t time.Time) {
+	start := len(w.Buf)
+	w.Buf = append(w.Buf, '"')
+	b, err := t.AppendText(w.Buf)
+	if err != nil {
+		w.Buf = w.Buf[:start]
+		w.Fail(err)
+		w.Null()
+		return
+	}
+	w.Buf = append(b, '"')
+}
+
+// UUID appends u in its hyphenated lower-case form.
+func (w *Writer) UUID(u UUID) {
+	w.Buf = append(w.Buf, '"')
+	w.Buf, _ = u.AppendText(w.Buf)
+	w.Buf = append(w.Buf, '"')
+}
+
+// Date appends d as YYYY-MM-DD.
+func (w *Writer) Date(d Date) {
+	start := len(w.Buf)
+	w.Buf = append(w.Buf, '"')
+	b, err := d.AppendText(w.Buf)
+	if err != nil {
+		w.Buf = w.Buf[:start]
+		w.Fail(err)
+		w.Null()
+		return
+	}
+	w.Buf = append(b, '"')
+}
+
+// Addr appends an IP address; the zero Addr is written as "", as its
+// MarshalText does.
+func (w *Writer) Addr(a netip.Addr) {
+	w.Buf = append(w.Buf, '"')
+	w.Buf, _ = a.AppendText(w.Buf)
+	w.Buf = append(w.Buf, '"')
+}
+
+// RawJSON appends a JSON value given as text, with insignificant white space
+// removed, as encoding/json does for json.RawMessage. Empty input is written
+// as null; input that is not one valid JSON value is an error.
+func (w *Writer) RawJSON(v []byte) {
+	if len(v) == 0 {
+		w.Null()
+		return
+	}
+	if w.raw == nil {
+		w.raw = new(Reader)
+	}
+	start := len(w.Buf)
+	out, err := w.raw.appendCompact(w.Buf, v)
+	if err != nil {
+		w.Buf = w.Buf[:start]
+		w.Fail(err)
+		w.Null()
+		return
+	}
+	w.Buf = out
+}
+
+// ObjectEnd closes an object whose members were each written with a leading
+// comma, starting at offset start: the first comma becomes the opening brace.
+// This keeps optional members branch-free at their call sites.
+func (w *Writer) ObjectEnd(start int) {
+	if len(w.Buf) == start {
+		w.Buf = append(w.Buf, '{', '}')
+		return
+	}
+	w.Buf[start] = '{'
+	w.Buf = append(w.Buf, '}')
+}
+
+// ArrayEnd closes an array whose elements were each written with a leading
+// comma, starting at offset start, the same way ObjectEnd does.
+func (w *Writer) ArrayEnd(start int) {
+	if len(w.Buf) == start {
+		w.Buf = append(w.Buf, '[', ']')
+		return
+	}
+	w.Buf[start] = '['
+	w.Buf = append(w.Buf, ']')
+}
+
+// Key appends a comma (unless first) and the object key k, escaped, and a
+// colon. Generated code uses it for map keys, which are not known in advance.
+func (w *Writer) Key(k string) {
+	w.Buf = append(w.Buf, ',')
+	w.String(k)
+	w.Buf = append(w.Buf, ':')
+}
+
+// SortedKeys returns the keys of m in ascending order, the order encoding/json
+// writes map keys in. The slice is scratch space owned by the Writer and is
+// valid until the matching call to DoneKeys.
+func SortedKeys[M ~map[string]V, V any](w *Writer, m M) []string {
+	var keys []string
+	if n := len(w.keys); n < cap(w.keys) {
+		w.keys = w.keys[:n+1]
+		keys = w.keys[n][:0]
+	} else {
+		w.keys = append(w.keys, nil)
+	}
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	w.keys[len(w.keys)-1] = keys
+	return keys
+}
+
+// DoneKeys releases the scratch slice returned by the last SortedKeys call.
+func (w *Writer) DoneKeys() {
+	n := len(w.keys) - 1
+	clear(w.keys[n]) // do not keep the map's keys alive
+	w.keys = w.keys[:n]
+}

@@ -1,0 +1,236 @@
+package oasrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stdEncode is the oracle: encoding/json with HTML escaping off, as the
+// Writer promises to match.
+func stdEncode(t testing.TB, v any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatalf("encoding/json: %v", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+var stringCases = []string{
+	"", "plain", `quote " and backslash \`, "<html> & co", "\x00\x01\x1f\x7f",
+	"\b\f\n\r\t", "tab\there", "caf\u00e9", "日本語のテキスト", "emoji 😀",
+	"\u2028 and \u2029", "bad \xff utf8", "truncated \xe3\x81", "\xed\xa0\x80 surrogate",
+	"long plain ascii text that is longer than eight bytes", "12345678\"",
+	"\xc0\xaf overlong", "\xef\xbf\xbd literal replacement", "mixed 日本 and \x80 bad",
+}
+
+func TestStringMatchesEncodingJSON(t *testing.T) {
+	for _, s := range stringCases {
+		var w Writer
+		w.String(s)
+		if want := stdEncode(t, s); !bytes.Equal(w.Buf, want) {
+			t.Errorf("String(%q) = %s, want %s", s, w.Buf, want)
+		}
+	}
+}
+
+func FuzzWriterString(f *testing.F) {
+	for _, s := range stringCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var w Writer
+		w.String(s)
+		if want := stdEncode(t, s); !bytes.Equal(w.Buf, want) {
+			t.Fatalf("String(%q) = %s, want %s", s, w.Buf, want)
+		}
+	})
+}
+
+func TestFloatMatchesEncodingJSON(t *testing.T) {
+	cases := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 9.99e-7, 1e20, 1e21, 123456789,
+		math.MaxFloat64, math.SmallestNonzeroFloat64, 1e-7, 5e-324, 3.14159, 1.0e-10, 2.5e25}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		cases = append(cases, math.Float64frombits(rng.Uint64()))
+	}
+	for _, f := range cases {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		var w Writer
+		w.Float64(f)
+		if want := stdEncode(t, f); !bytes.Equal(w.Buf, want) {
+			t.Errorf("Float64(%v) = %s, want %s", f, w.Buf, want)
+		}
+		f32 := float32(f)
+		if math.IsInf(float64(f32), 0) {
+			continue
+		}
+		w.Reset()
+		w.Float32(f32)
+		if want := stdEncode(t, f32); !bytes.Equal(w.Buf, want) {
+			t.Errorf("Float32(%v) = %s, want %s", f32, w.Buf, want)
+		}
+	}
+}
+
+func TestFloatNaNIsError(t *testing.T) {
+	var w Writer
+	w.Float64(math.NaN())
+	if w.Err() == nil {
+		t.Fatal("NaN encoded without error")
+	}
+}
+
+func TestTimeMatchesEncodingJSON(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(2021, 1, 27, 1, 4, 48, 0, time.UTC),
+		time.Date(2021, 1, 27, 1, 4, 48, 123456789, time.FixedZone("", 9*3600)),
+		{},
+	} {
+		var w Writer
+		w.Time(tm)
+		if want := stdEncode(t, tm); !bytes.Equal(w.Buf, want) {
+			t.Errorf("Time(%v) = %s, want %s", tm, w.Buf, want)
+		}
+	}
+	var w Writer
+	w.Time(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC))
+	if w.Err() == nil {
+		t.Error("year 10000 encoded without error")
+	}
+}
+
+func TestMapKeysSorted(t *testing.T) {
+	m := map[string]int{"b": 2, "a": 1, "日本": 3, "": 0, "A": 4}
+	var w Writer
+	start := len(w.Buf)
+	for _, k := range SortedKeys(&w, m) {
+		w.Key(k)
+		w.Int(int64(m[k]))
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+	if want := stdEncode(t, m); !bytes.Equal(w.Buf, want) {
+		t.Errorf("map = %s, want %s", w.Buf, want)
+	}
+}
+
+func TestRawJSONCompacts(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{` { "a" : [ 1 , 2 ] , "b" : "x y" } `, `{"a":[1,2],"b":"x y"}`},
+		{`"<&>"`, `"<&>"`},
+		{``, `null`},
+	} {
+		var w Writer
+		w.RawJSON([]byte(tc.in))
+		if string(w.Buf) != tc.want || w.Err() != nil {
+			t.Errorf("RawJSON(%q) = %s, %v; want %s", tc.in, w.Buf, w.Err(), tc.want)
+		}
+	}
+	var w Writer
+	w.RawJSON([]byte(`{"a":}`))
+	if w.Err() == nil {
+		t.Error("invalid raw JSON encoded without error")
+	}
+}
+
+func TestWriterZeroAllocs(t *testing.T) {
+	var w Writer
+	m := map[string]int{"b": 2, "a": 1}
+	run := func() {
+		w.Reset()
+		start := len(w.Buf)
+		w.Raw(`,"s":`)
+		w.String("日本語 text with \"escapes\"")
+		w.Raw(`,"f":`)
+		w.Float64(3.25)
+		w.Raw(`,"i":`)
+		w.Int(-42)
+		w.Raw(`,"t":`)
+		w.Time(time.Date(2021, 1, 27, 1, 4, 48, 0, time.UTC))
+		w.Raw(`,"m":`)
+		ms := len(w.Buf)
+		for _, k := range SortedKeys(&w, m) {
+			w.Key(k)
+			w.Int(int64(m[k]))
+		}
+		w.DoneKeys()
+		w.ObjectEnd(ms)
+		w.ObjectEnd(start)
+	}
+	run() // grow the buffers
+	if n := testing.AllocsPerRun(100, run); n != 0 {
+		t.Errorf("encoding into a reused Writer allocates %v times", n)
+	}
+}
+
+// TestMultiByteRunEdges puts an awkward sequence at every offset of a run of
+// three-byte characters, where the fast path hands over to the slow one,
+// and checks the Writer and the Reader against encoding/json.
+func TestMultiByteRunEdges(t *testing.T) {
+	run := strings.Repeat("日本語のテキスト", 3)
+	inserts := []string{"\xff", "\xe3\x81", "\u2028", "\u2029", "\xed\xa0\x80", "é", "😀", "a", "\"", "\\", "\n", "\u2014", "\xe0\xa0\x80", "\xef\xbf\xbf"}
+	for p := 0; p <= len(run); p++ {
+		for _, ins := range inserts {
+			s := run[:p] + ins + run[p:]
+			var w Writer
+			w.String(s)
+			want := stdEncode(t, s)
+			if !bytes.Equal(w.Buf, want) {
+				t.Fatalf("String(%q) = %s, want %s", s, w.Buf, want)
+			}
+			var dec string
+			if err := json.Unmarshal(append([]byte{'"'}, append([]byte(strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "\"", `\"`)), '"')...), &dec); err != nil {
+				continue // control characters are not allowed raw
+			}
+			r := NewReader(append([]byte{'"'}, append([]byte(strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "\"", `\"`)), '"')...))
+			got, err := r.Str()
+			if err != nil || got != dec {
+				t.Fatalf("Str(%q) = %q, %v; want %q", s, got, err, dec)
+			}
+		}
+	}
+}
+
+func TestIntegersMatchStrconv(t *testing.T) {
+	cases := []uint64{0, 9, 10, 99, 100, 1e8 - 1, 1e8, 1e8 + 1, 1e16 - 1, 1e16, 1<<63 - 1, 1 << 63, math.MaxUint64}
+	for p := uint64(1); p < 1e19; p *= 10 {
+		cases = append(cases, p-1, p, p+1)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		cases = append(cases, rng.Uint64()>>rng.IntN(64))
+	}
+	for _, u := range cases {
+		if got, want := string(appendUint(nil, u)), strconv.FormatUint(u, 10); got != want {
+			t.Fatalf("appendUint(%d) = %s", u, got)
+		}
+		v := int64(u)
+		if got, want := string(appendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("appendInt(%d) = %s", v, got)
+		}
+	}
+}
+
+func FuzzIntegers(f *testing.F) {
+	f.Add(uint64(0))
+	f.Add(uint64(math.MaxUint64))
+	f.Fuzz(func(t *testing.T, u uint64) {
+		if got, want := string(appendUint(nil, u)), strconv.FormatUint(u, 10); got != want {
+			t.Fatalf("appendUint(%d) = %s", u, got)
+		}
+		if got, want := string(appendInt(nil, int64(u))), strconv.FormatInt(int64(u), 10); got != want {
+			t.Fatalf("appendInt(%d) = %s", int64(u), got)
+		}
+	})
+}
