@@ -390,7 +390,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 		}
 	}
 	if isInt {
-		d.Base = b.prim(sch, "integer")
+		d.Base = b.prim(sch, "integer", d.Pointer)
 	} else {
 		d.Base = &ir.Prim{Kind: ir.String}
 	}
@@ -534,14 +534,14 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		}
 		return &ir.Any{}
 	case "string", "integer", "number", "boolean":
-		return b.prim(sch, ts[0])
+		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
 	return &ir.Any{}
 }
 
 // prim maps a scalar schema to a primitive type with its checks.
-func (b *builder) prim(sch *base.Schema, typ string) *ir.Prim {
+func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 	p := &ir.Prim{Format: sch.Format}
 	switch typ {
 	case "boolean":
@@ -585,22 +585,39 @@ func (b *builder) prim(sch *base.Schema, typ string) *ir.Prim {
 		default:
 			p.Kind = ir.String
 		}
-		p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+		if p.Kind == ir.String {
+			// Lengths and patterns apply to the text; formats with a Go
+			// type of their own (date-time, uuid...) fix it already.
+			p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+			if p.Pattern != "" {
+				re, err := TranslatePattern(p.Pattern)
+				if err != nil {
+					b.warnf(b.pos(sch), "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+				}
+				p.Regexp = re
+			}
+		}
 	}
 	if typ == "integer" || typ == "number" {
 		p.Minimum, p.Maximum, p.MultipleOf = rat(sch.Minimum), rat(sch.Maximum), rat(sch.MultipleOf)
+		if p.MultipleOf != nil && p.MultipleOf.Sign() <= 0 {
+			b.errorf(b.pos(sch), "%s: multipleOf must be greater than 0", pointer)
+			p.MultipleOf = nil
+		}
+		// 3.0 says exclusiveMinimum: true of minimum; 3.1 gives the
+		// exclusive bound itself, and with both the stricter one holds.
 		if e := sch.ExclusiveMinimum; e != nil {
 			if e.IsA() {
-				p.ExclusiveMinimum = e.A
-			} else {
-				p.Minimum, p.ExclusiveMinimum = rat(&e.B), true
+				p.ExclusiveMinimum = e.A && p.Minimum != nil
+			} else if x := rat(&e.B); p.Minimum == nil || x.Cmp(p.Minimum) >= 0 {
+				p.Minimum, p.ExclusiveMinimum = x, true
 			}
 		}
 		if e := sch.ExclusiveMaximum; e != nil {
 			if e.IsA() {
-				p.ExclusiveMaximum = e.A
-			} else {
-				p.Maximum, p.ExclusiveMaximum = rat(&e.B), true
+				p.ExclusiveMaximum = e.A && p.Maximum != nil
+			} else if x := rat(&e.B); p.Maximum == nil || x.Cmp(p.Maximum) <= 0 {
+				p.Maximum, p.ExclusiveMaximum = x, true
 			}
 		}
 	}

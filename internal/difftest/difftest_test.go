@@ -19,6 +19,7 @@ import (
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
+	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 )
 
 type pair struct {
@@ -31,6 +32,8 @@ type codec interface {
 	json.Marshaler
 	json.Unmarshaler
 }
+
+type validator interface{ Validate() error }
 
 func conv[P any](ps []P, f func(P) pair) []pair {
 	out := make([]pair, len(ps))
@@ -46,6 +49,9 @@ var cases = map[string][]pair{
 	"formats":  conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"jsonspec": conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"validation": conv(validationplain.Pairs, func(p validationplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 }
@@ -151,6 +157,9 @@ func checkDoc(t *testing.T, p pair, doc []byte) {
 	if err := json.Unmarshal(doc, plain); err != nil {
 		t.Fatalf("encoding/json rejects the document: %v\n%s", err, doc)
 	}
+	if err := real.(validator).Validate(); err != nil {
+		t.Fatalf("Validate rejects a value its decoder accepted: %v\n%s", err, doc)
+	}
 	got, err := real.MarshalJSON()
 	if err != nil {
 		t.Fatalf("oasgen encode: %v", err)
@@ -218,7 +227,7 @@ func FuzzGenerated(f *testing.F) {
 		}
 	}
 	var all []pair
-	for _, name := range []string{"petstore", "formats", "jsonspec", "composition"} {
+	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation"} {
 		all = append(all, cases[name]...)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -231,6 +240,9 @@ func FuzzGenerated(f *testing.F) {
 			}
 			if !valid {
 				t.Fatalf("%s accepts invalid JSON %q", p.name, data)
+			}
+			if err := real.(validator).Validate(); err != nil {
+				t.Fatalf("%s: Validate rejects %q, which its decoder accepted: %v", p.name, data, err)
 			}
 			out, err := real.MarshalJSON()
 			if err != nil {

@@ -5,11 +5,15 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"net/netip"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -24,6 +28,8 @@ type docGen struct {
 	// drop names a required property of the top-level object to leave
 	// out, to make an invalid document.
 	drop string
+	// retries counts attempts at a unique array item.
+	retries int
 }
 
 var stringPool = []string{
@@ -89,6 +95,21 @@ func (g *docGen) object(d *ir.Struct) {
 			present = append(present, f)
 		}
 	}
+	// Within minProperties and maxProperties: add optional properties, or
+	// drop them.
+	for _, f := range d.Fields {
+		if d.MinProps == nil || len(present) >= int(*d.MinProps) {
+			break
+		}
+		if !slices.Contains(present, f) {
+			present = append(present, f)
+		}
+	}
+	for i := len(present) - 1; i >= 0 && d.MaxProps != nil && len(present) > int(*d.MaxProps); i-- {
+		if !present[i].Required {
+			present = slices.Delete(present, i, i+1)
+		}
+	}
 	g.rng.Shuffle(len(present), func(i, j int) { present[i], present[j] = present[j], present[i] })
 	g.buf.WriteByte('{')
 	for i, f := range present {
@@ -122,14 +143,33 @@ func (g *docGen) value(t ir.Type) {
 		if g.depth < 4 {
 			n = g.rng.IntN(4)
 		}
+		n = g.count(n, t.MinItems, t.MaxItems)
 		g.depth++
 		g.buf.WriteByte('[')
-		for i := range n {
+		var items []string // for uniqueItems: each item's canonical form
+		for i, tries := 0, 0; i < n; {
+			before := g.buf.Len()
 			if i > 0 {
 				g.buf.WriteByte(',')
 			}
 			g.ws()
+			mark := g.buf.Len()
 			g.value(t.Elem)
+			if t.Unique {
+				item := canonical(g.buf.Bytes()[mark:])
+				if slices.Contains(items, item) {
+					// Try another value; with too few distinct values,
+					// the array is shorter (minItems is kept low in the
+					// specs for this).
+					g.buf.Truncate(before)
+					if tries++; tries < 20 {
+						continue
+					}
+					break
+				}
+				items = append(items, item)
+			}
+			i++
 		}
 		g.buf.WriteByte(']')
 		g.depth--
@@ -138,6 +178,7 @@ func (g *docGen) value(t ir.Type) {
 		if g.depth < 4 {
 			n = g.rng.IntN(4)
 		}
+		n = g.count(n, t.MinProps, t.MaxProps)
 		g.depth++
 		g.buf.WriteByte('{')
 		for i := range n {
@@ -155,8 +196,60 @@ func (g *docGen) value(t ir.Type) {
 	}
 }
 
+// count moves n within the bounds of minItems/maxItems or
+// minProperties/maxProperties.
+func (g *docGen) count(n int, min, max *int64) int {
+	if min != nil && n < int(*min) {
+		n = int(*min)
+	}
+	if max != nil && n > int(*max) {
+		n = int(*max)
+	}
+	return n
+}
+
+// canonical returns a JSON value in a form where equal values are equal
+// strings, for uniqueItems.
+func canonical(b []byte) string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return string(b)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// constrainedPool holds strings for schemas with a pattern or lengths: some
+// of them match each pattern the golden specs use.
+var constrainedPool = []string{
+	"abc", "a", "zed_42", "snake_case_x", "héllo", "日本語", "AB-123", "ÉZ-007", "xy",
+	"x", "tag", "longer tag", "eight888", "ab", "abcd", "abcdefghijkl",
+}
+
 func (g *docGen) prim(p *ir.Prim) {
 	r := g.rng
+	if p.Kind == ir.String && p.HasBounds() {
+		var re *regexp.Regexp
+		if p.Regexp != "" {
+			re = regexp.MustCompile(p.Regexp)
+		}
+		var ok []string
+		for _, s := range append(slices.Clone(stringPool), constrainedPool...) {
+			n := utf8.RuneCountInString(s)
+			if (p.MinLength == nil || n >= int(*p.MinLength)) && (p.MaxLength == nil || n <= int(*p.MaxLength)) && (re == nil || re.MatchString(s)) {
+				ok = append(ok, s)
+			}
+		}
+		if len(ok) == 0 {
+			panic("no pool string satisfies the constraints of " + p.Pattern + "; add one to constrainedPool")
+		}
+		g.str(ok[r.IntN(len(ok))])
+		return
+	}
+	if (p.Kind.IsInteger() || p.Kind.IsFloat()) && p.HasBounds() {
+		g.number(p)
+		return
+	}
 	switch p.Kind {
 	case ir.String:
 		switch p.Format {
@@ -230,4 +323,66 @@ func hexs(b []byte) string {
 		out = append(out, digits[c>>4], digits[c&15])
 	}
 	return string(out)
+}
+
+// number writes a number within p's bounds and a multiple of its
+// multipleOf, written as an exact decimal.
+func (g *docGen) number(p *ir.Prim) {
+	lo, hi := big.NewRat(-1000, 1), big.NewRat(1000, 1)
+	if p.Minimum != nil {
+		lo = new(big.Rat).Set(p.Minimum)
+		if hi.Cmp(lo) <= 0 {
+			hi = new(big.Rat).Add(lo, big.NewRat(1000, 1))
+		}
+	}
+	if p.Maximum != nil {
+		hi = new(big.Rat).Set(p.Maximum)
+		if p.Minimum == nil {
+			lo = new(big.Rat).Sub(hi, big.NewRat(1000, 1))
+		}
+	}
+	step := big.NewRat(1, 100)
+	if p.Kind.IsInteger() {
+		step = big.NewRat(1, 1)
+	}
+	if p.MultipleOf != nil {
+		step = p.MultipleOf
+	}
+	// Values are k*step for k between lo/step and hi/step, ends excluded
+	// when the bounds are exclusive.
+	kLo := new(big.Rat).Quo(lo, step)
+	kHi := new(big.Rat).Quo(hi, step)
+	a := ceil(kLo)
+	if p.ExclusiveMinimum && new(big.Rat).SetInt(a).Cmp(kLo) == 0 {
+		a.Add(a, big.NewInt(1))
+	}
+	b := floor(kHi)
+	if p.ExclusiveMaximum && new(big.Rat).SetInt(b).Cmp(kHi) == 0 {
+		b.Sub(b, big.NewInt(1))
+	}
+	span := new(big.Int).Sub(b, a)
+	k := new(big.Int).Set(a)
+	if span.Sign() > 0 {
+		k.Add(k, big.NewInt(g.rng.Int64N(min(span.Int64(), 1<<40)+1)))
+	}
+	v := new(big.Rat).Mul(new(big.Rat).SetInt(k), step)
+	if p.Kind.IsInteger() {
+		g.buf.WriteString(v.Num().String())
+		return
+	}
+	g.buf.WriteString(strings.TrimRight(strings.TrimRight(v.FloatString(10), "0"), "."))
+}
+
+func floor(r *big.Rat) *big.Int {
+	q, m := new(big.Int).DivMod(r.Num(), r.Denom(), new(big.Int))
+	_ = m
+	return q // Euclidean division rounds toward minus infinity for a positive divisor
+}
+
+func ceil(r *big.Rat) *big.Int {
+	q := floor(r)
+	if new(big.Rat).SetInt(q).Cmp(r) < 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	return q
 }

@@ -35,9 +35,16 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	genModels(models, pkg)
 	files = append(files, models)
 
+	k := newChecks(pkg)
 	codec := newFile("oas_json_gen.go", opts.Package)
-	genJSON(codec, pkg)
+	genJSON(codec, pkg, k)
 	files = append(files, codec)
+
+	// Validate methods come after the codecs, which also register the
+	// package-level values they share.
+	validate := newFile("oas_validate_gen.go", opts.Package)
+	genValidate(validate, pkg, k)
+	files = append(files, validate)
 
 	var out []File
 	for _, f := range files {

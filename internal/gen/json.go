@@ -16,6 +16,7 @@ const genVersion = 1
 // names, unique within a file.
 type codec struct {
 	*file
+	k *checks
 	n int
 }
 
@@ -24,8 +25,8 @@ func (c *codec) tmp(prefix string) string {
 	return prefix + strconv.Itoa(c.n)
 }
 
-func genJSON(f *file, pkg *ir.Package) {
-	c := &codec{file: f}
+func genJSON(f *file, pkg *ir.Package, k *checks) {
+	c := &codec{file: f, k: k}
 	f.P("// The runtime must support the contract this code was generated for.")
 	f.P("const (")
 	f.P("_ = ", rt("EnforceVersion"), "(", genVersion, " - ", rt("MinVersion"), ")")
@@ -143,6 +144,10 @@ func (c *codec) structCodec(d *ir.Struct) {
 	case words > 1:
 		c.P("var seen [", words, "]uint64")
 	}
+	counted := d.MinProps != nil || d.MaxProps != nil
+	if counted {
+		c.P("at := r.Offset() - 1")
+	}
 	c.P("for {")
 	c.P("key, more, err := r.ObjKey()")
 	c.P("if err != nil {")
@@ -167,6 +172,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 	}
 	c.P("default:")
 	if d.Additional != nil {
+		if d.MaxProps != nil {
+			// Checked before the value is read, so a large object costs
+			// no more than maxProperties members.
+			c.propMax(d.MaxProps, "len(v."+d.AdditionalGoName+")+1", "at", func(e string) string { return e })
+		}
 		k := c.tmp("k")
 		c.P(k, " := r.Intern(key)")
 		c.P("if v.", d.AdditionalGoName, " == nil {")
@@ -200,6 +210,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("if ", seen, "&", fmt.Sprintf("%#x", mask), " != ", fmt.Sprintf("%#x", mask), " {")
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", fmt.Sprintf("%#x", mask), ", ", strings.Join(names, ", "), ")")
 		c.P("}")
+	}
+	if counted {
+		countProps(c.file, d, "n")
+		c.propMin(d.MinProps, "n", "at", func(e string) string { return e })
+		c.propCountMax(d.MaxProps, "n", "at")
 	}
 	c.P("return nil")
 	c.P("}")
@@ -426,6 +441,11 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("}")
 		c.P(dst, " = ", x)
 	case *ir.Array:
+		at := ""
+		if t.MinItems != nil || t.MaxItems != nil || t.Unique {
+			at = c.tmp("at")
+			c.P(at, " := r.Start()")
+		}
 		ret("r.ArrStart()")
 		i, e := c.tmp("i"), c.tmp("e")
 		c.P(dst, " = ", dst, "[:0]")
@@ -437,6 +457,14 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("if !more {")
 		c.P("break")
 		c.P("}")
+		if t.MaxItems != nil {
+			// Checked before the item is read, so a long array costs no
+			// more than maxItems items.
+			m := strconv.FormatInt(*t.MaxItems, 10)
+			c.P("if ", i, " == ", m, " {")
+			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more than maxItems "+m+" items")+")")))
+			c.P("}")
+		}
 		c.P("var ", e, " *", c.goType(t.Elem))
 		c.P(dst, ", ", e, " = ", rt("Grow"), "(", dst, ")")
 		c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
@@ -444,7 +472,27 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("if ", dst, " == nil {")
 		c.P(dst, " = ", c.goType(t), "{}")
 		c.P("}")
+		fail := func(format string, args ...string) {
+			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
+		}
+		if t.MinItems != nil {
+			m := strconv.FormatInt(*t.MinItems, 10)
+			c.P("if len(", dst, ") < ", m, " {")
+			fail(strconv.Quote("%d items, fewer than minItems "+m), "len("+dst+")")
+			c.P("}")
+		}
+		if t.Unique {
+			i, j := c.tmp("i"), c.tmp("j")
+			c.P("if ", i, ", ", j, " := ", c.k.duplicate(c.file, t, dst), "; ", i, " >= 0 {")
+			fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
+			c.P("}")
+		}
 	case *ir.Map:
+		at, n := "", ""
+		if t.MinProps != nil || t.MaxProps != nil {
+			at, n = c.tmp("at"), c.tmp("n")
+			c.P(at, ", ", n, " := r.Start(), 0")
+		}
 		ret("r.ObjStart()")
 		k, key, x := c.tmp("k"), c.tmp("key"), c.tmp("x")
 		c.P("if ", dst, " == nil {")
@@ -456,8 +504,15 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("return ", c.fix(wrap("err")))
 		c.P("}")
 		c.P("if !more {")
+		if n != "" {
+			c.propMin(t.MinProps, n, at, wrap)
+		}
 		c.P("break")
 		c.P("}")
+		if n != "" {
+			c.P(n, "++")
+			c.propMax(t.MaxProps, n, at, wrap)
+		}
 		c.P(key, " := r.Intern(", k, ")")
 		c.P("var ", x, " ", c.goType(t.Elem))
 		c.dec(t.Elem, x, func(err string) string { return wrap("oasrt.AtKey(" + err + ", " + key + ")") })
@@ -525,10 +580,20 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	case ir.IP:
 		call = "r.Addr(0)"
 	}
+	at := ""
+	if p.HasBounds() {
+		at = c.tmp("at")
+		c.P(at, " := r.Start()")
+	}
 	c.P(x, ", err := ", call)
 	c.P("if err != nil {")
 	c.P("return ", c.fix(wrap("err")))
 	c.P("}")
+	if at != "" {
+		c.k.primChecks(c.file, p, x, false, func(format string, args ...string) {
+			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
+		})
+	}
 	if conv != "" {
 		c.P(dst, " = ", conv, "(", x, ")")
 	} else {
@@ -641,4 +706,40 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	c.P("}")
 	c.P()
 	c.marshalers(d.GoName)
+}
+
+// propMax prints the maxProperties check of an object whose n-th member
+// was just read, before its value is, so a large object costs no more than
+// maxProperties members.
+func (c *codec) propMax(max *int64, n, at string, wrap func(string) string) {
+	if max == nil {
+		return
+	}
+	m := strconv.FormatInt(*max, 10)
+	c.P("if ", n, " > ", m, " {")
+	c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more properties than maxProperties "+m)+")")))
+	c.P("}")
+}
+
+// propCountMax prints the maxProperties check of an object of n members,
+// read to its end.
+func (c *codec) propCountMax(max *int64, n, at string) {
+	if max == nil {
+		return
+	}
+	m := strconv.FormatInt(*max, 10)
+	c.P("if ", n, " > ", m, " {")
+	c.P("return ", c.qual(rt("Violation")), "(", at, ", ", strconv.Quote("%d properties, more than maxProperties "+m), ", ", n, ")")
+	c.P("}")
+}
+
+// propMin prints the minProperties check of an object of n members.
+func (c *codec) propMin(min *int64, n, at string, wrap func(string) string) {
+	if min == nil {
+		return
+	}
+	m := strconv.FormatInt(*min, 10)
+	c.P("if ", n, " < ", m, " {")
+	c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("%d properties, fewer than minProperties "+m)+", "+n+")")))
+	c.P("}")
 }

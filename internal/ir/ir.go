@@ -197,9 +197,11 @@ const (
 type Prim struct {
 	Kind   PrimKind
 	Format string // the spec's format, for checks and docs
-	// String checks.
+	// String checks, for Kind String: lengths in characters; Pattern as
+	// written (ECMA-262) and Regexp, its RE2 translation ("" when it has
+	// none, which Build reports).
 	MinLength, MaxLength *int64
-	Pattern              string
+	Pattern, Regexp      string
 	// Number checks, exact: big.Rat keeps 0.1 as 1/10.
 	Minimum, Maximum                   *big.Rat
 	ExclusiveMinimum, ExclusiveMaximum bool
@@ -214,8 +216,15 @@ func (k PrimKind) IsFloat() bool { return k == Float32 || k == Float64 }
 
 // HasChecks reports whether decoding a value of p checks more than its kind.
 func (p *Prim) HasChecks() bool {
-	return p.MinLength != nil || p.MaxLength != nil || p.Pattern != "" ||
+	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
 		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.FormatCheck() != ""
+}
+
+// HasBounds reports whether p has constraints beyond its kind and format:
+// lengths, pattern, range or multipleOf.
+func (p *Prim) HasBounds() bool {
+	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
+		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil
 }
 
 // FormatCheck returns the runtime validator name for string formats checked

@@ -642,46 +642,50 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 			r.Restore(m)
 			var x1 int32
 			if err := func() error {
+				at3 := r.Start()
 				x2, err := r.Int(32)
 				if err != nil {
 					return err
 				}
+				if x2 > 10 {
+					return oasrt.Violation(at3, "%v is greater than maximum 10", x2)
+				}
 				x1 = int32(x2)
 				return nil
 			}(); err == nil {
-				end3 := r.Mark()
+				end4 := r.Mark()
 				r.Restore(m)
-				var y4 int64
+				var y5 int64
 				if func() error {
-					x5, err := r.Int(64)
+					x6, err := r.Int(64)
 					if err != nil {
 						return err
 					}
-					y4 = x5
-					_ = y4 // only whether it decodes matters
+					y5 = x6
+					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
 					return oasrt.Ambiguous(start, "Level", "Int32", "Int64")
 				}
-				r.Restore(end3)
+				r.Restore(end4)
 				v.Type, v.Int32 = LevelInt32, x1
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x6 int64
+			var x7 int64
 			if err := func() error {
-				x7, err := r.Int(64)
+				x8, err := r.Int(64)
 				if err != nil {
 					return err
 				}
-				x6 = x7
+				x7 = x8
 				return nil
 			}(); err == nil {
-				end8 := r.Mark()
-				r.Restore(end8)
-				v.Type, v.Int64 = LevelInt64, x6
+				end9 := r.Mark()
+				r.Restore(end9)
+				v.Type, v.Int64 = LevelInt64, x7
 				return nil
 			} else if firstErr == nil {
 				firstErr = err

@@ -1,0 +1,577 @@
+package gen
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// checks is what the decoders and the Validate methods share: the
+// package-level values constraints need (compiled patterns, exact
+// multipleOf fractions), declared once in oas_validate_gen.go, and which
+// types have anything a Go value can break.
+type checks struct {
+	vars   []pkgVar
+	byExpr map[string]string
+	needs  map[ir.Decl]bool
+}
+
+type pkgVar struct {
+	name, doc string
+	init      func(f *file) string
+}
+
+func newChecks(pkg *ir.Package) *checks {
+	k := &checks{byExpr: map[string]string{}, needs: map[ir.Decl]bool{}}
+	// A type needs validating when it has a constraint of its own or holds
+	// a type that does; recursive types settle at a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for _, d := range pkg.Decls {
+			if !k.needs[d] && k.declNeeds(d) {
+				k.needs[d], changed = true, true
+			}
+		}
+	}
+	return k
+}
+
+func (k *checks) declNeeds(d ir.Decl) bool {
+	switch d := d.(type) {
+	case *ir.Struct:
+		if d.MinProps != nil || d.MaxProps != nil {
+			return true
+		}
+		for _, fd := range d.Fields {
+			if k.typeNeeds(fd.Type) {
+				return true
+			}
+		}
+		return d.Additional != nil && k.typeNeeds(d.Additional)
+	case *ir.Enum:
+		return true // a Go value can be any string or number
+	case *ir.Union:
+		return true // the tag can name no variant
+	case *ir.Alias:
+		return k.typeNeeds(d.Type)
+	}
+	return false
+}
+
+func (k *checks) typeNeeds(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Prim:
+		return t.HasChecks()
+	case *ir.Array:
+		return t.MinItems != nil || t.MaxItems != nil || t.Unique || k.typeNeeds(t.Elem)
+	case *ir.Map:
+		return t.MinProps != nil || t.MaxProps != nil || k.typeNeeds(t.Elem)
+	case *ir.Nullable:
+		return k.typeNeeds(t.Elem)
+	case *ir.Ref:
+		return k.needs[t.Decl]
+	}
+	return false
+}
+
+// regexpVar returns the name of the package-level compiled form of an RE2
+// expression.
+func (k *checks) regexpVar(re, pattern string) string {
+	doc := "the pattern " + strconv.Quote(pattern)
+	if strconv.CanBackquote(pattern) {
+		doc = "the pattern `" + pattern + "`"
+	}
+	return k.variable("re:"+re, "pattern", doc, func(f *file) string {
+		return f.qual(Ident{"regexp", "MustCompile"}) + "(" + goString(re) + ")"
+	})
+}
+
+// ratVar returns the name of a package-level exact fraction.
+func (k *checks) ratVar(r *big.Rat) string {
+	text := ratText(r)
+	return k.variable("rat:"+text, "multipleOf", "the multipleOf "+text+", exact", func(f *file) string {
+		return f.qual(rt("Rat")) + "(" + strconv.Quote(text) + ")"
+	})
+}
+
+func (k *checks) variable(key, prefix, doc string, init func(f *file) string) string {
+	if n, ok := k.byExpr[key]; ok {
+		return n
+	}
+	count := 1
+	for _, v := range k.vars {
+		if strings.HasPrefix(v.name, prefix) {
+			count++
+		}
+	}
+	n := prefix + strconv.Itoa(count)
+	k.byExpr[key] = n
+	k.vars = append(k.vars, pkgVar{n, doc, init})
+	return n
+}
+
+// ratText writes r as the shortest exact decimal, or a fraction.
+func ratText(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	for prec := 1; prec <= 40; prec++ {
+		s := r.FloatString(prec)
+		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(r) == 0 {
+			return s
+		}
+	}
+	return r.String()
+}
+
+// numKind is the Go type a number is checked as: decoders read integers as
+// int64 or uint64 and floats as float64.
+func numKind(k ir.PrimKind) string {
+	switch k {
+	case ir.Int32, ir.Int64:
+		return "int64"
+	case ir.Uint32, ir.Uint64:
+		return "uint64"
+	}
+	return "float64"
+}
+
+// kindRange is the range of values of an integer kind.
+func kindRange(k ir.PrimKind) (lo, hi *big.Int) {
+	switch k {
+	case ir.Int32:
+		return big.NewInt(math.MinInt32), big.NewInt(math.MaxInt32)
+	case ir.Uint32:
+		return big.NewInt(0), big.NewInt(math.MaxUint32)
+	case ir.Uint64:
+		return big.NewInt(0), new(big.Int).SetUint64(math.MaxUint64)
+	}
+	return big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
+}
+
+// failFunc prints the statement that reports a violation: format is a Go
+// string literal, args Go expressions.
+type failFunc func(format string, args ...string)
+
+// primChecks prints the checks of a scalar's constraints on x, an
+// expression of the scalar's checked type (string, int64, uint64 or
+// float64), calling fail for each that does not hold. format says whether
+// to check a string format too (decoders check it while reading).
+func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail failFunc) {
+	if p.Kind == ir.String {
+		if chk := p.FormatCheck(); chk != "" && format {
+			f.P("if !", f.qual(rt(chk)), "(", x, ") {")
+			fail(strconv.Quote("invalid "+p.Format+" %q"), x) // as the decoder says it
+			f.P("}")
+		}
+		if p.MinLength != nil {
+			n := strconv.FormatInt(*p.MinLength, 10)
+			f.P("if ", f.qual(rt("Len")), "(", x, ") < ", n, " {")
+			fail(strconv.Quote("length %d is less than minLength "+n), f.qual(rt("Len"))+"("+x+")")
+			f.P("}")
+		}
+		if p.MaxLength != nil {
+			n := strconv.FormatInt(*p.MaxLength, 10)
+			// A string of at most n bytes has at most n characters.
+			f.P("if len(", x, ") > ", n, " && ", f.qual(rt("Len")), "(", x, ") > ", n, " {")
+			fail(strconv.Quote("length %d is greater than maxLength "+n), f.qual(rt("Len"))+"("+x+")")
+			f.P("}")
+		}
+		if p.Regexp != "" {
+			re := k.regexpVar(p.Regexp, p.Pattern)
+			f.P("if !", re, ".MatchString(", x, ") {")
+			fail(`"%q does not match the pattern %s"`, x, goString(p.Pattern))
+			f.P("}")
+		}
+		return
+	}
+	if !p.Kind.IsInteger() && !p.Kind.IsFloat() {
+		return
+	}
+	if p.Minimum != nil {
+		k.bound(f, p, x, p.Minimum, p.ExclusiveMinimum, true, fail)
+	}
+	if p.Maximum != nil {
+		k.bound(f, p, x, p.Maximum, p.ExclusiveMaximum, false, fail)
+	}
+	if m := p.MultipleOf; m != nil {
+		text := ratText(m)
+		switch {
+		case p.Kind.IsInteger() && m.IsInt() && m.Num().IsInt64():
+			f.P("if ", x, "%", text, " != 0 {")
+		case p.Kind.IsInteger() && m.IsInt():
+			return // larger than any value but 0 of the kind: checked as 0 only
+		default:
+			arg := x
+			if numKind(p.Kind) != "float64" {
+				arg = "float64(" + x + ")"
+			}
+			f.P("if !", f.qual(rt("MultipleOf")), "(", arg, ", ", k.ratVar(m), ") {")
+		}
+		fail(strconv.Quote("%v is not a multiple of "+text), x)
+		f.P("}")
+	}
+}
+
+// bound prints the check of a minimum (lower) or maximum.
+func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
+	text := ratText(r)
+	word := map[bool]string{true: "minimum", false: "maximum"}[lower]
+	msg := map[bool]string{true: "%v is less than " + word + " " + text, false: "%v is greater than " + word + " " + text}[lower]
+	if exclusive {
+		word = "exclusive" + string(word[0]-32) + word[1:]
+		msg = map[bool]string{true: "%v is not greater than " + word + " " + text, false: "%v is not less than " + word + " " + text}[lower]
+	}
+	if p.Kind.IsFloat() {
+		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{lower, exclusive}]
+		fv, _ := r.Float64()
+		f.P("if ", x, " ", op, " ", strconv.FormatFloat(fv, 'g', -1, 64), " {")
+		fail(strconv.Quote(msg), x)
+		f.P("}")
+		return
+	}
+	// Integers: the bound as the nearest allowed integer, checked only
+	// when it excludes some value of the kind.
+	var b big.Int
+	if lower {
+		b.Quo(r.Num(), r.Denom()) // truncated toward zero
+		if new(big.Rat).SetInt(&b).Cmp(r) < 0 || exclusive && new(big.Rat).SetInt(&b).Cmp(r) == 0 {
+			b.Add(&b, big.NewInt(1))
+		}
+	} else {
+		b.Quo(r.Num(), r.Denom())
+		if new(big.Rat).SetInt(&b).Cmp(r) > 0 || exclusive && new(big.Rat).SetInt(&b).Cmp(r) == 0 {
+			b.Sub(&b, big.NewInt(1))
+		}
+	}
+	lo, hi := kindRange(p.Kind)
+	switch {
+	case lower && b.Cmp(lo) <= 0, !lower && b.Cmp(hi) >= 0:
+		return // every value of the kind is within the bound
+	case lower && b.Cmp(hi) > 0, !lower && b.Cmp(lo) < 0:
+		f.P("if true { // no value of the type is within the bound")
+	case lower:
+		f.P("if ", x, " < ", b.String(), " {")
+	default:
+		f.P("if ", x, " > ", b.String(), " {")
+	}
+	fail(strconv.Quote(msg), x)
+	f.P("}")
+}
+
+// validator prints the Validate methods.
+type validator struct {
+	*file
+	k *checks
+	n int
+}
+
+func (g *validator) tmp(prefix string) string {
+	g.n++
+	return prefix + strconv.Itoa(g.n)
+}
+
+func genValidate(f *file, pkg *ir.Package, k *checks) {
+	g := &validator{file: f, k: k}
+	for _, d := range pkg.Decls {
+		if a, ok := d.(*ir.Alias); ok && goAlias(a) {
+			continue // the target's methods
+		}
+		name := d.Name()
+		if !k.needs[d] {
+			g.P("// Validate returns nil: no value of ", name, " breaks its schema.")
+			g.P("func (v *", name, ") Validate() error { return nil }")
+			g.P()
+			continue
+		}
+		g.P("// Validate checks v against its schema's constraints and names the")
+		g.P("// JSON path of every value that breaks one.")
+		g.P("func (v *", name, ") Validate() error {")
+		g.P("var c ", rt("Validator"))
+		g.P("v.validate(&c)")
+		g.P("return c.Err()")
+		g.P("}")
+		g.P()
+		g.n = 0
+		g.P("func (v *", name, ") validate(c *", rt("Validator"), ") {")
+		switch d := d.(type) {
+		case *ir.Struct:
+			g.structBody(d)
+		case *ir.Enum:
+			g.enumBody(d)
+		case *ir.Union:
+			g.P("switch v.", d.TagField, " {")
+			for _, vr := range d.Variants {
+				g.P("case ", vr.Const, ":")
+				g.check(vr.Type, "v."+vr.GoName)
+			}
+			g.P("default:")
+			g.P(`c.Errorf("no variant of `, name, ` is set")`)
+			g.P("}")
+		case *ir.Alias:
+			if p, ok := d.Type.(*ir.Prim); ok {
+				g.check(p, g.primType(p.Kind)+"(*v)")
+			} else {
+				g.check(d.Type, "(*v)")
+			}
+		}
+		g.P("}")
+		g.P()
+	}
+	for _, v := range k.vars {
+		g.P("// ", v.name, " is ", v.doc, ".")
+		g.P("var ", v.name, " = ", v.init(f))
+		g.P()
+	}
+}
+
+func (g *validator) fail(format string, args ...string) {
+	g.P("c.Errorf(", format, joinArgs(args), ")")
+}
+
+func joinArgs(args []string) string {
+	s := ""
+	for _, a := range args {
+		s += ", " + a
+	}
+	return s
+}
+
+func (g *validator) enumBody(d *ir.Enum) {
+	g.P("switch *v {")
+	var names []string
+	for _, v := range d.Values {
+		names = append(names, v.GoName)
+	}
+	if len(names) > 0 {
+		g.P("case ", joinList(names), ":")
+	}
+	g.P("default:")
+	if d.Base.Kind == ir.String {
+		g.P(`c.Errorf("%q is not a valid `, d.GoName, `", string(*v))`)
+	} else {
+		g.P(`c.Errorf("%d is not a valid `, d.GoName, `", *v)`)
+	}
+	g.P("}")
+}
+
+func joinList(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s
+}
+
+func (g *validator) structBody(d *ir.Struct) {
+	if d.MinProps != nil || d.MaxProps != nil {
+		n := g.tmp("n")
+		countProps(g.file, d, n)
+		g.propCount(d.MinProps, d.MaxProps, n)
+	}
+	for _, fd := range d.Fields {
+		w, t := fieldShape(fd)
+		if !g.k.typeNeeds(t) {
+			continue
+		}
+		x := "v." + fd.GoName
+		key := strconv.Quote(fd.JSONName)
+		switch w {
+		case plain:
+			if fd.Ptr {
+				g.P("if ", x, " != nil {")
+			}
+			g.P("c.Key(", key, ")")
+			g.check(t, x)
+			g.P("c.Pop()")
+			if fd.Ptr {
+				g.P("}")
+			}
+		case opt, nullable, optNullable:
+			cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
+			if fd.Ptr {
+				cond += " && " + x + ".Value != nil"
+			}
+			g.P("if ", cond, " {")
+			g.P("c.Key(", key, ")")
+			g.check(t, x+".Value")
+			g.P("c.Pop()")
+			g.P("}")
+		case nilAbsent, nilNull:
+			g.P("if ", x, " != nil {")
+			g.P("c.Key(", key, ")")
+			g.check(t, x)
+			g.P("c.Pop()")
+			g.P("}")
+		}
+	}
+	if d.Additional != nil && g.k.typeNeeds(d.Additional) {
+		k := g.tmp("k")
+		g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", d.AdditionalGoName, ")) {")
+		g.P("c.Key(", k, ")")
+		x := g.tmp("x")
+		g.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
+		g.check(d.Additional, x)
+		g.P("c.Pop()")
+		g.P("}")
+	}
+}
+
+// countProps prints the statements that set n to the number of properties
+// v, a struct value, holds: the count minProperties and maxProperties
+// bound, in Validate and after decoding alike (keys a decoder skips are
+// not kept, so they do not count).
+func countProps(f *file, d *ir.Struct, n string) {
+	if d.Additional != nil {
+		f.P(n, " := len(v.", d.AdditionalGoName, ")")
+	} else {
+		f.P(n, " := 0")
+	}
+	for _, fd := range d.Fields {
+		switch w, _ := fieldShape(fd); w {
+		case plain, nullable, nilNull:
+			f.P(n, "++")
+		case opt, optNullable:
+			f.P("if v.", fd.GoName, ".Set {")
+			f.P(n, "++")
+			f.P("}")
+		case nilAbsent:
+			f.P("if v.", fd.GoName, " != nil {")
+			f.P(n, "++")
+			f.P("}")
+		}
+	}
+}
+
+func (g *validator) propCount(min, max *int64, n string) {
+	if min != nil {
+		m := strconv.FormatInt(*min, 10)
+		g.P("if ", n, " < ", m, " {")
+		g.fail(strconv.Quote("%d properties, fewer than minProperties "+m), n)
+		g.P("}")
+	}
+	if max != nil {
+		m := strconv.FormatInt(*max, 10)
+		g.P("if ", n, " > ", m, " {")
+		g.fail(strconv.Quote("%d properties, more than maxProperties "+m), n)
+		g.P("}")
+	}
+}
+
+// check prints the checks of the value x of type t.
+func (g *validator) check(t ir.Type, x string) {
+	if !g.k.typeNeeds(t) {
+		return
+	}
+	switch t := t.(type) {
+	case *ir.Prim:
+		v := x
+		if nk := numKind(t.Kind); t.Kind != ir.String && (t.Kind == ir.Int32 || t.Kind == ir.Uint32 || t.Kind == ir.Float32) {
+			v = nk + "(" + x + ")"
+		}
+		g.k.primChecks(g.file, t, v, true, g.fail)
+	case *ir.Ref:
+		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
+			g.check(a.Type, x)
+			return
+		}
+		g.P(x, ".validate(c)")
+	case *ir.Nullable:
+		if nilable(t.Elem) {
+			g.P("if ", x, " != nil {")
+			g.check(t.Elem, x)
+		} else {
+			g.P("if !", x, ".Null {")
+			g.check(t.Elem, x+".Value")
+		}
+		g.P("}")
+	case *ir.Array:
+		g.itemCount(t, "len("+x+")", g.fail)
+		if t.Unique {
+			i, j := g.tmp("i"), g.tmp("j")
+			g.P("if ", i, ", ", j, " := ", g.k.duplicate(g.file, t, x), "; ", i, " >= 0 {")
+			g.fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
+			g.P("}")
+		}
+		if g.k.typeNeeds(t.Elem) {
+			i := g.tmp("i")
+			g.P("for ", i, " := range ", x, " {")
+			g.P("c.Index(", i, ")")
+			g.check(t.Elem, x+"["+i+"]")
+			g.P("c.Pop()")
+			g.P("}")
+		}
+	case *ir.Map:
+		if t.MinProps != nil || t.MaxProps != nil {
+			n := g.tmp("n")
+			g.P(n, " := len(", x, ")")
+			g.propCount(t.MinProps, t.MaxProps, n)
+		}
+		if g.k.typeNeeds(t.Elem) {
+			k := g.tmp("k")
+			g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(", x, ")) {")
+			g.P("c.Key(", k, ")")
+			e := g.tmp("x")
+			g.P(e, " := ", x, "[", k, "]")
+			g.check(t.Elem, e)
+			g.P("c.Pop()")
+			g.P("}")
+		}
+	}
+}
+
+// itemCount prints the minItems and maxItems checks of an array of n items.
+func (g *validator) itemCount(t *ir.Array, n string, fail failFunc) {
+	if t.MinItems != nil {
+		m := strconv.FormatInt(*t.MinItems, 10)
+		g.P("if ", n, " < ", m, " {")
+		fail(strconv.Quote("%d items, fewer than minItems "+m), n)
+		g.P("}")
+	}
+	if t.MaxItems != nil {
+		m := strconv.FormatInt(*t.MaxItems, 10)
+		g.P("if ", n, " > ", m, " {")
+		fail(strconv.Quote("%d items, more than maxItems "+m), n)
+		g.P("}")
+	}
+}
+
+// duplicate returns the expression finding two equal items of the array x.
+func (k *checks) duplicate(f *file, t *ir.Array, x string) string {
+	if comparable(t.Elem) {
+		return f.qual(rt("Duplicate")) + "(" + x + ")"
+	}
+	// The items' JSON encodings are compared: print the encoder inline.
+	var sub codec
+	sub.file = newFile("", f.pkg)
+	sub.file.imports, sub.file.used = f.imports, f.used
+	sub.n = 100
+	sub.enc(t.Elem, "(*e)")
+	return f.qual(rt("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(rt("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
+}
+
+// comparable reports whether Go's == on values of t is JSON equality.
+func comparable(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Prim:
+		switch t.Kind {
+		case ir.Bytes, ir.DateTime:
+			return false // a slice; times compare their zone by pointer
+		}
+		return true
+	case *ir.Ref:
+		switch d := t.Decl.(type) {
+		case *ir.Enum:
+			return true
+		case *ir.Alias:
+			return comparable(d.Type)
+		}
+	}
+	return false
+}

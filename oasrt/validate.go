@@ -1,0 +1,147 @@
+package oasrt
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Violation returns the error for a value that breaks a schema constraint,
+// at a byte offset of the input (-1 outside decoding). Generated decoders
+// call it on their error paths only, so formatting costs nothing on success.
+func Violation(offset int, format string, args ...any) error {
+	return &Error{Offset: int64(offset), Msg: fmt.Sprintf(format, args...)}
+}
+
+// Len returns the length of s in characters (Unicode code points), the unit
+// of minLength and maxLength.
+func Len(s string) int { return utf8.RuneCountInString(s) }
+
+// MultipleOf reports whether v is an integer multiple of m, exactly: v is
+// taken as the shortest decimal that reads back as v (the text a person
+// wrote, such as 0.3), not as its binary approximation, so 0.3 is a multiple
+// of 0.1. m is the schema's multipleOf as an exact fraction.
+func MultipleOf(v float64, m *big.Rat) bool {
+	if math.IsInf(v, 0) || math.IsNaN(v) || m.Sign() == 0 {
+		return false
+	}
+	if m.IsInt() && m.Num().IsInt64() && v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+		d := m.Num().Int64()
+		return int64(v)%d == 0
+	}
+	var x big.Rat
+	if _, ok := x.SetString(strconv.FormatFloat(v, 'g', -1, 64)); !ok {
+		return false
+	}
+	x.Quo(&x, m)
+	return x.IsInt()
+}
+
+// Rat parses an exact decimal for generated package-level constants; it
+// panics on text that is not one, which the generator never writes.
+func Rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		panic("oasrt: bad decimal " + strconv.Quote(s))
+	}
+	return r
+}
+
+// Duplicate returns the indexes of the first two equal elements of s, or
+// -1, -1 when all differ, for uniqueItems on comparable element types.
+// Short slices are compared pairwise; longer ones through a map.
+func Duplicate[E comparable](s []E) (int, int) {
+	if len(s) <= 16 {
+		for j := 1; j < len(s); j++ {
+			for i := 0; i < j; i++ {
+				if s[i] == s[j] {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	seen := make(map[E]int, len(s))
+	for j, e := range s {
+		if i, ok := seen[e]; ok {
+			return i, j
+		}
+		seen[e] = j
+	}
+	return -1, -1
+}
+
+// DuplicateFunc is Duplicate for element types that are not comparable in
+// Go, or whose Go equality is not JSON equality (objects holding slices,
+// times with zones): elements are equal when enc writes the same JSON for
+// them. Generated encodings are canonical (fields in schema order, map keys
+// sorted); raw JSON values are compared as written, so two objects that
+// differ only in key order count as different.
+func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
+	if len(s) < 2 {
+		return -1, -1
+	}
+	w := GetWriter()
+	defer func() {
+		w.Reset()
+		writers.Put(w)
+	}()
+	ends := make([]int, len(s))
+	for i := range s {
+		enc(w, &s[i])
+		ends[i] = len(w.Buf)
+	}
+	seen := make(map[string]int, len(s))
+	start := 0
+	for j, end := range ends {
+		k := string(w.Buf[start:end])
+		if i, ok := seen[k]; ok {
+			return i, j
+		}
+		seen[k] = j
+		start = end
+	}
+	return -1, -1
+}
+
+// Validator collects the constraint violations of a value built in Go, each
+// with its JSON path. Generated Validate methods use it; it is not safe for
+// concurrent use.
+type Validator struct {
+	path []pathSeg
+	errs Errors
+}
+
+// Key enters the value of object key k; Pop leaves it.
+func (v *Validator) Key(k string) { v.path = append(v.path, pathSeg{key: k, index: -1}) }
+
+// Index enters element i of an array; Pop leaves it.
+func (v *Validator) Index(i int) { v.path = append(v.path, pathSeg{index: i}) }
+
+// Pop leaves the innermost key or index.
+func (v *Validator) Pop() { v.path = v.path[:len(v.path)-1] }
+
+// Errorf records a violation at the current path.
+func (v *Validator) Errorf(format string, args ...any) {
+	e := &Error{Offset: -1, Msg: fmt.Sprintf(format, args...)}
+	// Error paths hold the innermost segment first.
+	e.path = make([]pathSeg, len(v.path))
+	for i, s := range v.path {
+		e.path[len(v.path)-1-i] = s
+	}
+	v.errs = append(v.errs, e)
+}
+
+// Err returns nil when nothing failed, the one *Error when one value
+// failed, and Errors naming every failure otherwise.
+func (v *Validator) Err() error {
+	switch len(v.errs) {
+	case 0:
+		return nil
+	case 1:
+		return v.errs[0]
+	}
+	return v.errs
+}

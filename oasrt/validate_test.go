@@ -1,0 +1,104 @@
+package oasrt
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+func TestMultipleOf(t *testing.T) {
+	cases := []struct {
+		v    float64
+		m    string
+		want bool
+	}{
+		{0.3, "0.1", true}, // 0.3/0.1 is 2.9999999999999996 in float64
+		{0.7, "0.1", true},
+		{19.99, "0.01", true},
+		{0.001, "0.01", false},
+		{1e300, "0.5", true},
+		{10, "5", true},
+		{-15, "5", true},
+		{7, "5", false},
+		{0, "0.37", true},
+		{1, "1/3", true}, {0.5, "1/3", false},
+		{4.5, "1.5", true},
+		{0.30000000000000004, "0.01", false},
+		{math.Inf(1), "1", false},
+		{math.NaN(), "1", false},
+		{9007199254740993, "2", true}, // beyond 2^53: exact decimal path
+	}
+	for _, c := range cases {
+		if got := MultipleOf(c.v, Rat(c.m)); got != c.want {
+			t.Errorf("MultipleOf(%v, %s) = %v, want %v", c.v, c.m, got, c.want)
+		}
+	}
+}
+
+func TestDuplicate(t *testing.T) {
+	long := make([]int, 100)
+	for i := range long {
+		long[i] = i
+	}
+	if i, j := Duplicate(long); i != -1 || j != -1 {
+		t.Errorf("distinct long slice: %d, %d", i, j)
+	}
+	long[77] = 5
+	if i, j := Duplicate(long); i != 5 || j != 77 {
+		t.Errorf("long slice: got %d, %d, want 5, 77", i, j)
+	}
+	if i, j := Duplicate([]string{"a", "b", "c", "b"}); i != 1 || j != 3 {
+		t.Errorf("short slice: got %d, %d, want 1, 3", i, j)
+	}
+	if i, _ := Duplicate([]string(nil)); i != -1 {
+		t.Error("nil slice has a duplicate")
+	}
+}
+
+func TestDuplicateFunc(t *testing.T) {
+	enc := func(w *Writer, e *[]int) {
+		start := len(w.Buf)
+		for _, x := range *e {
+			w.Byte(',')
+			w.Int(int64(x))
+		}
+		w.ArrayEnd(start)
+	}
+	if i, j := DuplicateFunc([][]int{{1}, {1, 2}, {2, 1}, {1, 2}}, enc); i != 1 || j != 3 {
+		t.Errorf("got %d, %d, want 1, 3", i, j)
+	}
+	if i, j := DuplicateFunc([][]int{{1}, {1, 2}, {2, 1}, {}}, enc); i != -1 || j != -1 {
+		t.Errorf("distinct: got %d, %d", i, j)
+	}
+}
+
+func TestValidator(t *testing.T) {
+	var v Validator
+	if v.Err() != nil {
+		t.Fatal("empty validator has an error")
+	}
+	v.Key("items")
+	v.Index(3)
+	v.Key("two words")
+	v.Errorf("%d is too big", 7)
+	v.Pop()
+	v.Pop()
+	v.Errorf("bad")
+	v.Pop()
+	v.Errorf("root")
+	err := v.Err()
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 3 {
+		t.Fatalf("Err = %#v", err)
+	}
+	want := []string{`$.items[3]["two words"]: 7 is too big`, `$.items: bad`, `$: root`}
+	for i, e := range es {
+		if e.Error() != want[i] {
+			t.Errorf("error %d = %q, want %q", i, e, want[i])
+		}
+		var oe *Error
+		if !errors.As(e, &oe) || oe.Offset != -1 {
+			t.Errorf("error %d is not an *Error without offset", i)
+		}
+	}
+}
