@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -377,4 +378,122 @@ func ValidURI(s string) bool {
 		}
 	}
 	return true
+}
+
+// ValidDuration reports whether s is an ISO 8601 duration, as RFC 3339
+// appendix A writes it: "P", then years, months and days ("P1Y2M3D"), then
+// optionally "T" with hours, minutes and seconds ("PT1H30M"), or weeks
+// alone ("P4W"). Each part is digits and its letter, in that order, and at
+// least one is present. As ISO 8601 allows, any part may be left out
+// ("P1Y5D"), and the seconds may have a fraction ("PT0.5S").
+func ValidDuration(s string) bool {
+	if len(s) < 3 || s[0] != 'P' {
+		return false
+	}
+	date, clock := s[1:], ""
+	if t := strings.IndexByte(date, 'T'); t >= 0 {
+		date, clock = date[:t], date[t+1:]
+		if clock == "" {
+			return false
+		}
+	} else if w := len(date) - 1; date[w] == 'W' {
+		return durationParts(date, "W")
+	}
+	return durationParts(date, "YMD") && durationParts(clock, "HMS")
+}
+
+// durationParts reports whether s is a sequence of digits-and-letter parts
+// with letters from units, in order, each at most once; a fraction is
+// allowed before "S".
+func durationParts(s, units string) bool {
+	next := 0 // the first unit still allowed
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j == i || j == len(s) {
+			return false
+		}
+		if (s[j] == '.' || s[j] == ',') && units == "HMS" {
+			k := j + 1
+			for k < len(s) && '0' <= s[k] && s[k] <= '9' {
+				k++
+			}
+			if k == j+1 || k != len(s)-1 || s[k] != 'S' {
+				return false
+			}
+			j = k
+		}
+		u := strings.IndexByte(units[next:], s[j])
+		if u < 0 {
+			return false
+		}
+		next += u + 1
+		i = j + 1
+	}
+	return true
+}
+
+// ValidTime reports whether s is an RFC 3339 full-time: "15:04:05", an
+// optional fraction of a second, then "Z" or a numeric offset ("+09:00").
+func ValidTime(s string) bool {
+	two := func(i int, max byte) bool {
+		return i+1 < len(s) && '0' <= s[i] && s[i] <= '9' && '0' <= s[i+1] && s[i+1] <= '9' &&
+			(s[i]-'0')*10+(s[i+1]-'0') <= max
+	}
+	// 23:59:60 is a leap second, which RFC 3339 allows.
+	if len(s) < 9 || !two(0, 23) || s[2] != ':' || !two(3, 59) || s[5] != ':' || !two(6, 60) {
+		return false
+	}
+	i := 8
+	if s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	switch {
+	case i < len(s) && (s[i] == 'Z' || s[i] == 'z'):
+		return i+1 == len(s)
+	case i < len(s) && (s[i] == '+' || s[i] == '-'):
+		return len(s) == i+6 && two(i+1, 23) && s[i+3] == ':' && two(i+4, 59)
+	}
+	return false
+}
+
+// IntString reads an integer carried in a JSON string ("-12"), as a schema
+// with type string and format int64 or int32 says, and as encoding/json's
+// ",string" option writes: the string holds exactly a JSON integer.
+func (r *Reader) IntString(bits int) (int64, error) {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return 0, err
+	}
+	sub := Reader{buf: b}
+	v, err := sub.Int(bits)
+	if len(b) == 0 || b[0] != '-' && (b[0] < '0' || b[0] > '9') || err != nil || sub.pos != len(b) {
+		return 0, ErrorAt(start, "invalid int"+strconv.Itoa(bits)+" string "+strconv.Quote(string(b)))
+	}
+	return v, nil
+}
+
+// UintString is IntString for unsigned integers.
+func (r *Reader) UintString(bits int) (uint64, error) {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return 0, err
+	}
+	sub := Reader{buf: b}
+	v, err := sub.Uint(bits)
+	if len(b) == 0 || b[0] < '0' || b[0] > '9' || err != nil || sub.pos != len(b) {
+		return 0, ErrorAt(start, "invalid uint"+strconv.Itoa(bits)+" string "+strconv.Quote(string(b)))
+	}
+	return v, nil
 }

@@ -3,6 +3,7 @@ package oasrt
 import (
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 )
 
@@ -100,5 +101,69 @@ func TestValidator(t *testing.T) {
 		if !errors.As(e, &oe) || oe.Offset != -1 {
 			t.Errorf("error %d is not an *Error without offset", i)
 		}
+	}
+}
+
+func TestValidDuration(t *testing.T) {
+	for _, s := range []string{"P1Y", "P1Y2M3DT4H5M6S", "PT1H", "PT0.5S", "PT1,5S", "P4W", "P1Y5D", "PT1H5S", "P0D", "PT36H"} {
+		if !ValidDuration(s) {
+			t.Errorf("%q rejected", s)
+		}
+	}
+	for _, s := range []string{"", "P", "PT", "1Y", "P1", "P1H", "PT1D", "P1D1Y", "P1Y1Y", "P1W1D", "P1.5Y", "PT1.5H", "PT1.S", "P-1D", "P1DT", "p1d", "P1WT1H"} {
+		if ValidDuration(s) {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func TestValidTime(t *testing.T) {
+	for _, s := range []string{"15:04:05Z", "00:00:00z", "23:59:60Z", "15:04:05.123456789+09:00", "15:04:05-05:30"} {
+		if !ValidTime(s) {
+			t.Errorf("%q rejected", s)
+		}
+	}
+	for _, s := range []string{"", "15:04:05", "24:00:00Z", "15:60:00Z", "15:04:61Z", "15:04:05.Z", "15:04:05+9:00", "15:04:05+24:00", "1:04:05Z", "15:04:05Zx"} {
+		if ValidTime(s) {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func TestDecimal(t *testing.T) {
+	for _, s := range []string{"0", "-0", "12.50", "1e-7", "-3.2E+10", "12345678901234567890.123456789"} {
+		var r Reader
+		r.Reset([]byte(s))
+		d, err := r.Decimal(false)
+		if err != nil || string(d) != s {
+			t.Errorf("%s: got %q, %v", s, d, err)
+		}
+		r.Reset([]byte(`"` + s + `"`))
+		if d, err := r.Decimal(true); err != nil || string(d) != s {
+			t.Errorf("quoted %s: got %q, %v", s, d, err)
+		}
+		var w Writer
+		w.Decimal(d, false)
+		if string(w.Buf) != s {
+			t.Errorf("write %s: %s", s, w.Buf)
+		}
+	}
+	for _, s := range []string{"", "01", "1.", ".5", "+1", "1e", "0x10", "NaN", " 1"} {
+		var r Reader
+		r.Reset([]byte(`"` + s + `"`))
+		if d, err := r.Decimal(true); err == nil {
+			t.Errorf("quoted %q accepted as %q", s, d)
+		}
+		if Decimal(s).Valid() != (s == "") {
+			t.Errorf("Valid(%q) = %v", s, !(s == ""))
+		}
+	}
+	var w Writer
+	w.Decimal("1,5", false)
+	if _, err := PutWriter(&w); !errors.Is(err, ErrBadDecimal) {
+		t.Errorf("bad decimal: err = %v", err)
+	}
+	if r, ok := Decimal("0.1").Rat(); !ok || r.Cmp(big.NewRat(1, 10)) != 0 {
+		t.Errorf("Rat(0.1) = %v", r)
 	}
 }

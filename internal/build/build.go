@@ -5,6 +5,7 @@ package build
 
 import (
 	"fmt"
+	"go/token"
 	"math/big"
 	"net/http"
 	"sort"
@@ -154,9 +155,96 @@ func (b *builder) resolve(sp *base.SchemaProxy, at ir.Pos) *base.Schema {
 	return sch
 }
 
+// defaultOf checks a property's default against its type and returns it
+// as a value decoders can apply, or nil with a warning where oasgen does
+// not apply it (objects, arrays, formats with Go types of their own).
+func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default {
+	pos := ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}
+	if n.Tag == "!!null" {
+		return nil // the same as no default
+	}
+	skip := func(why string) *ir.Default {
+		b.warnf(pos, "%s: default %s is not applied: %s", pointer, strconv.Quote(n.Value), why)
+		return nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return skip("only scalar defaults are")
+	}
+	if nt, ok := t.(*ir.Nullable); ok {
+		t = nt.Elem
+	}
+	def := &ir.Default{Text: n.Value}
+	switch u := t.(type) {
+	case *ir.Ref:
+		e, ok := u.Decl.(*ir.Enum)
+		if !ok {
+			return skip("only scalar defaults are")
+		}
+		for _, v := range e.Values {
+			if e.Base.Kind == ir.String && v.Str == n.Value || e.Base.Kind != ir.String && strconv.FormatInt(v.Int, 10) == n.Value {
+				def.Enum = v
+				return def
+			}
+		}
+		return skip("it is not one of the enum's values")
+	case *ir.Prim:
+		var err error
+		switch {
+		case u.Kind == ir.String:
+			if n.Tag != "!!str" {
+				return skip("the property is a string")
+			}
+		case u.Kind == ir.Bool:
+			_, err = strconv.ParseBool(n.Value)
+		case u.Kind == ir.Int32:
+			_, err = strconv.ParseInt(n.Value, 10, 32)
+		case u.Kind == ir.Int64:
+			_, err = strconv.ParseInt(n.Value, 10, 64)
+		case u.Kind == ir.Uint32:
+			_, err = strconv.ParseUint(n.Value, 10, 32)
+		case u.Kind == ir.Uint64:
+			_, err = strconv.ParseUint(n.Value, 10, 64)
+		case u.Kind.IsFloat():
+			_, err = strconv.ParseFloat(n.Value, 64)
+		default:
+			return skip("formats with a Go type of their own are not")
+		}
+		if err != nil || n.Tag == "!!str" && u.Kind != ir.String {
+			return skip("it is not a value of the property's type")
+		}
+		return def
+	}
+	return skip("only scalar defaults are")
+}
+
+// goNameExt returns the Go name a schema asks for with x-go-name, checking
+// that it is an exported identifier not already taken in ns.
+func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) (string, bool) {
+	if sch == nil || sch.Extensions == nil {
+		return "", false
+	}
+	n, ok := sch.Extensions.Get("x-go-name")
+	if !ok || n == nil {
+		return "", false
+	}
+	pos := ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
+	if n.Kind != yaml.ScalarNode || !token.IsIdentifier(n.Value) || !token.IsExported(n.Value) {
+		b.errorf(pos, "%s: x-go-name %q is not an exported Go identifier", pointer, n.Value)
+		return "", false
+	}
+	if ns.Taken(n.Value) || reservedMethods[n.Value] {
+		b.errorf(pos, "%s: x-go-name %q is already taken", pointer, n.Value)
+		return "", false
+	}
+	return n.Value, true
+}
+
 // declare creates the Decl for a schema that gets a name of its own, without
 // filling it, and registers it so $refs to the schema find it.
 func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
+	if goName, ok := b.goNameExt(sch, pointer, b.ns); ok {
+		name = goName
+	}
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),
 		Pointer: pointer,
@@ -223,13 +311,23 @@ func isNullSchema(s *base.Schema) bool {
 	return len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null"
 }
 
+// enumValues returns a schema's enum values, or its const as the one value
+// when it has no enum: a string or integer const is an enum of one.
+func enumValues(sch *base.Schema) []*yaml.Node {
+	if len(sch.Enum) == 0 && sch.Const != nil && (sch.Const.Tag == "!!str" || sch.Const.Tag == "!!int") {
+		return []*yaml.Node{sch.Const}
+	}
+	return sch.Enum
+}
+
 func isEnum(sch *base.Schema) bool {
-	if len(sch.Enum) == 0 {
+	enum := enumValues(sch)
+	if len(enum) == 0 {
 		return false
 	}
 	ts, _ := types(sch)
 	if len(ts) == 0 {
-		for _, e := range sch.Enum {
+		for _, e := range enum {
 			if e.Tag == "!!str" || e.Tag == "!!int" {
 				return true
 			}
@@ -268,7 +366,7 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 		if err != nil || ms == nil {
 			continue
 		}
-		if sp.IsReference() || len(ms.Type) > 0 || len(ms.Enum) > 0 || ms.Format != "" || ms.Pattern != "" ||
+		if sp.IsReference() || len(ms.Type) > 0 || len(enumValues(ms)) > 0 || ms.Format != "" || ms.Pattern != "" ||
 			ms.MinLength != nil || ms.MaxLength != nil || ms.Minimum != nil || ms.Maximum != nil ||
 			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil {
 			return true
@@ -331,6 +429,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			if reservedMethods[goName] {
 				goName += "Field"
 			}
+			if own, ok := b.goNameExt(ps, d.Pointer+"/properties/"+name, fieldNames); ok && !sp.IsReference() {
+				goName = own
+			}
 			f := &ir.Field{
 				GoName:   fieldNames.Claim(goName, "Field"),
 				JSONName: name,
@@ -348,6 +449,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 				f.Doc = docOf(ps)
 			}
 			f.Type = b.typeOf(sp, ps, d.GoName+ir.GoName(name), d.Pointer+"/properties/"+name)
+			if ps.Default != nil && !f.Required {
+				f.Default = b.defaultOf(ps.Default, f.Type, d.Pointer+"/properties/"+name)
+			}
 			d.Fields = append(d.Fields, f)
 			delete(req, name)
 		}
@@ -383,7 +487,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 	isInt := len(ts) == 1 && ts[0] == "integer"
 	if len(ts) == 0 {
 		isInt = true
-		for _, e := range sch.Enum {
+		for _, e := range enumValues(sch) {
 			if e.Tag == "!!str" {
 				isInt = false
 			}
@@ -395,7 +499,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 		d.Base = &ir.Prim{Kind: ir.String}
 	}
 	seen := map[string]bool{}
-	for _, e := range sch.Enum {
+	for _, e := range enumValues(sch) {
 		if e.Tag == "!!null" {
 			continue
 		}
@@ -478,6 +582,11 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 
 func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
+	if sch.Const != nil {
+		// String and integer consts are enums of one value; others are
+		// carried by their type alone.
+		b.warnf(pos, "%s: const %s is not checked (only string and integer consts are)", pointer, sch.Const.Value)
+	}
 	if len(sch.AllOf) > 0 {
 		// allOf of schemas none of which is an object: the first typed
 		// member gives the type.
@@ -559,6 +668,8 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 		}
 	case "number":
 		switch sch.Format {
+		case "decimal":
+			p.Kind = ir.Decimal
 		case "float":
 			p.Kind = ir.Float32
 		case "int32":
@@ -582,6 +693,11 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Kind = ir.IPv4
 		case "ipv6":
 			p.Kind = ir.IPv6
+		case "decimal":
+			p.Kind, p.Quoted = ir.Decimal, true
+		case "int64", "int32", "uint64", "uint32":
+			p.Kind = map[string]ir.PrimKind{"int64": ir.Int64, "int32": ir.Int32, "uint64": ir.Uint64, "uint32": ir.Uint32}[sch.Format]
+			p.Quoted = true
 		default:
 			p.Kind = ir.String
 		}
@@ -597,6 +713,12 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 				p.Regexp = re
 			}
 		}
+	}
+	if p.Kind == ir.Decimal {
+		if sch.Minimum != nil || sch.Maximum != nil || sch.ExclusiveMinimum != nil || sch.ExclusiveMaximum != nil || sch.MultipleOf != nil {
+			b.warnf(b.pos(sch), "%s: bounds and multipleOf of a decimal are not checked yet", pointer)
+		}
+		return p
 	}
 	if typ == "integer" || typ == "number" {
 		p.Minimum, p.Maximum, p.MultipleOf = rat(sch.Minimum), rat(sch.Maximum), rat(sch.MultipleOf)

@@ -170,11 +170,13 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
 		return kinds(t.Elem, seen)
 	case *ir.Prim:
 		switch {
+		case t.Quoted:
+			return []string{"string"}
 		case t.Kind == ir.Bool:
 			return []string{"boolean"}
 		case t.Kind.IsInteger():
 			return []string{"integer"}
-		case t.Kind.IsFloat():
+		case t.Kind.IsFloat(), t.Kind == ir.Decimal:
 			return []string{"number"}
 		}
 		return []string{"string"}

@@ -67,6 +67,11 @@ func TestUnmirrored(t *testing.T) {
 	if got := strings.Join(compositionplain.Unmirrored, ","); got != "Pet,SomeValue,Shape,Contact,Size,Level,MaybeName,Tree,Owner,Early,Twice,Anything,SomeValueValue" {
 		t.Errorf("composition: unmirrored types %q", got)
 	}
+	// Defaults are applied on decode, which encoding/json does not do;
+	// validation_test.go covers them.
+	if got := strings.Join(validationplain.Unmirrored, ","); got != "Settings" {
+		t.Errorf("validation: unmirrored types %q", got)
+	}
 	if len(petstoreplain.Unmirrored) != 0 {
 		t.Errorf("petstore: unmirrored types %q", petstoreplain.Unmirrored)
 	}

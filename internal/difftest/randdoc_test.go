@@ -246,6 +246,10 @@ func (g *docGen) prim(p *ir.Prim) {
 		g.str(ok[r.IntN(len(ok))])
 		return
 	}
+	if p.Quoted {
+		g.buf.WriteByte('"')
+		defer g.buf.WriteByte('"')
+	}
 	if (p.Kind.IsInteger() || p.Kind.IsFloat()) && p.HasBounds() {
 		g.number(p)
 		return
@@ -259,6 +263,10 @@ func (g *docGen) prim(p *ir.Prim) {
 			g.str([]string{"https://example.com/a%20b?q=1#f", "urn:isbn:0451450523", "mailto:a@b.c"}[r.IntN(3)])
 		case "hostname":
 			g.str([]string{"example.com", "a-b.c0", "localhost"}[r.IntN(3)])
+		case "duration":
+			g.str([]string{"P1Y2M3DT4H5M6S", "PT0.5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
+		case "time":
+			g.str([]string{"15:04:05Z", "23:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
 		default:
 			if r.IntN(10) == 0 {
 				g.buf.WriteString("\"bad \xff utf8 \xe3\x81\"") // replaced by U+FFFD on both sides
@@ -311,6 +319,8 @@ func (g *docGen) prim(p *ir.Prim) {
 		g.str(base64.StdEncoding.EncodeToString(b))
 	case ir.IPv4:
 		g.str(netip.AddrFrom4([4]byte{byte(r.Uint32()), byte(r.Uint32()), 1, 2}).String())
+	case ir.Decimal:
+		g.buf.WriteString([]string{"0", "-0", "12.50", "1e-7", "-3.2E+10", "12345678901234567890.123456789", "0.1"}[r.IntN(7)])
 	case ir.IPv6, ir.IP:
 		g.str(netip.AddrFrom16([16]byte{0x20, 0x01, 0x0d, 0xb8, 15: byte(r.Uint32())}).String())
 	}
@@ -323,6 +333,12 @@ func hexs(b []byte) string {
 		out = append(out, digits[c>>4], digits[c&15])
 	}
 	return string(out)
+}
+
+// kindRanges are the ranges random integers are drawn from, per kind.
+var kindRanges = map[ir.PrimKind][2]float64{
+	ir.Int32: {math.MinInt32, math.MaxInt32}, ir.Uint32: {0, math.MaxUint32},
+	ir.Int64: {-1 << 62, 1 << 62}, ir.Uint64: {0, 1 << 62},
 }
 
 // number writes a number within p's bounds and a multiple of its
@@ -339,6 +355,15 @@ func (g *docGen) number(p *ir.Prim) {
 		hi = new(big.Rat).Set(p.Maximum)
 		if p.Minimum == nil {
 			lo = new(big.Rat).Sub(hi, big.NewRat(1000, 1))
+		}
+	}
+	// Within the Go type's range too: a bound can be wider.
+	if r, ok := kindRanges[p.Kind]; ok {
+		if l := new(big.Rat).SetFloat64(r[0]); lo.Cmp(l) < 0 {
+			lo = l
+		}
+		if h := new(big.Rat).SetFloat64(r[1]); hi.Cmp(h) > 0 {
+			hi = h
 		}
 	}
 	step := big.NewRat(1, 100)

@@ -177,3 +177,47 @@ func TestValidate(t *testing.T) {
 		t.Errorf("Code %q: %v", bogus, err)
 	}
 }
+
+// TestConst: a string or integer const is an enum of one value.
+func TestConst(t *testing.T) {
+	var c validation.Circle
+	if err := c.UnmarshalJSON([]byte(`{"kind":"circle","r":1,"version":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	for doc, want := range map[string]string{
+		`{"kind":"square","r":1}`:             `$.kind: "square" is not a valid CircleKind (offset 8)`,
+		`{"kind":"circle","r":1,"version":3}`: `$.version: 3 is not a valid CircleVersion (offset 33)`,
+	} {
+		if err := c.UnmarshalJSON([]byte(doc)); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", doc, err, want)
+		}
+	}
+	bad := validation.Circle{Kind: "square", R: 1}
+	if err := bad.Validate(); err == nil || err.Error() != `$.kind: "square" is not a valid CircleKind` {
+		t.Errorf("Validate = %v", err)
+	}
+}
+
+// TestDefaults: absent optional properties get their defaults; present
+// ones, null included, keep what the document says.
+func TestDefaults(t *testing.T) {
+	var s validation.Settings
+	if err := s.UnmarshalJSON([]byte(`{"label":"mine","note":null}`)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"theme":"dark","pageSize":20,"ratio":0.5,"label":"mine","beta":false,"note":null}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if s.Since.Set || s.Count.Set {
+		t.Errorf("defaults oasgen does not apply were set: %+v", s)
+	}
+	// A value that is present is checked as always.
+	if err := s.UnmarshalJSON([]byte(`{"pageSize":0}`)); err == nil || err.Error() != "$.pageSize: 0 is less than minimum 1 (offset 12)" {
+		t.Errorf("pageSize 0: %v", err)
+	}
+}

@@ -32,6 +32,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	}
 	var files []*file
 	models := newFile("oas_models_gen.go", opts.Package)
+	models.specText = true
 	genModels(models, pkg)
 	files = append(files, models)
 
@@ -43,6 +44,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	// Validate methods come after the codecs, which also register the
 	// package-level values they share.
 	validate := newFile("oas_validate_gen.go", opts.Package)
+	validate.specText = true // patterns in doc comments
 	genValidate(validate, pkg, k)
 	files = append(files, validate)
 

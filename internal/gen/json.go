@@ -211,6 +211,24 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", fmt.Sprintf("%#x", mask), ", ", strings.Join(names, ", "), ")")
 		c.P("}")
 	}
+	for _, fd := range d.Fields {
+		if fd.Default == nil {
+			continue
+		}
+		w, t := fieldShape(fd)
+		lit := defaultLit(fd.Default, t)
+		x := "v." + fd.GoName
+		switch w {
+		case opt:
+			c.P("if !", x, ".Set {")
+			c.P(x, ".Set, ", x, ".Value = true, ", lit, " // the default")
+			c.P("}")
+		case optNullable:
+			c.P("if !", x, ".Set {")
+			c.P(x, ".Set, ", x, ".Null, ", x, ".Value = true, false, ", lit, " // the default")
+			c.P("}")
+		}
+	}
 	if counted {
 		countProps(c.file, d, "n")
 		c.propMin(d.MinProps, "n", "at", func(e string) string { return e })
@@ -295,6 +313,16 @@ func (c *codec) encMaybeNil(t ir.Type, x string, ptr bool) {
 func (c *codec) enc(t ir.Type, x string) {
 	switch t := t.(type) {
 	case *ir.Prim:
+		if t.Kind == ir.Decimal {
+			c.P("w.Decimal(", x, ", ", t.Quoted, ")")
+			return
+		}
+		if t.Quoted {
+			c.P("w.Byte('\"')")
+			c.encPrim(t.Kind, x)
+			c.P("w.Byte('\"')")
+			return
+		}
 		c.encPrim(t.Kind, x)
 	case *ir.Ref:
 		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
@@ -561,6 +589,11 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 		call, conv = "r.Uint(32)", "uint32"
 	case ir.Uint64:
 		call = "r.Uint(64)"
+	}
+	if p.Quoted && p.Kind.IsInteger() {
+		call = strings.Replace(call, "(", "String(", 1)
+	}
+	switch p.Kind {
 	case ir.Float32:
 		call, conv = "r.Float(32)", "float32"
 	case ir.Float64:
@@ -579,9 +612,11 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 		call = "r.Addr(6)"
 	case ir.IP:
 		call = "r.Addr(0)"
+	case ir.Decimal:
+		call = "r.Decimal(" + strconv.FormatBool(p.Quoted) + ")"
 	}
 	at := ""
-	if p.HasBounds() {
+	if c.k.emitsChecks(p) {
 		at = c.tmp("at")
 		c.P(at, " := r.Start()")
 	}
@@ -742,4 +777,15 @@ func (c *codec) propMin(min *int64, n, at string, wrap func(string) string) {
 	c.P("if ", n, " < ", m, " {")
 	c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("%d properties, fewer than minProperties "+m)+", "+n+")")))
 	c.P("}")
+}
+
+// defaultLit returns the Go expression of a default value of type t.
+func defaultLit(d *ir.Default, t ir.Type) string {
+	if d.Enum != nil {
+		return d.Enum.GoName
+	}
+	if p, ok := t.(*ir.Prim); ok && p.Kind == ir.String {
+		return strconv.Quote(d.Text)
+	}
+	return d.Text
 }

@@ -19,6 +19,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 		opts.Version = "(devel)"
 	}
 	f := newFile("plain_gen.go", opts.Package)
+	f.specText = true
 	p := &plainPrinter{file: f}
 	f.P("// Pair holds constructors of a generated type and its plain mirror.")
 	f.P("type Pair struct {")
@@ -112,7 +113,8 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 }
 
 // mirrorable reports whether encoding/json tags can name every property of
-// a struct, and so of every struct it holds by value or in containers.
+// a struct, and so of every struct it holds by value or in containers, and
+// whether encoding/json decodes it the same (no defaults).
 func mirrorable(d ir.Decl) bool {
 	return mirrorableSeen(d, map[ir.Decl]bool{})
 }
@@ -128,9 +130,9 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 		case *ir.Ref:
 			return mirrorableSeen(t.Decl, seen)
 		case *ir.Array:
-			return typeOK(t.Elem)
+			return typeOK(t.Elem) && !quotedPrim(t.Elem)
 		case *ir.Map:
-			return typeOK(t.Elem)
+			return typeOK(t.Elem) && !quotedPrim(t.Elem)
 		case *ir.Nullable:
 			return typeOK(t.Elem)
 		}
@@ -141,7 +143,14 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 		return false // encoding/json has no sum types
 	case *ir.Struct:
 		for _, f := range d.Fields {
-			if !taggable(f.JSONName) || !typeOK(f.Type) {
+			// A default is applied on decode, which encoding/json does
+			// not do.
+			if !taggable(f.JSONName) || !typeOK(f.Type) || f.Default != nil {
+				return false
+			}
+			// encoding/json's ",string" reaches only a field's own
+			// integer, not one in optNull.
+			if w, t := fieldShape(f); w == optNullable && quotedPrim(t) {
 				return false
 			}
 		}
@@ -150,6 +159,16 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 		return typeOK(d.Type)
 	}
 	return true
+}
+
+// quotedPrim reports whether t is an integer carried in a string, which
+// encoding/json can only express on a field of its own (",string").
+func quotedPrim(t ir.Type) bool {
+	if n, ok := t.(*ir.Nullable); ok {
+		t = n.Elem
+	}
+	p, ok := t.(*ir.Prim)
+	return ok && p.Quoted && p.Kind.IsInteger()
 }
 
 // taggable reports whether encoding/json accepts name in a struct tag.
@@ -174,6 +193,12 @@ type plainPrinter struct{ *file }
 func (p *plainPrinter) typ(t ir.Type) string {
 	switch t := t.(type) {
 	case *ir.Prim:
+		if t.Kind == ir.Decimal {
+			if t.Quoted {
+				return "string"
+			}
+			return p.qual(Ident{jsonPath, "Number"}) // kept as written, as oasgen does
+		}
 		return p.primType(t.Kind)
 	case *ir.Array:
 		return "[]" + p.typ(t.Elem)
@@ -199,15 +224,19 @@ func (p *plainPrinter) fieldType(fd *ir.Field) (string, string) {
 	if fd.Ptr {
 		inner = "*" + inner
 	}
+	quoted := ""
+	if quotedPrim(t) && !fd.Ptr {
+		quoted = ",string" // encoding/json's integer in a string
+	}
 	switch w {
 	case opt:
-		return "*" + inner, ",omitempty"
+		return "*" + inner, ",omitempty" + quoted
 	case nullable:
-		return "*" + inner, ""
+		return "*" + inner, quoted
 	case optNullable:
 		return "optNull[" + inner + "]", ",omitzero"
 	case nilAbsent:
 		return inner, ",omitzero"
 	}
-	return inner, ""
+	return inner, quoted
 }

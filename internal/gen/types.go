@@ -55,6 +55,8 @@ func (f *file) primType(k ir.PrimKind) string {
 		return "[]byte"
 	case ir.IPv4, ir.IPv6, ir.IP:
 		return f.qual(Ident{ipPath, "Addr"})
+	case ir.Decimal:
+		return f.qual(rt("Decimal"))
 	}
 	panic("unreachable")
 }

@@ -203,7 +203,7 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 		case p.Kind.IsInteger() && m.IsInt() && m.Num().IsInt64():
 			f.P("if ", x, "%", text, " != 0 {")
 		case p.Kind.IsInteger() && m.IsInt():
-			return // larger than any value but 0 of the kind: checked as 0 only
+			f.P("if ", x, " != 0 { // no other value of the type is a multiple")
 		default:
 			arg := x
 			if numKind(p.Kind) != "float64" {
@@ -214,6 +214,18 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 		fail(strconv.Quote("%v is not a multiple of "+text), x)
 		f.P("}")
 	}
+}
+
+// emitsChecks reports whether a decoder checks anything of p beyond its
+// kind and format: bounds can be left out when every value of the Go type
+// is within them.
+func (k *checks) emitsChecks(p *ir.Prim) bool {
+	if !p.HasBounds() {
+		return false
+	}
+	scratch := newFile("", "")
+	k.primChecks(scratch, p, "x", false, func(string, ...string) {})
+	return scratch.buf.Len() > 0
 }
 
 // bound prints the check of a minimum (lower) or maximum.

@@ -97,6 +97,16 @@ type Field struct {
 	Ptr bool
 	Doc Doc
 	Pos Pos
+	// Default is the value decoding gives an optional property that is
+	// absent, or nil.
+	Default *Default
+}
+
+// Default is a scalar default value: Text as written in the spec (a string
+// without quotes, a number, true or false), or an enum constant.
+type Default struct {
+	Text string
+	Enum *EnumValue // the enum value, for enum types
 }
 
 // Nullable reports whether the field accepts null.
@@ -191,12 +201,17 @@ const (
 	IPv4     // netip.Addr
 	IPv6     // netip.Addr
 	IP       // netip.Addr, either family
+	Decimal  // oasrt.Decimal, the number's text kept exactly
 )
 
 // Prim is a scalar type with its checks.
 type Prim struct {
 	Kind   PrimKind
 	Format string // the spec's format, for checks and docs
+	// Quoted marks an integer carried in a JSON string (type string with
+	// format int64, int32, uint64 or uint32), as APIs do for values past
+	// 2^53 that JavaScript cannot hold.
+	Quoted bool
 	// String checks, for Kind String: lengths in characters; Pattern as
 	// written (ECMA-262) and Regexp, its RE2 translation ("" when it has
 	// none, which Build reports).
@@ -228,7 +243,7 @@ func (p *Prim) HasBounds() bool {
 }
 
 // FormatCheck returns the runtime validator name for string formats checked
-// beyond their Go type (email, hostname, uri), or "".
+// beyond their Go type (email, hostname, uri, duration, time), or "".
 func (p *Prim) FormatCheck() string {
 	if p.Kind != String {
 		return ""
@@ -240,6 +255,10 @@ func (p *Prim) FormatCheck() string {
 		return "ValidHostname"
 	case "uri":
 		return "ValidURI"
+	case "duration":
+		return "ValidDuration"
+	case "time":
+		return "ValidTime"
 	}
 	return ""
 }

@@ -69,14 +69,6 @@ func Parse(path string, data []byte) (*Spec, error) {
 		return nil, err
 	}
 	s := &Spec{File: path, absFile: abs, dir: filepath.Dir(abs)}
-	root, err := checkHeader(path, data)
-	if err != nil {
-		return nil, err
-	}
-	s.Root = root
-	if err := checkRefLoops(path, root); err != nil {
-		return nil, err
-	}
 	cfg := &datamodel.DocumentConfiguration{
 		BasePath:     s.dir,
 		SpecFilePath: filepath.Base(abs),
@@ -89,7 +81,28 @@ func Parse(path string, data []byte) (*Spec, error) {
 	}
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
+		// Parse the text again for a positioned message about what is
+		// not YAML or not OpenAPI 3; the parser's own is less exact.
+		if _, herr := checkHeader(path, data); herr != nil {
+			return nil, herr
+		}
 		return nil, s.wrapErr(err)
+	}
+	// The parser's YAML tree is the text as written: check the header and
+	// the $ref loops on it before building the model, which would follow
+	// such a loop forever.
+	var root *yaml.Node
+	if info := doc.GetSpecInfo(); info != nil && info.RootNode != nil {
+		root = info.RootNode
+	} else if root, err = parseRoot(path, data); err != nil {
+		return nil, err
+	}
+	if root, err = checkRoot(path, root); err != nil {
+		return nil, err
+	}
+	s.Root = root
+	if err := checkRefLoops(path, root); err != nil {
+		return nil, err
 	}
 	s.Version = doc.GetVersion()
 	model, err := doc.BuildV3Model()
@@ -113,9 +126,27 @@ var versionRe = regexp.MustCompile(`^3\.[01]\.\d+`)
 // checkHeader reads just enough of the document to reject what is not an
 // OpenAPI 3.0 or 3.1 spec with a clear message.
 func checkHeader(path string, data []byte) (*yaml.Node, error) {
+	root, err := parseRoot(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return checkRoot(path, root)
+}
+
+// parseRoot parses the document's text into a YAML tree.
+func parseRoot(path string, data []byte) (*yaml.Node, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlErr(path, err)
+	}
+	return &root, nil
+}
+
+// checkRoot checks the header of a parsed document and returns its
+// top-level mapping.
+func checkRoot(path string, root *yaml.Node) (*yaml.Node, error) {
+	if root.Kind == yaml.MappingNode {
+		root = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return nil, &Error{File: path, Line: 1, Col: 1, Msg: "not an OpenAPI document: the top level must be a mapping"}

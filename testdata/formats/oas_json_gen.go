@@ -160,6 +160,34 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"hostname":`)
 		w.String(v.Hostname.Value)
 	}
+	if v.Duration.Set {
+		w.Raw(`,"duration":`)
+		w.String(v.Duration.Value)
+	}
+	if v.Clock.Set {
+		w.Raw(`,"clock":`)
+		w.String(v.Clock.Value)
+	}
+	if v.BigID.Set {
+		w.Raw(`,"bigID":`)
+		w.Byte('"')
+		w.Int(v.BigID.Value)
+		w.Byte('"')
+	}
+	if v.SmallID.Set {
+		w.Raw(`,"smallID":`)
+		w.Byte('"')
+		w.Uint(uint64(v.SmallID.Value))
+		w.Byte('"')
+	}
+	if v.Amount.Set {
+		w.Raw(`,"amount":`)
+		w.Decimal(v.Amount.Value, false)
+	}
+	if v.PriceText.Set {
+		w.Raw(`,"priceText":`)
+		w.Decimal(v.PriceText.Value, true)
+	}
 	if v.Ipv4.Set {
 		w.Raw(`,"ipv4":`)
 		w.Addr(v.Ipv4.Value)
@@ -562,20 +590,62 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "hostname")
 			}
 			v.Hostname.Value = x60
+		case "duration":
+			v.Duration.Set = true
+			x61, err := r.StrFormat("duration", oasrt.ValidDuration)
+			if err != nil {
+				return oasrt.AtKey(err, "duration")
+			}
+			v.Duration.Value = x61
+		case "clock":
+			v.Clock.Set = true
+			x62, err := r.StrFormat("time", oasrt.ValidTime)
+			if err != nil {
+				return oasrt.AtKey(err, "clock")
+			}
+			v.Clock.Value = x62
+		case "bigID":
+			v.BigID.Set = true
+			x63, err := r.IntString(64)
+			if err != nil {
+				return oasrt.AtKey(err, "bigID")
+			}
+			v.BigID.Value = x63
+		case "smallID":
+			v.SmallID.Set = true
+			x64, err := r.UintString(32)
+			if err != nil {
+				return oasrt.AtKey(err, "smallID")
+			}
+			v.SmallID.Value = uint32(x64)
+		case "amount":
+			v.Amount.Set = true
+			x65, err := r.Decimal(false)
+			if err != nil {
+				return oasrt.AtKey(err, "amount")
+			}
+			v.Amount.Value = x65
+		case "priceText":
+			v.PriceText.Set = true
+			x66, err := r.Decimal(true)
+			if err != nil {
+				return oasrt.AtKey(err, "priceText")
+			}
+			v.PriceText.Value = x66
 		case "ipv4":
 			v.Ipv4.Set = true
-			x61, err := r.Addr(4)
+			x67, err := r.Addr(4)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv4")
 			}
-			v.Ipv4.Value = x61
+			v.Ipv4.Value = x67
 		case "ipv6":
 			v.Ipv6.Set = true
-			x62, err := r.Addr(6)
+			x68, err := r.Addr(6)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv6")
 			}
-			v.Ipv6.Value = x62
+			v.Ipv6.Value = x68
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -584,21 +654,21 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k63, more, err := r.ObjKey()
+				k69, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key64 := r.Intern(k63)
-				var x65 int64
-				x66, err := r.Int(64)
+				key70 := r.Intern(k69)
+				var x71 int64
+				x72, err := r.Int(64)
 				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key64), "counts")
+					return oasrt.AtKey(oasrt.AtKey(err, key70), "counts")
 				}
-				x65 = x66
-				v.Counts[key64] = x65
+				x71 = x72
+				v.Counts[key70] = x71
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -608,44 +678,44 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k67, more, err := r.ObjKey()
+				k73, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key68 := r.Intern(k67)
-				var x69 []Color
+				key74 := r.Intern(k73)
+				var x75 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key68), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key74), "nested")
 				}
-				x69 = x69[:0]
-				for i70 := 0; ; i70++ {
+				x75 = x75[:0]
+				for i76 := 0; ; i76++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key68), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key74), "nested")
 					}
 					if !more {
 						break
 					}
-					var e71 *Color
-					x69, e71 = oasrt.Grow(x69)
-					if err := (*e71).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i70), key68), "nested")
+					var e77 *Color
+					x75, e77 = oasrt.Grow(x75)
+					if err := (*e77).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i76), key74), "nested")
 					}
 				}
-				if x69 == nil {
-					x69 = []Color{}
+				if x75 == nil {
+					x75 = []Color{}
 				}
-				v.Nested[key68] = x69
+				v.Nested[key74] = x75
 			}
 		case "matrix":
 			if err := r.ArrStart(); err != nil {
 				return oasrt.AtKey(err, "matrix")
 			}
 			v.Matrix = v.Matrix[:0]
-			for i72 := 0; ; i72++ {
+			for i78 := 0; ; i78++ {
 				more, err := r.ArrNext()
 				if err != nil {
 					return oasrt.AtKey(err, "matrix")
@@ -653,30 +723,30 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				if !more {
 					break
 				}
-				var e73 *[]float64
-				v.Matrix, e73 = oasrt.Grow(v.Matrix)
+				var e79 *[]float64
+				v.Matrix, e79 = oasrt.Grow(v.Matrix)
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i72), "matrix")
+					return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
 				}
-				(*e73) = (*e73)[:0]
-				for i74 := 0; ; i74++ {
+				(*e79) = (*e79)[:0]
+				for i80 := 0; ; i80++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i72), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
 					}
 					if !more {
 						break
 					}
-					var e75 *float64
-					(*e73), e75 = oasrt.Grow((*e73))
-					x76, err := r.Float(64)
+					var e81 *float64
+					(*e79), e81 = oasrt.Grow((*e79))
+					x82, err := r.Float(64)
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i74), i72), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i80), i78), "matrix")
 					}
-					(*e75) = x76
+					(*e81) = x82
 				}
-				if (*e73) == nil {
-					(*e73) = []float64{}
+				if (*e79) == nil {
+					(*e79) = []float64{}
 				}
 			}
 			if v.Matrix == nil {
@@ -713,11 +783,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x77, err := r.Str()
+			x83, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x77
+			v.Old.Value = x83
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {

@@ -25,24 +25,32 @@ type Everything struct {
 	NullableItems    []oasrt.Nullable[string]     `json:"nullableItems,omitzero"`
 	ReqAny           oasrt.Raw                    `json:"reqAny"`
 	// anything at all
-	OptAny        oasrt.Raw                        `json:"optAny,omitzero"`
-	FreeObject    oasrt.Raw                        `json:"freeObject,omitzero"`
-	Int32         oasrt.Opt[int32]                 `json:"int32,omitzero"`
-	Int64         oasrt.Opt[int64]                 `json:"int64,omitzero"`
-	Uint32        oasrt.Opt[uint32]                `json:"uint32,omitzero"`
-	Uint64        oasrt.Opt[uint64]                `json:"uint64,omitzero"`
-	PlainInteger  oasrt.Opt[int64]                 `json:"plainInteger,omitzero"`
-	Float         oasrt.Opt[float32]               `json:"float,omitzero"`
-	Double        oasrt.Opt[float64]               `json:"double,omitzero"`
-	Bool          oasrt.Opt[bool]                  `json:"bool,omitzero"`
-	ReqDate       oasrt.Date                       `json:"reqDate"`
-	DateTime      oasrt.Opt[time.Time]             `json:"dateTime,omitzero"`
-	UUID          oasrt.Opt[oasrt.UUID]            `json:"uuid,omitzero"`
-	Byte          []byte                           `json:"byte,omitzero"`
-	Binary        oasrt.Opt[string]                `json:"binary,omitzero"`
-	Email         oasrt.Opt[string]                `json:"email,omitzero"`
-	URI           oasrt.Opt[string]                `json:"uri,omitzero"`
-	Hostname      oasrt.Opt[string]                `json:"hostname,omitzero"`
+	OptAny       oasrt.Raw             `json:"optAny,omitzero"`
+	FreeObject   oasrt.Raw             `json:"freeObject,omitzero"`
+	Int32        oasrt.Opt[int32]      `json:"int32,omitzero"`
+	Int64        oasrt.Opt[int64]      `json:"int64,omitzero"`
+	Uint32       oasrt.Opt[uint32]     `json:"uint32,omitzero"`
+	Uint64       oasrt.Opt[uint64]     `json:"uint64,omitzero"`
+	PlainInteger oasrt.Opt[int64]      `json:"plainInteger,omitzero"`
+	Float        oasrt.Opt[float32]    `json:"float,omitzero"`
+	Double       oasrt.Opt[float64]    `json:"double,omitzero"`
+	Bool         oasrt.Opt[bool]       `json:"bool,omitzero"`
+	ReqDate      oasrt.Date            `json:"reqDate"`
+	DateTime     oasrt.Opt[time.Time]  `json:"dateTime,omitzero"`
+	UUID         oasrt.Opt[oasrt.UUID] `json:"uuid,omitzero"`
+	Byte         []byte                `json:"byte,omitzero"`
+	Binary       oasrt.Opt[string]     `json:"binary,omitzero"`
+	Email        oasrt.Opt[string]     `json:"email,omitzero"`
+	URI          oasrt.Opt[string]     `json:"uri,omitzero"`
+	Hostname     oasrt.Opt[string]     `json:"hostname,omitzero"`
+	Duration     oasrt.Opt[string]     `json:"duration,omitzero"`
+	Clock        oasrt.Opt[string]     `json:"clock,omitzero"`
+	// An integer past 2^53 is carried in a string.
+	BigID   oasrt.Opt[int64]  `json:"bigID,omitzero"`
+	SmallID oasrt.Opt[uint32] `json:"smallID,omitzero"`
+	// Kept exactly as written.
+	Amount        oasrt.Opt[oasrt.Decimal]         `json:"amount,omitzero"`
+	PriceText     oasrt.Opt[oasrt.Decimal]         `json:"priceText,omitzero"`
 	Ipv4          oasrt.Opt[netip.Addr]            `json:"ipv4,omitzero"`
 	Ipv6          oasrt.Opt[netip.Addr]            `json:"ipv6,omitzero"`
 	Counts        map[string]int64                 `json:"counts,omitzero"`

@@ -39,6 +39,20 @@ func (v *Everything) validate(c *oasrt.Validator) {
 		}
 		c.Pop()
 	}
+	if v.Duration.Set {
+		c.Key("duration")
+		if !oasrt.ValidDuration(v.Duration.Value) {
+			c.Errorf("invalid duration %q", v.Duration.Value)
+		}
+		c.Pop()
+	}
+	if v.Clock.Set {
+		c.Key("clock")
+		if !oasrt.ValidTime(v.Clock.Value) {
+			c.Errorf("invalid time %q", v.Clock.Value)
+		}
+		c.Pop()
+	}
 	if v.Nested != nil {
 		c.Key("nested")
 		for _, k1 := range slices.Sorted(maps.Keys(v.Nested)) {

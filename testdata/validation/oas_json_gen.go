@@ -689,3 +689,515 @@ func (v *Lookahead) UnmarshalJSON(data []byte) error {
 	}
 	return r.End()
 }
+
+// EncodeJSON writes v as a JSON object.
+func (v *Circle) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	v.Kind.EncodeJSON(w)
+	if v.Version.Set {
+		w.Raw(`,"version":`)
+		v.Version.Value.EncodeJSON(w)
+	}
+	w.Raw(`,"r":`)
+	w.Float64(v.R)
+	if v.Solid.Set {
+		w.Raw(`,"solid":`)
+		w.Bool(v.Solid.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			if err := v.Kind.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+		case "version":
+			v.Version.Set = true
+			if err := v.Version.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "version")
+			}
+		case "r":
+			seen |= 1 << 1
+			at2 := r.Start()
+			x1, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "r")
+			}
+			if x1 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "r")
+			}
+			v.R = x1
+		case "solid":
+			v.Solid.Set = true
+			x3, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "solid")
+			}
+			v.Solid.Value = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "kind", "r")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Circle) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Circle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.IdentifierText.Set {
+		w.Raw(`,"id_str":`)
+		w.String(v.IdentifierText.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id_str":
+			v.IdentifierText.Set = true
+			at2 := r.Start()
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id_str")
+			}
+			if len(x1) > 10 && oasrt.Len(x1) > 10 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 10", oasrt.Len(x1)), "id_str")
+			}
+			v.IdentifierText.Value = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RenamedThing) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RenamedThing) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Settings) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Theme.Set {
+		w.Raw(`,"theme":`)
+		v.Theme.Value.EncodeJSON(w)
+	}
+	if v.PageSize.Set {
+		w.Raw(`,"pageSize":`)
+		w.Int(int64(v.PageSize.Value))
+	}
+	if v.Ratio.Set {
+		w.Raw(`,"ratio":`)
+		w.Float64(v.Ratio.Value)
+	}
+	if v.Label.Set {
+		w.Raw(`,"label":`)
+		w.String(v.Label.Value)
+	}
+	if v.Beta.Set {
+		w.Raw(`,"beta":`)
+		w.Bool(v.Beta.Value)
+	}
+	if v.Note.Set {
+		w.Raw(`,"note":`)
+		if v.Note.Null {
+			w.Null()
+		} else {
+			w.String(v.Note.Value)
+		}
+	}
+	if v.Since.Set {
+		w.Raw(`,"since":`)
+		w.Date(v.Since.Value)
+	}
+	if v.Count.Set {
+		w.Raw(`,"count":`)
+		w.Int(v.Count.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "theme":
+			v.Theme.Set = true
+			if err := v.Theme.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "theme")
+			}
+		case "pageSize":
+			v.PageSize.Set = true
+			at2 := r.Start()
+			x1, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "pageSize")
+			}
+			if x1 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "pageSize")
+			}
+			v.PageSize.Value = int32(x1)
+		case "ratio":
+			v.Ratio.Set = true
+			x3, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "ratio")
+			}
+			v.Ratio.Value = x3
+		case "label":
+			v.Label.Set = true
+			x4, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "label")
+			}
+			v.Label.Value = x4
+		case "beta":
+			v.Beta.Set = true
+			x5, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "beta")
+			}
+			v.Beta.Value = x5
+		case "note":
+			if r.Null() {
+				v.Note = oasrt.OptNullable[string]{Set: true, Null: true}
+			} else {
+				v.Note.Set, v.Note.Null = true, false
+				x6, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, "note")
+				}
+				v.Note.Value = x6
+			}
+		case "since":
+			v.Since.Set = true
+			x7, err := r.Date()
+			if err != nil {
+				return oasrt.AtKey(err, "since")
+			}
+			v.Since.Value = x7
+		case "count":
+			v.Count.Set = true
+			x8, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "count")
+			}
+			v.Count.Value = x8
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if !v.Theme.Set {
+		v.Theme.Set, v.Theme.Value = true, SettingsThemeDark // the default
+	}
+	if !v.PageSize.Set {
+		v.PageSize.Set, v.PageSize.Value = true, 20 // the default
+	}
+	if !v.Ratio.Set {
+		v.Ratio.Set, v.Ratio.Value = true, 0.5 // the default
+	}
+	if !v.Label.Set {
+		v.Label.Set, v.Label.Value = true, "untitled" // the default
+	}
+	if !v.Beta.Set {
+		v.Beta.Set, v.Beta.Value = true, false // the default
+	}
+	if !v.Note.Set {
+		v.Note.Set, v.Note.Null, v.Note.Value = true, false, "none" // the default
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Settings) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Wide) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Small.Set {
+		w.Raw(`,"small":`)
+		w.Int(int64(v.Small.Value))
+	}
+	if v.Unsigned.Set {
+		w.Raw(`,"unsigned":`)
+		w.Uint(uint64(v.Unsigned.Value))
+	}
+	if v.Huge.Set {
+		w.Raw(`,"huge":`)
+		w.Int(v.Huge.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "small":
+			v.Small.Set = true
+			x1, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "small")
+			}
+			v.Small.Value = int32(x1)
+		case "unsigned":
+			v.Unsigned.Set = true
+			x2, err := r.Uint(32)
+			if err != nil {
+				return oasrt.AtKey(err, "unsigned")
+			}
+			v.Unsigned.Value = uint32(x2)
+		case "huge":
+			v.Huge.Set = true
+			at4 := r.Start()
+			x3, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "huge")
+			}
+			if x3 != 0 { // no other value of the type is a multiple
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is not a multiple of 100000000000000000000", x3), "huge")
+			}
+			v.Huge.Value = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Wide) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Wide) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of CircleKind.
+func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "circle":
+		*v = CircleKindCircle
+	default:
+		return oasrt.InvalidEnum(start, "CircleKind", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleKind) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *CircleKind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON number.
+func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
+	w.Int(int64(int32(*v)))
+}
+
+// DecodeJSON reads one of the values of CircleVersion.
+func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	n, err := r.Int(64)
+	if err != nil {
+		return err
+	}
+	switch n {
+	case 2:
+		*v = CircleVersion2
+	default:
+		return oasrt.InvalidEnumInt(start, "CircleVersion", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleVersion) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *CircleVersion) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of SettingsTheme.
+func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "light":
+		*v = SettingsThemeLight
+	case "dark":
+		*v = SettingsThemeDark
+	default:
+		return oasrt.InvalidEnum(start, "SettingsTheme", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsTheme) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}

@@ -48,3 +48,68 @@ type Bounded map[string]string
 //
 // A pattern RE2 cannot run; generation warns and does not check it.
 type Lookahead string
+
+// Circle is the object schema #/components/schemas/Circle.
+//
+// 3.1 const, as an enum of one value.
+type Circle struct {
+	Kind    CircleKind               `json:"kind"`
+	Version oasrt.Opt[CircleVersion] `json:"version,omitzero"`
+	R       float64                  `json:"r"`
+	Solid   oasrt.Opt[bool]          `json:"solid,omitzero"`
+}
+
+// RenamedThing is the object schema #/components/schemas/Renamed.
+//
+// Go names chosen in the spec with x-go-name.
+type RenamedThing struct {
+	IdentifierText oasrt.Opt[string] `json:"id_str,omitzero"`
+}
+
+// Settings is the object schema #/components/schemas/Settings.
+//
+// Defaults, applied when a property is absent.
+type Settings struct {
+	Theme    oasrt.Opt[SettingsTheme]  `json:"theme,omitzero"`
+	PageSize oasrt.Opt[int32]          `json:"pageSize,omitzero"`
+	Ratio    oasrt.Opt[float64]        `json:"ratio,omitzero"`
+	Label    oasrt.Opt[string]         `json:"label,omitzero"`
+	Beta     oasrt.Opt[bool]           `json:"beta,omitzero"`
+	Note     oasrt.OptNullable[string] `json:"note,omitzero"`
+	Since    oasrt.Opt[oasrt.Date]     `json:"since,omitzero"`
+	Count    oasrt.Opt[int64]          `json:"count,omitzero"`
+}
+
+// Wide is the object schema #/components/schemas/Wide.
+//
+// Bounds that every value of the Go type meets, which are left out.
+type Wide struct {
+	Small    oasrt.Opt[int32]  `json:"small,omitzero"`
+	Unsigned oasrt.Opt[uint32] `json:"unsigned,omitzero"`
+	Huge     oasrt.Opt[int64]  `json:"huge,omitzero"`
+}
+
+// CircleKind is the enum schema #/components/schemas/Circle/properties/kind.
+type CircleKind string
+
+// The values of CircleKind.
+const (
+	CircleKindCircle CircleKind = "circle"
+)
+
+// CircleVersion is the enum schema #/components/schemas/Circle/properties/version.
+type CircleVersion int32
+
+// The values of CircleVersion.
+const (
+	CircleVersion2 CircleVersion = 2
+)
+
+// SettingsTheme is the enum schema #/components/schemas/Settings/properties/theme.
+type SettingsTheme string
+
+// The values of SettingsTheme.
+const (
+	SettingsThemeLight SettingsTheme = "light"
+	SettingsThemeDark  SettingsTheme = "dark"
+)

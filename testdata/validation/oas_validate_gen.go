@@ -271,6 +271,145 @@ func (v *Bounded) validate(c *oasrt.Validator) {
 // Validate returns nil: no value of Lookahead breaks its schema.
 func (v *Lookahead) Validate() error { return nil }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Circle) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Circle) validate(c *oasrt.Validator) {
+	c.Key("kind")
+	v.Kind.validate(c)
+	c.Pop()
+	if v.Version.Set {
+		c.Key("version")
+		v.Version.Value.validate(c)
+		c.Pop()
+	}
+	c.Key("r")
+	if v.R < 0 {
+		c.Errorf("%v is less than minimum 0", v.R)
+	}
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *RenamedThing) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RenamedThing) validate(c *oasrt.Validator) {
+	if v.IdentifierText.Set {
+		c.Key("id_str")
+		if len(v.IdentifierText.Value) > 10 && oasrt.Len(v.IdentifierText.Value) > 10 {
+			c.Errorf("length %d is greater than maxLength 10", oasrt.Len(v.IdentifierText.Value))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Settings) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Settings) validate(c *oasrt.Validator) {
+	if v.Theme.Set {
+		c.Key("theme")
+		v.Theme.Value.validate(c)
+		c.Pop()
+	}
+	if v.PageSize.Set {
+		c.Key("pageSize")
+		if int64(v.PageSize.Value) < 1 {
+			c.Errorf("%v is less than minimum 1", int64(v.PageSize.Value))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Wide) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Wide) validate(c *oasrt.Validator) {
+	if v.Small.Set {
+		c.Key("small")
+		c.Pop()
+	}
+	if v.Unsigned.Set {
+		c.Key("unsigned")
+		c.Pop()
+	}
+	if v.Huge.Set {
+		c.Key("huge")
+		if v.Huge.Value != 0 { // no other value of the type is a multiple
+			c.Errorf("%v is not a multiple of 100000000000000000000", v.Huge.Value)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *CircleKind) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *CircleKind) validate(c *oasrt.Validator) {
+	switch *v {
+	case CircleKindCircle:
+	default:
+		c.Errorf("%q is not a valid CircleKind", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *CircleVersion) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *CircleVersion) validate(c *oasrt.Validator) {
+	switch *v {
+	case CircleVersion2:
+	default:
+		c.Errorf("%d is not a valid CircleVersion", *v)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *SettingsTheme) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *SettingsTheme) validate(c *oasrt.Validator) {
+	switch *v {
+	case SettingsThemeLight, SettingsThemeDark:
+	default:
+		c.Errorf("%q is not a valid SettingsTheme", string(*v))
+	}
+}
+
 // pattern1 is the pattern `^[a-z][a-z0-9_]*$`.
 var pattern1 = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 

@@ -306,7 +306,12 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 			seen := map[string]bool{}
 			for _, w := range r.warnings {
 				k := w[strings.Index(w, ": ")+2:]
-				if i := strings.IndexAny(k, "(;"); i > 0 {
+				if strings.HasPrefix(k, "pattern ") {
+					// Grouped by why the pattern has no RE2 form.
+					if i := strings.LastIndex(k, " is not checked: "); i > 0 {
+						k = "a pattern is not checked: " + k[i+len(" is not checked: "):]
+					}
+				} else if i := strings.IndexAny(k, "(;"); i > 0 {
 					k = k[:i]
 				}
 				if !seen[k] {

@@ -101,6 +101,12 @@ type Everything struct {
 	Email            *string                `json:"email,omitempty"`
 	URI              *string                `json:"uri,omitempty"`
 	Hostname         *string                `json:"hostname,omitempty"`
+	Duration         *string                `json:"duration,omitempty"`
+	Clock            *string                `json:"clock,omitempty"`
+	BigID            *int64                 `json:"bigID,omitempty,string"`
+	SmallID          *uint32                `json:"smallID,omitempty,string"`
+	Amount           *json.Number           `json:"amount,omitempty"`
+	PriceText        *string                `json:"priceText,omitempty"`
 	Ipv4             *netip.Addr            `json:"ipv4,omitempty"`
 	Ipv6             *netip.Addr            `json:"ipv6,omitempty"`
 	Counts           map[string]int64       `json:"counts,omitzero"`

@@ -27,11 +27,17 @@ var Pairs = []Pair{
 	{"Code", func() any { return new(validation.Code) }, func() any { return new(Code) }, true},
 	{"Bounded", func() any { return new(validation.Bounded) }, func() any { return new(Bounded) }, true},
 	{"Lookahead", func() any { return new(validation.Lookahead) }, func() any { return new(Lookahead) }, true},
+	{"Circle", func() any { return new(validation.Circle) }, func() any { return new(Circle) }, true},
+	{"RenamedThing", func() any { return new(validation.RenamedThing) }, func() any { return new(RenamedThing) }, true},
+	{"Wide", func() any { return new(validation.Wide) }, func() any { return new(Wide) }, true},
+	{"CircleKind", func() any { return new(validation.CircleKind) }, func() any { return new(CircleKind) }, true},
+	{"CircleVersion", func() any { return new(validation.CircleVersion) }, func() any { return new(CircleVersion) }, true},
+	{"SettingsTheme", func() any { return new(validation.SettingsTheme) }, func() any { return new(SettingsTheme) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{}
+var Unmirrored = []string{"Settings"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -88,3 +94,26 @@ type Code string
 type Bounded map[string]string
 
 type Lookahead string
+
+type Circle struct {
+	Kind    CircleKind     `json:"kind"`
+	Version *CircleVersion `json:"version,omitempty"`
+	R       float64        `json:"r"`
+	Solid   *bool          `json:"solid,omitempty"`
+}
+
+type RenamedThing struct {
+	IdentifierText *string `json:"id_str,omitempty"`
+}
+
+type Wide struct {
+	Small    *int32  `json:"small,omitempty"`
+	Unsigned *uint32 `json:"unsigned,omitempty"`
+	Huge     *int64  `json:"huge,omitempty"`
+}
+
+type CircleKind string
+
+type CircleVersion int32
+
+type SettingsTheme string

@@ -1,0 +1,116 @@
+package oasrt
+
+import (
+	"errors"
+	"math/big"
+	"strconv"
+)
+
+// Decimal is a number kept exactly as written, for schemas with format
+// decimal: money and quantities that a float64 would round ("0.1" stays
+// 0.1, "12345678901234567890.5" keeps every digit). Its text is a JSON
+// number; the zero value "" stands for 0 when encoded.
+type Decimal string
+
+// Rat returns d as an exact fraction, or false when d is not a number.
+func (d Decimal) Rat() (*big.Rat, bool) {
+	if d == "" {
+		return new(big.Rat), true
+	}
+	if !validNumber(string(d)) {
+		return nil, false
+	}
+	return new(big.Rat).SetString(string(d))
+}
+
+// Float64 returns the float64 nearest to d.
+func (d Decimal) Float64() (float64, error) {
+	if d == "" {
+		return 0, nil
+	}
+	return strconv.ParseFloat(string(d), 64)
+}
+
+// Valid reports whether d is a JSON number (or empty, for 0).
+func (d Decimal) Valid() bool { return d == "" || validNumber(string(d)) }
+
+// ErrBadDecimal is the Writer's error for a Decimal that is not a number.
+var ErrBadDecimal = errors.New("oasrt: Decimal is not a JSON number")
+
+// Decimal writes d as a JSON number, or as a JSON string holding one when
+// quoted (type string with format decimal). A d that is not a number is
+// written as 0 and fails the Writer with ErrBadDecimal.
+func (w *Writer) Decimal(d Decimal, quoted bool) {
+	s := string(d)
+	if s == "" {
+		s = "0"
+	} else if !validNumber(s) {
+		w.Fail(ErrBadDecimal)
+		s = "0"
+	}
+	if quoted {
+		w.Buf = append(w.Buf, '"')
+		w.Buf = append(w.Buf, s...)
+		w.Buf = append(w.Buf, '"')
+		return
+	}
+	w.Buf = append(w.Buf, s...)
+}
+
+// Decimal reads a JSON number as written, or, when quoted, a JSON string
+// holding a JSON number.
+func (r *Reader) Decimal(quoted bool) (Decimal, error) {
+	if !quoted {
+		b, err := r.NumberText()
+		if err != nil {
+			return "", err
+		}
+		return Decimal(r.intern(b)), nil
+	}
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return "", err
+	}
+	if !validNumber(string(b)) {
+		return "", ErrorAt(start, "invalid decimal "+strconv.Quote(string(b)))
+	}
+	return Decimal(r.intern(b)), nil
+}
+
+// validNumber reports whether s is exactly a JSON number.
+func validNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
