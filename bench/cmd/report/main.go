@@ -54,6 +54,7 @@ func main() {
 	out := flag.String("o", "", "raw output file (default results/latest.txt, results/quick.txt with -quick)")
 	from := flag.String("from", "", "summarise this raw output file again, without running anything")
 	doc := flag.String("doc", "", "also rewrite the part of this markdown file between the bench markers with the summary")
+	peersOnly := flag.Bool("peers", false, "install and generate the peers into .work, then stop (needed before `go test ./...`)")
 	flag.Parse()
 	mode := "full"
 	if *quick {
@@ -72,6 +73,11 @@ func main() {
 	}
 	if *from != "" {
 		report(dir, *out, *doc)
+		return
+	}
+	peers := preparePeers(dir)
+	_ = peers
+	if *peersOnly {
 		return
 	}
 	m := machine(dir)
