@@ -18,8 +18,8 @@ import (
 // which is the cost the union is held to (issue: at most 1.2x).
 
 var (
-	eventDoc     = []byte(`{"id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60","kind":"click"}`)
-	eventFirst   = []byte(`{"kind":"click","id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60"}`)
+	eventDoc   = []byte(`{"id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60","kind":"click"}`)
+	eventFirst = []byte(`{"kind":"click","id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60"}`)
 )
 
 type plainClick struct {
