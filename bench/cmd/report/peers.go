@@ -124,11 +124,14 @@ func preparePeers(dir string) peerInfo {
 	if _, err := os.Stat(jar); err != nil {
 		log.Printf("peers: fetching %s with mvn dependency:get", openapiGeneratorArtifact)
 		step("mvn dependency:get "+openapiGeneratorArtifact,
-			runErr(dir, nil, "mvn", "-B", "-q", "dependency:get", "-Dartifact="+openapiGeneratorArtifact, "-Dtransitive=false"))
-		repo := mavenRepo()
-		src := filepath.Join(repo, "org", "openapitools", "openapi-generator-cli", openapiGeneratorVersion,
-			"openapi-generator-cli-"+openapiGeneratorVersion+".jar")
-		step("copy the openapi-generator jar from "+repo, copyFile(src, jar))
+			runErr(dir, nil, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:get", "-Dartifact="+openapiGeneratorArtifact, "-Dtransitive=false"))
+		// dependency:copy takes the jar from wherever mvn keeps its local
+		// repository (settings.xml may move it).
+		step("mvn dependency:copy "+openapiGeneratorArtifact+" to .work/bin",
+			runErr(dir, nil, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:copy", "-Dartifact="+openapiGeneratorArtifact, "-DoutputDirectory="+bin))
+		if _, err := os.Stat(jar); err != nil {
+			step("find the openapi-generator jar after mvn dependency:copy", err)
+		}
 	}
 	info.versions = append(info.versions, "openapi-generator-cli "+openapiGeneratorVersion+" (Maven Central), "+jv)
 
@@ -161,7 +164,7 @@ func preparePeers(dir string) peerInfo {
 
 		out := filepath.Join(gen, "ogen", s.pkg)
 		step("ogen "+s.path, generate(out, stamp("ogen", ogenVersion, spec), func() error {
-			return runErr(dir, nil, filepath.Join(bin, "ogen"), "-config", ogenCfg, "-clean", "-package", s.pkg, "-target", out, s.path)
+			return runErr(dir, nil, filepath.Join(bin, "ogen"), "-loglevel", "warn", "-config", ogenCfg, "-clean", "-package", s.pkg, "-target", out, s.path)
 		}))
 
 		out = filepath.Join(gen, "oapicodegen", s.pkg)
@@ -285,15 +288,6 @@ func findJava() (string, string) {
 		}
 	}
 	return "", fmt.Sprintf("openapi-generator runs on Java %s; found %q", javaMajor, seen)
-}
-
-// mavenRepo returns the local Maven repository mvn uses.
-func mavenRepo() string {
-	if r := os.Getenv("MAVEN_REPO_LOCAL"); r != "" {
-		return r
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".m2", "repository")
 }
 
 // aptInstall installs a Debian package, as root or through sudo, updating
