@@ -124,11 +124,11 @@ func preparePeers(dir string) peerInfo {
 	if _, err := os.Stat(jar); err != nil {
 		log.Printf("peers: fetching %s with mvn dependency:get", openapiGeneratorArtifact)
 		step("mvn dependency:get "+openapiGeneratorArtifact,
-			runErr(dir, nil, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:get", "-Dartifact="+openapiGeneratorArtifact, "-Dtransitive=false"))
+			quiet(dir, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:get", "-Dartifact="+openapiGeneratorArtifact, "-Dtransitive=false"))
 		// dependency:copy takes the jar from wherever mvn keeps its local
 		// repository (settings.xml may move it).
 		step("mvn dependency:copy "+openapiGeneratorArtifact+" to .work/bin",
-			runErr(dir, nil, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:copy", "-Dartifact="+openapiGeneratorArtifact, "-DoutputDirectory="+bin))
+			quiet(dir, "mvn", "-B", "-q", "-Dstyle.color=never", "dependency:copy", "-Dartifact="+openapiGeneratorArtifact, "-DoutputDirectory="+bin))
 		if _, err := os.Stat(jar); err != nil {
 			step("find the openapi-generator jar after mvn dependency:copy", err)
 		}
@@ -336,6 +336,16 @@ func runErr(dir string, w *bytes.Buffer, name string, args ...string) error {
 		return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
 	}
 	return nil
+}
+
+// quiet runs a command in dir and shows its output only if it fails.
+func quiet(dir, name string, args ...string) error {
+	var out bytes.Buffer
+	err := runErr(dir, &out, name, args...)
+	if err != nil {
+		os.Stderr.Write(out.Bytes())
+	}
+	return err
 }
 
 func outputErr(dir, name string, args ...string) (string, error) {
