@@ -152,6 +152,12 @@ func preparePeers(dir string) peerInfo {
 		{"u", ".work/specs/unions.yaml"},
 	}
 
+	// Every stamp includes this file, so that a change of a generator's
+	// options here regenerates its packages.
+	self, err := os.ReadFile(filepath.Join(dir, "cmd", "report", "peers.go"))
+	step("read cmd/report/peers.go", err)
+	stamp := func(parts ...any) string { return stamp(append(parts, self)...) }
+
 	gen := filepath.Join(work, "gen")
 	ogenCfg := filepath.Join(work, "ogen.yml")
 	// Models and their JSON only: no client, server or OpenTelemetry.
