@@ -17,6 +17,9 @@
 //	lib=oasgen-UnmarshalJSON json.Unmarshal into the oasgen type: encoding/json
 //	                         scans the input once, then calls UnmarshalJSON
 //
+// The peers (ogen, oapi-codegen, openapi-generator, goccy, sonic, protobuf)
+// follow as more lib=NAME sub-benchmarks: see peers_test.go.
+//
 // Unmarshal benchmarks decode into a fresh value every iteration, for every
 // contender. Required properties are checked by oasgen in every variant.
 package bench_test
@@ -45,21 +48,21 @@ type oasType[T any] interface {
 }
 
 func BenchmarkA(b *testing.B) {
-	benchWorkload[plain.Pet, oasa.Pet](b, payload.A, func(r *oasrt.Reader) error {
+	benchWorkload[plain.Pet, oasa.Pet](b, payload.A, peers("A"), func(r *oasrt.Reader) error {
 		var v oasa.Pet
 		return v.DecodeJSON(r)
 	})
 }
 
 func BenchmarkB(b *testing.B) {
-	benchWorkload[plain.List, oasb.List](b, payload.B(), func(r *oasrt.Reader) error {
+	benchWorkload[plain.List, oasb.List](b, payload.B(), peers("B"), func(r *oasrt.Reader) error {
 		var v oasb.List
 		return v.DecodeJSON(r)
 	})
 }
 
 func BenchmarkC(b *testing.B) {
-	benchWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](b, payload.C(), func(r *oasrt.Reader) error {
+	benchWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](b, payload.C(), peers("C"), func(r *oasrt.Reader) error {
 		var v oasc.ABitOfEverything
 		return v.DecodeJSON(r)
 	})
@@ -70,7 +73,7 @@ func BenchmarkC(b *testing.B) {
 // decodes into a fresh O: it is written out for every workload because a
 // call through a generic type parameter is indirect, which makes the value
 // escape to the heap, as it would not in code that uses the type directly.
-func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, decode func(*oasrt.Reader) error) {
+func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, peers []contender, decode func(*oasrt.Reader) error) {
 	b.Run("Marshal", func(b *testing.B) {
 		b.Run("lib=encoding-json", func(b *testing.B) {
 			var v P
@@ -109,6 +112,7 @@ func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, decod
 				}
 			}
 		})
+		runPeers(b, "Marshal", peers)
 	})
 	b.Run("Unmarshal", func(b *testing.B) {
 		b.Run("lib=encoding-json", func(b *testing.B) {
@@ -146,6 +150,7 @@ func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, decod
 				}
 			}
 		})
+		runPeers(b, "Unmarshal", peers)
 	})
 }
 

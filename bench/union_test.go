@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
+	"github.com/oasgen/oasgen/bench/internal/payload"
+	"github.com/oasgen/oasgen/bench/internal/plain"
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -16,15 +18,9 @@ import (
 // which is the cost the union is held to (issue: at most 1.2x).
 
 var (
-	someValueDoc = []byte(`{"type":2,"value":"some string value"}`)
-	eventDoc     = []byte(`{"id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60","kind":"click"}`)
-	eventFirst   = []byte(`{"kind":"click","id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60"}`)
+	eventDoc   = []byte(`{"id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60","kind":"click"}`)
+	eventFirst = []byte(`{"kind":"click","id":123456789,"at":"2021-01-27T01:04:48Z","x":640,"y":480,"target":"#checkout-button","session":"7f9c0a2e-8b1d-4c3e-9f5a-1b2c3d4e5f60"}`)
 )
-
-type plainSomeValue struct {
-	Type  int32 `json:"type"`
-	Value any   `json:"value"`
-}
 
 type plainClick struct {
 	ID      int64  `json:"id"`
@@ -36,52 +32,64 @@ type plainClick struct {
 	Kind    string `json:"kind"`
 }
 
+// BenchmarkSomeValue: Marshal and Unmarshal of SomeValue by encoding/json
+// (value decoded into any), oasgen and the peers (peers_test.go).
 func BenchmarkSomeValue(b *testing.B) {
-	b.Run("Unmarshal/lib=encoding-json", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(someValueDoc)))
-		for b.Loop() {
-			var v plainSomeValue
-			if err := json.Unmarshal(someValueDoc, &v); err != nil {
+	data := payload.SomeValue
+	peers := peers("SomeValue")
+	b.Run("Marshal", func(b *testing.B) {
+		b.Run("lib=encoding-json", func(b *testing.B) {
+			var v plain.SomeValue
+			if err := json.Unmarshal(data, &v); err != nil {
 				b.Fatal(err)
 			}
-		}
-	})
-	b.Run("Unmarshal/lib=oasgen", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(someValueDoc)))
-		var r oasrt.Reader
-		for b.Loop() {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := json.Marshal(&v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("lib=oasgen", func(b *testing.B) {
 			var v oasu.SomeValue
-			r.Reset(someValueDoc)
-			if err := v.DecodeJSON(&r); err != nil {
+			if err := oasrt.Unmarshal(data, &v); err != nil {
 				b.Fatal(err)
 			}
-		}
-	})
-	b.Run("Marshal/lib=encoding-json", func(b *testing.B) {
-		var v plainSomeValue
-		_ = json.Unmarshal(someValueDoc, &v)
-		b.ReportAllocs()
-		b.SetBytes(int64(len(someValueDoc)))
-		for b.Loop() {
-			if _, err := json.Marshal(&v); err != nil {
-				b.Fatal(err)
+			var w oasrt.Writer
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				w.Reset()
+				v.EncodeJSON(&w)
 			}
-		}
+		})
+		runPeers(b, "Marshal", peers)
 	})
-	b.Run("Marshal/lib=oasgen", func(b *testing.B) {
-		var v oasu.SomeValue
-		if err := oasrt.Unmarshal(someValueDoc, &v); err != nil {
-			b.Fatal(err)
-		}
-		var w oasrt.Writer
-		b.ReportAllocs()
-		b.SetBytes(int64(len(someValueDoc)))
-		for b.Loop() {
-			w.Reset()
-			v.EncodeJSON(&w)
-		}
+	b.Run("Unmarshal", func(b *testing.B) {
+		b.Run("lib=encoding-json", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				var v plain.SomeValue
+				if err := json.Unmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("lib=oasgen", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			var r oasrt.Reader
+			for b.Loop() {
+				var v oasu.SomeValue
+				r.Reset(data)
+				if err := v.DecodeJSON(&r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		runPeers(b, "Unmarshal", peers)
 	})
 }
 
@@ -160,11 +168,11 @@ func TestUnionWorkloads(t *testing.T) {
 		t.Fatalf("Event: %+v, %v", e, err)
 	}
 	var s oasu.SomeValue
-	if err := oasrt.Unmarshal(someValueDoc, &s); err != nil || s.Value.Type != oasu.SomeValueValueString {
+	if err := oasrt.Unmarshal(payload.SomeValue, &s); err != nil || s.Value.Type != oasu.SomeValueValueString {
 		t.Fatalf("SomeValue: %+v, %v", s, err)
 	}
 	out, err := oasrt.Marshal(&s)
-	if err != nil || string(out) != string(someValueDoc) {
+	if err != nil || string(out) != string(payload.SomeValue) {
 		t.Fatalf("SomeValue re-encoded %s, %v", out, err)
 	}
 }

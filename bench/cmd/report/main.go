@@ -38,8 +38,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/oasgen/oasgen/bench/internal/payload"
 )
 
 const modulePath = "github.com/oasgen/oasgen/bench"
@@ -54,6 +52,7 @@ func main() {
 	out := flag.String("o", "", "raw output file (default results/latest.txt, results/quick.txt with -quick)")
 	from := flag.String("from", "", "summarise this raw output file again, without running anything")
 	doc := flag.String("doc", "", "also rewrite the part of this markdown file between the bench markers with the summary")
+	peersOnly := flag.Bool("peers", false, "install and generate the peers into .work, then stop (needed before `go test ./...`)")
 	flag.Parse()
 	mode := "full"
 	if *quick {
@@ -74,35 +73,55 @@ func main() {
 		report(dir, *out, *doc)
 		return
 	}
+	peers := preparePeers(dir)
+	if *peersOnly {
+		return
+	}
 	m := machine(dir)
-	log.Printf("%s mode: %d round(s), -benchtime %s (A, C) and %s (B); %s", mode, *rounds, *small, *large, m.cpu)
+	log.Printf("%s mode: %d round(s), -benchtime %s (A, C, SomeValue) and %s (B); %s", mode, *rounds, *small, *large, m.cpu)
 
 	tmp, err := os.MkdirTemp("", "oasgen-bench-")
 	check(err)
 	defer os.RemoveAll(tmp)
+	// Two test binaries: encoding/json/v2 needs GOEXPERIMENT=jsonv2, which
+	// also changes encoding/json, so it has a package and a binary of its own.
 	bin := filepath.Join(tmp, "bench.test")
+	binV2 := filepath.Join(tmp, "jsonv2.test")
+	log.Print("building the benchmark binaries")
 	run(dir, os.Stderr, "go", "test", "-c", "-o", bin, ".")
-	log.Print("checking that oasgen and encoding/json agree on every workload")
-	run(dir, os.Stderr, bin, "-test.run", "^(TestWorkloadsAgree|TestEncodeZeroAllocs)$", "-test.count", "1")
+	cmd := exec.Command("go", "test", "-c", "-o", binV2, "./jsonv2")
+	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Env = dir, os.Stderr, os.Stderr, append(os.Environ(), "GOEXPERIMENT=jsonv2")
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("GOEXPERIMENT=jsonv2 go test -c ./jsonv2: %v", err)
+	}
+	log.Print("checking that every contender decodes every payload and encodes it back before timing any")
+	run(dir, os.Stderr, bin, "-test.run", "^(TestWorkloadsAgree|TestEncodeZeroAllocs|TestUnionWorkloads|TestPeersAgree)$", "-test.count", "1")
+	run(dir, os.Stderr, binV2, "-test.run", "^TestPeersAgree$", "-test.count", "1")
 
 	check(os.MkdirAll(filepath.Dir(*out), 0o755))
 	f, err := os.Create(*out)
 	check(err)
 	quickFlag := map[bool]string{true: " -quick"}[*quick]
-	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A and C, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
+	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A, C and SomeValue, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
 	fmt.Fprintf(f, "# command: cd bench && go run ./cmd/report%s\n", quickFlag)
 	fmt.Fprintf(f, "# machine: %s, %d cores (GOMAXPROCS %d), %s\n# %s\n# oasgen commit: %s\n# started: %s\n",
 		m.cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.osArch, m.goVersion, m.commit, time.Now().UTC().Format(time.RFC3339))
+	fmt.Fprintf(f, "# peers installed and generated in %s (cached in bench/.work)\n", peers.elapsed.Round(100*time.Millisecond))
+	for _, v := range peers.versions {
+		fmt.Fprintf(f, "# peer: %s\n", v)
+	}
 	start := time.Now()
 	for i := 1; i <= *rounds; i++ {
 		log.Printf("round %d/%d (%s elapsed)", i, *rounds, time.Since(start).Round(time.Second))
 		fmt.Fprintf(f, "# round %d\n", i)
-		for _, b := range []struct{ re, benchtime string }{
-			{"^Benchmark(A|C|SomeValue|EventTagLast|EventTagFirst)$", *small},
-			{"^BenchmarkB$", *large},
+		for _, b := range []struct{ bin, re, benchtime string }{
+			{bin, "^Benchmark(A|C|SomeValue|EventTagLast|EventTagFirst)$", *small},
+			{binV2, "^Benchmark(A|C|SomeValue)$", *small},
+			{bin, "^BenchmarkB$", *large},
+			{binV2, "^BenchmarkB$", *large},
 		} {
-			run(dir, io.MultiWriter(f, &progress{w: os.Stderr}), bin, "-test.run", "^$", "-test.bench", b.re,
-				"-test.benchtime", b.benchtime, "-test.count", "1", "-test.timeout", "30m")
+			run(dir, io.MultiWriter(f, &progress{w: os.Stderr}), b.bin, "-test.run", "^$", "-test.bench", b.re,
+				"-test.benchtime", b.benchtime, "-test.count", "1", "-test.timeout", "60m")
 		}
 	}
 	check(f.Close())
@@ -120,17 +139,32 @@ const (
 func report(dir, out, doc string) {
 	base := strings.TrimSuffix(out, ".txt")
 	var stat bytes.Buffer
-	run(dir, &stat, "go", "tool", "benchstat", "-col", "/lib", out)
+	run(dir, &stat, "go", "tool", "benchstat", "-ignore", "pkg", "-col", "/lib", out)
 	check(os.WriteFile(base+"-benchstat.txt", stat.Bytes(), 0o644))
 	log.Printf("benchstat comparison in %s", rel(dir, base+"-benchstat.txt"))
 
 	raw, err := os.ReadFile(out)
 	check(err)
-	md := summary(parse(raw), header(raw))
+	samples, h := parse(raw), header(raw)
+	// charts writes one SVG per workload as prefix+W+".svg" and returns
+	// the function that links them from a markdown file in the same folder.
+	charts := func(prefix string) func(w string) string {
+		r := newResults(samples)
+		return func(w string) string {
+			svg := svgChart(r, w)
+			if svg == nil {
+				return ""
+			}
+			check(os.WriteFile(prefix+w+".svg", svg, 0o644))
+			return filepath.Base(prefix + w + ".svg")
+		}
+	}
+	md := summary(samples, h, charts(base+"-"))
 	check(os.WriteFile(base+".md", []byte(md), 0o644))
-	log.Printf("summary in %s", rel(dir, base+".md"))
+	log.Printf("summary in %s, charts in %s-*.svg", rel(dir, base+".md"), rel(dir, base))
 	fmt.Print(md)
 	if doc != "" {
+		md := summary(samples, h, charts(filepath.Join(filepath.Dir(doc), "bench-")))
 		text, err := os.ReadFile(doc)
 		check(err)
 		t := string(text)
@@ -140,7 +174,7 @@ func report(dir, out, doc string) {
 		}
 		t = t[:i] + beginMarker + "\n" + md + endMarker + t[j+len(endMarker):]
 		check(os.WriteFile(doc, []byte(t), 0o644))
-		log.Printf("rewrote the results in %s", doc)
+		log.Printf("rewrote the results in %s, charts beside it (bench-*.svg)", doc)
 	}
 }
 
@@ -354,73 +388,4 @@ func fmtRatio(base, ns float64) string {
 	} else {
 		return fmt.Sprintf("%.2fx slower", 1/r)
 	}
-}
-
-var workloads = map[string]string{
-	"A": "A: petstore Pet",
-	"B": "B: 20000-record list",
-	"C": "C: ABitOfEverything",
-}
-
-func payloadSize(w string) string {
-	switch w {
-	case "A":
-		return fmtBytes(float64(len(payload.A)))
-	case "B":
-		return fmt.Sprintf("%.1f MB", float64(len(payload.B()))/1e6)
-	case "C":
-		return fmtBytes(float64(len(payload.C())))
-	}
-	return "?"
-}
-
-func summary(samples []sample, header []string) string {
-	var sb strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&sb, format, args...) }
-	p("## oasgen vs encoding/json\n\n")
-	for _, h := range header {
-		p("- %s\n", h)
-	}
-	p("\n")
-
-	base := map[[2]string]sample{}
-	for _, s := range samples {
-		if s.lib == "encoding-json" {
-			base[[2]string{s.workload, s.op}] = s
-		}
-	}
-	p("### Fast path: oasgen (EncodeJSON into a reused Writer, DecodeJSON from a Reader) vs encoding/json\n\n")
-	p("Speed-ups are encoding/json's time over oasgen's, of the medians and, in parentheses, of the best\n")
-	p("samples (the less noisy measure on a busy machine).\n\n")
-	p("| workload | payload | marshal | unmarshal | marshal allocs/op (encoding/json → oasgen) | unmarshal allocs/op |\n")
-	p("|---|---:|---:|---:|---:|---:|\n")
-	for _, w := range []string{"A", "B", "C"} {
-		cells := map[string][2]string{}
-		for _, s := range samples {
-			if s.workload == w && s.lib == "oasgen" {
-				b := base[[2]string{w, s.op}]
-				cells[s.op] = [2]string{fmt.Sprintf("%s (%.2fx)", fmtRatio(b.ns, s.ns), b.minNS/s.minNS),
-					fmtCount(b.allocs) + " → " + fmtCount(s.allocs)}
-			}
-		}
-		if len(cells) == 0 {
-			continue
-		}
-		p("| %s | %s | %s | %s | %s | %s |\n", workloads[w], payloadSize(w),
-			cells["Marshal"][0], cells["Unmarshal"][0], cells["Marshal"][1], cells["Unmarshal"][1])
-	}
-	p("\n### All results (medians)\n\n")
-	p("| workload | op | lib | time/op | best | MB/s | B/op | allocs/op | vs encoding/json | samples |\n")
-	p("|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range samples {
-		ratio := "baseline"
-		if s.lib != "encoding-json" {
-			ratio = fmtRatio(base[[2]string{s.workload, s.op}].ns, s.ns)
-		}
-		p("| %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %d |\n", s.workload, s.op, s.lib,
-			fmtTime(s.ns), fmtTime(s.minNS), s.mbs, fmtBytes(s.bytes), fmtCount(s.allocs), ratio, s.n)
-	}
-	p("\noasgen-MarshalJSON and oasgen-UnmarshalJSON go through json.Marshal and json.Unmarshal,\n")
-	p("which validate and copy a Marshaler's output and scan the input before calling an Unmarshaler.\n")
-	return sb.String()
 }

@@ -22,6 +22,9 @@ import (
 // A is workload A, exactly the payload of SEEDS.md report 1: a small Pet.
 var A = []byte(`{"id":111,"name":"Test name 111","tag":["test tag","kawaii"]}`)
 
+// SomeValue is the SomeValue workload: report 5's oneof holding a string.
+var SomeValue = []byte(`{"type":2,"value":"some string value"}`)
+
 // BRecords is the number of records in workload B, as in the report.
 const BRecords = 20000
 

@@ -62,3 +62,11 @@ type ABitOfEverything struct {
 	Sint64Value         *int64   `json:"sint64_value,omitempty"`
 	RepeatedStringValue []string `json:"repeated_string_value,omitempty"`
 }
+
+// SomeValue mirrors the union workload's #/components/schemas/SomeValue
+// (report 5's oneof {int32 num; string str; bool b}): encoding/json has no
+// sum type, so the value is decoded into any.
+type SomeValue struct {
+	Type  int32 `json:"type"`
+	Value any   `json:"value"`
+}
