@@ -35,6 +35,10 @@ type Reader struct {
 	// DisallowUnknownFields makes an object key the schema does not
 	// declare an error instead of being skipped.
 	DisallowUnknownFields bool
+	// Direction makes required readOnly properties optional in requests
+	// and required writeOnly ones optional in responses; the zero value
+	// requires them all.
+	Direction Direction
 
 	arena   []byte // free tail of the current string block
 	scratch []byte // unescaped string bytes, valid until the next read

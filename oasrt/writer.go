@@ -29,12 +29,18 @@ type Writer struct {
 	// level of maps being written, so nested maps do not share it.
 	keys [][]string
 	raw  *Reader // checks RawJSON input; kept to avoid an allocation per call
+
+	// Direction leaves out readOnly properties from requests and writeOnly
+	// ones from responses; the zero value writes every property.
+	Direction Direction
 }
 
-// Reset empties the buffer, keeping its capacity, and clears the error.
+// Reset empties the buffer, keeping its capacity, and clears the error and
+// the Direction.
 func (w *Writer) Reset() {
 	w.Buf = w.Buf[:0]
 	w.err = nil
+	w.Direction = Either
 }
 
 // Bytes returns the encoded output. It aliases the buffer.

@@ -449,6 +449,8 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 				f.Doc = docOf(ps)
 			}
 			f.Type = b.typeOf(sp, ps, d.GoName+ir.GoName(name), d.Pointer+"/properties/"+name)
+			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
+			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
 			if ps.Default != nil && !f.Required {
 				f.Default = b.defaultOf(ps.Default, f.Type, d.Pointer+"/properties/"+name)
 			}

@@ -221,3 +221,43 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("pageSize 0: %v", err)
 	}
 }
+
+// TestDirections: readOnly properties are left out of requests and not
+// required in them; writeOnly ones likewise in responses.
+func TestDirections(t *testing.T) {
+	doc := []byte(`{"name":"ann","password":"secret-pw"}`)
+	var u validation.User
+	var r oasrt.Reader
+	r.Reset(doc)
+	if err := u.DecodeJSON(&r); err == nil || err.Error() != `$: missing required property "id" (offset 36)` {
+		t.Errorf("either direction: %v", err)
+	}
+	r.Reset(doc)
+	r.Direction = oasrt.Request
+	if err := u.DecodeJSON(&r); err != nil {
+		t.Errorf("request without the readOnly id: %v", err)
+	}
+	r.Reset([]byte(`{"id":7,"name":"ann"}`))
+	r.Direction = oasrt.Response
+	if err := u.DecodeJSON(&r); err != nil {
+		t.Errorf("response without the writeOnly password: %v", err)
+	}
+
+	u = validation.User{ID: 7, Name: "ann", Password: "secret-pw"}
+	for dir, want := range map[oasrt.Direction]string{
+		oasrt.Either:   `{"id":7,"name":"ann","password":"secret-pw"}`,
+		oasrt.Request:  `{"name":"ann","password":"secret-pw"}`,
+		oasrt.Response: `{"id":7,"name":"ann"}`,
+	} {
+		var w oasrt.Writer
+		w.Direction = dir
+		u.EncodeJSON(&w)
+		if string(w.Buf) != want {
+			t.Errorf("direction %d: %s, want %s", dir, w.Buf, want)
+		}
+	}
+	// Pooled writers start with no direction.
+	if b, _ := u.MarshalJSON(); string(b) != `{"id":7,"name":"ann","password":"secret-pw"}` {
+		t.Errorf("MarshalJSON: %s", b)
+	}
+}

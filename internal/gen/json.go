@@ -105,7 +105,18 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
 	c.P("start := len(w.Buf)")
 	for _, fd := range d.Fields {
-		c.encField(fd)
+		switch {
+		case fd.ReadOnly && !fd.WriteOnly:
+			c.P("if w.Direction != ", rt("Request"), " { // readOnly")
+			c.encField(fd)
+			c.P("}")
+		case fd.WriteOnly && !fd.ReadOnly:
+			c.P("if w.Direction != ", rt("Response"), " { // writeOnly")
+			c.encField(fd)
+			c.P("}")
+		default:
+			c.encField(fd)
+		}
 	}
 	if d.Additional != nil {
 		k := c.tmp("k")
@@ -204,11 +215,38 @@ func (c *codec) structCodec(d *ir.Struct) {
 			seen = fmt.Sprintf("seen[%d]", w)
 		}
 		names := make([]string, len(chunk))
+		var readOnly, writeOnly uint64
 		for i, fd := range chunk {
 			names[i] = strconv.Quote(fd.JSONName)
+			if fd.ReadOnly && !fd.WriteOnly {
+				readOnly |= 1 << i
+			}
+			if fd.WriteOnly && !fd.ReadOnly {
+				writeOnly |= 1 << i
+			}
 		}
-		c.P("if ", seen, "&", fmt.Sprintf("%#x", mask), " != ", fmt.Sprintf("%#x", mask), " {")
-		c.P("return ", rt("Missing"), "(r, ", seen, ", ", fmt.Sprintf("%#x", mask), ", ", strings.Join(names, ", "), ")")
+		want := fmt.Sprintf("%#x", mask)
+		if readOnly != 0 || writeOnly != 0 {
+			// Properties sent in one direction only are required only
+			// in that direction.
+			want = "want"
+			if w > 0 {
+				want = fmt.Sprintf("want%d", w)
+			}
+			c.P(want, " := uint64(", fmt.Sprintf("%#x", mask), ")")
+			if readOnly != 0 {
+				c.P("if r.Direction == ", rt("Request"), " {")
+				c.P(want, " &^= ", fmt.Sprintf("%#x", readOnly), " // readOnly")
+				c.P("}")
+			}
+			if writeOnly != 0 {
+				c.P("if r.Direction == ", rt("Response"), " {")
+				c.P(want, " &^= ", fmt.Sprintf("%#x", writeOnly), " // writeOnly")
+				c.P("}")
+			}
+		}
+		c.P("if ", seen, "&", want, " != ", want, " {")
+		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 		c.P("}")
 	}
 	for _, fd := range d.Fields {

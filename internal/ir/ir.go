@@ -100,6 +100,9 @@ type Field struct {
 	// Default is the value decoding gives an optional property that is
 	// absent, or nil.
 	Default *Default
+	// ReadOnly properties are sent only in responses, WriteOnly ones only
+	// in requests.
+	ReadOnly, WriteOnly bool
 }
 
 // Default is a scalar default value: Text as written in the spec (a string

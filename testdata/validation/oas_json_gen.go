@@ -1086,6 +1086,111 @@ func (v *Wide) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *User) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if w.Direction != oasrt.Request { // readOnly
+		w.Raw(`,"id":`)
+		w.Int(v.ID)
+	}
+	w.Raw(`,"name":`)
+	w.String(v.Name)
+	if w.Direction != oasrt.Response { // writeOnly
+		w.Raw(`,"password":`)
+		w.String(v.Password)
+	}
+	if w.Direction != oasrt.Request { // readOnly
+		if v.Created.Set {
+			w.Raw(`,"created":`)
+			w.Time(v.Created.Value)
+		}
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *User) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "name":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "name")
+			}
+			v.Name = x2
+		case "password":
+			seen |= 1 << 2
+			at4 := r.Start()
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "password")
+			}
+			if oasrt.Len(x3) < 8 {
+				return oasrt.AtKey(oasrt.Violation(at4, "length %d is less than minLength 8", oasrt.Len(x3)), "password")
+			}
+			v.Password = x3
+		case "created":
+			v.Created.Set = true
+			x5, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "created")
+			}
+			v.Created.Value = x5
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	want := uint64(0x7)
+	if r.Direction == oasrt.Request {
+		want &^= 0x1 // readOnly
+	}
+	if r.Direction == oasrt.Response {
+		want &^= 0x4 // writeOnly
+	}
+	if seen&want != want {
+		return oasrt.Missing(r, seen, want, "id", "name", "password")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
 	w.String(string(*v))

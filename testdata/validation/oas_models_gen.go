@@ -89,6 +89,16 @@ type Wide struct {
 	Huge     oasrt.Opt[int64]  `json:"huge,omitzero"`
 }
 
+// User is the object schema #/components/schemas/User.
+//
+// readOnly and writeOnly properties, sent one way only.
+type User struct {
+	ID       int64                `json:"id"`
+	Name     string               `json:"name"`
+	Password string               `json:"password"`
+	Created  oasrt.Opt[time.Time] `json:"created,omitzero"`
+}
+
 // CircleKind is the enum schema #/components/schemas/Circle/properties/kind.
 type CircleKind string
 

@@ -364,6 +364,22 @@ func (v *Wide) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *User) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *User) validate(c *oasrt.Validator) {
+	c.Key("password")
+	if oasrt.Len(v.Password) < 8 {
+		c.Errorf("length %d is less than minLength 8", oasrt.Len(v.Password))
+	}
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *CircleKind) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)

@@ -47,6 +47,7 @@ func main() {
 	timeout := flag.Duration("timeout", 2*time.Minute, "give up on one spec after this long")
 	workers := flag.Int("j", 2, "specs processed at once")
 	limit := flag.Int("n", 0, "process only every n-th spec (0: all), for a quick sample")
+	check := flag.Bool("check", false, "exit 1 when a spec crashes oasgen, times out, or (with -compile) generates a package that does not build: for CI")
 	flag.Parse()
 	if *doLint == *doGen {
 		fmt.Fprintln(os.Stderr, "corpus: pass one of -lint and -generate")
@@ -70,14 +71,33 @@ func main() {
 	}
 	results := runAll(append(specs, github), *workers, *timeout, mode)
 	var report string
+	var compiled *compileResult
 	if *doGen {
-		var compiled *compileResult
 		if *compile {
 			compiled = compileAll(results, *dir)
 		}
 		report = generateReport(results, github, len(specs), compiled)
 	} else {
 		report = lintReport(results, github, len(specs))
+	}
+	if *check {
+		var bad []string
+		for _, r := range results {
+			switch {
+			case r.crash != "":
+				bad = append(bad, r.path+": crashed: "+firstLine(errors.New(r.crash)))
+			case r.timedOut:
+				bad = append(bad, r.path+": timed out")
+			}
+		}
+		if compiled != nil {
+			bad = append(bad, compiled.failed...)
+		}
+		if len(bad) > 0 {
+			fmt.Print(report)
+			fmt.Fprintf(os.Stderr, "corpus: %d generator bugs:\n%s\n", len(bad), strings.Join(bad, "\n"))
+			os.Exit(1)
+		}
 	}
 	if *out == "" {
 		fmt.Print(report)

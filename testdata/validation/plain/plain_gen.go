@@ -30,6 +30,7 @@ var Pairs = []Pair{
 	{"Circle", func() any { return new(validation.Circle) }, func() any { return new(Circle) }, true},
 	{"RenamedThing", func() any { return new(validation.RenamedThing) }, func() any { return new(RenamedThing) }, true},
 	{"Wide", func() any { return new(validation.Wide) }, func() any { return new(Wide) }, true},
+	{"User", func() any { return new(validation.User) }, func() any { return new(User) }, true},
 	{"CircleKind", func() any { return new(validation.CircleKind) }, func() any { return new(CircleKind) }, true},
 	{"CircleVersion", func() any { return new(validation.CircleVersion) }, func() any { return new(CircleVersion) }, true},
 	{"SettingsTheme", func() any { return new(validation.SettingsTheme) }, func() any { return new(SettingsTheme) }, true},
@@ -110,6 +111,13 @@ type Wide struct {
 	Small    *int32  `json:"small,omitempty"`
 	Unsigned *uint32 `json:"unsigned,omitempty"`
 	Huge     *int64  `json:"huge,omitempty"`
+}
+
+type User struct {
+	ID       int64      `json:"id"`
+	Name     string     `json:"name"`
+	Password string     `json:"password"`
+	Created  *time.Time `json:"created,omitempty"`
 }
 
 type CircleKind string
