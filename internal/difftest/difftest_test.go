@@ -19,6 +19,7 @@ import (
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
+	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 )
 
 type pair struct {
@@ -45,6 +46,7 @@ var cases = map[string][]pair{
 	"petstore": conv(petstoreplain.Pairs, func(p petstoreplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":  conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"jsonspec": conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"routes":   conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),

@@ -1,0 +1,576 @@
+package gen
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// api is what the router, server and client emitters share: the Go names
+// of everything they declare and, per operation, the shape of its
+// parameters, body and results.
+type api struct {
+	ops []*apiOp
+	// Exported names, claimed after every model name so they never clash.
+	handler, unimplemented, server, newServer, client, newClient string
+	maxCaptures                                                  int
+}
+
+type apiOp struct {
+	*ir.Operation
+	index    int
+	params   string // the params struct, "" when there are no parameters
+	body     *apiBody
+	result   string // the result interface
+	write    string // the unexported method variants implement
+	variants []*variant
+	// captures maps the index of a path parameter in Params to its
+	// capture slot in the router's array, or -1 when the path template
+	// does not name it.
+	captures map[*ir.Param]int
+}
+
+type apiBody struct {
+	required bool
+	json     bool    // decoded into typ by the generated codecs
+	typ      ir.Type // for json
+	media    []string
+	decode   string // helper decoding typ, "" when typ has DecodeJSON
+	encode   string // helper encoding typ, "" when typ has EncodeJSON
+}
+
+type variant struct {
+	name       string
+	status     string // "200", "4XX", "default"
+	code       int    // for a single status, else 0
+	media      *ir.Media
+	json       bool
+	typ        ir.Type
+	headers    []*header
+	statusCode string // the field holding the status for ranges and default
+	bodyField  string
+}
+
+type header struct {
+	*ir.Param
+	field string
+}
+
+func newAPI(pkg *ir.Package) *api {
+	ns := ir.NewNamespace()
+	for _, d := range pkg.Decls {
+		ns.Claim(d.Name(), "")
+		switch d := d.(type) {
+		case *ir.Enum:
+			for _, v := range d.Values {
+				ns.Claim(v.GoName, "")
+			}
+		case *ir.Union:
+			ns.Claim(d.TagType, "")
+			for _, v := range d.Variants {
+				ns.Claim(v.Const, "")
+			}
+		}
+	}
+	a := &api{
+		handler:       ns.Claim("Handler", ""),
+		unimplemented: ns.Claim("Unimplemented", ""),
+		server:        ns.Claim("Server", ""),
+		newServer:     ns.Claim("NewServer", ""),
+		client:        ns.Claim("Client", ""),
+		newClient:     ns.Claim("NewClient", ""),
+	}
+	for i, o := range pkg.Operations {
+		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}}
+		if len(o.Params) > 0 {
+			op.params = ns.Claim(o.GoName+"Params", "")
+		}
+		op.result = ns.Claim(o.GoName+"Response", "")
+		op.write = "write" + op.result
+		names := pathParamNames(o.Path)
+		a.maxCaptures = max(a.maxCaptures, len(names))
+		for _, p := range o.Params {
+			if p.In != "path" {
+				continue
+			}
+			op.captures[p] = -1
+			for i, n := range names {
+				if n == p.Name {
+					op.captures[p] = i
+					break
+				}
+			}
+		}
+		if o.Body != nil && len(o.Body.Content) > 0 {
+			op.body = newBody(o, ns)
+		}
+		for _, r := range o.Response {
+			base := op.result + statusPart(r.Status)
+			content := r.Content
+			if len(content) == 0 {
+				content = []*ir.Media{nil}
+			}
+			for _, m := range content {
+				name := base
+				if len(r.Content) > 1 {
+					name += ir.GoName(mediaSubtype(m.ContentType))
+				}
+				v := &variant{name: ns.Claim(name, ""), status: r.Status, media: m}
+				if n, err := strconv.Atoi(r.Status); err == nil {
+					v.code = n
+				}
+				fields := ir.NewNamespace()
+				if v.code == 0 {
+					v.statusCode = fields.Claim("StatusCode", "")
+				}
+				if m != nil {
+					v.bodyField = fields.Claim("Body", "")
+					v.json = isJSONMedia(m.ContentType)
+					v.typ = m.Type
+					if v.typ == nil {
+						v.typ = &ir.Any{}
+					}
+				}
+				for _, h := range r.Headers {
+					if strings.EqualFold(h.Name, "Content-Type") {
+						continue // written from the media type (OpenAPI 3.1, 4.8.17.1)
+					}
+					v.headers = append(v.headers, &header{Param: h, field: fields.Claim(h.GoName, "Header")})
+				}
+				op.variants = append(op.variants, v)
+			}
+		}
+		a.ops = append(a.ops, op)
+	}
+	return a
+}
+
+func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
+	b := &apiBody{required: o.Body.Required}
+	allJSON := true
+	for _, m := range o.Body.Content {
+		b.media = append(b.media, m.ContentType)
+		allJSON = allJSON && isJSONMedia(m.ContentType) && sameType(m.Type, o.Body.Content[0].Type)
+	}
+	if allJSON {
+		b.json = true
+		b.typ = o.Body.Content[0].Type
+		if b.typ == nil {
+			b.typ = &ir.Any{}
+		}
+		if !hasCodec(b.typ) {
+			b.decode = "decode" + o.GoName + "Body"
+			b.encode = "encode" + o.GoName + "Body"
+		}
+	}
+	return b
+}
+
+// sameType reports whether two media types of one body share a schema, so
+// that one Go type decodes both.
+func sameType(a, b ir.Type) bool {
+	if a == b {
+		return true
+	}
+	ra, ok1 := a.(*ir.Ref)
+	rb, ok2 := b.(*ir.Ref)
+	return ok1 && ok2 && ra.Decl == rb.Decl
+}
+
+// hasCodec reports whether the Go type of t has EncodeJSON and DecodeJSON
+// methods: a named type that is not a Go alias of a format type.
+func hasCodec(t ir.Type) bool {
+	r, ok := t.(*ir.Ref)
+	if !ok {
+		return false
+	}
+	if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
+		return hasCodec(a.Type)
+	}
+	return true
+}
+
+// isJSONMedia reports whether a media type is decoded with the generated
+// codecs: application/json or a +json type.
+func isJSONMedia(ct string) bool {
+	mt := strings.ToLower(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]))
+	return mt == "application/json" || strings.HasSuffix(mt, "+json") && strings.Contains(mt, "/")
+}
+
+func mediaSubtype(ct string) string {
+	if i := strings.IndexByte(ct, '/'); i >= 0 {
+		ct = ct[i+1:]
+	}
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return ct
+}
+
+// concreteType is the media type a server writes for a declared media
+// range: wildcards become application/octet-stream.
+func concreteType(ct string) string {
+	if strings.Contains(ct, "*") {
+		return "application/octet-stream"
+	}
+	return ct
+}
+
+func statusPart(s string) string {
+	if s == "default" {
+		return "Default"
+	}
+	return strings.ToUpper(s)
+}
+
+// isRange reports whether a response status is a range such as "4XX".
+func isRange(s string) bool {
+	return len(s) == 3 && s[0] >= '1' && s[0] <= '5' && strings.EqualFold(s[1:], "XX")
+}
+
+// defaultStatus is the status a ranged or default variant writes when its
+// StatusCode field is zero.
+func defaultStatus(s string) int {
+	if isRange(s) {
+		return int(s[0]-'0') * 100
+	}
+	return http.StatusInternalServerError
+}
+
+// pathParamNames returns the names of the parameters in a path template,
+// in order.
+func pathParamNames(path string) []string {
+	var names []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return names
+		}
+		names = append(names, path[i+1:i+j])
+		path = path[i+j+1:]
+	}
+}
+
+// scalarOf returns the primitive or enum a parameter type stands for,
+// through nullability and named aliases.
+func scalarOf(t ir.Type) (*ir.Prim, *ir.Enum, bool) {
+	for {
+		switch u := t.(type) {
+		case *ir.Nullable:
+			t = u.Elem
+		case *ir.Prim:
+			return u, nil, true
+		case *ir.Ref:
+			switch d := u.Decl.(type) {
+			case *ir.Enum:
+				return nil, d, true
+			case *ir.Alias:
+				t = d.Type
+			default:
+				return nil, nil, false
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+}
+
+func unNull(t ir.Type) ir.Type {
+	if n, ok := t.(*ir.Nullable); ok {
+		return n.Elem
+	}
+	return t
+}
+
+// paramKind is how a parameter is carried and parsed.
+type paramKind uint8
+
+const (
+	scalarParam paramKind = iota
+	arrayParam            // an array of scalars
+	rawParam              // not parsed: the raw text
+)
+
+// paramShape classifies a parameter type; for arrays it returns the
+// element type.
+func paramShape(t ir.Type) (paramKind, ir.Type) {
+	if _, _, ok := scalarOf(t); ok {
+		return scalarParam, nil
+	}
+	for {
+		switch u := t.(type) {
+		case *ir.Nullable:
+			t = u.Elem
+			continue
+		case *ir.Array:
+			if _, _, ok := scalarOf(u.Elem); ok {
+				return arrayParam, u.Elem
+			}
+		case *ir.Ref:
+			if a, ok := u.Decl.(*ir.Alias); ok {
+				t = a.Type
+				continue
+			}
+		}
+		return rawParam, nil
+	}
+}
+
+// paramType returns the Go type of a parameter's field.
+func (f *file) paramType(p *ir.Param) string {
+	kind, _ := paramShape(p.Type)
+	switch kind {
+	case rawParam:
+		return "string"
+	case arrayParam:
+		return f.goType(unNull(p.Type))
+	}
+	t := f.goType(unNull(p.Type))
+	if !p.Required {
+		return f.qual(rt("Opt")) + "[" + t + "]"
+	}
+	return t
+}
+
+// scalarParse returns the runtime parser call for a scalar (with %s for
+// the text) and the kind whose Go type it returns.
+func (f *file) scalarParse(p *ir.Prim) (call string, base ir.PrimKind) {
+	switch p.Kind {
+	case ir.String:
+		return "", ir.String
+	case ir.Bool:
+		return f.qual(rt("ParseBool")) + "(%s)", ir.Bool
+	case ir.Int32:
+		return f.qual(rt("ParseInt")) + "(%s, 32)", ir.Int64
+	case ir.Int64:
+		return f.qual(rt("ParseInt")) + "(%s, 64)", ir.Int64
+	case ir.Uint32:
+		return f.qual(rt("ParseUint")) + "(%s, 32)", ir.Uint64
+	case ir.Uint64:
+		return f.qual(rt("ParseUint")) + "(%s, 64)", ir.Uint64
+	case ir.Float32:
+		return f.qual(rt("ParseFloat")) + "(%s, 32)", ir.Float64
+	case ir.Float64:
+		return f.qual(rt("ParseFloat")) + "(%s, 64)", ir.Float64
+	case ir.DateTime:
+		return f.qual(rt("ParseTime")) + "(%s)", p.Kind
+	case ir.Date:
+		return f.qual(rt("ParseDateValue")) + "(%s)", p.Kind
+	case ir.UUID:
+		return f.qual(rt("ParseUUIDValue")) + "(%s)", p.Kind
+	case ir.Bytes:
+		return f.qual(rt("ParseBytes64")) + "(%s)", p.Kind
+	case ir.IPv4:
+		return f.qual(rt("ParseAddr")) + "(%s, 4)", p.Kind
+	case ir.IPv6:
+		return f.qual(rt("ParseAddr")) + "(%s, 6)", p.Kind
+	}
+	return f.qual(rt("ParseAddr")) + "(%s, 0)", p.Kind
+}
+
+// definedType reports whether the Go type of a scalar parameter type is a
+// defined type of the package (an alias schema over a primitive), which
+// values of the primitive's Go type must be converted to.
+func definedType(t ir.Type) bool {
+	r, ok := unNull(t).(*ir.Ref)
+	if !ok {
+		return false
+	}
+	if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
+		return definedType(a.Type)
+	}
+	return true
+}
+
+// parseScalar prints code that parses the string expression s into dst, a
+// variable of t's Go type; fail turns an error expression into the
+// statement that reports it. Temporaries are declared in a block of their
+// own.
+func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
+	prim, enum, _ := scalarOf(t)
+	if enum != nil {
+		if enum.Base.Kind == ir.String {
+			f.P("switch ", s, " {")
+			for _, v := range enum.Values {
+				f.P("case ", strconv.Quote(v.Str), ":")
+				f.P(dst, " = ", v.GoName)
+			}
+		} else {
+			f.P("{")
+			f.P("n, err := ", f.qual(rt("ParseInt")), "(", s, ", 64)")
+			f.P("if err != nil {")
+			f.P(fail("err"))
+			f.P("}")
+			f.P("switch n {")
+			for _, v := range enum.Values {
+				f.P("case ", v.Int, ":")
+				f.P(dst, " = ", v.GoName)
+			}
+		}
+		f.P("default:")
+		f.P(fail(f.qual(rt("InvalidValue")) + "(" + s + ", " + strconv.Quote(enum.GoName) + ")"))
+		f.P("}")
+		if enum.Base.Kind != ir.String {
+			f.P("}")
+		}
+		return
+	}
+	call, base := f.scalarParse(prim)
+	x := s
+	if call != "" {
+		f.P("{")
+		f.P("x, err := ", strings.Replace(call, "%s", s, 1))
+		f.P("if err != nil {")
+		f.P(fail("err"))
+		f.P("}")
+		x = "x"
+	}
+	if definedType(t) || base != prim.Kind {
+		x = f.goType(unNull(t)) + "(" + x + ")"
+	}
+	f.P(dst, " = ", x)
+	if call != "" {
+		f.P("}")
+	}
+}
+
+// formatScalar returns the expression formatting x, of t's Go type, as
+// parameter text.
+func (f *file) formatScalar(t ir.Type, x string) string {
+	prim, enum, _ := scalarOf(t)
+	var kind ir.PrimKind
+	if enum != nil {
+		kind = enum.Base.Kind
+	} else {
+		kind = prim.Kind
+	}
+	// conv converts x to the Go type of base when its own type differs.
+	conv := func(base ir.PrimKind) string {
+		if !definedType(t) && enum == nil && base == kind {
+			return x
+		}
+		return f.primType(base) + "(" + x + ")"
+	}
+	sc := func(name string) string { return f.qual(Ident{"strconv", name}) }
+	switch kind {
+	case ir.String:
+		return conv(ir.String)
+	case ir.Bool:
+		return sc("FormatBool") + "(" + conv(ir.Bool) + ")"
+	case ir.Int32, ir.Int64:
+		return sc("FormatInt") + "(" + conv(ir.Int64) + ", 10)"
+	case ir.Uint32, ir.Uint64:
+		return sc("FormatUint") + "(" + conv(ir.Uint64) + ", 10)"
+	case ir.Float32:
+		return f.qual(rt("FormatFloat")) + "(" + conv(ir.Float64) + ", 32)"
+	case ir.Float64:
+		return f.qual(rt("FormatFloat")) + "(" + conv(ir.Float64) + ", 64)"
+	case ir.DateTime:
+		return f.qual(rt("FormatTime")) + "(" + x + ")"
+	case ir.Bytes:
+		return f.qual(rt("FormatBytes64")) + "(" + conv(ir.Bytes) + ")"
+	}
+	return x + ".String()" // Date, UUID, netip.Addr
+}
+
+// pathStyle returns the prefix and separator of a path parameter's style
+// (OpenAPI 3.1, 4.8.12.4): simple, label or matrix.
+func pathStyle(p *ir.Param) (prefix, sep string) {
+	switch p.Style {
+	case "label":
+		if p.Explode {
+			return ".", "."
+		}
+		return ".", ","
+	case "matrix":
+		if p.Explode {
+			return ";" + p.Name + "=", ";" + p.Name + "="
+		}
+		return ";" + p.Name + "=", ","
+	}
+	return "", ","
+}
+
+// querySep returns the delimiter of a non-exploded array in a query
+// parameter's style.
+func querySep(p *ir.Param) string {
+	switch p.Style {
+	case "spaceDelimited":
+		return "' '"
+	case "pipeDelimited":
+		return "'|'"
+	}
+	return "','"
+}
+
+// exploded reports whether an array query parameter repeats its name per
+// item: form with explode (the default); spaceDelimited and pipeDelimited
+// with explode true mean the same (OpenAPI 3.1, 4.8.12.4).
+func exploded(p *ir.Param) bool {
+	return p.Explode && p.Style != "deepObject"
+}
+
+// paramDoc prints the doc comment of a parameter field.
+func (f *file) paramDoc(p *ir.Param) {
+	where := p.In + " parameter " + strconv.Quote(p.Name)
+	if p.Style != "" {
+		where += ", style " + p.Style
+		if p.Explode {
+			where += ", exploded"
+		}
+	}
+	if p.Required {
+		where += ", required"
+	}
+	f.P("// ", p.GoName, " is the ", where, ".")
+	if p.Doc.Description != "" {
+		f.comment(p.Doc.Description)
+	}
+	if kind, _ := paramShape(p.Type); kind == rawParam {
+		switch {
+		case p.In == "query" && p.Style == "deepObject":
+			f.P("//")
+			f.P("// Not parsed: oasgen does not parse object parameters yet; it holds")
+			f.P("// the parameter's pairs as a raw query (\"", p.Name, "[a]=1&", p.Name, "[b]=2\").")
+		case p.In == "query" && p.Explode:
+			f.P("//")
+			f.P("// Not parsed: oasgen does not parse object parameters yet; the")
+			f.P("// server sets it to the whole raw query string, and the client")
+			f.P("// appends it to the query as it is.")
+		default:
+			f.P("//")
+			f.P("// Not parsed: oasgen does not parse object parameters yet; it holds")
+			f.P("// the parameter's text, percent-decoded, and is empty when absent.")
+		}
+	}
+	if p.Doc.Deprecated {
+		f.P("//")
+		f.P("// Deprecated: the parameter is marked deprecated.")
+	}
+}
+
+// sortedMethods returns the methods of ops, sorted, for Allow headers.
+func sortedMethods(ops []*apiOp) []string {
+	var ms []string
+	for _, o := range ops {
+		ms = append(ms, o.Method)
+	}
+	sort.Strings(ms)
+	return ms
+}
+
+// opDoc prints the first line of an operation's doc comment.
+func opLine(o *apiOp) string {
+	s := o.Method + " " + o.Path
+	if o.Summary != "" {
+		s += ": " + strings.TrimSpace(o.Summary)
+	}
+	return s
+}

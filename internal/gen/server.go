@@ -1,0 +1,546 @@
+package gen
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+var (
+	httpPkg = func(name string) Ident { return Ident{"net/http", name} }
+	ctxType = Ident{"context", "Context"}
+)
+
+// genTypes prints the types the server and client share: the params
+// structs, the result interfaces and their variants.
+func genTypes(f *file, a *api) {
+	for _, op := range a.ops {
+		if op.params != "" {
+			f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
+			f.P("type ", op.params, " struct {")
+			for _, p := range op.Params {
+				f.paramDoc(p)
+				f.P(p.GoName, " ", f.paramType(p))
+			}
+			f.P("}")
+			f.P()
+		}
+		names := make([]string, len(op.variants))
+		for i, v := range op.variants {
+			names[i] = v.name
+		}
+		f.P("// ", op.result, " is the result of ", op.GoName, ": one of")
+		f.P("// ", strings.Join(names, ", "), ".")
+		f.P("type ", op.result, " interface {")
+		f.P("// ", op.write, " writes the response; an error means nothing was written.")
+		f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ") error")
+		f.P("}")
+		f.P()
+		for _, v := range op.variants {
+			genVariant(f, op, v)
+		}
+	}
+}
+
+func genVariant(f *file, op *apiOp, v *variant) {
+	what := "the " + v.status + " response"
+	if v.status == "default" {
+		what = "the default response"
+	}
+	if v.media != nil {
+		what += " (" + v.media.ContentType + ")"
+	}
+	f.P("// ", v.name, " is ", what, " of ", op.GoName, ".")
+	for _, r := range op.Response {
+		if r.Status == v.status && r.Doc.Description != "" {
+			f.P("//")
+			f.comment(r.Doc.Description)
+		}
+	}
+	f.P("type ", v.name, " struct {")
+	if v.statusCode != "" {
+		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
+		f.P(v.statusCode, " int")
+	}
+	if v.media != nil {
+		if v.json {
+			f.P(v.bodyField, " ", f.goType(v.typ))
+		} else {
+			f.P("// ", v.bodyField, " is the response body, streamed; closed when it is an io.Closer.")
+			f.P(v.bodyField, " ", Ident{"io", "Reader"})
+		}
+	}
+	for _, h := range v.headers {
+		f.P("// ", h.field, " is the ", strconv.Quote(h.Name), " header.")
+		if h.Doc.Description != "" {
+			f.comment(h.Doc.Description)
+		}
+		f.P(h.field, " ", f.paramType(h.Param))
+	}
+	f.P("}")
+	f.P()
+
+	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ") error {")
+	status := strconv.Itoa(v.code)
+	if v.code == 0 {
+		status = "status"
+		f.P("status := v.", v.statusCode)
+		f.P("if status == 0 {")
+		f.P("status = ", defaultStatus(v.status))
+		f.P("}")
+	}
+	if v.media != nil && v.json {
+		f.P("w := ", rt("GetWriter"), "()")
+		if hasCodec(v.typ) {
+			f.P("v.", v.bodyField, ".EncodeJSON(w)")
+		} else {
+			c := &codec{file: f}
+			c.enc(v.typ, "v."+v.bodyField)
+		}
+		f.P("if err := w.Err(); err != nil {")
+		f.P(rt("ReleaseWriter"), "(w)")
+		f.P("return err")
+		f.P("}")
+	}
+	if len(v.headers) > 0 {
+		f.P("h := rw.Header()")
+		for _, h := range v.headers {
+			writeHeader(f, h)
+		}
+	}
+	switch {
+	case v.media != nil && v.json:
+		f.P(rt("WriteBody"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
+	case v.media != nil:
+		f.P(rt("WriteReader"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", v.", v.bodyField, ")")
+	default:
+		f.P("rw.WriteHeader(", status, ")")
+	}
+	f.P("return nil")
+	f.P("}")
+	f.P()
+}
+
+func writeHeader(f *file, h *header) {
+	key := strconv.Quote(http.CanonicalHeaderKey(h.Name))
+	x := "v." + h.field
+	kind, elem := paramShape(h.Type)
+	switch {
+	case kind == rawParam:
+		f.P("if ", x, " != \"\" {")
+		f.P("h.Set(", key, ", ", x, ")")
+		f.P("}")
+	case kind == arrayParam:
+		f.P("if ", x, " != nil {")
+		f.P("vals := make([]string, len(", x, "))")
+		f.P("for i := range ", x, " {")
+		f.P("vals[i] = ", f.formatScalar(elem, x+"[i]"))
+		f.P("}")
+		f.P("h.Set(", key, ", ", Ident{"strings", "Join"}, "(vals, \",\"))")
+		f.P("}")
+	case !h.Required:
+		f.P("if ", x, ".Set {")
+		f.P("h.Set(", key, ", ", f.formatScalar(h.Type, x+".Value"), ")")
+		f.P("}")
+	default:
+		f.P("h.Set(", key, ", ", f.formatScalar(h.Type, x), ")")
+	}
+}
+
+// handlerSig returns an operation's parameter list, as in the Handler and
+// the Client.
+func (f *file) handlerSig(op *apiOp) string {
+	s := "(ctx " + f.qual(ctxType)
+	if op.params != "" {
+		s += ", params " + op.params
+	}
+	if op.body != nil {
+		s += ", body " + f.bodyType(op.body)
+	}
+	return s + ") (" + op.result + ", error)"
+}
+
+func (f *file) bodyType(b *apiBody) string {
+	if b.json {
+		return "*" + f.goType(b.typ)
+	}
+	return f.qual(rt("RawBody"))
+}
+
+func genServer(f *file, a *api) {
+	n := len(a.ops)
+	f.P("// ", a.handler, " implements the operations of the API, one method each. A")
+	f.P("// method returns one of its result's variants, or an error: a *", rt("Problem"))
+	f.P("// is written as it is, any other error as a 500 that does not disclose it.")
+	f.P("// Embed ", a.unimplemented, " to answer 501 for operations not written yet.")
+	f.P("type ", a.handler, " interface {")
+	for _, op := range a.ops {
+		f.P("// ", op.GoName, " handles ", opLine(op))
+		if op.body != nil {
+			if op.body.json && !op.body.required {
+				f.P("// The body is nil when the request has none.")
+			}
+		}
+		f.P(op.GoName, f.handlerSig(op))
+	}
+	f.P("}")
+	f.P()
+	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented. Embed")
+	f.P("// it in a ", a.handler, " so that operations added to the spec do not break the build.")
+	f.P("type ", a.unimplemented, " struct{}")
+	f.P()
+	for _, op := range a.ops {
+		f.P("// ", op.GoName, " returns ", rt("ErrNotImplemented"), ".")
+		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
+		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("}")
+		f.P()
+	}
+
+	f.P("// operations lists the operations by index: operationId, path template, tags.")
+	f.P("var operations = [", n, "]struct {")
+	f.P("id, path string")
+	f.P("tags     []string")
+	f.P("}{")
+	for _, op := range a.ops {
+		tags := make([]string, len(op.Tags))
+		for i, t := range op.Tags {
+			tags[i] = strconv.Quote(t)
+		}
+		tagList := "nil"
+		if len(tags) > 0 {
+			tagList = "[]string{" + strings.Join(tags, ", ") + "}"
+		}
+		f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, "},")
+	}
+	f.P("}")
+	f.P()
+
+	f.P("// ", a.server, " serves the API: an http.Handler that routes each request to its")
+	f.P("// operation, decodes the parameters and body, calls the ", a.handler, " and writes")
+	f.P("// the result. It can be mounted under any mux or path prefix (with")
+	f.P("// http.StripPrefix): it routes on the path it is given.")
+	f.P("type ", a.server, " struct {")
+	f.P("h    ", a.handler)
+	f.P("cfg  *", rt("ServerConfig"))
+	f.P("root ", httpPkg("Handler"))
+	f.P("// ops holds the operations wrapped in their middleware; nil for those")
+	f.P("// without, which are called directly.")
+	f.P("ops [", n, "]", httpPkg("Handler"))
+	f.P("}")
+	f.P()
+	f.P("// ", a.newServer, " returns a server for h. Middleware given in opts is composed")
+	f.P("// here, once; it panics when an operation middleware names an operationId")
+	f.P("// the spec does not have.")
+	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
+	f.P("ids := make([]string, len(operations))")
+	f.P("for i, o := range operations {")
+	f.P("ids[i] = o.id")
+	f.P("}")
+	f.P("s := &", a.server, "{h: h, cfg: ", rt("NewServerConfig"), "(ids, opts)}")
+	f.P("for i, o := range operations {")
+	f.P("call := ", httpPkg("HandlerFunc"), "(func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
+	f.P("s.call(i, w, r, ", rt("PathParams"), "(r))")
+	f.P("})")
+	f.P("s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)")
+	f.P("}")
+	f.P("s.root = s.cfg.Root(", httpPkg("HandlerFunc"), "(s.route))")
+	f.P("return s")
+	f.P("}")
+	f.P()
+	f.P("// ServeHTTP implements http.Handler. A panic below it becomes a 500.")
+	f.P("func (s *", a.server, ") ServeHTTP(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
+	f.P("defer s.cfg.Recover(w, r)")
+	f.P("s.root.ServeHTTP(w, r)")
+	f.P("}")
+	f.P()
+	f.P("// route matches the request to an operation and calls it.")
+	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
+	f.P("var p [", max(a.maxCaptures, 1), "]string")
+	f.P("op, allow := matchRoute(r.Method, r.URL.EscapedPath(), &p)")
+	f.P("switch op {")
+	f.P("case routeNotFound:")
+	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")
+	f.P("return")
+	f.P("case routeMethodNotAllowed:")
+	f.P("s.cfg.Error(w, r, &", rt("MethodError"), "{Method: r.Method, Allow: allow})")
+	f.P("return")
+	f.P("}")
+	f.P("if h := s.ops[op]; h != nil {")
+	f.P("h.ServeHTTP(w, ", rt("WithPathParams"), "(r, append([]string(nil), p[:]...)))")
+	f.P("return")
+	f.P("}")
+	f.P("s.call(op, w, r, p[:])")
+	f.P("}")
+	f.P()
+	f.P("// call serves operation op with the path parameters p.")
+	f.P("func (s *", a.server, ") call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
+	f.P("switch op {")
+	for _, op := range a.ops {
+		f.P("case ", op.index, ":")
+		f.P("s.handle", op.GoName, "(w, r, p)")
+	}
+	f.P("}")
+	f.P("}")
+	f.P()
+	for _, op := range a.ops {
+		genHandle(f, a, op)
+	}
+}
+
+func genHandle(f *file, a *api, op *apiOp) {
+	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
+	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
+	args := "r.Context()"
+	if op.params != "" {
+		f.P("params, err := decode", op.GoName, "Params(r, p)")
+		f.P("if err != nil {")
+		f.P("s.cfg.Error(w, r, err)")
+		f.P("return")
+		f.P("}")
+		args += ", params"
+	}
+	if b := op.body; b != nil {
+		args += ", body"
+		if b.json {
+			goT := f.goType(b.typ)
+			f.P("var body *", goT)
+			f.P("rb, err := s.cfg.JSONBody(r, ", b.required, ")")
+			f.P("if err != nil {")
+			f.P("s.cfg.Error(w, r, err)")
+			f.P("return")
+			f.P("}")
+			f.P("if rb != nil {")
+			f.P("body = new(", goT, ")")
+			if b.decode == "" {
+				f.P("err = body.DecodeJSON(&rb.Reader)")
+			} else {
+				f.P("err = ", b.decode, "(&rb.Reader, body)")
+			}
+			f.P("if err == nil {")
+			f.P("err = rb.Reader.End()")
+			f.P("}")
+			f.P("rb.Release()")
+			f.P("if err != nil {")
+			f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
+			f.P("return")
+			f.P("}")
+			f.P("}")
+		} else {
+			media := make([]string, len(b.media))
+			for i, m := range b.media {
+				media[i] = strconv.Quote(m)
+			}
+			f.P("body, err := s.cfg.RawRequestBody(w, r, ", b.required, ", []string{", strings.Join(media, ", "), "})")
+			f.P("if err != nil {")
+			f.P("s.cfg.Error(w, r, err)")
+			f.P("return")
+			f.P("}")
+		}
+	}
+	f.P("res, err := s.h.", op.GoName, "(", args, ")")
+	f.P("if err == nil && res == nil {")
+	f.P("err = ", rt("ErrNoResponse"))
+	f.P("}")
+	f.P("if err == nil {")
+	f.P("err = res.", op.write, "(w)")
+	f.P("}")
+	f.P("if err != nil {")
+	f.P("s.cfg.Error(w, r, err)")
+	f.P("}")
+	f.P("}")
+	f.P()
+	if op.params != "" {
+		genDecodeParams(f, op)
+	}
+	if b := op.body; b != nil && b.decode != "" {
+		c := &codec{file: f}
+		f.P("// ", b.decode, " reads the request body of ", op.GoName, ".")
+		f.P("func ", b.decode, "(r *", rt("Reader"), ", v *", f.goType(b.typ), ") error {")
+		c.dec(b.typ, "(*v)", func(err string) string { return err })
+		f.P("return nil")
+		f.P("}")
+		f.P()
+	}
+}
+
+func paramFail(f *file, p *ir.Param) func(string) string {
+	return func(err string) string {
+		return "return params, &" + f.qual(rt("ParamError")) + "{Name: " + strconv.Quote(p.Name) +
+			", In: " + strconv.Quote(p.In) + ", Err: " + err + "}"
+	}
+}
+
+// assignArray prints code that parses the strings in vals into the array
+// field dst of parameter p.
+func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
+	goT := f.goType(unNull(p.Type))
+	if f.goType(unNull(elem)) == "string" {
+		if goT == "[]string" {
+			f.P(dst, " = ", vals)
+		} else {
+			f.P(dst, " = ", goT, "(", vals, ")")
+		}
+		return
+	}
+	f.P(dst, " = make(", goT, ", len(", vals, "))")
+	f.P("for i, s := range ", vals, " {")
+	f.parseScalar(elem, "s", dst+"[i]", paramFail(f, p))
+	f.P("}")
+}
+
+func genDecodeParams(f *file, op *apiOp) {
+	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and the")
+	f.P("// path parameters p captured by the router.")
+	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string) (params ", op.params, ", err error) {")
+	var query, deep []*ir.Param
+	for _, prm := range op.Params {
+		kind, elem := paramShape(prm.Type)
+		dst := "params." + prm.GoName
+		fail := paramFail(f, prm)
+		switch prm.In {
+		case "path":
+			k := op.captures[prm]
+			if k < 0 {
+				f.P("// ", prm.Name, " is not in the path template ", op.Path, ": never set.")
+				continue
+			}
+			prefix, sep := pathStyle(prm)
+			f.P("{ // ", prm.Name)
+			switch kind {
+			case arrayParam:
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ")")
+				f.P("if err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				assignArray(f, prm, elem, "vals", dst)
+			default:
+				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ")")
+				f.P("if err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				if kind == rawParam {
+					f.P(dst, " = s")
+				} else {
+					f.parseScalar(prm.Type, "s", dst, fail)
+				}
+			}
+			f.P("}")
+		case "query":
+			if kind == rawParam && prm.Style == "deepObject" {
+				deep = append(deep, prm)
+				continue
+			}
+			if kind == rawParam && prm.Explode {
+				f.P(dst, " = r.URL.RawQuery // ", prm.Name, ": not parsed, see the field")
+				continue
+			}
+			query = append(query, prm)
+		case "header", "cookie":
+			if prm.In == "header" {
+				f.P("if s := r.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), "); s != \"\" {")
+			} else {
+				f.P("if c, err := r.Cookie(", strconv.Quote(prm.Name), "); err == nil {")
+				f.P("s := c.Value")
+			}
+			switch kind {
+			case rawParam:
+				f.P(dst, " = s")
+			case arrayParam:
+				f.P("vals := ", rt("HeaderArray"), "(s)")
+				assignArray(f, prm, elem, "vals", dst)
+			default:
+				if !prm.Required {
+					f.P(dst, ".Set = true")
+					dst += ".Value"
+				}
+				f.parseScalar(prm.Type, "s", dst, fail)
+			}
+			if prm.Required {
+				f.P("} else {")
+				f.P(fail(f.qual(rt("ErrMissing"))))
+			}
+			f.P("}")
+		}
+	}
+	if len(query) > 0 || len(deep) > 0 {
+		if len(query) > 0 {
+			f.P("var seen [", len(query), "]bool")
+		}
+		for i, prm := range query {
+			if kind, _ := paramShape(prm.Type); kind == arrayParam {
+				f.P("var raw", i, " []string")
+			}
+		}
+		f.P("for q := r.URL.RawQuery; q != \"\"; {")
+		f.P("var key, value string")
+		f.P("key, value, q = ", rt("NextQuery"), "(q)")
+		f.P("switch key {")
+		for i, prm := range query {
+			kind, _ := paramShape(prm.Type)
+			fail := paramFail(f, prm)
+			f.P("case ", strconv.Quote(prm.Name), ":")
+			if kind != arrayParam || !exploded(prm) {
+				f.P("if seen[", i, "] {")
+				f.P(fail(f.qual(rt("ErrRepeated"))))
+				f.P("}")
+			}
+			f.P("seen[", i, "] = true")
+			dst := "params." + prm.GoName
+			switch kind {
+			case arrayParam:
+				sep := querySep(prm)
+				if exploded(prm) {
+					sep = "0"
+				}
+				f.P("var err error")
+				f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
+				f.P("if err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+			default:
+				f.P("s, err := ", rt("QueryScalar"), "(value)")
+				f.P("if err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				if kind == rawParam {
+					f.P(dst, " = s")
+					break
+				}
+				if !prm.Required {
+					f.P(dst, ".Set = true")
+					dst += ".Value"
+				}
+				f.parseScalar(prm.Type, "s", dst, fail)
+			}
+		}
+		if len(deep) > 0 {
+			f.P("default:")
+			for _, prm := range deep {
+				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
+				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
+				f.P("}")
+			}
+		}
+		f.P("}")
+		f.P("}")
+		for i, prm := range query {
+			kind, elem := paramShape(prm.Type)
+			if prm.Required {
+				f.P("if !seen[", i, "] {")
+				f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
+				f.P("}")
+			}
+			if kind == arrayParam {
+				f.P("if seen[", i, "] {")
+				assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
+				f.P("}")
+			}
+		}
+	}
+	f.P("return params, nil")
+	f.P("}")
+	f.P()
+}

@@ -1,0 +1,396 @@
+package oasrt
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// DefaultMaxBodyBytes is the default limit on a request body a generated
+// server reads: 8 MiB.
+const DefaultMaxBodyBytes = 8 << 20
+
+// Middleware is the standard net/http middleware form.
+type Middleware = func(http.Handler) http.Handler
+
+// ServerConfig is the configuration of a generated server, set by
+// ServerOptions. Generated servers build it once, in NewServer.
+type ServerConfig struct {
+	// MaxBodyBytes bounds request bodies; larger ones get 413 before they
+	// are read, when they declare their length, or as soon as they pass
+	// it. 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// MaxDepth bounds the nesting of JSON request bodies; 0 means
+	// DefaultMaxDepth.
+	MaxDepth int
+	// ErrorWriter writes every error response; nil means WriteError.
+	ErrorWriter ErrorWriter
+
+	middleware []Middleware
+	byOp       map[string][]Middleware
+	byTag      map[string][]Middleware
+	byPrefix   []prefixMiddleware
+}
+
+type prefixMiddleware struct {
+	prefix string
+	mw     []Middleware
+}
+
+// ServerOption configures a generated server.
+type ServerOption func(*ServerConfig)
+
+// WithMaxBodyBytes sets the request body limit in bytes.
+func WithMaxBodyBytes(n int64) ServerOption {
+	return func(c *ServerConfig) { c.MaxBodyBytes = n }
+}
+
+// WithMaxDepth sets the nesting limit of JSON request bodies.
+func WithMaxDepth(n int) ServerOption {
+	return func(c *ServerConfig) { c.MaxDepth = n }
+}
+
+// WithErrorWriter replaces the writer of error responses.
+func WithErrorWriter(ew ErrorWriter) ServerOption {
+	return func(c *ServerConfig) { c.ErrorWriter = ew }
+}
+
+// WithMiddleware wraps the whole server, routing included, so it also sees
+// requests that end in 404 or 405. The first middleware is the outermost.
+func WithMiddleware(mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) { c.middleware = append(c.middleware, mw...) }
+}
+
+// WithOperationMiddleware wraps one operation, named by its operationId.
+// NewServer panics on an operationId the spec does not have, so that a typo
+// cannot leave an operation unwrapped.
+func WithOperationMiddleware(operationID string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		if c.byOp == nil {
+			c.byOp = map[string][]Middleware{}
+		}
+		c.byOp[operationID] = append(c.byOp[operationID], mw...)
+	}
+}
+
+// WithTagMiddleware wraps every operation that has the tag.
+func WithTagMiddleware(tag string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		if c.byTag == nil {
+			c.byTag = map[string][]Middleware{}
+		}
+		c.byTag[tag] = append(c.byTag[tag], mw...)
+	}
+}
+
+// WithPathPrefixMiddleware wraps every operation whose path template (as in
+// the spec, for example "/admin/") starts with prefix: per-group middleware
+// without nesting routers.
+func WithPathPrefixMiddleware(prefix string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		c.byPrefix = append(c.byPrefix, prefixMiddleware{prefix, mw})
+	}
+}
+
+// NewServerConfig applies opts over the defaults. Generated code calls it
+// with the operationIds of the spec; an operation middleware naming
+// another operation panics.
+func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
+	c := &ServerConfig{}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.ErrorWriter == nil {
+		c.ErrorWriter = WriteError
+	}
+	for id := range c.byOp {
+		known := false
+		for _, k := range operationIDs {
+			known = known || k == id
+		}
+		if !known {
+			panic("oasrt: WithOperationMiddleware: the spec has no operation " + id)
+		}
+	}
+	return c
+}
+
+// Root wraps the router h in the server-wide middleware.
+func (c *ServerConfig) Root(h http.Handler) http.Handler {
+	return chain(h, c.middleware)
+}
+
+// Operation returns the operation handler h wrapped in the middleware that
+// applies to it (path prefix, then tags, then the operation's own, outermost
+// first), or nil when none does: the server then calls the operation
+// directly.
+func (c *ServerConfig) Operation(h http.Handler, operationID, path string, tags []string) http.Handler {
+	var mw []Middleware
+	for _, p := range c.byPrefix {
+		if strings.HasPrefix(path, p.prefix) {
+			mw = append(mw, p.mw...)
+		}
+	}
+	for _, t := range tags {
+		mw = append(mw, c.byTag[t]...)
+	}
+	mw = append(mw, c.byOp[operationID]...)
+	if len(mw) == 0 {
+		return nil
+	}
+	return chain(h, mw)
+}
+
+func chain(h http.Handler, mw []Middleware) http.Handler {
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
+	}
+	return h
+}
+
+// Error writes the response for err with the configured ErrorWriter. For a
+// *MethodError it sets the Allow header first.
+func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) {
+	if me, ok := err.(*MethodError); ok {
+		w.Header().Set("Allow", me.Allow)
+	}
+	c.ErrorWriter(w, r, err)
+}
+
+// Recover turns a panic in the handler chain into a 500 written by the
+// ErrorWriter; the server goes on serving. Generated servers defer it in
+// ServeHTTP. http.ErrAbortHandler is re-panicked, as net/http expects.
+func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	c.ErrorWriter(w, r, &PanicError{Value: v})
+}
+
+type routeKey struct{}
+
+// WithPathParams returns r carrying the path parameters the router
+// captured, for operations behind per-operation middleware. It costs two
+// allocations, paid only by such operations.
+func WithPathParams(r *http.Request, params []string) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), routeKey{}, params))
+}
+
+// PathParams returns the path parameters stored by WithPathParams.
+func PathParams(r *http.Request) []string {
+	p, _ := r.Context().Value(routeKey{}).([]string)
+	return p
+}
+
+// Body is a request body read whole into a pooled buffer, with a Reader
+// over it for JSON. Release returns both to the pool; nothing decoded from
+// the Reader refers to the buffer (decoded strings are copies).
+type Body struct {
+	Reader Reader
+	buf    []byte
+}
+
+var bodies = sync.Pool{New: func() any { return new(Body) }}
+
+// Release returns b to the pool.
+func (b *Body) Release() {
+	if cap(b.buf) > 1<<20 {
+		b.buf = nil
+	}
+	b.Reader.Reset(nil)
+	bodies.Put(b)
+}
+
+// Bytes returns the body's bytes, valid until Release.
+func (b *Body) Bytes() []byte { return b.buf }
+
+// ReadBody reads rc whole into a pooled buffer, failing with a
+// *TooLargeError as soon as it passes limit bytes. A declared length (size
+// >= 0) over the limit fails before anything is read or allocated. It
+// neither drains nor closes rc.
+func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
+	if size > limit {
+		return nil, &TooLargeError{Limit: limit}
+	}
+	b := bodies.Get().(*Body)
+	buf := b.buf[:0]
+	if size > int64(cap(buf)) {
+		buf = make([]byte, 0, size+1) // +1: seeing EOF needs no growth
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rc.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			b.buf = buf[:0]
+			b.Release()
+			return nil, &TooLargeError{Limit: limit}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.buf = buf[:0]
+			b.Release()
+			return nil, err
+		}
+	}
+	b.buf = buf
+	b.Reader.Reset(buf)
+	return b, nil
+}
+
+// JSONBody reads a JSON request body: it checks the Content-Type (a
+// *MediaTypeError unless application/json or a +json type), the size limit
+// and sets the depth limit. It returns nil and no error for an empty body
+// that is not required, and a *BodyError wrapping ErrMissing for one that
+// is.
+func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	ct := r.Header.Get("Content-Type")
+	if !IsJSON(ct) {
+		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
+	}
+	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &BodyError{Err: err}
+	}
+	if len(b.buf) == 0 {
+		b.Release()
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	b.Reader.MaxDepth = c.MaxDepth
+	return b, nil
+}
+
+// RawBody is a request body the generated code does not decode: its
+// Content-Type and a reader limited to the server's body limit.
+type RawBody struct {
+	ContentType string
+	Body        io.Reader
+}
+
+// RawRequestBody checks a non-JSON request body's Content-Type against the
+// media types the operation declares (wildcards such as "image/*" and
+// "*/*" allowed) and returns it limited to MaxBodyBytes. An absent body
+// gives a zero RawBody, or a *BodyError when required.
+func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, required bool, accept []string) (RawBody, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return RawBody{}, &BodyError{Err: ErrMissing}
+		}
+		return RawBody{}, nil
+	}
+	if r.ContentLength > c.MaxBodyBytes {
+		return RawBody{}, &TooLargeError{Limit: c.MaxBodyBytes}
+	}
+	ct := r.Header.Get("Content-Type")
+	if !MediaMatches(ct, accept) {
+		return RawBody{}, &MediaTypeError{Got: ct, Want: accept}
+	}
+	return RawBody{ContentType: ct, Body: http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)}, nil
+}
+
+// mediaType returns the type/subtype of a Content-Type value, without
+// parameters and surrounding space.
+func mediaType(ct string) string {
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return strings.TrimSpace(ct)
+}
+
+// IsJSON reports whether a Content-Type is application/json or a +json
+// type (RFC 6839), whatever its parameters.
+func IsJSON(ct string) bool {
+	mt := mediaType(ct)
+	if strings.EqualFold(mt, "application/json") {
+		return true
+	}
+	return len(mt) > 5 && strings.EqualFold(mt[len(mt)-5:], "+json") && strings.IndexByte(mt, '/') > 0
+}
+
+// MediaMatches reports whether a Content-Type matches one of the media
+// ranges ("text/plain", "image/*", "*/*"), case-insensitively, ignoring
+// parameters.
+func MediaMatches(ct string, ranges []string) bool {
+	mt := mediaType(ct)
+	typ, sub, ok := strings.Cut(mt, "/")
+	if !ok {
+		return false
+	}
+	for _, m := range ranges {
+		rt, rs, _ := strings.Cut(mediaType(m), "/")
+		if (rt == "*" || strings.EqualFold(rt, typ)) && (rs == "*" || strings.EqualFold(rs, sub)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	typeJSON = []string{"application/json"}
+	typeText = []string{"text/plain; charset=utf-8"}
+	typeOcts = []string{"application/octet-stream"}
+)
+
+// SetContentType sets the Content-Type header, without allocating for the
+// common types.
+func SetContentType(h http.Header, ct string) {
+	switch ct {
+	case "application/json":
+		h["Content-Type"] = typeJSON
+	case "text/plain":
+		h["Content-Type"] = typeText
+	case "application/octet-stream":
+		h["Content-Type"] = typeOcts
+	default:
+		h.Set("Content-Type", ct)
+	}
+}
+
+// WriteBody writes a response of the given status whose body is the
+// output of w (a Writer from GetWriter), and releases w.
+func WriteBody(rw http.ResponseWriter, status int, contentType string, w *Writer) {
+	SetContentType(rw.Header(), contentType)
+	rw.WriteHeader(status)
+	rw.Write(w.Buf)
+	ReleaseWriter(w)
+}
+
+// WriteReader writes a response of the given status with the body copied
+// from body (nil for none), closing it when it is an io.Closer.
+func WriteReader(rw http.ResponseWriter, status int, contentType string, body io.Reader) {
+	if contentType != "" && body != nil {
+		SetContentType(rw.Header(), contentType)
+	}
+	rw.WriteHeader(status)
+	if body != nil {
+		io.Copy(rw, body)
+		if c, ok := body.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}
