@@ -306,3 +306,9 @@ func ReleaseWriter(w *Writer) {
 		writers.Put(w)
 	}
 }
+
+// MarshalJSON implements json.Marshaler.
+func (p *Problem) MarshalJSON() ([]byte, error) { return Marshal(p) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (p *Problem) UnmarshalJSON(data []byte) error { return Unmarshal(data, p) }
