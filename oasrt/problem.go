@@ -230,7 +230,54 @@ func (e *PanicError) Error() string { return "handler panicked" }
 // a *Problem anywhere in err's chain is used as it is; any other error is a
 // 500 whose detail is not disclosed.
 func ProblemOf(err error) *Problem {
-	p := &Problem{Offset: -1}
+	p := new(Problem)
+	fillProblem(p, err)
+	return p
+}
+
+// fillProblem sets p from err. The errors the server makes itself are
+// matched by type first, which allocates nothing; wrapped ones go through
+// errors.As.
+func fillProblem(p *Problem, err error) {
+	*p = Problem{Offset: -1}
+	switch e := err.(type) {
+	case *Problem:
+		*p = *e
+		return
+	case *MethodError:
+		p.Status, p.Detail = http.StatusMethodNotAllowed, e.Error()
+	case *ParamError:
+		p.Status, p.Detail, p.Parameter, p.In = http.StatusBadRequest, e.Error(), e.Name, e.In
+	case *TooLargeError:
+		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
+	case *MediaTypeError:
+		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
+	case *BodyError:
+		p.Status, p.Detail = http.StatusBadRequest, e.Error()
+		var de *Error
+		if errors.As(e.Err, &de) {
+			p.Pointer, p.Offset = de.Path(), de.Offset
+		}
+	case *PanicError:
+		p.Status = http.StatusInternalServerError
+	default:
+		switch {
+		case err == ErrNotFound:
+			p.Status, p.Detail = http.StatusNotFound, err.Error()
+		case err == ErrNotImplemented:
+			p.Status, p.Detail = http.StatusNotImplemented, err.Error()
+		default:
+			if !fillWrapped(p, err) {
+				p.Status = http.StatusInternalServerError
+			}
+		}
+	}
+	p.Title = http.StatusText(p.Status)
+}
+
+// fillWrapped sets p from a server error wrapped inside err, reporting
+// whether there was one.
+func fillWrapped(p *Problem, err error) bool {
 	var (
 		prob *Problem
 		me   *MethodError
@@ -239,32 +286,29 @@ func ProblemOf(err error) *Problem {
 		tl   *TooLargeError
 		mt   *MediaTypeError
 	)
+	var inner error
 	switch {
 	case errors.As(err, &prob):
-		return prob
-	case errors.Is(err, ErrNotFound):
-		p.Status, p.Detail = http.StatusNotFound, err.Error()
+		inner = prob
 	case errors.As(err, &me):
-		p.Status, p.Detail = http.StatusMethodNotAllowed, me.Error()
+		inner = me
 	case errors.As(err, &pe):
-		p.Status, p.Detail, p.Parameter, p.In = http.StatusBadRequest, pe.Error(), pe.Name, pe.In
-	case errors.As(err, &tl):
-		p.Status, p.Detail = http.StatusRequestEntityTooLarge, tl.Error()
-	case errors.As(err, &mt):
-		p.Status, p.Detail = http.StatusUnsupportedMediaType, mt.Error()
+		inner = pe
 	case errors.As(err, &be):
-		p.Status, p.Detail = http.StatusBadRequest, be.Error()
-		var e *Error
-		if errors.As(be.Err, &e) {
-			p.Pointer, p.Offset = e.Path(), e.Offset
-		}
+		inner = be
+	case errors.As(err, &tl):
+		inner = tl
+	case errors.As(err, &mt):
+		inner = mt
+	case errors.Is(err, ErrNotFound):
+		inner = ErrNotFound
 	case errors.Is(err, ErrNotImplemented):
-		p.Status, p.Detail = http.StatusNotImplemented, err.Error()
+		inner = ErrNotImplemented
 	default:
-		p.Status = http.StatusInternalServerError
+		return false
 	}
-	p.Title = http.StatusText(p.Status)
-	return p
+	fillProblem(p, inner)
+	return true
 }
 
 // ErrorWriter writes the response for a request that failed before or
@@ -275,7 +319,9 @@ type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
 // WriteError is the default ErrorWriter: it writes ProblemOf(err) as
 // application/problem+json.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	WriteProblem(w, ProblemOf(err))
+	var p Problem
+	fillProblem(&p, err)
+	WriteProblem(w, &p)
 }
 
 var problemType = []string{"application/problem+json"}
