@@ -70,7 +70,7 @@ func genCall(f *file, a *api, op *apiOp) {
 		x := "params." + p.GoName
 		switch kind, elem := paramShape(p.Type); kind {
 		case arrayParam:
-			formatArray(f, elem, x)
+			formatArray(f, p.Type, elem, x)
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
 		case rawParam:
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
@@ -107,7 +107,7 @@ func genCall(f *file, a *api, op *apiOp) {
 				f.P("}")
 			case kind == arrayParam:
 				f.P("if ", x, " != nil {")
-				formatArray(f, elem, x)
+				formatArray(f, p.Type, elem, x)
 				add("vals...")
 				f.P("}")
 			case !p.Required:
@@ -237,10 +237,14 @@ func genCall(f *file, a *api, op *apiOp) {
 	}
 }
 
-// formatArray prints code that formats the array x into vals.
-func formatArray(f *file, elem ir.Type, x string) {
+// formatArray prints code that formats x, an array of type arr, into vals.
+func formatArray(f *file, arr ir.Type, elem ir.Type, x string) {
 	if f.formatScalar(elem, "x") == "x" {
-		f.P("vals := []string(", x, ")")
+		if f.goType(unNull(arr)) == "[]string" {
+			f.P("vals := ", x)
+		} else {
+			f.P("vals := []string(", x, ")")
+		}
 		return
 	}
 	f.P("vals := make([]string, len(", x, "))")
@@ -259,7 +263,7 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 		f.P("}")
 	case kind == arrayParam:
 		f.P("if ", x, " != nil {")
-		formatArray(f, elem, x)
+		formatArray(f, p.Type, elem, x)
 		set(f.qual(Ident{"strings", "Join"}) + "(vals, \",\")")
 		f.P("}")
 	case !p.Required:

@@ -59,6 +59,16 @@ func genVariant(f *file, op *apiOp, v *variant) {
 			f.comment(r.Doc.Description)
 		}
 	}
+	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
+		f.P("type ", v.name, " struct{}")
+	} else {
+		genVariantFields(f, v)
+	}
+	f.P()
+	genWrite(f, op, v)
+}
+
+func genVariantFields(f *file, v *variant) {
 	f.P("type ", v.name, " struct {")
 	if v.statusCode != "" {
 		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
@@ -80,8 +90,10 @@ func genVariant(f *file, op *apiOp, v *variant) {
 		f.P(h.field, " ", f.paramType(h.Param))
 	}
 	f.P("}")
-	f.P()
+}
 
+// genWrite prints the method that writes variant v.
+func genWrite(f *file, op *apiOp, v *variant) {
 	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ") error {")
 	status := strconv.Itoa(v.code)
 	if v.code == 0 {

@@ -203,7 +203,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
-		vals := []string(params.Tags)
+		vals := params.Tags
 		req.Query = oasrt.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)

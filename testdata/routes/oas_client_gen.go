@@ -482,7 +482,7 @@ func (c *Client) Label(ctx context.Context, params LabelParams) (LabelResponse, 
 func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error) {
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/matrix/"...)
-	vals := []string(params.IDs)
+	vals := params.IDs
 	req.Path = oasrt.AppendPath(req.Path, ";ids=", ";ids=", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -514,7 +514,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 		req.Query = oasrt.AppendQuery(req.Query, "exact", true, ',', strconv.FormatBool(params.Exact.Value))
 	}
 	if params.Tag != nil {
-		vals := []string(params.Tag)
+		vals := params.Tag
 		req.Query = oasrt.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
@@ -525,11 +525,11 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 		req.Query = oasrt.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Pipes != nil {
-		vals := []string(params.Pipes)
+		vals := params.Pipes
 		req.Query = oasrt.AppendQuery(req.Query, "pipes", false, '|', vals...)
 	}
 	if params.Spaces != nil {
-		vals := []string(params.Spaces)
+		vals := params.Spaces
 		req.Query = oasrt.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
 	if params.Kind.Set {
@@ -560,7 +560,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 		req.Header = http.Header{}
 	}
 	if params.XFlags != nil {
-		vals := []string(params.XFlags)
+		vals := params.XFlags
 		req.Header.Set("X-Flags", strings.Join(vals, ","))
 	}
 	var cookies []string

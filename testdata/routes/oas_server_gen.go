@@ -23,8 +23,7 @@ type RootResponse interface {
 // RootResponse204 is the 204 response of Root.
 //
 // empty
-type RootResponse204 struct {
-}
+type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(204)
@@ -202,8 +201,7 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter) error {
 // GetUserResponse404 is the 404 response of GetUser.
 //
 // not found
-type GetUserResponse404 struct {
-}
+type GetUserResponse404 struct{}
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -226,8 +224,7 @@ type DeleteUserResponse interface {
 // DeleteUserResponse204 is the 204 response of DeleteUser.
 //
 // deleted
-type DeleteUserResponse204 struct {
-}
+type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(204)
@@ -336,8 +333,7 @@ type PutFileResponse interface {
 // PutFileResponse204 is the 204 response of PutFile.
 //
 // stored
-type PutFileResponse204 struct {
-}
+type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(204)
@@ -391,8 +387,7 @@ type LabelResponse interface {
 // LabelResponse204 is the 204 response of Label.
 //
 // ok
-type LabelResponse204 struct {
-}
+type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(204)
@@ -415,8 +410,7 @@ type MatrixResponse interface {
 // MatrixResponse204 is the 204 response of Matrix.
 //
 // ok
-type MatrixResponse204 struct {
-}
+type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(204)

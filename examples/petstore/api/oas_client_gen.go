@@ -203,10 +203,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
-		vals := make([]string, len(params.Tags))
-		for i := range params.Tags {
-			vals[i] = params.Tags[i]
-		}
+		vals := params.Tags
 		req.Query = oasrt.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)

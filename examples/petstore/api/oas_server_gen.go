@@ -39,8 +39,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) err
 // UpdatePetResponse400 is the 400 response of UpdatePet.
 //
 // Invalid ID supplied
-type UpdatePetResponse400 struct {
-}
+type UpdatePetResponse400 struct{}
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -50,8 +49,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) err
 // UpdatePetResponse404 is the 404 response of UpdatePet.
 //
 // Pet not found
-type UpdatePetResponse404 struct {
-}
+type UpdatePetResponse404 struct{}
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -61,8 +59,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) err
 // UpdatePetResponse422 is the 422 response of UpdatePet.
 //
 // Validation exception
-type UpdatePetResponse422 struct {
-}
+type UpdatePetResponse422 struct{}
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(422)
@@ -97,8 +94,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 // AddPetResponse400 is the 400 response of AddPet.
 //
 // Invalid input
-type AddPetResponse400 struct {
-}
+type AddPetResponse400 struct{}
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -108,8 +104,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
 // AddPetResponse422 is the 422 response of AddPet.
 //
 // Validation exception
-type AddPetResponse422 struct {
-}
+type AddPetResponse422 struct{}
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(422)
@@ -156,8 +151,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 // FindPetsByStatusResponse400 is the 400 response of FindPetsByStatus.
 //
 // Invalid status value
-type FindPetsByStatusResponse400 struct {
-}
+type FindPetsByStatusResponse400 struct{}
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -204,8 +198,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // FindPetsByTagsResponse400 is the 400 response of FindPetsByTags.
 //
 // Invalid tag value
-type FindPetsByTagsResponse400 struct {
-}
+type FindPetsByTagsResponse400 struct{}
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -247,8 +240,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
 //
 // Invalid ID supplied
-type GetPetByIDResponse400 struct {
-}
+type GetPetByIDResponse400 struct{}
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -258,8 +250,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
 //
 // Pet not found
-type GetPetByIDResponse404 struct {
-}
+type GetPetByIDResponse404 struct{}
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -307,8 +298,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
 //
 // Invalid input
-type UpdatePetWithFormResponse400 struct {
-}
+type UpdatePetWithFormResponse400 struct{}
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -334,8 +324,7 @@ type DeletePetResponse interface {
 // DeletePetResponse200 is the 200 response of DeletePet.
 //
 // Pet deleted
-type DeletePetResponse200 struct {
-}
+type DeletePetResponse200 struct{}
 
 func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(200)
@@ -345,8 +334,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) err
 // DeletePetResponse400 is the 400 response of DeletePet.
 //
 // Invalid pet value
-type DeletePetResponse400 struct {
-}
+type DeletePetResponse400 struct{}
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -391,8 +379,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) e
 // UploadFileResponse400 is the 400 response of UploadFile.
 //
 // No file uploaded
-type UploadFileResponse400 struct {
-}
+type UploadFileResponse400 struct{}
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -402,8 +389,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) e
 // UploadFileResponse404 is the 404 response of UploadFile.
 //
 // Pet not found
-type UploadFileResponse404 struct {
-}
+type UploadFileResponse404 struct{}
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -470,8 +456,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) e
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
 //
 // Invalid input
-type PlaceOrderResponse400 struct {
-}
+type PlaceOrderResponse400 struct{}
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -481,8 +466,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) e
 // PlaceOrderResponse422 is the 422 response of PlaceOrder.
 //
 // Validation exception
-type PlaceOrderResponse422 struct {
-}
+type PlaceOrderResponse422 struct{}
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(422)
@@ -524,8 +508,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
 //
 // Invalid ID supplied
-type GetOrderByIDResponse400 struct {
-}
+type GetOrderByIDResponse400 struct{}
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -535,8 +518,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // GetOrderByIDResponse404 is the 404 response of GetOrderByID.
 //
 // Order not found
-type GetOrderByIDResponse404 struct {
-}
+type GetOrderByIDResponse404 struct{}
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -560,8 +542,7 @@ type DeleteOrderResponse interface {
 // DeleteOrderResponse200 is the 200 response of DeleteOrder.
 //
 // order deleted
-type DeleteOrderResponse200 struct {
-}
+type DeleteOrderResponse200 struct{}
 
 func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(200)
@@ -571,8 +552,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter)
 // DeleteOrderResponse400 is the 400 response of DeleteOrder.
 //
 // Invalid ID supplied
-type DeleteOrderResponse400 struct {
-}
+type DeleteOrderResponse400 struct{}
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -582,8 +562,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter)
 // DeleteOrderResponse404 is the 404 response of DeleteOrder.
 //
 // Order not found
-type DeleteOrderResponse404 struct {
-}
+type DeleteOrderResponse404 struct{}
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -691,8 +670,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) err
 // LoginUserResponse400 is the 400 response of LoginUser.
 //
 // Invalid username/password supplied
-type LoginUserResponse400 struct {
-}
+type LoginUserResponse400 struct{}
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -709,8 +687,7 @@ type LogoutUserResponse interface {
 // LogoutUserResponse200 is the 200 response of LogoutUser.
 //
 // successful operation
-type LogoutUserResponse200 struct {
-}
+type LogoutUserResponse200 struct{}
 
 func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(200)
@@ -752,8 +729,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // GetUserByNameResponse400 is the 400 response of GetUserByName.
 //
 // Invalid username supplied
-type GetUserByNameResponse400 struct {
-}
+type GetUserByNameResponse400 struct{}
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -763,8 +739,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // GetUserByNameResponse404 is the 404 response of GetUserByName.
 //
 // User not found
-type GetUserByNameResponse404 struct {
-}
+type GetUserByNameResponse404 struct{}
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -788,8 +763,7 @@ type UpdateUserResponse interface {
 // UpdateUserResponse200 is the 200 response of UpdateUser.
 //
 // successful operation
-type UpdateUserResponse200 struct {
-}
+type UpdateUserResponse200 struct{}
 
 func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(200)
@@ -799,8 +773,7 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) e
 // UpdateUserResponse400 is the 400 response of UpdateUser.
 //
 // bad request
-type UpdateUserResponse400 struct {
-}
+type UpdateUserResponse400 struct{}
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -810,8 +783,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) e
 // UpdateUserResponse404 is the 404 response of UpdateUser.
 //
 // user not found
-type UpdateUserResponse404 struct {
-}
+type UpdateUserResponse404 struct{}
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
@@ -835,8 +807,7 @@ type DeleteUserResponse interface {
 // DeleteUserResponse200 is the 200 response of DeleteUser.
 //
 // User deleted
-type DeleteUserResponse200 struct {
-}
+type DeleteUserResponse200 struct{}
 
 func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(200)
@@ -846,8 +817,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) e
 // DeleteUserResponse400 is the 400 response of DeleteUser.
 //
 // Invalid username supplied
-type DeleteUserResponse400 struct {
-}
+type DeleteUserResponse400 struct{}
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
@@ -857,8 +827,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) e
 // DeleteUserResponse404 is the 404 response of DeleteUser.
 //
 // User not found
-type DeleteUserResponse404 struct {
-}
+type DeleteUserResponse404 struct{}
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(404)
