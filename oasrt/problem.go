@@ -252,6 +252,8 @@ func fillProblem(p *Problem, err error) {
 		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
 	case *MediaTypeError:
 		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
+	case *NotAcceptableError:
+		p.Status, p.Detail = http.StatusNotAcceptable, e.Error()
 	case *BodyError:
 		p.Status, p.Detail = http.StatusBadRequest, e.Error()
 		var de *Error
@@ -285,6 +287,7 @@ func fillWrapped(p *Problem, err error) bool {
 		be   *BodyError
 		tl   *TooLargeError
 		mt   *MediaTypeError
+		na   *NotAcceptableError
 	)
 	var inner error
 	switch {
@@ -300,6 +303,8 @@ func fillWrapped(p *Problem, err error) bool {
 		inner = tl
 	case errors.As(err, &mt):
 		inner = mt
+	case errors.As(err, &na):
+		inner = na
 	case errors.Is(err, ErrNotFound):
 		inner = ErrNotFound
 	case errors.Is(err, ErrNotImplemented):

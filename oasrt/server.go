@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -393,4 +394,58 @@ func WriteReader(rw http.ResponseWriter, status int, contentType string, body io
 			c.Close()
 		}
 	}
+}
+
+// NotAcceptableError reports a request whose Accept header admits none of
+// the media types the operation responds with (406).
+type NotAcceptableError struct {
+	Accept string
+	Offers []string
+}
+
+func (e *NotAcceptableError) Error() string {
+	return "Accept " + strconv.Quote(e.Accept) + " admits none of " + strings.Join(e.Offers, ", ")
+}
+
+// Acceptable reports whether an Accept header (RFC 9110, section 12.5.1)
+// admits one of the media types offered; offers may be ranges themselves
+// ("image/*"). An absent or empty header admits everything; a range with
+// q=0 admits nothing.
+func Acceptable(accept string, offers []string) bool {
+	if accept == "" || len(offers) == 0 {
+		return true
+	}
+	for accept != "" {
+		var item string
+		item, accept, _ = strings.Cut(accept, ",")
+		mr, params, _ := strings.Cut(item, ";")
+		if rejected(params) {
+			continue
+		}
+		at, as, ok := strings.Cut(strings.TrimSpace(mr), "/")
+		if !ok {
+			continue
+		}
+		for _, o := range offers {
+			ot, osub, _ := strings.Cut(mediaType(o), "/")
+			if (at == "*" || ot == "*" || strings.EqualFold(at, ot)) && (as == "*" || osub == "*" || strings.EqualFold(as, osub)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rejected reports whether media range parameters hold q=0.
+func rejected(params string) bool {
+	for params != "" {
+		var p string
+		p, params, _ = strings.Cut(params, ";")
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(k, "q") {
+			v = strings.TrimSpace(v)
+			return strings.Trim(v, "0.") == "" && v != ""
+		}
+	}
+	return false
 }

@@ -129,3 +129,33 @@ func TestMiddlewareOrder(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", c)
 	}
 }
+
+func TestAcceptable(t *testing.T) {
+	json := []string{"application/json"}
+	tests := []struct {
+		accept string
+		offers []string
+		want   bool
+	}{
+		{"", json, true},
+		{"application/json", json, true},
+		{"text/html, application/*;q=0.5", json, true},
+		{"*/*", json, true},
+		{"text/html", json, false},
+		{"application/json;q=0, text/html", json, false},
+		{"application/json; q=0.0", json, false},
+		{"application/json;q=0.1", json, true},
+		{"image/png", []string{"image/*"}, true},
+		{"text/plain", []string{"*/*"}, true},
+		{"garbage", json, false},
+		{"text/html", nil, true},
+	}
+	for _, tt := range tests {
+		if got := Acceptable(tt.accept, tt.offers); got != tt.want {
+			t.Errorf("Acceptable(%q, %q) = %v", tt.accept, tt.offers, got)
+		}
+	}
+	if p := ProblemOf(&NotAcceptableError{Accept: "text/html", Offers: json}); p.Status != 406 {
+		t.Errorf("status %d", p.Status)
+	}
+}

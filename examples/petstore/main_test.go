@@ -31,11 +31,14 @@ func start(t *testing.T, opts ...oasrt.ServerOption) (*api.Client, string) {
 
 // raw sends a request without the client and returns the status, the
 // headers and the decoded problem when the body is one.
-func raw(t *testing.T, method, url, ct, body string) (int, http.Header, *oasrt.Problem) {
+func raw(t *testing.T, method, url, ct, body, accept string) (int, http.Header, *oasrt.Problem) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
 	}
 	if ct != "" {
 		req.Header.Set("Content-Type", ct)
@@ -186,6 +189,7 @@ func TestHTTPErrors(t *testing.T) {
 	pet := `{"name":"x","photoUrls":[]}`
 	tests := []struct {
 		name, method, path, ct, body string
+		accept                       string
 		status                       int
 		allow                        string
 		param, pointer               string
@@ -206,10 +210,11 @@ func TestHTTPErrors(t *testing.T) {
 		{name: "oversized upload", method: "POST", path: "/pet/1/uploadImage", ct: "application/octet-stream", body: strings.Repeat("x", 2000), status: 413},
 		{name: "upload of the wrong type", method: "POST", path: "/pet/1/uploadImage", ct: "image/png", body: "x", status: 415},
 		{name: "required body missing", method: "POST", path: "/pet", ct: "application/json", status: 400},
+		{name: "not acceptable", method: "GET", path: "/pet/1", accept: "application/xml", status: 406},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			status, h, p := raw(t, tt.method, base+tt.path, tt.ct, tt.body)
+			status, h, p := raw(t, tt.method, base+tt.path, tt.ct, tt.body, tt.accept)
 			if status != tt.status {
 				t.Fatalf("status %d, want %d (%+v)", status, tt.status, p)
 			}

@@ -306,6 +306,12 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
 	args := "r.Context()"
+	if offers := produces(op); len(offers) > 0 {
+		f.P("if accept := r.Header.Get(\"Accept\"); !", rt("Acceptable"), "(accept, produces", op.GoName, "[:]) {")
+		f.P("s.cfg.Error(w, r, &", rt("NotAcceptableError"), "{Accept: accept, Offers: produces", op.GoName, "[:]})")
+		f.P("return")
+		f.P("}")
+	}
 	if op.params != "" {
 		f.P("params, err := decode", op.GoName, "Params(r, p)")
 		f.P("if err != nil {")
@@ -364,6 +370,11 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("}")
 	f.P("}")
 	f.P()
+	if offers := produces(op); len(offers) > 0 {
+		f.P("// produces", op.GoName, " lists the media types ", op.GoName, " responds with.")
+		f.P("var produces", op.GoName, " = [...]string{", strings.Join(offers, ", "), "}")
+		f.P()
+	}
 	if op.params != "" {
 		genDecodeParams(f, op)
 	}
@@ -376,6 +387,26 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("}")
 		f.P()
 	}
+}
+
+// produces returns the quoted media types of an operation's responses, or
+// none when a response has no content: an Accept header cannot refuse it.
+func produces(op *apiOp) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range op.variants {
+		if v.media == nil {
+			if v.code >= 200 && v.code < 300 {
+				return nil
+			}
+			continue
+		}
+		if ct := v.media.ContentType; !seen[ct] {
+			seen[ct] = true
+			out = append(out, strconv.Quote(ct))
+		}
+	}
+	return out
 }
 
 func paramFail(f *file, p *ir.Param) func(string) string {

@@ -370,6 +370,21 @@ func TestBodies(t *testing.T) {
 	}
 }
 
+func TestNotAcceptable(t *testing.T) {
+	srv := routes.NewServer(&recorder{})
+	w := serve(srv, "GET", "/users", nil, "Accept", "text/html")
+	if w.Code != 406 || !strings.Contains(problem(t, w)["detail"].(string), "application/json") {
+		t.Errorf("406: %d %s", w.Code, w.Body)
+	}
+	if w := serve(srv, "GET", "/users", nil, "Accept", "text/html, application/*;q=0.2"); w.Code != 200 {
+		t.Errorf("acceptable: %d %s", w.Code, w.Body)
+	}
+	// An operation whose success has no content cannot be refused.
+	if w := serve(srv, "DELETE", "/users/x", nil, "Accept", "text/html"); w.Code != 204 {
+		t.Errorf("no content: %d %s", w.Code, w.Body)
+	}
+}
+
 func TestUnimplementedAndPanics(t *testing.T) {
 	srv := routes.NewServer(routes.Unimplemented{})
 	w := serve(srv, "GET", "/users", nil)

@@ -128,6 +128,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+		return
+	}
 	var body *Pet
 	rb, err := s.cfg.JSONBody(r, false)
 	if err != nil {
@@ -157,3 +161,6 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesAddPet lists the media types AddPet responds with.
+var producesAddPet = [...]string{"application/json"}

@@ -135,6 +135,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetThing serves GET /things/{id}.
 func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetThing[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetThing[:]})
+		return
+	}
 	params, err := decodeGetThingParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -151,6 +155,9 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetThing lists the media types GetThing responds with.
+var producesGetThing = [...]string{"application/json"}
 
 // decodeGetThingParams reads the parameters of GetThing from r and the
 // path parameters p captured by the router.

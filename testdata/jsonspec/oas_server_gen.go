@@ -127,6 +127,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetList serves GET /list.
 func (s *Server) handleGetList(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetList[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetList[:]})
+		return
+	}
 	res, err := s.h.GetList(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -138,3 +142,6 @@ func (s *Server) handleGetList(w http.ResponseWriter, r *http.Request, p []strin
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetList lists the media types GetList responds with.
+var producesGetList = [...]string{"application/json"}

@@ -718,6 +718,10 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string) 
 
 // handleListUsers serves GET /users.
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListUsers[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
+		return
+	}
 	res, err := s.h.ListUsers(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -730,8 +734,15 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 	}
 }
 
+// producesListUsers lists the media types ListUsers responds with.
+var producesListUsers = [...]string{"application/json"}
+
 // handleCreateUser serves POST /users.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+		return
+	}
 	var body *User
 	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
@@ -762,8 +773,15 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 }
 
+// producesCreateUser lists the media types CreateUser responds with.
+var producesCreateUser = [...]string{"application/json", "application/problem+json"}
+
 // handleGetMe serves GET /users/me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetMe[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
+		return
+	}
 	res, err := s.h.GetMe(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -776,8 +794,15 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string)
 	}
 }
 
+// producesGetMe lists the media types GetMe responds with.
+var producesGetMe = [...]string{"application/json"}
+
 // handleGetUser serves GET /users/{name}.
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUser[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
+		return
+	}
 	params, err := decodeGetUserParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -794,6 +819,9 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetUser lists the media types GetUser responds with.
+var producesGetUser = [...]string{"application/json"}
 
 // decodeGetUserParams reads the parameters of GetUser from r and the
 // path parameters p captured by the router.
@@ -842,6 +870,10 @@ func decodeDeleteUserParams(r *http.Request, p []string) (params DeleteUserParam
 
 // handleListFriends serves GET /users/{name}/friends.
 func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFriends[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
+		return
+	}
 	params, err := decodeListFriendsParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -859,6 +891,9 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 	}
 }
 
+// producesListFriends lists the media types ListFriends responds with.
+var producesListFriends = [...]string{"application/json"}
+
 // decodeListFriendsParams reads the parameters of ListFriends from r and the
 // path parameters p captured by the router.
 func decodeListFriendsParams(r *http.Request, p []string) (params ListFriendsParams, err error) {
@@ -874,6 +909,10 @@ func decodeListFriendsParams(r *http.Request, p []string) (params ListFriendsPar
 
 // handleListFiles serves GET /files/.
 func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFiles[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
+		return
+	}
 	res, err := s.h.ListFiles(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -886,8 +925,15 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 	}
 }
 
+// producesListFiles lists the media types ListFiles responds with.
+var producesListFiles = [...]string{"text/plain"}
+
 // handleGetFile serves GET /files/{base}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetFile[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
+		return
+	}
 	params, err := decodeGetFileParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -904,6 +950,9 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetFile lists the media types GetFile responds with.
+var producesGetFile = [...]string{"application/octet-stream"}
 
 // decodeGetFileParams reads the parameters of GetFile from r and the
 // path parameters p captured by the router.
@@ -971,6 +1020,10 @@ func decodePutFileParams(r *http.Request, p []string) (params PutFileParams, err
 
 // handleStatus serves GET /v{version}/status.
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesStatus[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
+		return
+	}
 	params, err := decodeStatusParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -987,6 +1040,9 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesStatus lists the media types Status responds with.
+var producesStatus = [...]string{"application/json"}
 
 // decodeStatusParams reads the parameters of Status from r and the
 // path parameters p captured by the router.
@@ -1082,6 +1138,10 @@ func decodeMatrixParams(r *http.Request, p []string) (params MatrixParams, err e
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+		return
+	}
 	params, err := decodeSearchParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1098,6 +1158,9 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesSearch lists the media types Search responds with.
+var producesSearch = [...]string{"application/json"}
 
 // decodeSearchParams reads the parameters of Search from r and the
 // path parameters p captured by the router.

@@ -1111,6 +1111,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePet[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
+		return
+	}
 	var body *Pet
 	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
@@ -1141,8 +1145,15 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	}
 }
 
+// producesUpdatePet lists the media types UpdatePet responds with.
+var producesUpdatePet = [...]string{"application/json"}
+
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+		return
+	}
 	var body *Pet
 	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
@@ -1173,8 +1184,15 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
+// producesAddPet lists the media types AddPet responds with.
+var producesAddPet = [...]string{"application/json"}
+
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByStatus[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
+		return
+	}
 	params, err := decodeFindPetsByStatusParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1191,6 +1209,9 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesFindPetsByStatus lists the media types FindPetsByStatus responds with.
+var producesFindPetsByStatus = [...]string{"application/json"}
 
 // decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and the
 // path parameters p captured by the router.
@@ -1227,6 +1248,10 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string) (params FindPetsB
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByTags[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
+		return
+	}
 	params, err := decodeFindPetsByTagsParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1243,6 +1268,9 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesFindPetsByTags lists the media types FindPetsByTags responds with.
+var producesFindPetsByTags = [...]string{"application/json"}
 
 // decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and the
 // path parameters p captured by the router.
@@ -1270,6 +1298,10 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string) (params FindPetsByT
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+		return
+	}
 	params, err := decodeGetPetByIDParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1286,6 +1318,9 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetPetByID lists the media types GetPetByID responds with.
+var producesGetPetByID = [...]string{"application/json"}
 
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
 // path parameters p captured by the router.
@@ -1308,6 +1343,10 @@ func decodeGetPetByIDParams(r *http.Request, p []string) (params GetPetByIDParam
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePetWithForm[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
+		return
+	}
 	params, err := decodeUpdatePetWithFormParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1324,6 +1363,9 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesUpdatePetWithForm lists the media types UpdatePetWithForm responds with.
+var producesUpdatePetWithForm = [...]string{"application/json"}
 
 // decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
 // path parameters p captured by the router.
@@ -1417,6 +1459,10 @@ func decodeDeletePetParams(r *http.Request, p []string) (params DeletePetParams,
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadFile[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
+		return
+	}
 	params, err := decodeUploadFileParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1438,6 +1484,9 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesUploadFile lists the media types UploadFile responds with.
+var producesUploadFile = [...]string{"application/json"}
 
 // decodeUploadFileParams reads the parameters of UploadFile from r and the
 // path parameters p captured by the router.
@@ -1478,6 +1527,10 @@ func decodeUploadFileParams(r *http.Request, p []string) (params UploadFileParam
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetInventory[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
+		return
+	}
 	res, err := s.h.GetInventory(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -1490,8 +1543,15 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 	}
 }
 
+// producesGetInventory lists the media types GetInventory responds with.
+var producesGetInventory = [...]string{"application/json"}
+
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPlaceOrder[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
+		return
+	}
 	var body *Order
 	rb, err := s.cfg.JSONBody(r, false)
 	if err != nil {
@@ -1522,8 +1582,15 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	}
 }
 
+// producesPlaceOrder lists the media types PlaceOrder responds with.
+var producesPlaceOrder = [...]string{"application/json"}
+
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetOrderByID[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
+		return
+	}
 	params, err := decodeGetOrderByIDParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1540,6 +1607,9 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetOrderByID lists the media types GetOrderByID responds with.
+var producesGetOrderByID = [...]string{"application/json"}
 
 // decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
 // path parameters p captured by the router.
@@ -1600,6 +1670,10 @@ func decodeDeleteOrderParams(r *http.Request, p []string) (params DeleteOrderPar
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+		return
+	}
 	var body *User
 	rb, err := s.cfg.JSONBody(r, false)
 	if err != nil {
@@ -1630,8 +1704,15 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 }
 
+// producesCreateUser lists the media types CreateUser responds with.
+var producesCreateUser = [...]string{"application/json"}
+
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUsersWithListInput[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
+		return
+	}
 	var body *[]User
 	rb, err := s.cfg.JSONBody(r, false)
 	if err != nil {
@@ -1662,6 +1743,9 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	}
 }
 
+// producesCreateUsersWithListInput lists the media types CreateUsersWithListInput responds with.
+var producesCreateUsersWithListInput = [...]string{"application/json"}
+
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
 func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 	if err := r.ArrStart(); err != nil {
@@ -1690,6 +1774,10 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesLoginUser[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
+		return
+	}
 	params, err := decodeLoginUserParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1706,6 +1794,9 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesLoginUser lists the media types LoginUser responds with.
+var producesLoginUser = [...]string{"application/json"}
 
 // decodeLoginUserParams reads the parameters of LoginUser from r and the
 // path parameters p captured by the router.
@@ -1758,6 +1849,10 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUserByName[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
+		return
+	}
 	params, err := decodeGetUserByNameParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1774,6 +1869,9 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetUserByName lists the media types GetUserByName responds with.
+var producesGetUserByName = [...]string{"application/json"}
 
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
 // path parameters p captured by the router.

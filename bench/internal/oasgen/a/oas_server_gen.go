@@ -133,6 +133,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPet[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
+		return
+	}
 	params, err := decodeGetPetParams(r, p)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -149,6 +153,9 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetPet lists the media types GetPet responds with.
+var producesGetPet = [...]string{"application/json"}
 
 // decodeGetPetParams reads the parameters of GetPet from r and the
 // path parameters p captured by the router.

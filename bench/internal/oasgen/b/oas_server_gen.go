@@ -127,6 +127,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+		return
+	}
 	res, err := s.h.Search(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -138,3 +142,6 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesSearch lists the media types Search responds with.
+var producesSearch = [...]string{"application/json"}

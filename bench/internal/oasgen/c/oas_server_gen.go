@@ -127,6 +127,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetEverything serves GET /everything.
 func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetEverything[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetEverything[:]})
+		return
+	}
 	res, err := s.h.GetEverything(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -138,3 +142,6 @@ func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p [
 		s.cfg.Error(w, r, err)
 	}
 }
+
+// producesGetEverything lists the media types GetEverything responds with.
+var producesGetEverything = [...]string{"application/json"}
