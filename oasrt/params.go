@@ -360,3 +360,76 @@ func AppendPair(q, key, value string) string {
 	}
 	return q + url.QueryEscape(key) + "=" + value
 }
+
+// Object parameters (a schema with scalar properties) travel as name/value
+// pairs. Generated code gathers them as a flat list, name then value,
+// whatever the style, and decodes that list into the struct.
+
+// ObjectPairs turns the items of a style's list into name/value pairs: not
+// exploded, the items alternate names and values ("a,1,b,2"); exploded,
+// each item is "name=value" ("a=1,b=2").
+func ObjectPairs(items []string, exploded bool) ([]string, error) {
+	if !exploded {
+		if len(items)%2 != 0 {
+			return nil, errors.New("an object needs name,value pairs; got an odd number of items")
+		}
+		return items, nil
+	}
+	pairs := make([]string, 0, 2*len(items))
+	for _, it := range items {
+		k, v, ok := strings.Cut(it, "=")
+		if !ok {
+			return nil, errors.New("expected name=value, got " + strconv.Quote(it))
+		}
+		pairs = append(pairs, k, v)
+	}
+	return pairs, nil
+}
+
+// DeepObjectKey returns the property a deepObject query key names
+// ("filter[color]" is property "color" of parameter "filter").
+func DeepObjectKey(key, name string) (string, bool) {
+	if len(key) > len(name)+2 && strings.HasPrefix(key, name) && key[len(name)] == '[' && key[len(key)-1] == ']' {
+		return key[len(name)+1 : len(key)-1], true
+	}
+	return "", false
+}
+
+// PropertyError is the cause of a ParamError for one property of an object
+// parameter.
+func PropertyError(property string, err error) error {
+	return errors.New("property " + strconv.Quote(property) + ": " + err.Error())
+}
+
+// AppendPathPairs appends an exploded object path parameter: prefix, then
+// name=value pairs, escaped, joined by sep.
+func AppendPathPairs(b []byte, prefix, sep string, pairs ...string) []byte {
+	b = append(b, prefix...)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = append(b, url.PathEscape(pairs[i])...)
+		b = append(b, '=')
+		b = append(b, url.PathEscape(pairs[i+1])...)
+	}
+	return b
+}
+
+// JoinPairs joins object pairs for a header or cookie: "a,1,b,2", or
+// exploded "a=1,b=2".
+func JoinPairs(pairs []string, exploded bool) string {
+	if !exploded {
+		return strings.Join(pairs, ",")
+	}
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(pairs[i])
+		b.WriteByte('=')
+		b.WriteString(pairs[i+1])
+	}
+	return b.String()
+}

@@ -213,3 +213,35 @@ func TestMedia(t *testing.T) {
 		t.Error("*/* does not match image/png")
 	}
 }
+
+func TestObjectPairs(t *testing.T) {
+	got, err := ObjectPairs([]string{"r", "1", "g", "2"}, false)
+	if err != nil || !reflect.DeepEqual(got, []string{"r", "1", "g", "2"}) {
+		t.Errorf("not exploded: %q %v", got, err)
+	}
+	got, err = ObjectPairs([]string{"r=1", "g=2=3"}, true)
+	if err != nil || !reflect.DeepEqual(got, []string{"r", "1", "g", "2=3"}) {
+		t.Errorf("exploded: %q %v", got, err)
+	}
+	if _, err := ObjectPairs([]string{"r"}, false); err == nil {
+		t.Error("odd list accepted")
+	}
+	if _, err := ObjectPairs([]string{"r"}, true); err == nil {
+		t.Error("item without = accepted")
+	}
+	for key, want := range map[string]string{"f[a]": "a", "f[]": "", "f[a": "", "g[a]": "", "f": "", "f[a][b]": "a][b"} {
+		got, ok := DeepObjectKey(key, "f")
+		if got != want || ok != (want != "") {
+			t.Errorf("DeepObjectKey(%q) = %q %v, want %q", key, got, ok, want)
+		}
+	}
+	if got := string(AppendPathPairs(nil, ";", ";", "r", "1", "a b", "c/d")); got != ";r=1;a%20b=c%2Fd" {
+		t.Errorf("AppendPathPairs = %s", got)
+	}
+	if got := JoinPairs([]string{"x", "1", "y", "2"}, true); got != "x=1,y=2" {
+		t.Errorf("JoinPairs exploded = %s", got)
+	}
+	if got := JoinPairs([]string{"x", "1"}, false); got != "x,1" {
+		t.Errorf("JoinPairs = %s", got)
+	}
+}

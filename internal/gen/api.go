@@ -2,6 +2,7 @@ package gen
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +18,9 @@ type api struct {
 	// Exported names, claimed after every model name so they never clash.
 	handler, unimplemented, server, newServer, client, newClient string
 	maxCaptures                                                  int
+	// objects are the structs used as object parameters, in first use
+	// order.
+	objects []*ir.Struct
 }
 
 type apiOp struct {
@@ -93,6 +97,12 @@ func newAPI(pkg *ir.Package) *api {
 		names := pathParamNames(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))
 		for _, p := range o.Params {
+			if kind, _ := requestShape(p); kind == objectParam {
+				st := objectOf(p.Type)
+				if !slices.Contains(a.objects, st) {
+					a.objects = append(a.objects, st)
+				}
+			}
 			if p.In != "path" {
 				continue
 			}
@@ -295,8 +305,37 @@ type paramKind uint8
 const (
 	scalarParam paramKind = iota
 	arrayParam            // an array of scalars
+	objectParam           // an object whose properties are scalars
 	rawParam              // not parsed: the raw text
 )
+
+// objectOf returns the struct of an object parameter the generated code
+// parses: declared properties only, all scalars, none nullable.
+func objectOf(t ir.Type) *ir.Struct {
+	st := ir.StructOf(t)
+	if st == nil || st.Additional != nil || len(st.Fields) == 0 {
+		return nil
+	}
+	if _, ok := unNull(t).(*ir.Nullable); ok {
+		return nil
+	}
+	for _, fd := range st.Fields {
+		if _, _, ok := scalarOf(fd.Type); !ok || fd.Ptr || fd.Nullable() {
+			return nil
+		}
+	}
+	return st
+}
+
+// requestShape classifies a request parameter: as paramShape, and objects
+// with scalar properties are parsed.
+func requestShape(p *ir.Param) (paramKind, ir.Type) {
+	kind, elem := paramShape(p.Type)
+	if kind == rawParam && objectOf(p.Type) != nil {
+		return objectParam, nil
+	}
+	return kind, elem
+}
 
 // paramShape classifies a parameter type; for arrays it returns the
 // element type.
@@ -323,9 +362,13 @@ func paramShape(t ir.Type) (paramKind, ir.Type) {
 	}
 }
 
-// paramType returns the Go type of a parameter's field.
-func (f *file) paramType(p *ir.Param) string {
+// paramType returns the Go type of a parameter's field; objects are parsed
+// only in requests.
+func (f *file) paramType(p *ir.Param, request bool) string {
 	kind, _ := paramShape(p.Type)
+	if request {
+		kind, _ = requestShape(p)
+	}
 	switch kind {
 	case rawParam:
 		return "string"
@@ -498,6 +541,16 @@ func pathStyle(p *ir.Param) (prefix, sep string) {
 	return "", ","
 }
 
+// objectStyle returns the prefix and separator of an object path parameter
+// (OpenAPI 3.1, 4.8.12.4): exploded matrix objects name their properties,
+// not the parameter.
+func objectStyle(p *ir.Param) (prefix, sep string) {
+	if p.Style == "matrix" && p.Explode {
+		return ";", ";"
+	}
+	return pathStyle(p)
+}
+
 // querySep returns the delimiter of a non-exploded array in a query
 // parameter's style.
 func querySep(p *ir.Param) string {
@@ -533,7 +586,7 @@ func (f *file) paramDoc(p *ir.Param) {
 	if p.Doc.Description != "" {
 		f.comment(p.Doc.Description)
 	}
-	if kind, _ := paramShape(p.Type); kind == rawParam {
+	if kind, _ := requestShape(p); kind == rawParam {
 		switch {
 		case p.In == "query" && p.Style == "deepObject":
 			f.P("//")

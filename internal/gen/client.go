@@ -31,6 +31,31 @@ func genClient(f *file, a *api) {
 	for _, op := range a.ops {
 		genCall(f, a, op)
 	}
+	for _, st := range a.objects {
+		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
+		f.P("// name/value pairs, formatted; absent ones are left out.")
+		f.P("func encode", st.GoName, "Pairs(v *", st.GoName, ") []string {")
+		f.P("pairs := make([]string, 0, ", 2*len(st.Fields), ")")
+		for _, fd := range st.Fields {
+			name := strconv.Quote(fd.JSONName)
+			x := "v." + fd.GoName
+			switch w, _ := fieldShape(fd); w {
+			case opt:
+				f.P("if ", x, ".Set {")
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x+".Value"), ")")
+				f.P("}")
+			case nilAbsent:
+				f.P("if ", x, " != nil {")
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x), ")")
+				f.P("}")
+			default:
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x), ")")
+			}
+		}
+		f.P("return pairs")
+		f.P("}")
+		f.P()
+	}
 }
 
 func genCall(f *file, a *api, op *apiOp) {
@@ -68,10 +93,18 @@ func genCall(f *file, a *api, op *apiOp) {
 		}
 		prefix, sep := pathStyle(p)
 		x := "params." + p.GoName
-		switch kind, elem := paramShape(p.Type); kind {
+		switch kind, elem := requestShape(p); kind {
 		case arrayParam:
 			formatArray(f, p.Type, elem, x)
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
+		case objectParam:
+			prefix, sep := objectStyle(p)
+			f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", x, ")")
+			if p.Explode {
+				f.P("req.Path = ", rt("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
+			} else {
+				f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
+			}
 		case rawParam:
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
 		default:
@@ -85,7 +118,7 @@ func genCall(f *file, a *api, op *apiOp) {
 	var cookies bool
 	for _, p := range op.Params {
 		x := "params." + p.GoName
-		kind, elem := paramShape(p.Type)
+		kind, elem := requestShape(p)
 		switch p.In {
 		case "query":
 			sep := querySep(p)
@@ -94,6 +127,28 @@ func genCall(f *file, a *api, op *apiOp) {
 				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
 			}
 			switch {
+			case kind == objectParam:
+				v := x
+				if !p.Required {
+					f.P("if ", x, ".Set {")
+					v += ".Value"
+				}
+				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
+				switch {
+				case p.Style == "deepObject":
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
+					f.P("}")
+				case explode:
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
+					f.P("}")
+				default:
+					add("pairs...")
+				}
+				if !p.Required {
+					f.P("}")
+				}
 			case kind == rawParam && (p.Style == "deepObject" || p.Explode):
 				f.P("if ", x, " != \"\" { // a raw query, see the field")
 				f.P("if len(req.Query) > 0 {")
@@ -257,6 +312,16 @@ func formatArray(f *file, arr ir.Type, elem ir.Type, x string) {
 // passes the text to set, skipping absent optional values.
 func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, set func(string)) {
 	switch {
+	case kind == objectParam:
+		v := x
+		if !p.Required {
+			f.P("if ", x, ".Set {")
+			v += ".Value"
+		}
+		set(f.qual(rt("JoinPairs")) + "(encode" + objectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
+		if !p.Required {
+			f.P("}")
+		}
 	case kind == rawParam:
 		f.P("if ", x, " != \"\" {")
 		set(x)

@@ -22,7 +22,7 @@ func genTypes(f *file, a *api) {
 			f.P("type ", op.params, " struct {")
 			for _, p := range op.Params {
 				f.paramDoc(p)
-				f.P(p.GoName, " ", f.paramType(p))
+				f.P(p.GoName, " ", f.paramType(p, true))
 			}
 			f.P("}")
 			f.P()
@@ -87,7 +87,7 @@ func genVariantFields(f *file, v *variant) {
 		if h.Doc.Description != "" {
 			f.comment(h.Doc.Description)
 		}
-		f.P(h.field, " ", f.paramType(h.Param))
+		f.P(h.field, " ", f.paramType(h.Param, false))
 	}
 	f.P("}")
 }
@@ -300,6 +300,7 @@ func genServer(f *file, a *api) {
 	for _, op := range a.ops {
 		genHandle(f, a, op)
 	}
+	genObjectDecoders(f, a)
 }
 
 func genHandle(f *file, a *api, op *apiOp) {
@@ -438,9 +439,12 @@ func genDecodeParams(f *file, op *apiOp) {
 	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and the")
 	f.P("// path parameters p captured by the router.")
 	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string) (params ", op.params, ", err error) {")
-	var query, deep []*ir.Param
+	// Query parameters are read in one pass over the query: query holds
+	// those matched by name, props the exploded form objects matched by
+	// their properties' names, deep the deepObject ones.
+	var query, props, deep []*ir.Param
 	for _, prm := range op.Params {
-		kind, elem := paramShape(prm.Type)
+		kind, elem := requestShape(prm)
 		dst := "params." + prm.GoName
 		fail := paramFail(f, prm)
 		switch prm.In {
@@ -459,6 +463,13 @@ func genDecodeParams(f *file, op *apiOp) {
 				f.P(fail("err"))
 				f.P("}")
 				assignArray(f, prm, elem, "vals", dst)
+			case objectParam:
+				prefix, sep := objectStyle(prm)
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ")")
+				f.P("if err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				decodeObject(f, prm, "vals", true, prm.Explode)
 			default:
 				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ")")
 				f.P("if err != nil {")
@@ -472,15 +483,16 @@ func genDecodeParams(f *file, op *apiOp) {
 			}
 			f.P("}")
 		case "query":
-			if kind == rawParam && prm.Style == "deepObject" {
+			switch {
+			case kind == objectParam && prm.Style == "deepObject", kind == rawParam && prm.Style == "deepObject":
 				deep = append(deep, prm)
-				continue
-			}
-			if kind == rawParam && prm.Explode {
+			case kind == objectParam && exploded(prm):
+				props = append(props, prm)
+			case kind == rawParam && prm.Explode:
 				f.P(dst, " = r.URL.RawQuery // ", prm.Name, ": not parsed, see the field")
-				continue
+			default:
+				query = append(query, prm)
 			}
-			query = append(query, prm)
 		case "header", "cookie":
 			if prm.In == "header" {
 				f.P("if s := r.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), "); s != \"\" {")
@@ -494,6 +506,9 @@ func genDecodeParams(f *file, op *apiOp) {
 			case arrayParam:
 				f.P("vals := ", rt("HeaderArray"), "(s)")
 				assignArray(f, prm, elem, "vals", dst)
+			case objectParam:
+				f.P("vals := ", rt("HeaderArray"), "(s)")
+				decodeObject(f, prm, "vals", true, prm.Explode)
 			default:
 				if !prm.Required {
 					f.P(dst, ".Set = true")
@@ -508,82 +523,220 @@ func genDecodeParams(f *file, op *apiOp) {
 			f.P("}")
 		}
 	}
-	if len(query) > 0 || len(deep) > 0 {
-		if len(query) > 0 {
-			f.P("var seen [", len(query), "]bool")
-		}
-		for i, prm := range query {
-			if kind, _ := paramShape(prm.Type); kind == arrayParam {
-				f.P("var raw", i, " []string")
-			}
-		}
-		f.P("for q := r.URL.RawQuery; q != \"\"; {")
-		f.P("var key, value string")
-		f.P("key, value, q = ", rt("NextQuery"), "(q)")
-		f.P("switch key {")
-		for i, prm := range query {
-			kind, _ := paramShape(prm.Type)
-			fail := paramFail(f, prm)
-			f.P("case ", strconv.Quote(prm.Name), ":")
-			if kind != arrayParam || !exploded(prm) {
-				f.P("if seen[", i, "] {")
-				f.P(fail(f.qual(rt("ErrRepeated"))))
-				f.P("}")
-			}
-			f.P("seen[", i, "] = true")
-			dst := "params." + prm.GoName
-			switch kind {
-			case arrayParam:
-				sep := querySep(prm)
-				if exploded(prm) {
-					sep = "0"
-				}
-				f.P("var err error")
-				f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
-				f.P("if err != nil {")
-				f.P(fail("err"))
-				f.P("}")
-			default:
-				f.P("s, err := ", rt("QueryScalar"), "(value)")
-				f.P("if err != nil {")
-				f.P(fail("err"))
-				f.P("}")
-				if kind == rawParam {
-					f.P(dst, " = s")
-					break
-				}
-				if !prm.Required {
-					f.P(dst, ".Set = true")
-					dst += ".Value"
-				}
-				f.parseScalar(prm.Type, "s", dst, fail)
-			}
-		}
-		if len(deep) > 0 {
-			f.P("default:")
-			for _, prm := range deep {
-				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
-				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
-				f.P("}")
-			}
-		}
-		f.P("}")
-		f.P("}")
-		for i, prm := range query {
-			kind, elem := paramShape(prm.Type)
-			if prm.Required {
-				f.P("if !seen[", i, "] {")
-				f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
-				f.P("}")
-			}
-			if kind == arrayParam {
-				f.P("if seen[", i, "] {")
-				assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
-				f.P("}")
-			}
-		}
+	if len(query)+len(props)+len(deep) > 0 {
+		genQueryLoop(f, query, props, deep)
 	}
 	f.P("return params, nil")
 	f.P("}")
 	f.P()
+}
+
+// pairsVar names the list of name/value pairs gathered for an object
+// parameter in the query.
+func pairsVar(p *ir.Param) string { return "pairs" + p.GoName }
+
+func genQueryLoop(f *file, query, props, deep []*ir.Param) {
+	if len(query) > 0 {
+		f.P("var seen [", len(query), "]bool")
+	}
+	for i, prm := range query {
+		if kind, _ := requestShape(prm); kind == arrayParam {
+			f.P("var raw", i, " []string")
+		}
+	}
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind == objectParam {
+			f.P("var ", pairsVar(prm), " []string")
+		}
+	}
+	f.P("for q := r.URL.RawQuery; q != \"\"; {")
+	f.P("var key, value string")
+	f.P("key, value, q = ", rt("NextQuery"), "(q)")
+	f.P("switch key {")
+	cases := map[string]bool{}
+	for i, prm := range query {
+		kind, _ := requestShape(prm)
+		fail := paramFail(f, prm)
+		if cases[prm.Name] {
+			continue
+		}
+		cases[prm.Name] = true
+		f.P("case ", strconv.Quote(prm.Name), ":")
+		if kind != arrayParam || !exploded(prm) {
+			f.P("if seen[", i, "] {")
+			f.P(fail(f.qual(rt("ErrRepeated"))))
+			f.P("}")
+		}
+		f.P("seen[", i, "] = true")
+		dst := "params." + prm.GoName
+		switch kind {
+		case arrayParam:
+			sep := querySep(prm)
+			if exploded(prm) {
+				sep = "0"
+			}
+			f.P("var err error")
+			f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
+			f.P("if err != nil {")
+			f.P(fail("err"))
+			f.P("}")
+		case objectParam:
+			f.P("vals, err := ", rt("QueryArray"), "(nil, value, ", querySep(prm), ")")
+			f.P("if err != nil {")
+			f.P(fail("err"))
+			f.P("}")
+			decodeObject(f, prm, "vals", true, false)
+		default:
+			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("if err != nil {")
+			f.P(fail("err"))
+			f.P("}")
+			if kind == rawParam {
+				f.P(dst, " = s")
+				break
+			}
+			if !prm.Required {
+				f.P(dst, ".Set = true")
+				dst += ".Value"
+			}
+			f.parseScalar(prm.Type, "s", dst, fail)
+		}
+	}
+	for _, prm := range props {
+		var names []string
+		for _, fd := range objectOf(prm.Type).Fields {
+			if !cases[fd.JSONName] {
+				cases[fd.JSONName] = true
+				names = append(names, strconv.Quote(fd.JSONName))
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		f.P("case ", strings.Join(names, ", "), ": // properties of ", prm.Name)
+		f.P("s, err := ", rt("QueryScalar"), "(value)")
+		f.P("if err != nil {")
+		f.P(paramFail(f, prm)("err"))
+		f.P("}")
+		f.P(pairsVar(prm), " = append(", pairsVar(prm), ", key, s)")
+	}
+	if len(deep) > 0 {
+		f.P("default:")
+		for _, prm := range deep {
+			if kind, _ := requestShape(prm); kind == rawParam {
+				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
+				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
+				f.P("}")
+				continue
+			}
+			f.P("if prop, ok := ", rt("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
+			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("if err != nil {")
+			f.P(paramFail(f, prm)("err"))
+			f.P("}")
+			f.P(pairsVar(prm), " = append(", pairsVar(prm), ", prop, s)")
+			f.P("}")
+		}
+	}
+	f.P("}")
+	f.P("}")
+	for i, prm := range query {
+		kind, elem := requestShape(prm)
+		if prm.Required {
+			f.P("if !seen[", i, "] {")
+			f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
+			f.P("}")
+		}
+		if kind == arrayParam {
+			f.P("if seen[", i, "] {")
+			assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
+			f.P("}")
+		}
+	}
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind != objectParam {
+			continue
+		}
+		v := pairsVar(prm)
+		f.P("if ", v, " != nil {")
+		decodeObject(f, prm, v, false, false)
+		if prm.Required {
+			f.P("} else {")
+			f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
+		}
+		f.P("}")
+	}
+}
+
+// decodeObject prints code that decodes items into the object parameter p:
+// name/value pairs, or, when list is set, the items of the style's list
+// ("a,1,b,2", or exploded "a=1,b=2").
+func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
+	fail := paramFail(f, p)
+	st := objectOf(p.Type)
+	pairs := items
+	if list {
+		f.P("pairs, err := ", rt("ObjectPairs"), "(", items, ", ", exploded, ")")
+		f.P("if err != nil {")
+		f.P(fail("err"))
+		f.P("}")
+		pairs = "pairs"
+	}
+	dst := "&params." + p.GoName
+	if !p.Required {
+		f.P("params.", p.GoName, ".Set = true")
+		dst += ".Value"
+	}
+	f.P("if err := decode", st.GoName, "Pairs(", dst, ", ", pairs, "); err != nil {")
+	f.P(fail("err"))
+	f.P("}")
+}
+
+// genObjectDecoders prints, for every struct used as an object parameter,
+// the function decoding it from name/value pairs.
+func genObjectDecoders(f *file, a *api) {
+	for _, st := range a.objects {
+		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
+		f.P("// name/value pairs; unknown names are ignored.")
+		f.P("func decode", st.GoName, "Pairs(v *", st.GoName, ", pairs []string) error {")
+		var required []*ir.Field
+		for _, fd := range st.Fields {
+			if fd.Required {
+				required = append(required, fd)
+			}
+		}
+		if len(required) > 0 {
+			f.P("var seen [", len(required), "]bool")
+		}
+		f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+		f.P("s := pairs[i+1]")
+		f.P("switch pairs[i] {")
+		r := 0
+		for _, fd := range st.Fields {
+			f.P("case ", strconv.Quote(fd.JSONName), ":")
+			fail := func(err string) string {
+				return "return " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(fd.JSONName) + ", " + err + ")"
+			}
+			dst := "v." + fd.GoName
+			if fd.Required {
+				f.P("seen[", r, "] = true")
+				r++
+			}
+			if w, _ := fieldShape(fd); w == opt {
+				f.P(dst, ".Set = true")
+				dst += ".Value"
+			}
+			f.parseScalar(fd.Type, "s", dst, fail)
+		}
+		f.P("}")
+		f.P("}")
+		for i, fd := range required {
+			f.P("if !seen[", i, "] {")
+			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
+			f.P("}")
+		}
+		f.P("return nil")
+		f.P("}")
+		f.P()
+	}
 }

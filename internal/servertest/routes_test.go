@@ -112,6 +112,16 @@ func (h *recorder) Matrix(ctx context.Context, p routes.MatrixParams) (routes.Ma
 	return routes.MatrixResponse204{}, nil
 }
 
+func (h *recorder) Color(ctx context.Context, p routes.ColorParams) (routes.ColorResponse, error) {
+	h.hit("color", p)
+	return routes.ColorResponse204{}, nil
+}
+
+func (h *recorder) MatrixColor(ctx context.Context, p routes.MatrixColorParams) (routes.MatrixColorResponse, error) {
+	h.hit("matrixColor", p)
+	return routes.MatrixColorResponse204{}, nil
+}
+
 func (h *recorder) Search(ctx context.Context, p routes.SearchParams) (routes.SearchResponse, error) {
 	h.hit("search", p)
 	return routes.SearchResponse200{Body: routes.SearchOK{Query: p.Q}}, nil
@@ -174,6 +184,8 @@ func TestRouting(t *testing.T) {
 		{"template prefix without value", "GET", "/v/status", 404, "", nil, ""},
 		{"label array", "GET", "/label/.1,2,3", 204, "label", routes.LabelParams{IDs: []int64{1, 2, 3}}, ""},
 		{"matrix exploded array", "GET", "/matrix/;ids=a;ids=b%3Bc", 204, "matrix", routes.MatrixParams{IDs: []string{"a", "b;c"}}, ""},
+		{"simple object", "GET", "/color/r,1,g,2,b,3", 204, "color", routes.ColorParams{C: routes.RGB{R: 1, G: 2, B: 3}}, ""},
+		{"matrix exploded object", "GET", "/mcolor/;g=2;r=1;b=3;extra=x", 204, "matrixColor", routes.MatrixColorParams{C: routes.RGB{R: 1, G: 2, B: 3}}, ""},
 	}
 	h := &recorder{}
 	srv := routes.NewServer(h)
@@ -208,10 +220,12 @@ func TestSearchParams(t *testing.T) {
 	srv := routes.NewServer(h)
 	q := "/search?q=a+b%26c&limit=10&ratio=0.5&exact=true&tag=x&tag=y%2Cz&ids=1,2,3" +
 		"&pipes=a|b%7Cc&spaces=a%20b+c&kind=dog&since=2024-01-02T03:04:05Z&day=2024-02-29" +
-		"&ref=01234567-89ab-cdef-0123-456789abcdef&filter%5Bcolor%5D=red&filter[size]=1&other=1"
+		"&ref=01234567-89ab-cdef-0123-456789abcdef&filter%5Bcolor%5D=red&filter[size]=1&other=1" +
+		"&meta[tags]=a&x=1&y=-2&rgb=r,1,g,2,b,3"
 	req := httptest.NewRequest("GET", q, nil)
 	req.Header.Set("X-Trace", "01234567-89AB-CDEF-0123-456789ABCDEF")
 	req.Header.Set("X-Flags", "a, b,c")
+	req.Header.Set("X-Point", "x=5")
 	req.AddCookie(&http.Cookie{Name: "session", Value: "s1"})
 	w := httptest.NewRecorder()
 	srv.ServeHTTP(w, req)
@@ -232,7 +246,11 @@ func TestSearchParams(t *testing.T) {
 		Since:   oasrt.NewOpt(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)),
 		Day:     oasrt.NewOpt(oasrt.Date{Year: 2024, Month: 2, Day: 29}),
 		Ref:     oasrt.NewOpt(ref),
-		Filter:  "filter%5Bcolor%5D=red&filter%5Bsize%5D=1",
+		Filter:  oasrt.NewOpt(routes.SearchFilter{Color: "red", Size: oasrt.NewOpt[int32](1)}),
+		Meta:    "meta%5Btags%5D=a",
+		Point:   oasrt.NewOpt(routes.Point{X: 1, Y: oasrt.NewOpt[int64](-2)}),
+		Rgb:     oasrt.NewOpt(routes.RGB{R: 1, G: 2, B: 3}),
+		XPoint:  oasrt.NewOpt(routes.Point{X: 5}),
 		XTrace:  oasrt.NewOpt(ref),
 		XFlags:  []string{"a", "b", "c"},
 		Session: "s1",
@@ -268,6 +286,10 @@ func TestParamErrors(t *testing.T) {
 		{"NaN is not a number", "/search?q=1&ratio=NaN", "s", "ratio", "query", `query parameter "ratio": "NaN" is not a number`},
 		{"bad path integer", "/v2x/status", "", "version", "path", `path parameter "version": "2x" is not an integer`},
 		{"label without its dot", "/label/1,2", "", "ids", "path", ""},
+		{"object property", "/search?q=1&rgb=r,1,g,x,b,3", "s", "rgb", "query", `query parameter "rgb": property "g": "x" is not an integer`},
+		{"object missing property", "/search?q=1&filter[size]=1", "s", "filter", "query", `query parameter "filter": property "color": required but missing`},
+		{"object odd pairs", "/color/r,1,g", "", "c", "path", `path parameter "c": an object needs name,value pairs; got an odd number of items`},
+		{"exploded object item", "/mcolor/;r=1;g", "", "c", "path", `path parameter "c": expected name=value, got "g"`},
 	}
 	srv := routes.NewServer(&recorder{})
 	for _, tt := range tests {
@@ -539,7 +561,10 @@ func TestClient(t *testing.T) {
 		Q: "a b&c=d", Limit: oasrt.NewOpt[int32](7), Tag: []string{"x", "y,z"}, IDs: []int64{1, 2},
 		Pipes: []string{"a", "b"}, Spaces: []string{"c", "d"}, Kind: oasrt.NewOpt(routes.KindCat),
 		Day: oasrt.NewOpt(oasrt.Date{Year: 2024, Month: 3, Day: 1}), Ref: oasrt.NewOpt(ref),
-		Filter: "filter%5Bcolor%5D=red", XTrace: oasrt.NewOpt(ref), XFlags: []string{"p", "q"}, Session: "s=1",
+		Filter: oasrt.NewOpt(routes.SearchFilter{Color: "a&b"}), Meta: "meta%5Btags%5D=x",
+		Point: oasrt.NewOpt(routes.Point{X: 3, Y: oasrt.NewOpt[int64](4)}), Rgb: oasrt.NewOpt(routes.RGB{R: 9, G: 8, B: 7}),
+		XPoint: oasrt.NewOpt(routes.Point{X: -1}),
+		XTrace: oasrt.NewOpt(ref), XFlags: []string{"p", "q"}, Session: "s=1",
 	}
 	sr, err := c.Search(ctx, params)
 	if err != nil {
@@ -576,6 +601,12 @@ func TestClient(t *testing.T) {
 	}
 	if _, err := c.Matrix(ctx, routes.MatrixParams{IDs: []string{"a;b", "c"}}); err != nil || !reflect.DeepEqual(h.params.(routes.MatrixParams).IDs, []string{"a;b", "c"}) {
 		t.Errorf("matrix: %v %+v", err, h.params)
+	}
+	if _, err := c.Color(ctx, routes.ColorParams{C: routes.RGB{R: 1, G: 2, B: 3}}); err != nil || h.params != (routes.ColorParams{C: routes.RGB{R: 1, G: 2, B: 3}}) {
+		t.Errorf("color: %v %+v", err, h.params)
+	}
+	if _, err := c.MatrixColor(ctx, routes.MatrixColorParams{C: routes.RGB{R: 4, G: 5, B: 6}}); err != nil || h.params != (routes.MatrixColorParams{C: routes.RGB{R: 4, G: 5, B: 6}}) {
+		t.Errorf("matrix color: %v %+v", err, h.params)
 	}
 	if st, err := c.Status(ctx, routes.StatusParams{Version: 3}); err != nil || st.(routes.StatusResponse200).Body.Version.Value != 3 {
 		t.Errorf("status: %v %v", st, err)

@@ -11,9 +11,9 @@ import (
 
 // GetThingParams holds the parameters of GetThing.
 type GetThingParams struct {
-	// ID is the path parameter "id", required.
+	// ID is the path parameter "id", style simple, required.
 	ID oasrt.UUID
-	// Kind is the query parameter "kind".
+	// Kind is the query parameter "kind", style form, exploded.
 	Kind []GetThingKindItem
 }
 

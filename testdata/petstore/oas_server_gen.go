@@ -113,7 +113,7 @@ func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter) error {
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
 type FindPetsByStatusParams struct {
-	// Status is the query parameter "status".
+	// Status is the query parameter "status", style form, exploded.
 	// Status values that need to be considered for filter
 	Status oasrt.Opt[FindPetsByStatusStatus]
 }
@@ -160,7 +160,7 @@ func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.Respo
 
 // FindPetsByTagsParams holds the parameters of FindPetsByTags.
 type FindPetsByTagsParams struct {
-	// Tags is the query parameter "tags".
+	// Tags is the query parameter "tags", style form, exploded.
 	// Tags to filter by
 	Tags []string
 }
@@ -207,7 +207,7 @@ func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseW
 
 // GetPetByIDParams holds the parameters of GetPetByID.
 type GetPetByIDParams struct {
-	// PetID is the path parameter "petId", required.
+	// PetID is the path parameter "petId", style simple, required.
 	// ID of pet to return
 	PetID int64
 }
@@ -259,13 +259,13 @@ func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter) e
 
 // UpdatePetWithFormParams holds the parameters of UpdatePetWithForm.
 type UpdatePetWithFormParams struct {
-	// PetID is the path parameter "petId", required.
+	// PetID is the path parameter "petId", style simple, required.
 	// ID of pet that needs to be updated
 	PetID int64
-	// Name is the query parameter "name".
+	// Name is the query parameter "name", style form, exploded.
 	// Name of pet that needs to be updated
 	Name oasrt.Opt[string]
-	// Status is the query parameter "status".
+	// Status is the query parameter "status", style form, exploded.
 	// Status of pet that needs to be updated
 	Status oasrt.Opt[string]
 }
@@ -307,9 +307,9 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 
 // DeletePetParams holds the parameters of DeletePet.
 type DeletePetParams struct {
-	// APIKey is the header parameter "api_key".
+	// APIKey is the header parameter "api_key", style simple.
 	APIKey oasrt.Opt[string]
-	// PetID is the path parameter "petId", required.
+	// PetID is the path parameter "petId", style simple, required.
 	// Pet id to delete
 	PetID int64
 }
@@ -343,10 +343,10 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) err
 
 // UploadFileParams holds the parameters of UploadFile.
 type UploadFileParams struct {
-	// PetID is the path parameter "petId", required.
+	// PetID is the path parameter "petId", style simple, required.
 	// ID of pet to update
 	PetID int64
-	// AdditionalMetadata is the query parameter "additionalMetadata".
+	// AdditionalMetadata is the query parameter "additionalMetadata", style form, exploded.
 	// Additional Metadata
 	AdditionalMetadata oasrt.Opt[string]
 }
@@ -475,7 +475,7 @@ func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter) e
 
 // GetOrderByIDParams holds the parameters of GetOrderByID.
 type GetOrderByIDParams struct {
-	// OrderID is the path parameter "orderId", required.
+	// OrderID is the path parameter "orderId", style simple, required.
 	// ID of order that needs to be fetched
 	OrderID int64
 }
@@ -527,7 +527,7 @@ func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWrite
 
 // DeleteOrderParams holds the parameters of DeleteOrder.
 type DeleteOrderParams struct {
-	// OrderID is the path parameter "orderId", required.
+	// OrderID is the path parameter "orderId", style simple, required.
 	// ID of the order that needs to be deleted
 	OrderID int64
 }
@@ -621,10 +621,10 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 
 // LoginUserParams holds the parameters of LoginUser.
 type LoginUserParams struct {
-	// Username is the query parameter "username".
+	// Username is the query parameter "username", style form, exploded.
 	// The user name for login
 	Username oasrt.Opt[string]
-	// Password is the query parameter "password".
+	// Password is the query parameter "password", style form, exploded.
 	// The password for login in clear text
 	Password oasrt.Opt[string]
 }
@@ -696,7 +696,7 @@ func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter) e
 
 // GetUserByNameParams holds the parameters of GetUserByName.
 type GetUserByNameParams struct {
-	// Username is the path parameter "username", required.
+	// Username is the path parameter "username", style simple, required.
 	// The name that needs to be fetched. Use user1 for testing
 	Username string
 }
@@ -748,7 +748,7 @@ func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWri
 
 // UpdateUserParams holds the parameters of UpdateUser.
 type UpdateUserParams struct {
-	// Username is the path parameter "username", required.
+	// Username is the path parameter "username", style simple, required.
 	// name that need to be deleted
 	Username string
 }
@@ -792,7 +792,7 @@ func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter) e
 
 // DeleteUserParams holds the parameters of DeleteUser.
 type DeleteUserParams struct {
-	// Username is the path parameter "username", required.
+	// Username is the path parameter "username", style simple, required.
 	// The name that needs to be deleted
 	Username string
 }

@@ -499,6 +499,48 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixRespons
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
+// Color calls GET /color/{c}
+func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
+	req := oasrt.Request{Method: "GET"}
+	req.Path = append(req.Path, "/color/"...)
+	pairs := encodeRGBPairs(&params.C)
+	req.Path = oasrt.AppendPath(req.Path, "", ",", pairs...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 204:
+		{
+			var v ColorResponse204
+			return v, nil
+		}
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// MatrixColor calls GET /mcolor/{c}
+func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
+	req := oasrt.Request{Method: "GET"}
+	req.Path = append(req.Path, "/mcolor/"...)
+	pairs := encodeRGBPairs(&params.C)
+	req.Path = oasrt.AppendPathPairs(req.Path, ";", ";", pairs...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 204:
+		{
+			var v MatrixColorResponse204
+			return v, nil
+		}
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
 // Search calls GET /search
 func (c *Client) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	req := oasrt.Request{Method: "GET"}
@@ -544,11 +586,33 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 	if params.Ref.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
 	}
-	if params.Filter != "" { // a raw query, see the field
+	if params.Filter.Set {
+		pairs := encodeSearchFilterPairs(&params.Filter.Value)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			req.Query = oasrt.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+		}
+	}
+	if params.Meta != "" { // a raw query, see the field
 		if len(req.Query) > 0 {
 			req.Query = append(req.Query, '&')
 		}
-		req.Query = append(req.Query, params.Filter...)
+		req.Query = append(req.Query, params.Meta...)
+	}
+	if params.Point.Set {
+		pairs := encodePointPairs(&params.Point.Value)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			req.Query = oasrt.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+		}
+	}
+	if params.Rgb.Set {
+		pairs := encodeRGBPairs(&params.Rgb.Value)
+		req.Query = oasrt.AppendQuery(req.Query, "rgb", false, ',', pairs...)
+	}
+	if req.Header == nil {
+		req.Header = http.Header{}
+	}
+	if params.XPoint.Set {
+		req.Header.Set("X-Point", oasrt.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -596,4 +660,36 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 		}
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// encodeRGBPairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodeRGBPairs(v *RGB) []string {
+	pairs := make([]string, 0, 6)
+	pairs = append(pairs, "r", strconv.FormatInt(int64(v.R), 10))
+	pairs = append(pairs, "g", strconv.FormatInt(int64(v.G), 10))
+	pairs = append(pairs, "b", strconv.FormatInt(int64(v.B), 10))
+	return pairs
+}
+
+// encodeSearchFilterPairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodeSearchFilterPairs(v *SearchFilter) []string {
+	pairs := make([]string, 0, 4)
+	pairs = append(pairs, "color", v.Color)
+	if v.Size.Set {
+		pairs = append(pairs, "size", strconv.FormatInt(int64(v.Size.Value), 10))
+	}
+	return pairs
+}
+
+// encodePointPairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodePointPairs(v *Point) []string {
+	pairs := make([]string, 0, 4)
+	pairs = append(pairs, "x", strconv.FormatInt(v.X, 10))
+	if v.Y.Set {
+		pairs = append(pairs, "y", strconv.FormatInt(v.Y.Value, 10))
+	}
+	return pairs
 }

@@ -12,6 +12,153 @@ const (
 	_ = oasrt.EnforceVersion(oasrt.Version - 1)
 )
 
+// EncodeJSON writes v as a JSON object.
+func (v *Point) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"x":`)
+	w.Int(v.X)
+	if v.Y.Set {
+		w.Raw(`,"y":`)
+		w.Int(v.Y.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "x":
+			seen |= 1 << 0
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "x")
+			}
+			v.X = x1
+		case "y":
+			v.Y.Set = true
+			x2, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "y")
+			}
+			v.Y.Value = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "x")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *RGB) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"r":`)
+	w.Int(int64(v.R))
+	w.Raw(`,"g":`)
+	w.Int(int64(v.G))
+	w.Raw(`,"b":`)
+	w.Int(int64(v.B))
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "r":
+			seen |= 1 << 0
+			x1, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "r")
+			}
+			v.R = int32(x1)
+		case "g":
+			seen |= 1 << 1
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "g")
+			}
+			v.G = int32(x2)
+		case "b":
+			seen |= 1 << 2
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "b")
+			}
+			v.B = int32(x3)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x7 != 0x7 {
+		return oasrt.Missing(r, seen, 0x7, "r", "g", "b")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RGB) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RGB) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON string.
 func (v *Kind) EncodeJSON(w *oasrt.Writer) {
 	w.String(string(*v))
@@ -261,9 +408,11 @@ func (v *StatusOK) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Color.Set {
-		w.Raw(`,"color":`)
-		w.String(v.Color.Value)
+	w.Raw(`,"color":`)
+	w.String(v.Color)
+	if v.Size.Set {
+		w.Raw(`,"size":`)
+		w.Int(int64(v.Size.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -273,6 +422,7 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
+	var seen uint64
 	for {
 		key, more, err := r.ObjKey()
 		if err != nil {
@@ -283,17 +433,27 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "color":
-			v.Color.Set = true
+			seen |= 1 << 0
 			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "color")
 			}
-			v.Color.Value = x1
+			v.Color = x1
+		case "size":
+			v.Size.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "size")
+			}
+			v.Size.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return oasrt.AtKey(err, string(key))
 			}
 		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "color")
 	}
 	return nil
 }
@@ -307,6 +467,85 @@ func (v SearchFilter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchFilter) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Tags != nil {
+		w.Raw(`,"tags":`)
+		start1 := len(w.Buf)
+		for i2 := range v.Tags {
+			w.Byte(',')
+			w.String(v.Tags[i2])
+		}
+		w.ArrayEnd(start1)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "tags":
+			if err := r.ArrStart(); err != nil {
+				return oasrt.AtKey(err, "tags")
+			}
+			v.Tags = v.Tags[:0]
+			for i3 := 0; ; i3++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return oasrt.AtKey(err, "tags")
+				}
+				if !more {
+					break
+				}
+				var e4 *string
+				v.Tags, e4 = oasrt.Grow(v.Tags)
+				x5, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
+				}
+				(*e4) = x5
+			}
+			if v.Tags == nil {
+				v.Tags = []string{}
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchMeta) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *SearchMeta) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -6,6 +6,19 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// Point is the object schema #/components/schemas/Point.
+type Point struct {
+	X int64            `json:"x"`
+	Y oasrt.Opt[int64] `json:"y,omitzero"`
+}
+
+// RGB is the object schema #/components/schemas/RGB.
+type RGB struct {
+	R int32 `json:"r"`
+	G int32 `json:"g"`
+	B int32 `json:"b"`
+}
+
 // Kind is the enum schema #/components/schemas/Kind.
 type Kind string
 
@@ -35,7 +48,13 @@ type StatusOK struct {
 
 // SearchFilter is the object schema parameter filter of search.
 type SearchFilter struct {
-	Color oasrt.Opt[string] `json:"color,omitzero"`
+	Color string           `json:"color"`
+	Size  oasrt.Opt[int32] `json:"size,omitzero"`
+}
+
+// SearchMeta is the object schema parameter meta of search.
+type SearchMeta struct {
+	Tags []string `json:"tags,omitzero"`
 }
 
 // SearchOK is the object schema response 200 of search (application/json).

@@ -35,6 +35,20 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 			}
 			return routeMethodNotAllowed, "GET"
 		}
+	case "color":
+		if more0 {
+			seg1, _, more1 := oasrt.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "GET":
+						return 13, "" // color
+					}
+					return routeMethodNotAllowed, "GET"
+				}
+			}
+		}
 	case "files":
 		if more0 {
 			seg1, _, more1 := oasrt.CutSegment(rest0)
@@ -88,11 +102,25 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 			}
 		}
+	case "mcolor":
+		if more0 {
+			seg1, _, more1 := oasrt.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "GET":
+						return 14, "" // matrixColor
+					}
+					return routeMethodNotAllowed, "GET"
+				}
+			}
+		}
 	case "search":
 		if !more0 {
 			switch method {
 			case "GET":
-				return 13, "" // search
+				return 15, "" // search
 			}
 			return routeMethodNotAllowed, "GET"
 		}

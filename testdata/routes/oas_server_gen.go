@@ -169,7 +169,7 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter) error {
 
 // GetUserParams holds the parameters of GetUser.
 type GetUserParams struct {
-	// Name is the path parameter "name", required.
+	// Name is the path parameter "name", style simple, required.
 	Name string
 }
 
@@ -210,7 +210,7 @@ func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter) error {
 
 // DeleteUserParams holds the parameters of DeleteUser.
 type DeleteUserParams struct {
-	// Name is the path parameter "name", required.
+	// Name is the path parameter "name", style simple, required.
 	Name string
 }
 
@@ -233,7 +233,7 @@ func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter) e
 
 // ListFriendsParams holds the parameters of ListFriends.
 type ListFriendsParams struct {
-	// Name is the path parameter "name", required.
+	// Name is the path parameter "name", style simple, required.
 	Name string
 }
 
@@ -289,9 +289,9 @@ func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter) err
 
 // GetFileParams holds the parameters of GetFile.
 type GetFileParams struct {
-	// Base is the path parameter "base", required.
+	// Base is the path parameter "base", style simple, required.
 	Base string
-	// Ext is the path parameter "ext", required.
+	// Ext is the path parameter "ext", style simple, required.
 	Ext string
 }
 
@@ -317,9 +317,9 @@ func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter) error {
 
 // PutFileParams holds the parameters of PutFile.
 type PutFileParams struct {
-	// Base is the path parameter "base", required.
+	// Base is the path parameter "base", style simple, required.
 	Base string
-	// Ext is the path parameter "ext", required.
+	// Ext is the path parameter "ext", style simple, required.
 	Ext string
 }
 
@@ -342,7 +342,7 @@ func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter) error {
 
 // StatusParams holds the parameters of Status.
 type StatusParams struct {
-	// Version is the path parameter "version", required.
+	// Version is the path parameter "version", style simple, required.
 	Version int32
 }
 
@@ -417,42 +417,96 @@ func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter) error {
 	return nil
 }
 
+// ColorParams holds the parameters of Color.
+type ColorParams struct {
+	// C is the path parameter "c", style simple, required.
+	C RGB
+}
+
+// ColorResponse is the result of Color: one of
+// ColorResponse204.
+type ColorResponse interface {
+	// writeColorResponse writes the response; an error means nothing was written.
+	writeColorResponse(rw http.ResponseWriter) error
+}
+
+// ColorResponse204 is the 204 response of Color.
+//
+// ok
+type ColorResponse204 struct{}
+
+func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(204)
+	return nil
+}
+
+// MatrixColorParams holds the parameters of MatrixColor.
+type MatrixColorParams struct {
+	// C is the path parameter "c", style matrix, exploded, required.
+	C RGB
+}
+
+// MatrixColorResponse is the result of MatrixColor: one of
+// MatrixColorResponse204.
+type MatrixColorResponse interface {
+	// writeMatrixColorResponse writes the response; an error means nothing was written.
+	writeMatrixColorResponse(rw http.ResponseWriter) error
+}
+
+// MatrixColorResponse204 is the 204 response of MatrixColor.
+//
+// ok
+type MatrixColorResponse204 struct{}
+
+func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(204)
+	return nil
+}
+
 // SearchParams holds the parameters of Search.
 type SearchParams struct {
-	// Q is the query parameter "q", required.
+	// Q is the query parameter "q", style form, exploded, required.
 	Q string
-	// Limit is the query parameter "limit".
+	// Limit is the query parameter "limit", style form, exploded.
 	Limit oasrt.Opt[int32]
-	// Ratio is the query parameter "ratio".
+	// Ratio is the query parameter "ratio", style form, exploded.
 	Ratio oasrt.Opt[float64]
-	// Exact is the query parameter "exact".
+	// Exact is the query parameter "exact", style form, exploded.
 	Exact oasrt.Opt[bool]
-	// Tag is the query parameter "tag".
+	// Tag is the query parameter "tag", style form, exploded.
 	Tag []string
-	// IDs is the query parameter "ids".
+	// IDs is the query parameter "ids", style form.
 	IDs []int64
 	// Pipes is the query parameter "pipes", style pipeDelimited.
 	Pipes []string
 	// Spaces is the query parameter "spaces", style spaceDelimited.
 	Spaces []string
-	// Kind is the query parameter "kind".
+	// Kind is the query parameter "kind", style form, exploded.
 	Kind oasrt.Opt[Kind]
-	// Since is the query parameter "since".
+	// Since is the query parameter "since", style form, exploded.
 	Since oasrt.Opt[time.Time]
-	// Day is the query parameter "day".
+	// Day is the query parameter "day", style form, exploded.
 	Day oasrt.Opt[oasrt.Date]
-	// Ref is the query parameter "ref".
+	// Ref is the query parameter "ref", style form, exploded.
 	Ref oasrt.Opt[oasrt.UUID]
 	// Filter is the query parameter "filter", style deepObject.
+	Filter oasrt.Opt[SearchFilter]
+	// Meta is the query parameter "meta", style deepObject.
 	//
 	// Not parsed: oasgen does not parse object parameters yet; it holds
-	// the parameter's pairs as a raw query ("filter[a]=1&filter[b]=2").
-	Filter string
-	// XTrace is the header parameter "X-Trace".
+	// the parameter's pairs as a raw query ("meta[a]=1&meta[b]=2").
+	Meta string
+	// Point is the query parameter "point", style form, exploded.
+	Point oasrt.Opt[Point]
+	// Rgb is the query parameter "rgb", style form.
+	Rgb oasrt.Opt[RGB]
+	// XPoint is the header parameter "X-Point", style simple, exploded.
+	XPoint oasrt.Opt[Point]
+	// XTrace is the header parameter "X-Trace", style simple.
 	XTrace oasrt.Opt[oasrt.UUID]
-	// XFlags is the header parameter "X-Flags".
+	// XFlags is the header parameter "X-Flags", style simple.
 	XFlags []string
-	// Session is the cookie parameter "session", required.
+	// Session is the cookie parameter "session", style form, exploded, required.
 	Session string
 }
 
@@ -512,6 +566,10 @@ type Handler interface {
 	Label(ctx context.Context, params LabelParams) (LabelResponse, error)
 	// Matrix handles GET /matrix/{ids}
 	Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error)
+	// Color handles GET /color/{c}
+	Color(ctx context.Context, params ColorParams) (ColorResponse, error)
+	// MatrixColor handles GET /mcolor/{c}
+	MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error)
 	// Search handles GET /search
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
@@ -585,13 +643,23 @@ func (Unimplemented) Matrix(ctx context.Context, params MatrixParams) (MatrixRes
 	return nil, oasrt.ErrNotImplemented
 }
 
+// Color returns oasrt.ErrNotImplemented.
+func (Unimplemented) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
+// MatrixColor returns oasrt.ErrNotImplemented.
+func (Unimplemented) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // Search returns oasrt.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [14]struct {
+var operations = [16]struct {
 	id, path string
 	tags     []string
 }{
@@ -608,6 +676,8 @@ var operations = [14]struct {
 	{"status", "/v{version}/status", nil},
 	{"label", "/label/{ids}", nil},
 	{"matrix", "/matrix/{ids}", nil},
+	{"color", "/color/{c}", nil},
+	{"matrixColor", "/mcolor/{c}", nil},
 	{"search", "/search", nil},
 }
 
@@ -621,7 +691,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [14]http.Handler
+	ops [16]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -698,6 +768,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	case 12:
 		s.handleMatrix(w, r, p)
 	case 13:
+		s.handleColor(w, r, p)
+	case 14:
+		s.handleMatrixColor(w, r, p)
+	case 15:
 		s.handleSearch(w, r, p)
 	}
 }
@@ -1136,6 +1210,82 @@ func decodeMatrixParams(r *http.Request, p []string) (params MatrixParams, err e
 	return params, nil
 }
 
+// handleColor serves GET /color/{c}.
+func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string) {
+	params, err := decodeColorParams(r, p)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.Color(r.Context(), params)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeColorResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// decodeColorParams reads the parameters of Color from r and the
+// path parameters p captured by the router.
+func decodeColorParams(r *http.Request, p []string) (params ColorParams, err error) {
+	{ // c
+		vals, err := oasrt.PathArray(p[0], "", ",")
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+		pairs, err := oasrt.ObjectPairs(vals, false)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+		if err := decodeRGBPairs(&params.C, pairs); err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+	}
+	return params, nil
+}
+
+// handleMatrixColor serves GET /mcolor/{c}.
+func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []string) {
+	params, err := decodeMatrixColorParams(r, p)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.MatrixColor(r.Context(), params)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeMatrixColorResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// decodeMatrixColorParams reads the parameters of MatrixColor from r and the
+// path parameters p captured by the router.
+func decodeMatrixColorParams(r *http.Request, p []string) (params MatrixColorParams, err error) {
+	{ // c
+		vals, err := oasrt.PathArray(p[0], ";", ";")
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+		pairs, err := oasrt.ObjectPairs(vals, true)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+		if err := decodeRGBPairs(&params.C, pairs); err != nil {
+			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+		}
+	}
+	return params, nil
+}
+
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
@@ -1165,6 +1315,17 @@ var producesSearch = [...]string{"application/json"}
 // decodeSearchParams reads the parameters of Search from r and the
 // path parameters p captured by the router.
 func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err error) {
+	if s := r.Header.Get("X-Point"); s != "" {
+		vals := oasrt.HeaderArray(s)
+		pairs, err := oasrt.ObjectPairs(vals, true)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+		}
+		params.XPoint.Set = true
+		if err := decodePointPairs(&params.XPoint.Value, pairs); err != nil {
+			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+		}
+	}
 	if s := r.Header.Get("X-Trace"); s != "" {
 		params.XTrace.Set = true
 		{
@@ -1185,11 +1346,13 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	} else {
 		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
 	}
-	var seen [12]bool
+	var seen [13]bool
 	var raw4 []string
 	var raw5 []string
 	var raw6 []string
 	var raw7 []string
+	var pairsPoint []string
+	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
@@ -1361,9 +1524,39 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				}
 				params.Ref.Value = x
 			}
+		case "rgb":
+			if seen[12] {
+				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: oasrt.ErrRepeated}
+			}
+			seen[12] = true
+			vals, err := oasrt.QueryArray(nil, value, ',')
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+			}
+			pairs, err := oasrt.ObjectPairs(vals, false)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+			}
+			params.Rgb.Set = true
+			if err := decodeRGBPairs(&params.Rgb.Value, pairs); err != nil {
+				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+			}
+		case "x", "y": // properties of point
+			s, err := oasrt.QueryScalar(value)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			}
+			pairsPoint = append(pairsPoint, key, s)
 		default:
-			if strings.HasPrefix(key, "filter[") {
-				params.Filter = oasrt.AppendPair(params.Filter, key, value)
+			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
+				s, err := oasrt.QueryScalar(value)
+				if err != nil {
+					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				}
+				pairsFilter = append(pairsFilter, prop, s)
+			}
+			if strings.HasPrefix(key, "meta[") {
+				params.Meta = oasrt.AppendPair(params.Meta, key, value)
 			}
 		}
 	}
@@ -1391,5 +1584,125 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	if seen[7] {
 		params.Spaces = raw7
 	}
+	if pairsPoint != nil {
+		params.Point.Set = true
+		if err := decodePointPairs(&params.Point.Value, pairsPoint); err != nil {
+			return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+		}
+	}
+	if pairsFilter != nil {
+		params.Filter.Set = true
+		if err := decodeSearchFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
+			return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+		}
+	}
 	return params, nil
+}
+
+// decodeRGBPairs reads an object parameter of type RGB from
+// name/value pairs; unknown names are ignored.
+func decodeRGBPairs(v *RGB, pairs []string) error {
+	var seen [3]bool
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "r":
+			seen[0] = true
+			{
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return oasrt.PropertyError("r", err)
+				}
+				v.R = int32(x)
+			}
+		case "g":
+			seen[1] = true
+			{
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return oasrt.PropertyError("g", err)
+				}
+				v.G = int32(x)
+			}
+		case "b":
+			seen[2] = true
+			{
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return oasrt.PropertyError("b", err)
+				}
+				v.B = int32(x)
+			}
+		}
+	}
+	if !seen[0] {
+		return oasrt.PropertyError("r", oasrt.ErrMissing)
+	}
+	if !seen[1] {
+		return oasrt.PropertyError("g", oasrt.ErrMissing)
+	}
+	if !seen[2] {
+		return oasrt.PropertyError("b", oasrt.ErrMissing)
+	}
+	return nil
+}
+
+// decodeSearchFilterPairs reads an object parameter of type SearchFilter from
+// name/value pairs; unknown names are ignored.
+func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
+	var seen [1]bool
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "color":
+			seen[0] = true
+			v.Color = s
+		case "size":
+			v.Size.Set = true
+			{
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return oasrt.PropertyError("size", err)
+				}
+				v.Size.Value = int32(x)
+			}
+		}
+	}
+	if !seen[0] {
+		return oasrt.PropertyError("color", oasrt.ErrMissing)
+	}
+	return nil
+}
+
+// decodePointPairs reads an object parameter of type Point from
+// name/value pairs; unknown names are ignored.
+func decodePointPairs(v *Point, pairs []string) error {
+	var seen [1]bool
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "x":
+			seen[0] = true
+			{
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return oasrt.PropertyError("x", err)
+				}
+				v.X = x
+			}
+		case "y":
+			v.Y.Set = true
+			{
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return oasrt.PropertyError("y", err)
+				}
+				v.Y.Value = x
+			}
+		}
+	}
+	if !seen[0] {
+		return oasrt.PropertyError("x", oasrt.ErrMissing)
+	}
+	return nil
 }

@@ -20,11 +20,14 @@ type Pair struct {
 
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
+	{"Point", func() any { return new(routes.Point) }, func() any { return new(Point) }, true},
+	{"RGB", func() any { return new(routes.RGB) }, func() any { return new(RGB) }, true},
 	{"Kind", func() any { return new(routes.Kind) }, func() any { return new(Kind) }, true},
 	{"User", func() any { return new(routes.User) }, func() any { return new(User) }, true},
 	{"Problem", func() any { return new(routes.Problem) }, func() any { return new(Problem) }, true},
 	{"StatusOK", func() any { return new(routes.StatusOK) }, func() any { return new(StatusOK) }, true},
 	{"SearchFilter", func() any { return new(routes.SearchFilter) }, func() any { return new(SearchFilter) }, true},
+	{"SearchMeta", func() any { return new(routes.SearchMeta) }, func() any { return new(SearchMeta) }, true},
 	{"SearchOK", func() any { return new(routes.SearchOK) }, func() any { return new(SearchOK) }, true},
 }
 
@@ -56,6 +59,17 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &o.v)
 }
 
+type Point struct {
+	X int64  `json:"x"`
+	Y *int64 `json:"y,omitempty"`
+}
+
+type RGB struct {
+	R int32 `json:"r"`
+	G int32 `json:"g"`
+	B int32 `json:"b"`
+}
+
 type Kind string
 
 type User struct {
@@ -74,7 +88,12 @@ type StatusOK struct {
 }
 
 type SearchFilter struct {
-	Color *string `json:"color,omitempty"`
+	Color string `json:"color"`
+	Size  *int32 `json:"size,omitempty"`
+}
+
+type SearchMeta struct {
+	Tags []string `json:"tags,omitzero"`
 }
 
 type SearchOK struct {

@@ -11,7 +11,7 @@ import (
 
 // GetPetParams holds the parameters of GetPet.
 type GetPetParams struct {
-	// ID is the path parameter "id", required.
+	// ID is the path parameter "id", style simple, required.
 	ID int64
 }
 
