@@ -449,3 +449,66 @@ func rejected(params string) bool {
 	}
 	return false
 }
+
+// IsForm reports whether a Content-Type is application/x-www-form-urlencoded.
+func IsForm(ct string) bool {
+	return strings.EqualFold(mediaType(ct), "application/x-www-form-urlencoded")
+}
+
+// FormBody reads an application/x-www-form-urlencoded request body, within
+// the size limit, into name/value pairs, unescaped; another Content-Type
+// is a *MediaTypeError. It returns nil and no
+// error for an empty body that is not required.
+func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
+		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
+	}
+	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &BodyError{Err: err}
+	}
+	text := string(b.Bytes()) // the pairs outlive the pooled buffer
+	b.Release()
+	if text == "" {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	pairs := make([]string, 0, 2*(strings.Count(text, "&")+1))
+	for text != "" {
+		var k, v string
+		k, v, text = NextQuery(text)
+		if k == "" && v == "" {
+			continue
+		}
+		s, err := QueryScalar(v)
+		if err != nil {
+			return nil, &BodyError{Err: PropertyError(k, err)}
+		}
+		pairs = append(pairs, k, s)
+	}
+	return pairs, nil
+}
+
+// FormEncode encodes name/value pairs as an
+// application/x-www-form-urlencoded body.
+func FormEncode(pairs []string) []byte {
+	var b []byte
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b = AppendQuery(b, pairs[i], true, ',', pairs[i+1])
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b
+}

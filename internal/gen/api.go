@@ -39,7 +39,9 @@ type apiOp struct {
 
 type apiBody struct {
 	required bool
-	json     bool    // decoded into typ by the generated codecs
+	json     bool    // decoded into typ: by the generated codecs, or from a form
+	jsonType string  // the first JSON media type, "" when there is none
+	form     bool    // application/x-www-form-urlencoded is among the media
 	typ      ir.Type // for json
 	media    []string
 	decode   string // helper decoding typ, "" when typ has DecodeJSON
@@ -116,6 +118,11 @@ func newAPI(pkg *ir.Package) *api {
 		}
 		if o.Body != nil && len(o.Body.Content) > 0 {
 			op.body = newBody(o, ns)
+			if b := op.body; b.json && b.form {
+				if st := objectOf(b.typ); !slices.Contains(a.objects, st) {
+					a.objects = append(a.objects, st)
+				}
+			}
 		}
 		for _, r := range o.Response {
 			base := op.result + statusPart(r.Status)
@@ -160,18 +167,26 @@ func newAPI(pkg *ir.Package) *api {
 
 func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 	b := &apiBody{required: o.Body.Required}
-	allJSON := true
+	typed := true
 	for _, m := range o.Body.Content {
 		b.media = append(b.media, m.ContentType)
-		allJSON = allJSON && isJSONMedia(m.ContentType) && sameType(m.Type, o.Body.Content[0].Type)
+		json, form := isJSONMedia(m.ContentType), isFormMedia(m.ContentType)
+		if json && b.jsonType == "" {
+			b.jsonType = concreteType(m.ContentType)
+		}
+		b.form = b.form || form
+		typed = typed && (json || form) && sameType(m.Type, o.Body.Content[0].Type)
 	}
-	if allJSON {
+	if typed && b.form && objectOf(o.Body.Content[0].Type) == nil {
+		typed = false // a form of nested values: passed on raw
+	}
+	if typed {
 		b.json = true
 		b.typ = o.Body.Content[0].Type
 		if b.typ == nil {
 			b.typ = &ir.Any{}
 		}
-		if !hasCodec(b.typ) {
+		if b.jsonType != "" && !hasCodec(b.typ) {
 			b.decode = "decode" + o.GoName + "Body"
 			b.encode = "encode" + o.GoName + "Body"
 		}
@@ -208,6 +223,12 @@ func hasCodec(t ir.Type) bool {
 func isJSONMedia(ct string) bool {
 	mt := strings.ToLower(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]))
 	return mt == "application/json" || strings.HasSuffix(mt, "+json") && strings.Contains(mt, "/")
+}
+
+// isFormMedia reports whether a media type is
+// application/x-www-form-urlencoded.
+func isFormMedia(ct string) bool {
+	return strings.EqualFold(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]), "application/x-www-form-urlencoded")
 }
 
 func mediaSubtype(ct string) string {

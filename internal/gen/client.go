@@ -200,7 +200,12 @@ func genCall(f *file, a *api, op *apiOp) {
 	}
 
 	if b := op.body; b != nil {
-		if b.json {
+		if b.json && b.jsonType == "" {
+			f.P("if body != nil {")
+			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
+			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
+			f.P("}")
+		} else if b.json {
 			f.P("if body != nil {")
 			f.P("w := ", rt("GetWriter"), "()")
 			if b.encode == "" {
@@ -212,7 +217,7 @@ func genCall(f *file, a *api, op *apiOp) {
 			f.P("if err != nil {")
 			f.P("return nil, err")
 			f.P("}")
-			f.P("req.Body, req.ContentType = data, ", strconv.Quote(concreteType(b.media[0])))
+			f.P("req.Body, req.ContentType = data, ", strconv.Quote(b.jsonType))
 			f.P("}")
 		} else {
 			f.P("req.BodyReader, req.ContentType = body.Body, body.ContentType")

@@ -326,27 +326,18 @@ func genHandle(f *file, a *api, op *apiOp) {
 		if b.json {
 			goT := f.goType(b.typ)
 			f.P("var body *", goT)
-			f.P("rb, err := s.cfg.JSONBody(r, ", b.required, ")")
-			f.P("if err != nil {")
-			f.P("s.cfg.Error(w, r, err)")
-			f.P("return")
-			f.P("}")
-			f.P("if rb != nil {")
-			f.P("body = new(", goT, ")")
-			if b.decode == "" {
-				f.P("err = body.DecodeJSON(&rb.Reader)")
-			} else {
-				f.P("err = ", b.decode, "(&rb.Reader, body)")
+			switch {
+			case b.form && b.jsonType != "":
+				f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
+				formBody(f, b, goT)
+				f.P("} else {")
+				jsonBody(f, b, goT)
+				f.P("}")
+			case b.form:
+				formBody(f, b, goT)
+			default:
+				jsonBody(f, b, goT)
 			}
-			f.P("if err == nil {")
-			f.P("err = rb.Reader.End()")
-			f.P("}")
-			f.P("rb.Release()")
-			f.P("if err != nil {")
-			f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
-			f.P("return")
-			f.P("}")
-			f.P("}")
 		} else {
 			media := make([]string, len(b.media))
 			for i, m := range b.media {
@@ -408,6 +399,47 @@ func produces(op *apiOp) []string {
 		}
 	}
 	return out
+}
+
+// jsonBody prints the code decoding a JSON request body into body.
+func jsonBody(f *file, b *apiBody, goT string) {
+	f.P("rb, err := s.cfg.JSONBody(r, ", b.required, ")")
+	f.P("if err != nil {")
+	f.P("s.cfg.Error(w, r, err)")
+	f.P("return")
+	f.P("}")
+	f.P("if rb != nil {")
+	f.P("body = new(", goT, ")")
+	if b.decode == "" {
+		f.P("err = body.DecodeJSON(&rb.Reader)")
+	} else {
+		f.P("err = ", b.decode, "(&rb.Reader, body)")
+	}
+	f.P("if err == nil {")
+	f.P("err = rb.Reader.End()")
+	f.P("}")
+	f.P("rb.Release()")
+	f.P("if err != nil {")
+	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
+	f.P("return")
+	f.P("}")
+	f.P("}")
+}
+
+// formBody prints the code decoding a form request body into body.
+func formBody(f *file, b *apiBody, goT string) {
+	f.P("pairs, err := s.cfg.FormBody(r, ", b.required, ")")
+	f.P("if err != nil {")
+	f.P("s.cfg.Error(w, r, err)")
+	f.P("return")
+	f.P("}")
+	f.P("if pairs != nil {")
+	f.P("body = new(", goT, ")")
+	f.P("if err := decode", objectOf(b.typ).GoName, "Pairs(body, pairs); err != nil {")
+	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
+	f.P("return")
+	f.P("}")
+	f.P("}")
 }
 
 func paramFail(f *file, p *ir.Param) func(string) string {

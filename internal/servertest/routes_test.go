@@ -122,6 +122,19 @@ func (h *recorder) MatrixColor(ctx context.Context, p routes.MatrixColorParams) 
 	return routes.MatrixColorResponse204{}, nil
 }
 
+func (h *recorder) SubmitForm(ctx context.Context, body *routes.Point) (routes.SubmitFormResponse, error) {
+	h.hit("submitForm", nil)
+	return routes.SubmitFormResponse200{Body: *body}, nil
+}
+
+func (h *recorder) SubmitBoth(ctx context.Context, body *routes.RGB) (routes.SubmitBothResponse, error) {
+	h.hit("submitBoth", nil)
+	if body == nil {
+		return routes.SubmitBothResponse200{}, nil
+	}
+	return routes.SubmitBothResponse200{Body: *body}, nil
+}
+
 func (h *recorder) Search(ctx context.Context, p routes.SearchParams) (routes.SearchResponse, error) {
 	h.hit("search", p)
 	return routes.SearchResponse200{Body: routes.SearchOK{Query: p.Q}}, nil
@@ -389,6 +402,57 @@ func TestBodies(t *testing.T) {
 	w = serve(srv, "GET", "/files/a.txt", nil)
 	if w.Code != 200 || w.Body.String() != "a|txt" || w.Header().Get("Content-Type") != "application/octet-stream" {
 		t.Errorf("get file: %d %q %s", w.Code, w.Header().Get("Content-Type"), w.Body)
+	}
+}
+
+func TestFormBodies(t *testing.T) {
+	srv := routes.NewServer(&recorder{})
+	const form = "application/x-www-form-urlencoded"
+	tests := []struct {
+		name, path, ct, body string
+		status               int
+		want, detail         string
+	}{
+		{"form", "/forms", form, "x=1&y=%2D2&z=ignored", 200, `{"x":1,"y":-2}`, ""},
+		{"form with charset", "/forms", form + "; charset=utf-8", "y=2&x=3", 200, `{"x":3,"y":2}`, ""},
+		{"form missing property", "/forms", form, "y=2", 400, "", `request body: property "x": required but missing`},
+		{"form bad value", "/forms", form, "x=one", 400, "", `request body: property "x": "one" is not an integer`},
+		{"form bad escape", "/forms", form, "x=%zz", 400, "", `request body: property "x": invalid URL escape "%zz"`},
+		{"form required", "/forms", form, "", 400, "", "request body: required but missing"},
+		{"form as JSON", "/forms", "application/json", `{"x":1}`, 415, "", `content type "application/json" is not accepted; want application/x-www-form-urlencoded`},
+		{"both as form", "/both", form, "r=1&g=2&b=3", 200, `{"r":1,"g":2,"b":3}`, ""},
+		{"both as JSON", "/both", "application/json", `{"r":4,"g":5,"b":6}`, 200, `{"r":4,"g":5,"b":6}`, ""},
+		{"both, optional and absent", "/both", "", "", 200, `{"r":0,"g":0,"b":0}`, ""},
+		{"both as text", "/both", "text/plain", "r=1", 415, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := serve(srv, "POST", tt.path, strings.NewReader(tt.body), "Content-Type", tt.ct)
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
+			}
+			if tt.want != "" && w.Body.String() != tt.want {
+				t.Errorf("body %s, want %s", w.Body, tt.want)
+			}
+			if tt.detail != "" && problem(t, w)["detail"] != tt.detail {
+				t.Errorf("detail %v, want %s", problem(t, w)["detail"], tt.detail)
+			}
+		})
+	}
+
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	c, err := routes.NewClient(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.SubmitForm(context.Background(), &routes.Point{X: 7, Y: oasrt.NewOpt[int64](-8)})
+	if err != nil || res != (routes.SubmitFormResponse200{Body: routes.Point{X: 7, Y: oasrt.NewOpt[int64](-8)}}) {
+		t.Errorf("client form: %+v %v", res, err)
+	}
+	both, err := c.SubmitBoth(context.Background(), &routes.RGB{R: 1, G: 2, B: 3})
+	if err != nil || both != (routes.SubmitBothResponse200{Body: routes.RGB{R: 1, G: 2, B: 3}}) {
+		t.Errorf("client JSON: %+v %v", both, err)
 	}
 }
 

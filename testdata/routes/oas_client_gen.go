@@ -541,6 +541,81 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (Mat
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
+// SubmitForm calls POST /forms
+func (c *Client) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/forms"...)
+	if body != nil {
+		req.Body = oasrt.FormEncode(encodePointPairs(body))
+		req.ContentType = "application/x-www-form-urlencoded"
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		{
+			var v SubmitFormResponse200
+			b, err := c.cfg.ResponseJSON(resp)
+			if err != nil {
+				return nil, err
+			}
+			err = v.Body.DecodeJSON(&b.Reader)
+			if err == nil {
+				err = b.Reader.End()
+			}
+			b.Release()
+			if err != nil {
+				return nil, oasrt.ResponseError(resp.StatusCode, err)
+			}
+			return v, nil
+		}
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// SubmitBoth calls POST /both
+func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/both"...)
+	if body != nil {
+		w := oasrt.GetWriter()
+		body.EncodeJSON(w)
+		data, err := oasrt.PutWriter(w)
+		if err != nil {
+			return nil, err
+		}
+		req.Body, req.ContentType = data, "application/json"
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		{
+			var v SubmitBothResponse200
+			b, err := c.cfg.ResponseJSON(resp)
+			if err != nil {
+				return nil, err
+			}
+			err = v.Body.DecodeJSON(&b.Reader)
+			if err == nil {
+				err = b.Reader.End()
+			}
+			b.Release()
+			if err != nil {
+				return nil, oasrt.ResponseError(resp.StatusCode, err)
+			}
+			return v, nil
+		}
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
 // Search calls GET /search
 func (c *Client) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	req := oasrt.Request{Method: "GET"}
@@ -672,17 +747,6 @@ func encodeRGBPairs(v *RGB) []string {
 	return pairs
 }
 
-// encodeSearchFilterPairs returns the properties of an object parameter as
-// name/value pairs, formatted; absent ones are left out.
-func encodeSearchFilterPairs(v *SearchFilter) []string {
-	pairs := make([]string, 0, 4)
-	pairs = append(pairs, "color", v.Color)
-	if v.Size.Set {
-		pairs = append(pairs, "size", strconv.FormatInt(int64(v.Size.Value), 10))
-	}
-	return pairs
-}
-
 // encodePointPairs returns the properties of an object parameter as
 // name/value pairs, formatted; absent ones are left out.
 func encodePointPairs(v *Point) []string {
@@ -690,6 +754,17 @@ func encodePointPairs(v *Point) []string {
 	pairs = append(pairs, "x", strconv.FormatInt(v.X, 10))
 	if v.Y.Set {
 		pairs = append(pairs, "y", strconv.FormatInt(v.Y.Value, 10))
+	}
+	return pairs
+}
+
+// encodeSearchFilterPairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodeSearchFilterPairs(v *SearchFilter) []string {
+	pairs := make([]string, 0, 4)
+	pairs = append(pairs, "color", v.Color)
+	if v.Size.Set {
+		pairs = append(pairs, "size", strconv.FormatInt(int64(v.Size.Value), 10))
 	}
 	return pairs
 }

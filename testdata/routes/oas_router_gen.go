@@ -35,6 +35,14 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 			}
 			return routeMethodNotAllowed, "GET"
 		}
+	case "both":
+		if !more0 {
+			switch method {
+			case "POST":
+				return 16, "" // submitBoth
+			}
+			return routeMethodNotAllowed, "POST"
+		}
 	case "color":
 		if more0 {
 			seg1, _, more1 := oasrt.CutSegment(rest0)
@@ -73,6 +81,14 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 					return routeMethodNotAllowed, "GET, PUT"
 				}
 			}
+		}
+	case "forms":
+		if !more0 {
+			switch method {
+			case "POST":
+				return 15, "" // submitForm
+			}
+			return routeMethodNotAllowed, "POST"
 		}
 	case "label":
 		if more0 {
@@ -120,7 +136,7 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 		if !more0 {
 			switch method {
 			case "GET":
-				return 15, "" // search
+				return 17, "" // search
 			}
 			return routeMethodNotAllowed, "GET"
 		}

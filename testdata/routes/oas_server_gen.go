@@ -463,6 +463,56 @@ func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter)
 	return nil
 }
 
+// SubmitFormResponse is the result of SubmitForm: one of
+// SubmitFormResponse200.
+type SubmitFormResponse interface {
+	// writeSubmitFormResponse writes the response; an error means nothing was written.
+	writeSubmitFormResponse(rw http.ResponseWriter) error
+}
+
+// SubmitFormResponse200 is the 200 response (application/json) of SubmitForm.
+//
+// the point
+type SubmitFormResponse200 struct {
+	Body Point
+}
+
+func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter) error {
+	w := oasrt.GetWriter()
+	v.Body.EncodeJSON(w)
+	if err := w.Err(); err != nil {
+		oasrt.ReleaseWriter(w)
+		return err
+	}
+	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// SubmitBothResponse is the result of SubmitBoth: one of
+// SubmitBothResponse200.
+type SubmitBothResponse interface {
+	// writeSubmitBothResponse writes the response; an error means nothing was written.
+	writeSubmitBothResponse(rw http.ResponseWriter) error
+}
+
+// SubmitBothResponse200 is the 200 response (application/json) of SubmitBoth.
+//
+// the color
+type SubmitBothResponse200 struct {
+	Body RGB
+}
+
+func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) error {
+	w := oasrt.GetWriter()
+	v.Body.EncodeJSON(w)
+	if err := w.Err(); err != nil {
+		oasrt.ReleaseWriter(w)
+		return err
+	}
+	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
 // SearchParams holds the parameters of Search.
 type SearchParams struct {
 	// Q is the query parameter "q", style form, exploded, required.
@@ -570,6 +620,11 @@ type Handler interface {
 	Color(ctx context.Context, params ColorParams) (ColorResponse, error)
 	// MatrixColor handles GET /mcolor/{c}
 	MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error)
+	// SubmitForm handles POST /forms
+	SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error)
+	// SubmitBoth handles POST /both
+	// The body is nil when the request has none.
+	SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error)
 	// Search handles GET /search
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
@@ -653,13 +708,23 @@ func (Unimplemented) MatrixColor(ctx context.Context, params MatrixColorParams) 
 	return nil, oasrt.ErrNotImplemented
 }
 
+// SubmitForm returns oasrt.ErrNotImplemented.
+func (Unimplemented) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
+// SubmitBoth returns oasrt.ErrNotImplemented.
+func (Unimplemented) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // Search returns oasrt.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [16]struct {
+var operations = [18]struct {
 	id, path string
 	tags     []string
 }{
@@ -678,6 +743,8 @@ var operations = [16]struct {
 	{"matrix", "/matrix/{ids}", nil},
 	{"color", "/color/{c}", nil},
 	{"matrixColor", "/mcolor/{c}", nil},
+	{"submitForm", "/forms", nil},
+	{"submitBoth", "/both", nil},
 	{"search", "/search", nil},
 }
 
@@ -691,7 +758,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [16]http.Handler
+	ops [18]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -772,6 +839,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	case 14:
 		s.handleMatrixColor(w, r, p)
 	case 15:
+		s.handleSubmitForm(w, r, p)
+	case 16:
+		s.handleSubmitBoth(w, r, p)
+	case 17:
 		s.handleSearch(w, r, p)
 	}
 }
@@ -1286,6 +1357,94 @@ func decodeMatrixColorParams(r *http.Request, p []string) (params MatrixColorPar
 	return params, nil
 }
 
+// handleSubmitForm serves POST /forms.
+func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitForm[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
+		return
+	}
+	var body *Point
+	pairs, err := s.cfg.FormBody(r, true)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	if pairs != nil {
+		body = new(Point)
+		if err := decodePointPairs(body, pairs); err != nil {
+			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			return
+		}
+	}
+	res, err := s.h.SubmitForm(r.Context(), body)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeSubmitFormResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// producesSubmitForm lists the media types SubmitForm responds with.
+var producesSubmitForm = [...]string{"application/json"}
+
+// handleSubmitBoth serves POST /both.
+func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitBoth[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
+		return
+	}
+	var body *RGB
+	if oasrt.IsForm(r.Header.Get("Content-Type")) {
+		pairs, err := s.cfg.FormBody(r, false)
+		if err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
+		if pairs != nil {
+			body = new(RGB)
+			if err := decodeRGBPairs(body, pairs); err != nil {
+				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				return
+			}
+		}
+	} else {
+		rb, err := s.cfg.JSONBody(r, false)
+		if err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
+		if rb != nil {
+			body = new(RGB)
+			err = body.DecodeJSON(&rb.Reader)
+			if err == nil {
+				err = rb.Reader.End()
+			}
+			rb.Release()
+			if err != nil {
+				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				return
+			}
+		}
+	}
+	res, err := s.h.SubmitBoth(r.Context(), body)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeSubmitBothResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// producesSubmitBoth lists the media types SubmitBoth responds with.
+var producesSubmitBoth = [...]string{"application/json"}
+
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
@@ -1647,33 +1806,6 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 	return nil
 }
 
-// decodeSearchFilterPairs reads an object parameter of type SearchFilter from
-// name/value pairs; unknown names are ignored.
-func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
-	var seen [1]bool
-	for i := 0; i+1 < len(pairs); i += 2 {
-		s := pairs[i+1]
-		switch pairs[i] {
-		case "color":
-			seen[0] = true
-			v.Color = s
-		case "size":
-			v.Size.Set = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return oasrt.PropertyError("size", err)
-				}
-				v.Size.Value = int32(x)
-			}
-		}
-	}
-	if !seen[0] {
-		return oasrt.PropertyError("color", oasrt.ErrMissing)
-	}
-	return nil
-}
-
 // decodePointPairs reads an object parameter of type Point from
 // name/value pairs; unknown names are ignored.
 func decodePointPairs(v *Point, pairs []string) error {
@@ -1703,6 +1835,33 @@ func decodePointPairs(v *Point, pairs []string) error {
 	}
 	if !seen[0] {
 		return oasrt.PropertyError("x", oasrt.ErrMissing)
+	}
+	return nil
+}
+
+// decodeSearchFilterPairs reads an object parameter of type SearchFilter from
+// name/value pairs; unknown names are ignored.
+func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
+	var seen [1]bool
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "color":
+			seen[0] = true
+			v.Color = s
+		case "size":
+			v.Size.Set = true
+			{
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return oasrt.PropertyError("size", err)
+				}
+				v.Size.Value = int32(x)
+			}
+		}
+	}
+	if !seen[0] {
+		return oasrt.PropertyError("color", oasrt.ErrMissing)
 	}
 	return nil
 }
