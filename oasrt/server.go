@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -28,11 +29,15 @@ type ServerConfig struct {
 	MaxDepth int
 	// ErrorWriter writes every error response; nil means WriteError.
 	ErrorWriter ErrorWriter
+	// MaxQueryParams bounds the name=value pairs of a query; more get 400
+	// before any is parsed. 0 means DefaultMaxQueryParams.
+	MaxQueryParams int
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
 	byTag      map[string][]Middleware
 	byPrefix   []prefixMiddleware
+	each       []func(operationID string) Middleware
 }
 
 type prefixMiddleware struct {
@@ -95,6 +100,35 @@ func WithPathPrefixMiddleware(prefix string, mw ...Middleware) ServerOption {
 	}
 }
 
+// WithEachOperation wraps every operation in the middleware mw returns for
+// its operationId, so that logging, metrics or tracing know the operation
+// without looking it up per request. mw is called once per operation, in
+// NewServer; a nil result leaves the operation unwrapped.
+func WithEachOperation(mw func(operationID string) Middleware) ServerOption {
+	return func(c *ServerConfig) { c.each = append(c.each, mw) }
+}
+
+// WithMaxQueryParams sets the limit on query parameters per request.
+func WithMaxQueryParams(n int) ServerOption {
+	return func(c *ServerConfig) { c.MaxQueryParams = n }
+}
+
+// DefaultMaxQueryParams is the default limit on the name=value pairs of a
+// request's query.
+const DefaultMaxQueryParams = 1000
+
+// ErrTooManyParams is the cause of the 400 for a query over the limit.
+var ErrTooManyParams = errors.New("too many query parameters")
+
+// CheckQuery returns ErrTooManyParams, wrapped in a *ParamError, when the
+// request's query has more pairs than the limit.
+func (c *ServerConfig) CheckQuery(r *http.Request) error {
+	if q := r.URL.RawQuery; q != "" && strings.Count(q, "&") >= c.MaxQueryParams {
+		return &ParamError{Name: "*", In: "query", Err: ErrTooManyParams}
+	}
+	return nil
+}
+
 // NewServerConfig applies opts over the defaults. Generated code calls it
 // with the operationIds of the spec; an operation middleware naming
 // another operation panics.
@@ -108,6 +142,9 @@ func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
 	}
 	if c.ErrorWriter == nil {
 		c.ErrorWriter = WriteError
+	}
+	if c.MaxQueryParams <= 0 {
+		c.MaxQueryParams = DefaultMaxQueryParams
 	}
 	for id := range c.byOp {
 		known := false
@@ -127,11 +164,16 @@ func (c *ServerConfig) Root(h http.Handler) http.Handler {
 }
 
 // Operation returns the operation handler h wrapped in the middleware that
-// applies to it (path prefix, then tags, then the operation's own, outermost
-// first), or nil when none does: the server then calls the operation
-// directly.
+// applies to it (WithEachOperation's, path prefix, then tags, then the
+// operation's own, outermost first), or nil when none does: the server then
+// calls the operation directly.
 func (c *ServerConfig) Operation(h http.Handler, operationID, path string, tags []string) http.Handler {
 	var mw []Middleware
+	for _, each := range c.each {
+		if m := each(operationID); m != nil {
+			mw = append(mw, m)
+		}
+	}
 	for _, p := range c.byPrefix {
 		if strings.HasPrefix(path, p.prefix) {
 			mw = append(mw, p.mw...)

@@ -112,6 +112,12 @@ func TestMiddlewareOrder(t *testing.T) {
 		}
 	}
 	c := NewServerConfig([]string{"op"}, []ServerOption{
+		WithEachOperation(func(id string) Middleware {
+			if id != "op" {
+				return nil
+			}
+			return mw("each")
+		}),
 		WithOperationMiddleware("op", mw("op1"), mw("op2")),
 		WithTagMiddleware("admin", mw("tag")),
 		WithPathPrefixMiddleware("/admin/", mw("prefix")),
@@ -119,7 +125,7 @@ func TestMiddlewareOrder(t *testing.T) {
 	final := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { trace = append(trace, "handler") })
 	h := c.Operation(final, "op", "/admin/users", []string{"admin"})
 	h.ServeHTTP(nil, nil)
-	if got := strings.Join(trace, " "); got != "prefix tag op1 op2 handler" {
+	if got := strings.Join(trace, " "); got != "each prefix tag op1 op2 handler" {
 		t.Errorf("order %q", got)
 	}
 	if c.Operation(final, "other", "/users", nil) != nil {

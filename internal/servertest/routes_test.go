@@ -570,6 +570,38 @@ func TestMiddleware(t *testing.T) {
 	routes.NewServer(h, oasrt.WithOperationMiddleware("getUsr", mark("typo")))
 }
 
+func TestEachOperationAndQueryLimit(t *testing.T) {
+	var seen []string
+	built := map[string]bool{}
+	srv := routes.NewServer(&recorder{}, oasrt.WithMaxQueryParams(3), oasrt.WithEachOperation(func(id string) oasrt.Middleware {
+		built[id] = true
+		return func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				seen = append(seen, id)
+				next.ServeHTTP(w, r)
+			})
+		}
+	}))
+	if len(built) != 18 {
+		t.Errorf("built for %d operations", len(built))
+	}
+	serve(srv, "GET", "/users/ann", nil)
+	serve(srv, "GET", "/users/me", nil)
+	if w := serve(srv, "GET", "/v7/status", nil); w.Code != 200 || !strings.Contains(w.Body.String(), `"version":7`) {
+		t.Errorf("path parameters behind middleware: %d %s", w.Code, w.Body)
+	}
+	if got := strings.Join(seen, " "); got != "getUser getMe status" {
+		t.Errorf("operations seen: %q", got)
+	}
+	w := serve(srv, "GET", "/users?a=1&b=2&c=3&d=4", nil)
+	if w.Code != 400 || problem(t, w)["detail"] != `query parameter "*": too many query parameters` {
+		t.Errorf("over the query limit: %d %s", w.Code, w.Body)
+	}
+	if w := serve(srv, "GET", "/users?a=1&b=2&c=3", nil); w.Code != 200 {
+		t.Errorf("under the query limit: %d %s", w.Code, w.Body)
+	}
+}
+
 func TestMountedUnderPrefix(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", http.StripPrefix("/api", routes.NewServer(&recorder{})))

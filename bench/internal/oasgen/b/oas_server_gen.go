@@ -110,6 +110,10 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
+	if err := s.cfg.CheckQuery(r); err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
 	if h := s.ops[op]; h != nil {
 		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
 		return
