@@ -455,8 +455,8 @@ func definedType(t ir.Type) bool {
 
 // parseScalar prints code that parses the string expression s into dst, a
 // variable of t's Go type; fail turns an error expression into the
-// statement that reports it. Temporaries are declared in a block of their
-// own.
+// statement that reports it. It declares x or n and err: callers give each
+// call a scope of its own.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 	prim, enum, _ := scalarOf(t)
 	if enum != nil {
@@ -467,7 +467,6 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 				f.P(dst, " = ", v.GoName)
 			}
 		} else {
-			f.P("{")
 			f.P("n, err := ", f.qual(rt("ParseInt")), "(", s, ", 64)")
 			f.P("if err != nil {")
 			f.P(fail("err"))
@@ -481,15 +480,11 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		f.P("default:")
 		f.P(fail(f.qual(rt("InvalidValue")) + "(" + s + ", " + strconv.Quote(enum.GoName) + ")"))
 		f.P("}")
-		if enum.Base.Kind != ir.String {
-			f.P("}")
-		}
 		return
 	}
 	call, base := f.scalarParse(prim)
 	x := s
 	if call != "" {
-		f.P("{")
 		f.P("x, err := ", strings.Replace(call, "%s", s, 1))
 		f.P("if err != nil {")
 		f.P(fail("err"))
@@ -500,9 +495,6 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		x = f.goType(unNull(t)) + "(" + x + ")"
 	}
 	f.P(dst, " = ", x)
-	if call != "" {
-		f.P("}")
-	}
 }
 
 // formatScalar returns the expression formatting x, of t's Go type, as

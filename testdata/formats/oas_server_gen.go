@@ -171,13 +171,11 @@ func decodeGetThingParams(r *http.Request, p []string) (params GetThingParams, e
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseUUIDValue(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-			}
-			params.ID = x
+		x, err := oasrt.ParseUUIDValue(s)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
+		params.ID = x
 	}
 	var seen [1]bool
 	var raw0 []string

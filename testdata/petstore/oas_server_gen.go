@@ -1334,13 +1334,11 @@ func decodeGetPetByIDParams(r *http.Request, p []string) (params GetPetByIDParam
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-			}
-			params.PetID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
+		params.PetID = x
 	}
 	return params, nil
 }
@@ -1379,13 +1377,11 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string) (params UpdatePe
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-			}
-			params.PetID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
+		params.PetID = x
 	}
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
@@ -1450,13 +1446,11 @@ func decodeDeletePetParams(r *http.Request, p []string) (params DeletePetParams,
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-			}
-			params.PetID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
+		params.PetID = x
 	}
 	return params, nil
 }
@@ -1500,13 +1494,11 @@ func decodeUploadFileParams(r *http.Request, p []string) (params UploadFileParam
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-			}
-			params.PetID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
+		params.PetID = x
 	}
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
@@ -1623,13 +1615,11 @@ func decodeGetOrderByIDParams(r *http.Request, p []string) (params GetOrderByIDP
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-			}
-			params.OrderID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
+		params.OrderID = x
 	}
 	return params, nil
 }
@@ -1661,13 +1651,11 @@ func decodeDeleteOrderParams(r *http.Request, p []string) (params DeleteOrderPar
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-			}
-			params.OrderID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
+		params.OrderID = x
 	}
 	return params, nil
 }

@@ -75,13 +75,11 @@ func (c *Client) ListUsers(ctx context.Context) (ListUsersResponse, error) {
 				return nil, oasrt.ResponseError(resp.StatusCode, err)
 			}
 			if s := resp.Header.Get("X-Total"); s != "" {
-				{
-					x, err := oasrt.ParseInt(s, 64)
-					if err != nil {
-						return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Total", In: "header", Err: err})
-					}
-					v.XTotal = x
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Total", In: "header", Err: err})
 				}
+				v.XTotal = x
 			}
 			if s := resp.Header.Get("X-Next"); s != "" {
 				v.XNext.Set = true

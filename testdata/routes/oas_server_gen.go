@@ -1201,13 +1201,11 @@ func decodeStatusParams(r *http.Request, p []string) (params StatusParams, err e
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 32)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
-			}
-			params.Version = int32(x)
+		x, err := oasrt.ParseInt(s, 32)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
 		}
+		params.Version = int32(x)
 	}
 	return params, nil
 }
@@ -1241,13 +1239,11 @@ func decodeLabelParams(r *http.Request, p []string) (params LabelParams, err err
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
-			{
-				x, err := oasrt.ParseInt(s, 64)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
-				}
-				params.IDs[i] = x
+			x, err := oasrt.ParseInt(s, 64)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
 			}
+			params.IDs[i] = x
 		}
 	}
 	return params, nil
@@ -1491,13 +1487,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	}
 	if s := r.Header.Get("X-Trace"); s != "" {
 		params.XTrace.Set = true
-		{
-			x, err := oasrt.ParseUUIDValue(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "X-Trace", In: "header", Err: err}
-			}
-			params.XTrace.Value = x
+		x, err := oasrt.ParseUUIDValue(s)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "X-Trace", In: "header", Err: err}
 		}
+		params.XTrace.Value = x
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
 		vals := oasrt.HeaderArray(s)
@@ -1540,13 +1534,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			params.Limit.Set = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-				}
-				params.Limit.Value = int32(x)
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
 			}
+			params.Limit.Value = int32(x)
 		case "ratio":
 			if seen[2] {
 				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: oasrt.ErrRepeated}
@@ -1557,13 +1549,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
 			}
 			params.Ratio.Set = true
-			{
-				x, err := oasrt.ParseFloat(s, 64)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
-				}
-				params.Ratio.Value = x
+			x, err := oasrt.ParseFloat(s, 64)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
 			}
+			params.Ratio.Value = x
 		case "exact":
 			if seen[3] {
 				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: oasrt.ErrRepeated}
@@ -1574,13 +1564,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
 			}
 			params.Exact.Set = true
-			{
-				x, err := oasrt.ParseBool(s)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
-				}
-				params.Exact.Value = x
+			x, err := oasrt.ParseBool(s)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
 			}
+			params.Exact.Value = x
 		case "tag":
 			seen[4] = true
 			var err error
@@ -1646,13 +1634,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
 			}
 			params.Since.Set = true
-			{
-				x, err := oasrt.ParseTime(s)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
-				}
-				params.Since.Value = x
+			x, err := oasrt.ParseTime(s)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
 			}
+			params.Since.Value = x
 		case "day":
 			if seen[10] {
 				return params, &oasrt.ParamError{Name: "day", In: "query", Err: oasrt.ErrRepeated}
@@ -1663,13 +1649,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
 			}
 			params.Day.Set = true
-			{
-				x, err := oasrt.ParseDateValue(s)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
-				}
-				params.Day.Value = x
+			x, err := oasrt.ParseDateValue(s)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
 			}
+			params.Day.Value = x
 		case "ref":
 			if seen[11] {
 				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: oasrt.ErrRepeated}
@@ -1680,13 +1664,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
 			}
 			params.Ref.Set = true
-			{
-				x, err := oasrt.ParseUUIDValue(s)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
-				}
-				params.Ref.Value = x
+			x, err := oasrt.ParseUUIDValue(s)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
 			}
+			params.Ref.Value = x
 		case "rgb":
 			if seen[12] {
 				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: oasrt.ErrRepeated}
@@ -1732,13 +1714,11 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	if seen[5] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
-			{
-				x, err := oasrt.ParseInt(s, 64)
-				if err != nil {
-					return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
-				}
-				params.IDs[i] = x
+			x, err := oasrt.ParseInt(s, 64)
+			if err != nil {
+				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
 			}
+			params.IDs[i] = x
 		}
 	}
 	if seen[6] {
@@ -1771,31 +1751,25 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 		switch pairs[i] {
 		case "r":
 			seen[0] = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return oasrt.PropertyError("r", err)
-				}
-				v.R = int32(x)
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return oasrt.PropertyError("r", err)
 			}
+			v.R = int32(x)
 		case "g":
 			seen[1] = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return oasrt.PropertyError("g", err)
-				}
-				v.G = int32(x)
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return oasrt.PropertyError("g", err)
 			}
+			v.G = int32(x)
 		case "b":
 			seen[2] = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return oasrt.PropertyError("b", err)
-				}
-				v.B = int32(x)
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return oasrt.PropertyError("b", err)
 			}
+			v.B = int32(x)
 		}
 	}
 	if !seen[0] {
@@ -1819,22 +1793,18 @@ func decodePointPairs(v *Point, pairs []string) error {
 		switch pairs[i] {
 		case "x":
 			seen[0] = true
-			{
-				x, err := oasrt.ParseInt(s, 64)
-				if err != nil {
-					return oasrt.PropertyError("x", err)
-				}
-				v.X = x
+			x, err := oasrt.ParseInt(s, 64)
+			if err != nil {
+				return oasrt.PropertyError("x", err)
 			}
+			v.X = x
 		case "y":
 			v.Y.Set = true
-			{
-				x, err := oasrt.ParseInt(s, 64)
-				if err != nil {
-					return oasrt.PropertyError("y", err)
-				}
-				v.Y.Value = x
+			x, err := oasrt.ParseInt(s, 64)
+			if err != nil {
+				return oasrt.PropertyError("y", err)
 			}
+			v.Y.Value = x
 		}
 	}
 	if !seen[0] {
@@ -1855,13 +1825,11 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 			v.Color = s
 		case "size":
 			v.Size.Set = true
-			{
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return oasrt.PropertyError("size", err)
-				}
-				v.Size.Value = int32(x)
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return oasrt.PropertyError("size", err)
 			}
+			v.Size.Value = int32(x)
 		}
 	}
 	if !seen[0] {

@@ -734,23 +734,19 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams) (LoginUs
 			}
 			if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 				v.XRateLimit.Set = true
-				{
-					x, err := oasrt.ParseInt(s, 32)
-					if err != nil {
-						return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
-					}
-					v.XRateLimit.Value = int32(x)
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 				}
+				v.XRateLimit.Value = int32(x)
 			}
 			if s := resp.Header.Get("X-Expires-After"); s != "" {
 				v.XExpiresAfter.Set = true
-				{
-					x, err := oasrt.ParseTime(s)
-					if err != nil {
-						return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
-					}
-					v.XExpiresAfter.Value = x
+				x, err := oasrt.ParseTime(s)
+				if err != nil {
+					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 				}
+				v.XExpiresAfter.Value = x
 			}
 			return v, nil
 		}

@@ -169,13 +169,11 @@ func decodeGetPetParams(r *http.Request, p []string) (params GetPetParams, err e
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
-		{
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-			}
-			params.ID = x
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
+		params.ID = x
 	}
 	return params, nil
 }
