@@ -262,6 +262,9 @@ func fillProblem(p *Problem, err error) {
 		}
 	case *PanicError:
 		p.Status = http.StatusInternalServerError
+	case *SecurityError:
+		securityProblem(p, e)
+		return
 	default:
 		switch {
 		case err == ErrNotFound:

@@ -197,10 +197,16 @@ func chain(h http.Handler, mw []Middleware) http.Handler {
 }
 
 // Error writes the response for err with the configured ErrorWriter. For a
-// *MethodError it sets the Allow header first.
+// *MethodError it sets the Allow header first, for a *SecurityError
+// WWW-Authenticate.
 func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) {
-	if me, ok := err.(*MethodError); ok {
-		w.Header().Set("Allow", me.Allow)
+	switch e := err.(type) {
+	case *MethodError:
+		w.Header().Set("Allow", e.Allow)
+	case *SecurityError:
+		if e.Challenge != "" && !errors.Is(e.Err, ErrForbidden) {
+			w.Header().Set("WWW-Authenticate", e.Challenge)
+		}
 	}
 	c.ErrorWriter(w, r, err)
 }

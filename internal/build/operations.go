@@ -43,6 +43,7 @@ func (b *builder) operations() {
 			b.params(o, pi.Parameters, op.Parameters)
 			b.body(o, op.RequestBody)
 			b.responses(o, op.Responses)
+			o.Security = b.requirements(op.Security, o.Pos)
 			b.ops = append(b.ops, o)
 		}
 	}

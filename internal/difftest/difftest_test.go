@@ -20,6 +20,7 @@ import (
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
+	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
 )
 
 type pair struct {
@@ -46,6 +47,7 @@ var cases = map[string][]pair{
 	"petstore": conv(petstoreplain.Pairs, func(p petstoreplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":  conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"jsonspec": conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"secure":   conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"routes":   conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}

@@ -21,6 +21,36 @@ type api struct {
 	// objects are the structs used as object parameters, in first use
 	// order.
 	objects []*ir.Struct
+	// schemes are the security schemes, each with its Handler method.
+	schemes []*scheme
+}
+
+// scheme is a security scheme as the server checks it.
+type scheme struct {
+	*ir.SecurityScheme
+	method string // the Handler method that checks its credentials
+	check  string // the Server method that reads them and calls method
+	// kind says what the method receives: "apiKey" (the key), "basic"
+	// (user and password), "bearer" (a token and the required scopes), or
+	// "request" (the request, for schemes read in no standard way).
+	kind      string
+	challenge string // WWW-Authenticate for a 401
+}
+
+func newScheme(s *ir.SecurityScheme, methods *ir.Namespace) *scheme {
+	sc := &scheme{SecurityScheme: s, method: methods.Claim("Handle"+s.GoName, "")}
+	sc.check = "check" + strings.TrimPrefix(sc.method, "Handle")
+	switch {
+	case s.Type == "apiKey" && (s.In == "header" || s.In == "query" || s.In == "cookie"):
+		sc.kind = "apiKey"
+	case s.Type == "http" && s.Scheme == "basic":
+		sc.kind, sc.challenge = "basic", `Basic realm="api"`
+	case s.Type == "http" && s.Scheme == "bearer", s.Type == "oauth2", s.Type == "openIdConnect":
+		sc.kind, sc.challenge = "bearer", "Bearer"
+	default:
+		sc.kind = "request"
+	}
+	return sc
 }
 
 type apiOp struct {
@@ -35,6 +65,16 @@ type apiOp struct {
 	// capture slot in the router's array, or -1 when the path template
 	// does not name it.
 	captures map[*ir.Param]int
+}
+
+// schemeOf returns the scheme as the server checks it.
+func (a *api) schemeOf(s *ir.SecurityScheme) *scheme {
+	for _, sc := range a.schemes {
+		if sc.SecurityScheme == s {
+			return sc
+		}
+	}
+	panic("oasgen bug: security scheme " + s.Name + " not collected")
 }
 
 type apiBody struct {
@@ -88,6 +128,13 @@ func newAPI(pkg *ir.Package) *api {
 		newServer:     ns.Claim("NewServer", ""),
 		client:        ns.Claim("Client", ""),
 		newClient:     ns.Claim("NewClient", ""),
+	}
+	methods := ir.NewNamespace()
+	for _, o := range pkg.Operations {
+		methods.Claim(o.GoName, "")
+	}
+	for _, s := range pkg.SecuritySchemes {
+		a.schemes = append(a.schemes, newScheme(s, methods))
 	}
 	for i, o := range pkg.Operations {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}}

@@ -197,6 +197,14 @@ func genServer(f *file, a *api) {
 		}
 		f.P(op.GoName, f.handlerSig(op))
 	}
+	for _, sc := range a.schemes {
+		f.P()
+		f.P("// ", sc.method, " checks the credentials of security scheme ", strconv.Quote(sc.Name), " (", schemeWhat(sc), ")")
+		f.P("// for the operation named; it returns the context the operation runs with.")
+		f.P("// Return ", rt("ErrForbidden"), " (wrapped or not) for valid credentials that lack")
+		f.P("// a permission: 403; any other error is a 401.")
+		f.P(sc.method, f.securitySig(sc))
+	}
 	f.P("}")
 	f.P()
 	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented. Embed")
@@ -206,6 +214,14 @@ func genServer(f *file, a *api) {
 	for _, op := range a.ops {
 		f.P("// ", op.GoName, " returns ", rt("ErrNotImplemented"), ".")
 		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
+		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("}")
+		f.P()
+	}
+
+	for _, sc := range a.schemes {
+		f.P("// ", sc.method, " rejects every request: no credentials are valid until it is written.")
+		f.P("func (", a.unimplemented, ") ", sc.method, f.securitySig(sc), " {")
 		f.P("return nil, ", rt("ErrNotImplemented"))
 		f.P("}")
 		f.P()
@@ -305,12 +321,187 @@ func genServer(f *file, a *api) {
 		genHandle(f, a, op)
 	}
 	genObjectDecoders(f, a)
+	genSecurity(f, a)
+}
+
+// quoteText returns s as a Go string literal, interpreted unless that
+// needs escapes.
+func quoteText(s string) string {
+	if strings.ContainsAny(s, "\"\\") {
+		return goString(s)
+	}
+	return strconv.Quote(s)
+}
+
+func schemeWhat(sc *scheme) string {
+	switch sc.kind {
+	case "apiKey":
+		return "apiKey in " + sc.In + " " + strconv.Quote(sc.Param)
+	case "basic":
+		return "HTTP basic"
+	case "bearer":
+		if sc.Type == "http" {
+			return "HTTP bearer token"
+		}
+		return sc.Type + ", a bearer token"
+	}
+	if sc.Type == "http" {
+		return "HTTP " + sc.Scheme + ", read from the request"
+	}
+	return sc.Type + ", read from the request"
+}
+
+// securitySig returns the parameters and results of a security method.
+func (f *file) securitySig(sc *scheme) string {
+	s := "(ctx " + f.qual(ctxType) + ", operationID string, "
+	switch sc.kind {
+	case "apiKey":
+		s += "key string"
+	case "basic":
+		s += "username, password string"
+	case "bearer":
+		s += "token string, scopes []string"
+	default:
+		s += "r *" + f.qual(httpPkg("Request"))
+	}
+	return s + ") (" + f.qual(ctxType) + ", error)"
+}
+
+// genSecurity prints, per scheme, the method reading its credentials and,
+// per secured operation, the one trying its requirements in turn.
+func genSecurity(f *file, a *api) {
+	srv := a.server
+	for _, sc := range a.schemes {
+		fail := func(err string) string {
+			return "return nil, &" + f.qual(rt("SecurityError")) + "{Scheme: " + strconv.Quote(sc.Name) +
+				", Challenge: " + quoteText(sc.challenge) + ", Err: " + err + "}"
+		}
+		f.P("// ", sc.check, " reads the credentials of scheme ", strconv.Quote(sc.Name), " and passes them to the Handler.")
+		f.P("func (s *", srv, ") ", sc.check, "(ctx ", ctxType, ", r *", httpPkg("Request"), ", op string, scopes []string) (", ctxType, ", error) {")
+		call := ""
+		switch sc.kind {
+		case "apiKey":
+			f.P("key, ok := ", rt("APIKey"), "(r, ", strconv.Quote(sc.In), ", ", strconv.Quote(sc.Param), ")")
+			call = "key"
+		case "basic":
+			f.P("user, password, ok := r.BasicAuth()")
+			call = "user, password"
+		case "bearer":
+			f.P("token, ok := ", rt("BearerToken"), "(r)")
+			call = "token, scopes"
+		default:
+			call = "r"
+		}
+		if sc.kind != "request" {
+			f.P("if !ok {")
+			f.P(fail(f.qual(rt("ErrNoCredentials"))))
+			f.P("}")
+		}
+		f.P("ctx, err := s.h.", sc.method, "(ctx, op, ", call, ")")
+		f.P("if err != nil {")
+		f.P(fail("err"))
+		f.P("}")
+		f.P("if ctx == nil {")
+		f.P("ctx = r.Context()")
+		f.P("}")
+		f.P("return ctx, nil")
+		f.P("}")
+		f.P()
+	}
+	for _, op := range a.ops {
+		if op.Security == nil {
+			continue
+		}
+		f.P("// authorize", op.GoName, " checks the security of ", op.GoName, ": the first requirement")
+		f.P("// met gives the context the operation runs with.")
+		f.P("func (s *", srv, ") authorize", op.GoName, "(r *", httpPkg("Request"), ") (", ctxType, ", error) {")
+		open := false
+		var reqs []*ir.SecurityRequirement
+		for _, req := range op.Security {
+			if len(req.Schemes) == 0 {
+				open = true
+			} else {
+				reqs = append(reqs, req)
+			}
+		}
+		track := len(reqs) > 1 // the error to report is chosen among several
+		for k, req := range reqs {
+			var names []string
+			for _, use := range req.Schemes {
+				n := use.Scheme.Name
+				if len(use.Scopes) > 0 {
+					n += " (" + strings.Join(use.Scopes, ", ") + ")"
+				}
+				names = append(names, n)
+			}
+			f.P("// ", strings.Join(names, " and "))
+			for i, use := range req.Schemes {
+				scopes := "nil"
+				if len(use.Scopes) > 0 {
+					q := make([]string, len(use.Scopes))
+					for j, sc := range use.Scopes {
+						q[j] = strconv.Quote(sc)
+					}
+					scopes = "[]string{" + strings.Join(q, ", ") + "}"
+				}
+				in := "r.Context()"
+				if i > 0 {
+					in = "ctx"
+				}
+				call := "s." + a.schemeOf(use.Scheme).check + "(" + in + ", r, " + strconv.Quote(op.ID) + ", " + scopes + ")"
+				switch {
+				case k == 0 && i == 0:
+					f.P("ctx, err := ", call)
+				case i == 0:
+					f.P("ctx, err = ", call)
+				default:
+					f.P("if err == nil {")
+					f.P("ctx, err = ", call)
+					f.P("}")
+				}
+			}
+			f.P("if err == nil {")
+			f.P("return ctx, nil")
+			f.P("}")
+			switch {
+			case !track || k == len(reqs)-1:
+			case k == 0:
+				f.P("first := err")
+			default:
+				f.P("first = ", rt("FirstSecurityError"), "(first, err)")
+			}
+		}
+		errExpr := "err"
+		if track {
+			errExpr = f.qual(rt("FirstSecurityError")) + "(first, err)"
+		}
+		switch {
+		case open && len(reqs) > 0:
+			f.P("return ", rt("Anonymous"), "(r, ", errExpr, ")")
+		case open:
+			f.P("return r.Context(), nil")
+		case len(reqs) == 0:
+			f.P("return nil, &", rt("SecurityError"), "{Scheme: \"(undeclared)\", Err: ", rt("ErrNoCredentials"), "}")
+		default:
+			f.P("return nil, ", errExpr)
+		}
+		f.P("}")
+		f.P()
+	}
 }
 
 func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
 	args := "r.Context()"
+	if op.Security != nil {
+		f.P("ctx, err := s.authorize", op.GoName, "(r)")
+		f.P("if err != nil {")
+		f.P("s.cfg.Error(w, r, err)")
+		f.P("return")
+		f.P("}")
+		args = "ctx"
+	}
 	if offers := produces(op); len(offers) > 0 {
 		f.P("if accept := r.Header.Get(\"Accept\"); !", rt("Acceptable"), "(accept, produces", op.GoName, "[:]) {")
 		f.P("s.cfg.Error(w, r, &", rt("NotAcceptableError"), "{Accept: accept, Offers: produces", op.GoName, "[:]})")
