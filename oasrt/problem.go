@@ -327,12 +327,28 @@ type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
 // WriteError is the default ErrorWriter: it writes ProblemOf(err) as
 // application/problem+json.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	if err == ErrNotFound {
+		// The commonest error, and the one scanners send by the thousand:
+		// its body is encoded once.
+		h := w.Header()
+		h["Content-Type"] = problemType
+		h.Del("Content-Length")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write(notFoundBody)
+		return
+	}
 	var p Problem
 	fillProblem(&p, err)
 	WriteProblem(w, &p)
 }
 
-var problemType = []string{"application/problem+json"}
+var (
+	problemType  = []string{"application/problem+json"}
+	notFoundBody = func() []byte {
+		b, _ := Marshal(ProblemOf(ErrNotFound))
+		return b
+	}()
+)
 
 // WriteProblem writes p as an application/problem+json response with p's
 // status.
