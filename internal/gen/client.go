@@ -367,7 +367,12 @@ func decodeStatus(f *file, op *apiOp, vs []*variant) bool {
 }
 
 func decodeVariant(f *file, op *apiOp, v *variant) {
-	f.P("{")
+	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
+		f.P("return ", v.name, "{}, nil")
+		return
+	}
+	// Every variant's code returns, and runs in a scope of its own: a
+	// case clause, an if block, or last in the function.
 	f.P("var v ", v.name)
 	if v.statusCode != "" {
 		f.P("v.", v.statusCode, " = resp.StatusCode")
@@ -426,5 +431,4 @@ func decodeVariant(f *file, op *apiOp, v *variant) {
 		f.P("}")
 	}
 	f.P("return v, nil")
-	f.P("}")
 }

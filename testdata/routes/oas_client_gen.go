@@ -41,10 +41,7 @@ func (c *Client) Root(ctx context.Context) (RootResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v RootResponse204
-			return v, nil
-		}
+		return RootResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -60,33 +57,31 @@ func (c *Client) ListUsers(ctx context.Context) (ListUsersResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v ListUsersResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeListUsersResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			if s := resp.Header.Get("X-Total"); s != "" {
-				x, err := oasrt.ParseInt(s, 64)
-				if err != nil {
-					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Total", In: "header", Err: err})
-				}
-				v.XTotal = x
-			}
-			if s := resp.Header.Get("X-Next"); s != "" {
-				v.XNext.Set = true
-				v.XNext.Value = s
-			}
-			return v, nil
+		var v ListUsersResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeListUsersResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		if s := resp.Header.Get("X-Total"); s != "" {
+			x, err := oasrt.ParseInt(s, 64)
+			if err != nil {
+				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Total", In: "header", Err: err})
+			}
+			v.XTotal = x
+		}
+		if s := resp.Header.Get("X-Next"); s != "" {
+			v.XNext.Set = true
+			v.XNext.Value = s
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -137,45 +132,24 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
-		{
-			var v CreateUserResponse201
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v CreateUserResponse201
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	switch resp.StatusCode / 100 {
 	case 4:
-		{
-			var v CreateUserResponse4XX
-			v.StatusCode = resp.StatusCode
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
-		}
-	}
-	{
-		var v CreateUserResponseDefault
+		var v CreateUserResponse4XX
 		v.StatusCode = resp.StatusCode
 		b, err := c.cfg.ResponseJSON(resp)
 		if err != nil {
@@ -191,6 +165,21 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 		}
 		return v, nil
 	}
+	var v CreateUserResponseDefault
+	v.StatusCode = resp.StatusCode
+	b, err := c.cfg.ResponseJSON(resp)
+	if err != nil {
+		return nil, err
+	}
+	err = v.Body.DecodeJSON(&b.Reader)
+	if err == nil {
+		err = b.Reader.End()
+	}
+	b.Release()
+	if err != nil {
+		return nil, oasrt.ResponseError(resp.StatusCode, err)
+	}
+	return v, nil
 }
 
 // GetMe calls GET /users/me
@@ -204,22 +193,20 @@ func (c *Client) GetMe(ctx context.Context) (GetMeResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetMeResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetMeResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -236,27 +223,22 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams) (GetUserResp
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetUserResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetUserResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 404:
-		{
-			var v GetUserResponse404
-			return v, nil
-		}
+		return GetUserResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -273,10 +255,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams) (Delet
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v DeleteUserResponse204
-			return v, nil
-		}
+		return DeleteUserResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -294,22 +273,20 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams) (Lis
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v ListFriendsResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeListFriendsResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v ListFriendsResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeListFriendsResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -353,15 +330,13 @@ func (c *Client) ListFiles(ctx context.Context) (ListFilesResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v ListFilesResponse200
-			data, err := c.cfg.ResponseBytes(resp)
-			if err != nil {
-				return nil, err
-			}
-			v.Body = bytes.NewReader(data)
-			return v, nil
+		var v ListFilesResponse200
+		data, err := c.cfg.ResponseBytes(resp)
+		if err != nil {
+			return nil, err
 		}
+		v.Body = bytes.NewReader(data)
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -380,15 +355,13 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResp
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetFileResponse200
-			data, err := c.cfg.ResponseBytes(resp)
-			if err != nil {
-				return nil, err
-			}
-			v.Body = bytes.NewReader(data)
-			return v, nil
+		var v GetFileResponse200
+		data, err := c.cfg.ResponseBytes(resp)
+		if err != nil {
+			return nil, err
 		}
+		v.Body = bytes.NewReader(data)
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -411,10 +384,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.R
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v PutFileResponse204
-			return v, nil
-		}
+		return PutFileResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -432,22 +402,20 @@ func (c *Client) Status(ctx context.Context, params StatusParams) (StatusRespons
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v StatusResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v StatusResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -468,10 +436,7 @@ func (c *Client) Label(ctx context.Context, params LabelParams) (LabelResponse, 
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v LabelResponse204
-			return v, nil
-		}
+		return LabelResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -489,10 +454,7 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixRespons
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v MatrixResponse204
-			return v, nil
-		}
+		return MatrixResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -510,10 +472,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, 
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v ColorResponse204
-			return v, nil
-		}
+		return ColorResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -531,10 +490,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (Mat
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
-		{
-			var v MatrixColorResponse204
-			return v, nil
-		}
+		return MatrixColorResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -554,22 +510,20 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point) (SubmitFormRespons
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v SubmitFormResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v SubmitFormResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -594,22 +548,20 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse,
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v SubmitBothResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v SubmitBothResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -715,22 +667,20 @@ func (c *Client) Search(ctx context.Context, params SearchParams) (SearchRespons
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v SearchResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v SearchResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -37,22 +37,20 @@ func (c *Client) Public(ctx context.Context) (PublicResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v PublicResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v PublicResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -68,22 +66,20 @@ func (c *Client) Me(ctx context.Context) (MeResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v MeResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v MeResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -99,22 +95,20 @@ func (c *Client) Admin(ctx context.Context) (AdminResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v AdminResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v AdminResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -130,22 +124,20 @@ func (c *Client) Both(ctx context.Context) (BothResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v BothResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v BothResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -161,22 +153,20 @@ func (c *Client) Optional(ctx context.Context) (OptionalResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v OptionalResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v OptionalResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -192,22 +182,20 @@ func (c *Client) Keys(ctx context.Context) (KeysResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v KeysResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v KeysResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -223,10 +211,7 @@ func (c *Client) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v UndeclaredResponse200
-			return v, nil
-		}
+		return UndeclaredResponse200{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -242,22 +227,20 @@ func (c *Client) Mtls(ctx context.Context) (MtlsResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v MtlsResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v MtlsResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

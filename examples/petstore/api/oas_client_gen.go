@@ -48,37 +48,26 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, e
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v UpdatePetResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v UpdatePetResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v UpdatePetResponse400
-			return v, nil
-		}
+		return UpdatePetResponse400{}, nil
 	case 404:
-		{
-			var v UpdatePetResponse404
-			return v, nil
-		}
+		return UpdatePetResponse404{}, nil
 	case 422:
-		{
-			var v UpdatePetResponse422
-			return v, nil
-		}
+		return UpdatePetResponse422{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -103,32 +92,24 @@ func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) 
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v AddPetResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v AddPetResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v AddPetResponse400
-			return v, nil
-		}
+		return AddPetResponse400{}, nil
 	case 422:
-		{
-			var v AddPetResponse422
-			return v, nil
-		}
+		return AddPetResponse422{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -147,27 +128,22 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v FindPetsByStatusResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeFindPetsByStatusResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v FindPetsByStatusResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeFindPetsByStatusResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v FindPetsByStatusResponse400
-			return v, nil
-		}
+		return FindPetsByStatusResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -213,27 +189,22 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v FindPetsByTagsResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeFindPetsByTagsResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v FindPetsByTagsResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeFindPetsByTagsResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v FindPetsByTagsResponse400
-			return v, nil
-		}
+		return FindPetsByTagsResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -276,32 +247,24 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPe
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetPetByIDResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetPetByIDResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v GetPetByIDResponse400
-			return v, nil
-		}
+		return GetPetByIDResponse400{}, nil
 	case 404:
-		{
-			var v GetPetByIDResponse404
-			return v, nil
-		}
+		return GetPetByIDResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -324,27 +287,22 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v UpdatePetWithFormResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v UpdatePetWithFormResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v UpdatePetWithFormResponse400
-			return v, nil
-		}
+		return UpdatePetWithFormResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -367,15 +325,9 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams) (DeleteP
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v DeletePetResponse200
-			return v, nil
-		}
+		return DeletePetResponse200{}, nil
 	case 400:
-		{
-			var v DeletePetResponse400
-			return v, nil
-		}
+		return DeletePetResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -400,32 +352,24 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v UploadFileResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v UploadFileResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v UploadFileResponse400
-			return v, nil
-		}
+		return UploadFileResponse400{}, nil
 	case 404:
-		{
-			var v UploadFileResponse404
-			return v, nil
-		}
+		return UploadFileResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -441,22 +385,20 @@ func (c *Client) GetInventory(ctx context.Context) (GetInventoryResponse, error)
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetInventoryResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeGetInventoryResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetInventoryResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeGetInventoryResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -509,32 +451,24 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderRespons
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v PlaceOrderResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v PlaceOrderResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v PlaceOrderResponse400
-			return v, nil
-		}
+		return PlaceOrderResponse400{}, nil
 	case 422:
-		{
-			var v PlaceOrderResponse422
-			return v, nil
-		}
+		return PlaceOrderResponse422{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -551,32 +485,24 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (G
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetOrderByIDResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetOrderByIDResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v GetOrderByIDResponse400
-			return v, nil
-		}
+		return GetOrderByIDResponse400{}, nil
 	case 404:
-		{
-			var v GetOrderByIDResponse404
-			return v, nil
-		}
+		return GetOrderByIDResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -593,20 +519,11 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams) (Del
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v DeleteOrderResponse200
-			return v, nil
-		}
+		return DeleteOrderResponse200{}, nil
 	case 400:
-		{
-			var v DeleteOrderResponse400
-			return v, nil
-		}
+		return DeleteOrderResponse400{}, nil
 	case 404:
-		{
-			var v DeleteOrderResponse404
-			return v, nil
-		}
+		return DeleteOrderResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -631,22 +548,20 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v CreateUserResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v CreateUserResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -671,22 +586,20 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User) (Cr
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v CreateUsersWithListInputResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v CreateUsersWithListInputResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -718,43 +631,38 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams) (LoginUs
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v LoginUserResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = decodeLoginUserResponse200(&b.Reader, &v.Body)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			if s := resp.Header.Get("X-Rate-Limit"); s != "" {
-				v.XRateLimit.Set = true
-				x, err := oasrt.ParseInt(s, 32)
-				if err != nil {
-					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
-				}
-				v.XRateLimit.Value = int32(x)
-			}
-			if s := resp.Header.Get("X-Expires-After"); s != "" {
-				v.XExpiresAfter.Set = true
-				x, err := oasrt.ParseTime(s)
-				if err != nil {
-					return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
-				}
-				v.XExpiresAfter.Value = x
-			}
-			return v, nil
+		var v LoginUserResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = decodeLoginUserResponse200(&b.Reader, &v.Body)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
+			v.XRateLimit.Set = true
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+			}
+			v.XRateLimit.Value = int32(x)
+		}
+		if s := resp.Header.Get("X-Expires-After"); s != "" {
+			v.XExpiresAfter.Set = true
+			x, err := oasrt.ParseTime(s)
+			if err != nil {
+				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+			}
+			v.XExpiresAfter.Value = x
+		}
+		return v, nil
 	case 400:
-		{
-			var v LoginUserResponse400
-			return v, nil
-		}
+		return LoginUserResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -780,10 +688,7 @@ func (c *Client) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v LogoutUserResponse200
-			return v, nil
-		}
+		return LogoutUserResponse200{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -800,32 +705,24 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams) 
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v GetUserByNameResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v GetUserByNameResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	case 400:
-		{
-			var v GetUserByNameResponse400
-			return v, nil
-		}
+		return GetUserByNameResponse400{}, nil
 	case 404:
-		{
-			var v GetUserByNameResponse404
-			return v, nil
-		}
+		return GetUserByNameResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -851,20 +748,11 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v UpdateUserResponse200
-			return v, nil
-		}
+		return UpdateUserResponse200{}, nil
 	case 400:
-		{
-			var v UpdateUserResponse400
-			return v, nil
-		}
+		return UpdateUserResponse400{}, nil
 	case 404:
-		{
-			var v UpdateUserResponse404
-			return v, nil
-		}
+		return UpdateUserResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -881,20 +769,11 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams) (Delet
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v DeleteUserResponse200
-			return v, nil
-		}
+		return DeleteUserResponse200{}, nil
 	case 400:
-		{
-			var v DeleteUserResponse400
-			return v, nil
-		}
+		return DeleteUserResponse400{}, nil
 	case 404:
-		{
-			var v DeleteUserResponse404
-			return v, nil
-		}
+		return DeleteUserResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

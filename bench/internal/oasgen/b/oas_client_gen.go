@@ -37,22 +37,20 @@ func (c *Client) Search(ctx context.Context) (SearchResponse, error) {
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		{
-			var v SearchResponse200
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
+		var v SearchResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
 		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
