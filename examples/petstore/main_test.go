@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,7 +198,7 @@ func TestHTTPErrors(t *testing.T) {
 	}{
 		{name: "unknown path", method: "GET", path: "/pets", status: 404},
 		{name: "trailing slash", method: "GET", path: "/pet/", status: 404},
-		{name: "method not allowed", method: "PATCH", path: "/pet/1", status: 405, allow: "DELETE, GET, POST"},
+		{name: "method not allowed", method: "PATCH", path: "/pet/1", status: 405, allow: "DELETE, GET, HEAD, POST"},
 		{name: "method not allowed, static", method: "GET", path: "/pet", status: 405, allow: "POST, PUT"},
 		{name: "bad path parameter", method: "GET", path: "/pet/abc", status: 400, param: "petId"},
 		{name: "path parameter out of range", method: "GET", path: "/pet/99999999999999999999", status: 400, param: "petId"},
@@ -242,6 +243,23 @@ type panicking struct{ *store }
 
 func (panicking) GetInventory(ctx context.Context) (api.GetInventoryResponse, error) {
 	panic("inventory exploded")
+}
+
+func TestHead(t *testing.T) {
+	c, base := start(t)
+	added, err := c.AddPet(context.Background(), &api.Pet{Name: "a", PhotoURLs: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Head(base + "/pet/" + strconv.FormatInt(added.(api.AddPetResponse200).Body.ID.Value, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" || len(body) != 0 {
+		t.Errorf("HEAD: %d %v %q", resp.StatusCode, resp.Header, body)
+	}
 }
 
 func TestPanicThenNextRequest(t *testing.T) {

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,7 +119,8 @@ func genRouter(f *file, a *api) {
 	f.P("// It is a decision tree over the path's segments: static segments first")
 	f.P("// (matched after percent-decoding), then templates, then parameters; a")
 	f.P("// branch that fails falls through to the next. A trailing slash is a")
-	f.P("// segment of its own: \"/pet/\" is not \"/pet\".")
+	f.P("// segment of its own: \"/pet/\" is not \"/pet\". HEAD is served by GET where")
+	f.P("// the spec does not declare it.")
 	f.P("func matchRoute(method, path string, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 	f.P("if path == \"\" || path[0] != '/' {")
 	f.P("return routeNotFound, \"\"")
@@ -199,15 +201,27 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 		r.P("if !", more, " {")
 		sort.Slice(c.ends, func(i, j int) bool { return c.ends[i].Method < c.ends[j].Method })
 		r.P("switch method {")
+		methods := sortedMethods(c.ends)
+		headByGet := slices.Contains(methods, "GET") && !slices.Contains(methods, "HEAD")
 		for _, op := range c.ends {
-			r.P("case ", strconv.Quote(op.Method), ":")
+			if op.Method == "GET" && headByGet {
+				// HEAD is GET without the body (RFC 9110, section 9.3.2);
+				// net/http drops what the handler writes.
+				r.P("case \"GET\", \"HEAD\":")
+			} else {
+				r.P("case ", strconv.Quote(op.Method), ":")
+			}
 			r.P("return ", op.index, ", \"\" // ", op.ID)
 		}
 		r.P("}")
+		if headByGet {
+			methods = append(methods, "HEAD")
+			sort.Strings(methods)
+		}
 		for _, op := range c.dups {
 			r.P("// ", op.Method, " ", op.Path, " (", op.ID, ") is unreachable: another operation has its method and route.")
 		}
-		r.P("return routeMethodNotAllowed, ", strconv.Quote(strings.Join(sortedMethods(c.ends), ", ")))
+		r.P("return routeMethodNotAllowed, ", strconv.Quote(strings.Join(methods, ", ")))
 		r.P("}")
 	}
 	switch {

@@ -20,7 +20,8 @@ const (
 // It is a decision tree over the path's segments: static segments first
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet".
+// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
+// the spec does not declare it.
 func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
@@ -30,10 +31,10 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 	case "":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 0, "" // root
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "both":
 		if !more0 {
@@ -50,10 +51,10 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				p[0] = seg1
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 13, "" // color
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
@@ -64,21 +65,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 			case "":
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 7, "" // listFiles
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 			if oasrt.MatchTemplate(seg1, routeLits1[:], p[0:2]) {
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 8, "" // getFile
 					case "PUT":
 						return 9, "" // putFile
 					}
-					return routeMethodNotAllowed, "GET, PUT"
+					return routeMethodNotAllowed, "GET, HEAD, PUT"
 				}
 			}
 		}
@@ -97,10 +98,10 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				p[0] = seg1
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 11, "" // label
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
@@ -111,10 +112,10 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				p[0] = seg1
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 12, "" // matrix
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
@@ -125,40 +126,40 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				p[0] = seg1
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 14, "" // matrixColor
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
 	case "search":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 17, "" // search
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "users":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 1, "" // listUsers
 			case "POST":
 				return 2, "" // createUser
 			}
-			return routeMethodNotAllowed, "GET, POST"
+			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
 		seg1, rest1, more1 := oasrt.CutSegment(rest0)
 		switch oasrt.SegmentKey(seg1) {
 		case "me":
 			if !more1 {
 				switch method {
-				case "GET":
+				case "GET", "HEAD":
 					return 3, "" // getMe
 				}
-				return routeMethodNotAllowed, "GET"
+				return routeMethodNotAllowed, "GET, HEAD"
 			}
 		}
 		if seg1 != "" {
@@ -167,20 +168,20 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				switch method {
 				case "DELETE":
 					return 5, "" // deleteUser
-				case "GET":
+				case "GET", "HEAD":
 					return 4, "" // getUser
 				}
-				return routeMethodNotAllowed, "DELETE, GET"
+				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			seg2, _, more2 := oasrt.CutSegment(rest1)
 			switch oasrt.SegmentKey(seg2) {
 			case "friends":
 				if !more2 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 6, "" // listFriends
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
@@ -192,10 +193,10 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 			case "status":
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 10, "" // status
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}

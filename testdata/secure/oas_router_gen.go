@@ -20,7 +20,8 @@ const (
 // It is a decision tree over the path's segments: static segments first
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet".
+// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
+// the spec does not declare it.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
@@ -30,66 +31,66 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	case "admin":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 2, "" // admin
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "both":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 3, "" // both
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "keys":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 5, "" // keys
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "me":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 1, "" // me
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "mtls":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 7, "" // mtls
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "optional":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 4, "" // optional
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "public":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 0, "" // public
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	case "undeclared":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 6, "" // undeclared
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	}
 	return routeNotFound, ""

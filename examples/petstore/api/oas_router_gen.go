@@ -20,7 +20,8 @@ const (
 // It is a decision tree over the path's segments: static segments first
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet".
+// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
+// the spec does not declare it.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
@@ -42,18 +43,18 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 		case "findByStatus":
 			if !more1 {
 				switch method {
-				case "GET":
+				case "GET", "HEAD":
 					return 2, "" // findPetsByStatus
 				}
-				return routeMethodNotAllowed, "GET"
+				return routeMethodNotAllowed, "GET, HEAD"
 			}
 		case "findByTags":
 			if !more1 {
 				switch method {
-				case "GET":
+				case "GET", "HEAD":
 					return 3, "" // findPetsByTags
 				}
-				return routeMethodNotAllowed, "GET"
+				return routeMethodNotAllowed, "GET, HEAD"
 			}
 		}
 		if seg1 != "" {
@@ -62,12 +63,12 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 				switch method {
 				case "DELETE":
 					return 6, "" // deletePet
-				case "GET":
+				case "GET", "HEAD":
 					return 4, "" // getPetById
 				case "POST":
 					return 5, "" // updatePetWithForm
 				}
-				return routeMethodNotAllowed, "DELETE, GET, POST"
+				return routeMethodNotAllowed, "DELETE, GET, HEAD, POST"
 			}
 			seg2, _, more2 := oasrt.CutSegment(rest1)
 			switch oasrt.SegmentKey(seg2) {
@@ -88,10 +89,10 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 			case "inventory":
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 8, "" // getInventory
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			case "order":
 				if !more1 {
@@ -108,10 +109,10 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 						switch method {
 						case "DELETE":
 							return 11, "" // deleteOrder
-						case "GET":
+						case "GET", "HEAD":
 							return 10, "" // getOrderById
 						}
-						return routeMethodNotAllowed, "DELETE, GET"
+						return routeMethodNotAllowed, "DELETE, GET, HEAD"
 					}
 				}
 			}
@@ -137,18 +138,18 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 		case "login":
 			if !more1 {
 				switch method {
-				case "GET":
+				case "GET", "HEAD":
 					return 14, "" // loginUser
 				}
-				return routeMethodNotAllowed, "GET"
+				return routeMethodNotAllowed, "GET, HEAD"
 			}
 		case "logout":
 			if !more1 {
 				switch method {
-				case "GET":
+				case "GET", "HEAD":
 					return 15, "" // logoutUser
 				}
-				return routeMethodNotAllowed, "GET"
+				return routeMethodNotAllowed, "GET, HEAD"
 			}
 		}
 		if seg1 != "" {
@@ -157,12 +158,12 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 				switch method {
 				case "DELETE":
 					return 18, "" // deleteUser
-				case "GET":
+				case "GET", "HEAD":
 					return 16, "" // getUserByName
 				case "PUT":
 					return 17, "" // updateUser
 				}
-				return routeMethodNotAllowed, "DELETE, GET, PUT"
+				return routeMethodNotAllowed, "DELETE, GET, HEAD, PUT"
 			}
 		}
 	}

@@ -20,7 +20,8 @@ const (
 // It is a decision tree over the path's segments: static segments first
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet".
+// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
+// the spec does not declare it.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
@@ -34,10 +35,10 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 				p[0] = seg1
 				if !more1 {
 					switch method {
-					case "GET":
+					case "GET", "HEAD":
 						return 0, "" // getPet
 					}
-					return routeMethodNotAllowed, "GET"
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}

@@ -20,7 +20,8 @@ const (
 // It is a decision tree over the path's segments: static segments first
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet".
+// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
+// the spec does not declare it.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
@@ -30,10 +31,10 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	case "everything":
 		if !more0 {
 			switch method {
-			case "GET":
+			case "GET", "HEAD":
 				return 0, "" // getEverything
 			}
-			return routeMethodNotAllowed, "GET"
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	}
 	return routeNotFound, ""
