@@ -2,18 +2,18 @@ package oasrt
 
 // Direction says which way a value travels, for properties the schema marks
 // readOnly (sent only in responses) or writeOnly (sent only in requests).
-// The zero value, Either, treats them like any other property: code that
+// The zero value, AnyDirection, treats them like any other property: code that
 // encodes or decodes values outside of HTTP sees them all.
 type Direction uint8
 
 const (
-	// Either applies no readOnly or writeOnly rule.
-	Either Direction = iota
-	// Request: a client writes the value and a server reads it. readOnly
+	// AnyDirection applies no readOnly or writeOnly rule.
+	AnyDirection Direction = iota
+	// InRequest: a client writes the value and a server reads it. readOnly
 	// properties are not written, and not required when read.
-	Request
-	// Response: a server writes the value and a client reads it.
+	InRequest
+	// InResponse: a server writes the value and a client reads it.
 	// writeOnly properties (a password) are not written, and not required
 	// when read.
-	Response
+	InResponse
 )

@@ -40,7 +40,7 @@ type Writer struct {
 func (w *Writer) Reset() {
 	w.Buf = w.Buf[:0]
 	w.err = nil
-	w.Direction = Either
+	w.Direction = AnyDirection
 }
 
 // Bytes returns the encoded output. It aliases the buffer.

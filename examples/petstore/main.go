@@ -1,6 +1,12 @@
 // Command petstore shows the code oasgen generates from its embedded
-// petstore spec at work: it decodes a Pet, checking what the spec requires,
-// encodes it back, and shows the errors bad input gets.
+// petstore spec at work. Without flags it runs a short demo and exits: it
+// decodes a Pet, checking what the spec requires, encodes it back, shows the
+// errors bad input gets, then starts the generated server over an in-memory
+// store and calls it with the generated client. With -addr it serves the
+// store under the spec's base path, /api/v3:
+//
+//	go run ./examples/petstore -addr 127.0.0.1:8080
+//	curl -s 127.0.0.1:8080/api/v3/pet/findByStatus?status=available
 //
 // Regenerate the package with:
 //
@@ -8,15 +14,96 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"time"
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// basePath is the path of the spec's server URL.
+const basePath = "/api/v3"
+
+// newHandler returns the generated server over a new store, mounted under
+// basePath.
+func newHandler(opts ...oasrt.ServerOption) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(basePath+"/", http.StripPrefix(basePath, api.NewServer(newStore(), opts...)))
+	return mux
+}
+
 func main() {
+	addr := flag.String("addr", "", "serve the petstore at this address instead of running the demo")
+	flag.Parse()
+	if *addr != "" {
+		srv := &http.Server{Addr: *addr, Handler: newHandler(), ReadHeaderTimeout: 10 * time.Second}
+		log.Printf("petstore: serving http://%s%s", *addr, basePath)
+		log.Fatal(srv.ListenAndServe())
+	}
+	codecDemo()
+	if err := serverDemo(os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// serverDemo starts the generated server on a loopback port and calls it
+// with the generated client.
+func serverDemo(out io.Writer) error {
+	ts := httptest.NewServer(newHandler())
+	defer ts.Close()
+	c, err := api.NewClient(ts.URL + basePath)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	added, err := c.AddPet(ctx, &api.Pet{Name: "doggie", PhotoURLs: []string{}, Status: oasrt.NewOpt(api.PetStatusAvailable)})
+	if err != nil {
+		return err
+	}
+	pet := added.(api.AddPetResponse200).Body
+	fmt.Fprintf(out, "server:   added pet %d %q\n", pet.ID.Value, pet.Name)
+	got, err := c.GetPetByID(ctx, api.GetPetByIDParams{PetID: pet.ID.Value})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "server:   GET /pet/%d -> %T\n", pet.ID.Value, got)
+	missing, err := c.GetPetByID(ctx, api.GetPetByIDParams{PetID: 999})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "server:   GET /pet/999 -> %T\n", missing)
+	_, err = c.DeletePet(ctx, api.DeletePetParams{PetID: 999})
+	var se *oasrt.StatusError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("DELETE /pet/999: want a status error, got %v", err)
+	}
+	fmt.Fprintf(out, "server:   DELETE /pet/999 -> %v\n", err)
+	resp, err := http.Get(ts.URL + basePath + "/pet/abc")
+	if err != nil {
+		return err
+	}
+	var p oasrt.Problem
+	err = json.NewDecoder(resp.Body).Decode(&p)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "server:   GET /pet/abc -> %d %s\n", resp.StatusCode, p.Detail)
+	return nil
+}
+
+// codecDemo decodes and encodes a Pet with the generated codecs.
+func codecDemo() {
 	input := []byte(`{"id":111,"name":"Test name 111","photoUrls":["https://example.com/p.png"],
 		"category":{"id":1,"name":"Dogs"},"tags":[{"name":"kawaii"}],"status":"available"}`)
 

@@ -36,12 +36,16 @@ type builder struct {
 	ops    []*ir.Operation
 	unions []*ir.Union
 	errs   []error
+	// schemes are the security schemes by name.
+	schemes map[string]*ir.SecurityScheme
+	secList []*ir.SecurityScheme
 }
 
 // Package builds the IR of s.
 func Package(s *spec.Spec) (*ir.Package, error) {
 	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}}
 	b.components()
+	b.securitySchemes()
 	b.operations()
 	b.finishUnions()
 	if len(b.errs) > 0 {
@@ -49,7 +53,7 @@ func Package(s *spec.Spec) (*ir.Package, error) {
 	}
 	breakCycles(b.decls)
 	b.nameConstants()
-	return &ir.Package{Decls: b.decls, Operations: b.ops, Diagnostics: b.diags}, nil
+	return &ir.Package{Decls: b.decls, Operations: b.ops, SecuritySchemes: b.secList, Diagnostics: b.diags}, nil
 }
 
 func joinErrs(errs []error) error {

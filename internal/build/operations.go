@@ -43,6 +43,7 @@ func (b *builder) operations() {
 			b.params(o, pi.Parameters, op.Parameters)
 			b.body(o, op.RequestBody)
 			b.responses(o, op.Responses)
+			o.Security = b.requirements(op.Security, o.Pos)
 			b.ops = append(b.ops, o)
 		}
 	}
@@ -66,10 +67,17 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 				Required: p.Required != nil && *p.Required || p.In == "path",
 				Doc:      ir.Doc{Description: p.Description, Deprecated: p.Deprecated},
 			}
+			if prm.Style == "" {
+				// The default style by location (OpenAPI 3.1, 4.8.12.2).
+				prm.Style = "form"
+				if p.In == "path" || p.In == "header" {
+					prm.Style = "simple"
+				}
+			}
 			if p.Explode != nil {
 				prm.Explode = *p.Explode
 			} else {
-				prm.Explode = prm.Style == "" || prm.Style == "form"
+				prm.Explode = prm.Style == "form"
 			}
 			if low := p.GoLow(); low != nil && low.KeyNode != nil {
 				prm.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}

@@ -19,6 +19,8 @@ import (
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
+	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
+	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 )
 
@@ -48,6 +50,8 @@ var cases = map[string][]pair{
 	"petstore": conv(petstoreplain.Pairs, func(p petstoreplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":  conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"jsonspec": conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"secure":   conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"routes":   conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),

@@ -233,21 +233,21 @@ func TestDirections(t *testing.T) {
 		t.Errorf("either direction: %v", err)
 	}
 	r.Reset(doc)
-	r.Direction = oasrt.Request
+	r.Direction = oasrt.InRequest
 	if err := u.DecodeJSON(&r); err != nil {
 		t.Errorf("request without the readOnly id: %v", err)
 	}
 	r.Reset([]byte(`{"id":7,"name":"ann"}`))
-	r.Direction = oasrt.Response
+	r.Direction = oasrt.InResponse
 	if err := u.DecodeJSON(&r); err != nil {
 		t.Errorf("response without the writeOnly password: %v", err)
 	}
 
 	u = validation.User{ID: 7, Name: "ann", Password: "secret-pw"}
 	for dir, want := range map[oasrt.Direction]string{
-		oasrt.Either:   `{"id":7,"name":"ann","password":"secret-pw"}`,
-		oasrt.Request:  `{"name":"ann","password":"secret-pw"}`,
-		oasrt.Response: `{"id":7,"name":"ann"}`,
+		oasrt.AnyDirection: `{"id":7,"name":"ann","password":"secret-pw"}`,
+		oasrt.InRequest:    `{"name":"ann","password":"secret-pw"}`,
+		oasrt.InResponse:   `{"id":7,"name":"ann"}`,
 	} {
 		var w oasrt.Writer
 		w.Direction = dir

@@ -48,6 +48,18 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	genValidate(validate, pkg, k)
 	files = append(files, validate)
 
+	if len(pkg.Operations) > 0 {
+		a := newAPI(pkg)
+		router := newFile("oas_router_gen.go", opts.Package)
+		genRouter(router, a)
+		server := newFile("oas_server_gen.go", opts.Package)
+		genTypes(server, a)
+		genServer(server, a)
+		client := newFile("oas_client_gen.go", opts.Package)
+		genClient(client, a)
+		files = append(files, router, server, client)
+	}
+
 	var out []File
 	for _, f := range files {
 		src, err := f.content(opts.Version)

@@ -107,11 +107,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 	for _, fd := range d.Fields {
 		switch {
 		case fd.ReadOnly && !fd.WriteOnly:
-			c.P("if w.Direction != ", rt("Request"), " { // readOnly")
+			c.P("if w.Direction != ", rt("InRequest"), " { // readOnly")
 			c.encField(fd)
 			c.P("}")
 		case fd.WriteOnly && !fd.ReadOnly:
-			c.P("if w.Direction != ", rt("Response"), " { // writeOnly")
+			c.P("if w.Direction != ", rt("InResponse"), " { // writeOnly")
 			c.encField(fd)
 			c.P("}")
 		default:
@@ -235,12 +235,12 @@ func (c *codec) structCodec(d *ir.Struct) {
 			}
 			c.P(want, " := uint64(", fmt.Sprintf("%#x", mask), ")")
 			if readOnly != 0 {
-				c.P("if r.Direction == ", rt("Request"), " {")
+				c.P("if r.Direction == ", rt("InRequest"), " {")
 				c.P(want, " &^= ", fmt.Sprintf("%#x", readOnly), " // readOnly")
 				c.P("}")
 			}
 			if writeOnly != 0 {
-				c.P("if r.Direction == ", rt("Response"), " {")
+				c.P("if r.Direction == ", rt("InResponse"), " {")
 				c.P(want, " &^= ", fmt.Sprintf("%#x", writeOnly), " // writeOnly")
 				c.P("}")
 			}

@@ -15,6 +15,8 @@ type Package struct {
 	Decls []Decl
 	// Operations are the spec's operations, in path order then method order.
 	Operations []*Operation
+	// SecuritySchemes are the spec's security schemes, in spec order.
+	SecuritySchemes []*SecurityScheme
 	// Diagnostics are warnings met while building; errors stop Build.
 	Diagnostics []Diagnostic
 }
@@ -330,6 +332,10 @@ type Operation struct {
 	Params   []*Param
 	Body     *Body
 	Response []*Response
+	// Security lists the alternative requirements a request must meet
+	// (the operation's, or else the spec's); nil when there are none, and
+	// empty but not nil when none can be met.
+	Security []*SecurityRequirement
 	Pos      Pos
 }
 
@@ -365,4 +371,28 @@ type Response struct {
 	Doc     Doc
 	Headers []*Param
 	Content []*Media
+}
+
+// SecurityScheme is an entry of components.securitySchemes.
+type SecurityScheme struct {
+	Name   string // the key in components.securitySchemes
+	GoName string
+	Type   string // apiKey, http, oauth2, openIdConnect, mutualTLS
+	Scheme string // for http: the auth scheme, lower case (basic, bearer)
+	In     string // for apiKey: header, query or cookie
+	Param  string // for apiKey: the header, query or cookie name
+	Doc    Doc
+}
+
+// SecurityRequirement is one alternative of an operation's security: every
+// scheme in it must accept the request. An empty one admits anyone.
+type SecurityRequirement struct {
+	Schemes []*SecurityUse
+}
+
+// SecurityUse is a scheme in a requirement, with the scopes (oauth2,
+// openIdConnect) or roles it asks for.
+type SecurityUse struct {
+	Scheme *SecurityScheme
+	Scopes []string
 }

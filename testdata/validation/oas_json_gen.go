@@ -1089,17 +1089,17 @@ func (v *Wide) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if w.Direction != oasrt.Request { // readOnly
+	if w.Direction != oasrt.InRequest { // readOnly
 		w.Raw(`,"id":`)
 		w.Int(v.ID)
 	}
 	w.Raw(`,"name":`)
 	w.String(v.Name)
-	if w.Direction != oasrt.Response { // writeOnly
+	if w.Direction != oasrt.InResponse { // writeOnly
 		w.Raw(`,"password":`)
 		w.String(v.Password)
 	}
-	if w.Direction != oasrt.Request { // readOnly
+	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {
 			w.Raw(`,"created":`)
 			w.Time(v.Created.Value)
@@ -1162,10 +1162,10 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	want := uint64(0x7)
-	if r.Direction == oasrt.Request {
+	if r.Direction == oasrt.InRequest {
 		want &^= 0x1 // readOnly
 	}
-	if r.Direction == oasrt.Response {
+	if r.Direction == oasrt.InResponse {
 		want &^= 0x4 // writeOnly
 	}
 	if seen&want != want {

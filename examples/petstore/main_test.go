@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/oasgen/oasgen/examples/petstore/api"
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// start serves a fresh store over real HTTP and returns a client of it and
+// the server's base URL.
+func start(t *testing.T, opts ...oasrt.ServerOption) (*api.Client, string) {
+	t.Helper()
+	ts := httptest.NewServer(newHandler(opts...))
+	t.Cleanup(ts.Close)
+	c, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, ts.URL + basePath
+}
+
+// raw sends a request without the client and returns the status, the
+// headers and the decoded problem when the body is one.
+func raw(t *testing.T, method, url, ct, body, accept string) (int, http.Header, *oasrt.Problem) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	if ct != "" {
+		req.Header.Set("Content-Type", ct)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.Header.Get("Content-Type") != "application/problem+json" {
+		return resp.StatusCode, resp.Header, nil
+	}
+	var p oasrt.Problem
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatalf("problem %s: %v", data, err)
+	}
+	return resp.StatusCode, resp.Header, &p
+}
+
+func TestPetLifecycle(t *testing.T) {
+	c, _ := start(t)
+	ctx := context.Background()
+
+	added, err := c.AddPet(ctx, &api.Pet{Name: "rex", PhotoURLs: []string{"p.png"},
+		Tags: []api.Tag{{Name: oasrt.NewOpt("good")}}, Status: oasrt.NewOpt(api.PetStatusAvailable)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pet := added.(api.AddPetResponse200).Body
+	if !pet.ID.Set || pet.Name != "rex" {
+		t.Fatalf("added %+v", pet)
+	}
+
+	got, err := c.GetPetByID(ctx, api.GetPetByIDParams{PetID: pet.ID.Value})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, api.GetPetByIDResponse200{Body: pet}) {
+		t.Errorf("get: %+v, want %+v", got, pet)
+	}
+
+	pet.Name, pet.Status = "rex II", oasrt.NewOpt(api.PetStatusSold)
+	up, err := c.UpdatePet(ctx, &pet)
+	if err != nil || !reflect.DeepEqual(up, api.UpdatePetResponse200{Body: pet}) {
+		t.Fatalf("update: %+v %v", up, err)
+	}
+	form, err := c.UpdatePetWithForm(ctx, api.UpdatePetWithFormParams{PetID: pet.ID.Value, Name: oasrt.NewOpt("rex III"), Status: oasrt.NewOpt("pending")})
+	if err != nil || form.(api.UpdatePetWithFormResponse200).Body.Name != "rex III" {
+		t.Fatalf("update with form: %+v %v", form, err)
+	}
+
+	byStatus, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusPending)})
+	if err != nil || len(byStatus.(api.FindPetsByStatusResponse200).Body) != 1 {
+		t.Errorf("find by status: %+v %v", byStatus, err)
+	}
+	byTags, err := c.FindPetsByTags(ctx, api.FindPetsByTagsParams{Tags: []string{"bad", "good"}})
+	if err != nil || len(byTags.(api.FindPetsByTagsResponse200).Body) != 1 {
+		t.Errorf("find by tags: %+v %v", byTags, err)
+	}
+	inv, err := c.GetInventory(ctx)
+	if err != nil || inv.(api.GetInventoryResponse200).Body["pending"] != 1 {
+		t.Errorf("inventory: %+v %v", inv, err)
+	}
+	img, err := c.UploadFile(ctx, api.UploadFileParams{PetID: pet.ID.Value, AdditionalMetadata: oasrt.NewOpt("front")},
+		oasrt.RawBody{Body: bytes.NewReader(make([]byte, 1000))})
+	if err != nil || img.(api.UploadFileResponse200).Body.Message.Value != "stored 1000 bytes (front)" {
+		t.Errorf("upload: %+v %v", img, err)
+	}
+
+	del, err := c.DeletePet(ctx, api.DeletePetParams{PetID: pet.ID.Value, APIKey: oasrt.NewOpt("k")})
+	if err != nil || del != (api.DeletePetResponse200{}) {
+		t.Fatalf("delete: %+v %v", del, err)
+	}
+	gone, err := c.GetPetByID(ctx, api.GetPetByIDParams{PetID: pet.ID.Value})
+	if err != nil || gone != (api.GetPetByIDResponse404{}) {
+		t.Errorf("get after delete: %+v %v", gone, err)
+	}
+	// DELETE declares no 404: the client returns the problem as an error.
+	_, err = c.DeletePet(ctx, api.DeletePetParams{PetID: pet.ID.Value})
+	var se *oasrt.StatusError
+	if !errors.As(err, &se) || se.StatusCode != 404 || se.Problem == nil || !strings.Contains(se.Problem.Detail, "not found") {
+		t.Errorf("delete again: %v", err)
+	}
+}
+
+func TestStoreAndUsers(t *testing.T) {
+	c, _ := start(t)
+	ctx := context.Background()
+	added, _ := c.AddPet(ctx, &api.Pet{Name: "cat", PhotoURLs: []string{}})
+	petID := added.(api.AddPetResponse200).Body.ID.Value
+
+	o, err := c.PlaceOrder(ctx, &api.Order{PetID: oasrt.NewOpt(petID), Quantity: oasrt.NewOpt[int32](2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := o.(api.PlaceOrderResponse200).Body
+	if order.Status.Value != api.OrderStatusPlaced || !order.ShipDate.Set {
+		t.Errorf("order %+v", order)
+	}
+	if g, err := c.GetOrderByID(ctx, api.GetOrderByIDParams{OrderID: order.ID.Value}); err != nil || !g.(api.GetOrderByIDResponse200).Body.ShipDate.Value.Equal(order.ShipDate.Value) {
+		t.Errorf("get order: %+v %v", g, err)
+	}
+	if d, err := c.DeleteOrder(ctx, api.DeleteOrderParams{OrderID: order.ID.Value}); err != nil || d != (api.DeleteOrderResponse200{}) {
+		t.Errorf("delete order: %+v %v", d, err)
+	}
+	if d, err := c.DeleteOrder(ctx, api.DeleteOrderParams{OrderID: order.ID.Value}); err != nil || d != (api.DeleteOrderResponse404{}) {
+		t.Errorf("delete order again: %+v %v", d, err)
+	}
+	if q, err := c.PlaceOrder(ctx, &api.Order{PetID: oasrt.NewOpt(petID), Quantity: oasrt.NewOpt[int32](0)}); err != nil || q != (api.PlaceOrderResponse422{}) {
+		t.Errorf("bad quantity: %+v %v", q, err)
+	}
+
+	users := []api.User{{Username: oasrt.NewOpt("ann"), Password: oasrt.NewOpt("pw")}, {Username: oasrt.NewOpt("bob")}}
+	if r, err := c.CreateUsersWithListInput(ctx, &users); err != nil || r.(api.CreateUsersWithListInputResponse200).Body.Username.Value != "bob" {
+		t.Fatalf("create users: %+v %v", r, err)
+	}
+	login, err := c.LoginUser(ctx, api.LoginUserParams{Username: oasrt.NewOpt("ann"), Password: oasrt.NewOpt("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := login.(api.LoginUserResponse200)
+	if l.XRateLimit.Value != 5000 || !l.XExpiresAfter.Set || !strings.HasPrefix(l.Body, "logged in") {
+		t.Errorf("login: %+v (response headers decoded?)", l)
+	}
+	if bad, err := c.LoginUser(ctx, api.LoginUserParams{Username: oasrt.NewOpt("ann")}); err != nil || bad != (api.LoginUserResponse400{}) {
+		t.Errorf("bad login: %+v %v", bad, err)
+	}
+	if u, err := c.UpdateUser(ctx, api.UpdateUserParams{Username: "ann"}, &api.User{Email: oasrt.NewOpt("a@b.c")}); err != nil || u != (api.UpdateUserResponse200{}) {
+		t.Errorf("update user: %+v %v", u, err)
+	}
+	if g, err := c.GetUserByName(ctx, api.GetUserByNameParams{Username: "ann"}); err != nil || g.(api.GetUserByNameResponse200).Body.Email.Value != "a@b.c" {
+		t.Errorf("get user: %+v %v", g, err)
+	}
+	if d, err := c.DeleteUser(ctx, api.DeleteUserParams{Username: "ann"}); err != nil || d != (api.DeleteUserResponse200{}) {
+		t.Errorf("delete user: %+v %v", d, err)
+	}
+	if g, err := c.GetUserByName(ctx, api.GetUserByNameParams{Username: "ann"}); err != nil || g != (api.GetUserByNameResponse404{}) {
+		t.Errorf("get deleted user: %+v %v", g, err)
+	}
+	if r, err := c.LogoutUser(ctx); err != nil || r != (api.LogoutUserResponse200{}) {
+		t.Errorf("logout: %+v %v", r, err)
+	}
+}
+
+func TestHTTPErrors(t *testing.T) {
+	_, base := start(t, oasrt.WithMaxBodyBytes(1<<10))
+	pet := `{"name":"x","photoUrls":[]}`
+	tests := []struct {
+		name, method, path, ct, body string
+		accept                       string
+		status                       int
+		allow                        string
+		param, pointer               string
+		offset                       int64
+	}{
+		{name: "unknown path", method: "GET", path: "/pets", status: 404},
+		{name: "trailing slash", method: "GET", path: "/pet/", status: 404},
+		{name: "method not allowed", method: "PATCH", path: "/pet/1", status: 405, allow: "DELETE, GET, HEAD, POST"},
+		{name: "method not allowed, static", method: "GET", path: "/pet", status: 405, allow: "POST, PUT"},
+		{name: "bad path parameter", method: "GET", path: "/pet/abc", status: 400, param: "petId"},
+		{name: "path parameter out of range", method: "GET", path: "/pet/99999999999999999999", status: 400, param: "petId"},
+		{name: "bad enum query", method: "GET", path: "/pet/findByStatus?status=lost", status: 400, param: "status"},
+		{name: "bad body type", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x","photoUrls":[1]}`, status: 400, pointer: "$.photoUrls[0]", offset: 25},
+		{name: "missing property", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x"}`, status: 400, pointer: "$", offset: 11},
+		{name: "bad JSON", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x",}`, status: 400, pointer: "$", offset: 12},
+		{name: "not JSON", method: "POST", path: "/pet", ct: "text/plain", body: pet, status: 415},
+		{name: "oversized body", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"` + strings.Repeat("x", 2000) + `","photoUrls":[]}`, status: 413},
+		{name: "oversized upload", method: "POST", path: "/pet/1/uploadImage", ct: "application/octet-stream", body: strings.Repeat("x", 2000), status: 413},
+		{name: "upload of the wrong type", method: "POST", path: "/pet/1/uploadImage", ct: "image/png", body: "x", status: 415},
+		{name: "required body missing", method: "POST", path: "/pet", ct: "application/json", status: 400},
+		{name: "not acceptable", method: "GET", path: "/pet/1", accept: "application/xml", status: 406},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, h, p := raw(t, tt.method, base+tt.path, tt.ct, tt.body, tt.accept)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d (%+v)", status, tt.status, p)
+			}
+			if p == nil {
+				t.Fatal("no problem+json body")
+			}
+			if p.Status != tt.status || p.Title != http.StatusText(tt.status) {
+				t.Errorf("problem %+v", p)
+			}
+			if got := h.Get("Allow"); got != tt.allow {
+				t.Errorf("Allow %q, want %q", got, tt.allow)
+			}
+			if p.Parameter != tt.param {
+				t.Errorf("parameter %q, want %q (%s)", p.Parameter, tt.param, p.Detail)
+			}
+			if p.Pointer != tt.pointer || tt.pointer != "" && p.Offset != tt.offset {
+				t.Errorf("pointer %q offset %d, want %q offset %d (%s)", p.Pointer, p.Offset, tt.pointer, tt.offset, p.Detail)
+			}
+		})
+	}
+}
+
+// panicking makes one operation panic; the rest is the store.
+type panicking struct{ *store }
+
+func (panicking) GetInventory(ctx context.Context) (api.GetInventoryResponse, error) {
+	panic("inventory exploded")
+}
+
+func TestHead(t *testing.T) {
+	c, base := start(t)
+	added, err := c.AddPet(context.Background(), &api.Pet{Name: "a", PhotoURLs: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Head(base + "/pet/" + strconv.FormatInt(added.(api.AddPetResponse200).Body.ID.Value, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" || len(body) != 0 {
+		t.Errorf("HEAD: %d %v %q", resp.StatusCode, resp.Header, body)
+	}
+}
+
+func TestPanicThenNextRequest(t *testing.T) {
+	ts := httptest.NewServer(api.NewServer(panicking{newStore()}))
+	defer ts.Close()
+	c, err := api.NewClient(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	_, err = c.GetInventory(ctx)
+	var se *oasrt.StatusError
+	if !errors.As(err, &se) || se.StatusCode != 500 || se.Problem == nil || strings.Contains(se.Problem.Detail, "exploded") {
+		t.Fatalf("panic: %v %+v", err, se)
+	}
+	for range 3 {
+		if _, err := c.AddPet(ctx, &api.Pet{Name: "a", PhotoURLs: []string{}}); err != nil {
+			t.Fatalf("after a panic: %v", err)
+		}
+	}
+}
+
+func TestDemoRuns(t *testing.T) {
+	if err := serverDemo(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,74 @@
+package build
+
+import (
+	"strings"
+
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// securitySchemes collects components.securitySchemes, in spec order.
+func (b *builder) securitySchemes() {
+	b.schemes = map[string]*ir.SecurityScheme{}
+	c := b.s.Doc.Components
+	if c == nil || c.SecuritySchemes == nil {
+		return
+	}
+	names := ir.NewNamespace()
+	for name, ss := range c.SecuritySchemes.FromOldest() {
+		if ss == nil {
+			continue
+		}
+		s := &ir.SecurityScheme{
+			Name:   name,
+			GoName: names.Claim(ir.GoName(name), "Scheme"),
+			Type:   ss.Type,
+			Scheme: strings.ToLower(ss.Scheme),
+			In:     ss.In,
+			Param:  ss.Name,
+			Doc:    ir.Doc{Description: ss.Description},
+		}
+		b.schemes[name] = s
+		b.secList = append(b.secList, s)
+	}
+}
+
+// requirements returns an operation's security: its own when it declares
+// any (an empty list turns security off), else the spec's. A requirement
+// naming an undeclared scheme is reported and dropped, which leaves the
+// operation stricter, never open.
+func (b *builder) requirements(own []*base.SecurityRequirement, at ir.Pos) []*ir.SecurityRequirement {
+	reqs := own
+	if reqs == nil {
+		reqs = b.s.Doc.Security
+	}
+	var out []*ir.SecurityRequirement
+	for _, r := range reqs {
+		if r == nil {
+			continue
+		}
+		req := &ir.SecurityRequirement{}
+		ok := true
+		if r.Requirements != nil {
+			for name, scopes := range r.Requirements.FromOldest() {
+				s := b.schemes[name]
+				if s == nil {
+					b.diags = append(b.diags, ir.Diagnostic{Pos: at, Msg: "security requirement names undeclared scheme " + name + "; the requirement can never be met"})
+					ok = false
+					break
+				}
+				req.Schemes = append(req.Schemes, &ir.SecurityUse{Scheme: s, Scopes: scopes})
+			}
+		}
+		if ok {
+			out = append(out, req)
+		}
+	}
+	if len(reqs) > 0 && len(out) == 0 {
+		// Every alternative named an undeclared scheme: a non-nil empty
+		// list, which nothing meets.
+		return []*ir.SecurityRequirement{}
+	}
+	return out
+}

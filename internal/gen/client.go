@@ -1,0 +1,435 @@
+package gen
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+func genClient(f *file, a *api) {
+	f.P("// ", a.client, " calls the API over HTTP: one method per operation, returning")
+	f.P("// the variant of the result that the response's status and content type")
+	f.P("// select. A status the operation does not declare is a *", rt("StatusError"))
+	f.P("// carrying the decoded problem details, if any.")
+	f.P("type ", a.client, " struct {")
+	f.P("cfg *", rt("ClientConfig"))
+	f.P("}")
+	f.P()
+	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
+	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
+	f.P("func ", a.newClient, "(baseURL string, opts ...", rt("ClientOption"), ") (*", a.client, ", error) {")
+	f.P("cfg, err := ", rt("NewClientConfig"), "(baseURL, opts)")
+	f.P("if err != nil {")
+	f.P("return nil, err")
+	f.P("}")
+	f.P("return &", a.client, "{cfg: cfg}, nil")
+	f.P("}")
+	f.P()
+	for _, op := range a.ops {
+		genCall(f, a, op)
+	}
+	for _, st := range a.objects {
+		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
+		f.P("// name/value pairs, formatted; absent ones are left out.")
+		f.P("func encode", st.GoName, "Pairs(v *", st.GoName, ") []string {")
+		f.P("pairs := make([]string, 0, ", 2*len(st.Fields), ")")
+		for _, fd := range st.Fields {
+			name := strconv.Quote(fd.JSONName)
+			x := "v." + fd.GoName
+			switch w, _ := fieldShape(fd); w {
+			case opt:
+				f.P("if ", x, ".Set {")
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x+".Value"), ")")
+				f.P("}")
+			case nilAbsent:
+				f.P("if ", x, " != nil {")
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x), ")")
+				f.P("}")
+			default:
+				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x), ")")
+			}
+		}
+		f.P("return pairs")
+		f.P("}")
+		f.P()
+	}
+}
+
+func genCall(f *file, a *api, op *apiOp) {
+	f.P("// ", op.GoName, " calls ", opLine(op))
+	f.P("func (c *", a.client, ") ", op.GoName, f.handlerSig(op), " {")
+	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
+	// The path: literal text as written in the spec, parameters formatted
+	// in their style and escaped.
+	byName := map[string]*ir.Param{}
+	for _, p := range op.Params {
+		if p.In == "path" {
+			byName[p.Name] = p
+		}
+	}
+	path := op.Path
+	lit := ""
+	for path != "" {
+		i := strings.IndexByte(path, '{')
+		j := strings.IndexByte(path, '}')
+		if i < 0 || j < i {
+			lit += path
+			break
+		}
+		lit += path[:i]
+		name := path[i+1 : j]
+		path = path[j+1:]
+		p := byName[name]
+		if p == nil {
+			lit += "{" + name + "}" // not declared: the template stays as written
+			continue
+		}
+		if lit != "" {
+			f.P("req.Path = append(req.Path, ", strconv.Quote(lit), "...)")
+			lit = ""
+		}
+		prefix, sep := pathStyle(p)
+		x := "params." + p.GoName
+		switch kind, elem := requestShape(p); kind {
+		case arrayParam:
+			formatArray(f, p.Type, elem, x)
+			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
+		case objectParam:
+			prefix, sep := objectStyle(p)
+			f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", x, ")")
+			if p.Explode {
+				f.P("req.Path = ", rt("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
+			} else {
+				f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
+			}
+		case rawParam:
+			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
+		default:
+			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", f.formatScalar(p.Type, x), ")")
+		}
+	}
+	if lit != "" {
+		f.P("req.Path = append(req.Path, ", strconv.Quote(lit), "...)")
+	}
+
+	var cookies bool
+	for _, p := range op.Params {
+		x := "params." + p.GoName
+		kind, elem := requestShape(p)
+		switch p.In {
+		case "query":
+			sep := querySep(p)
+			explode := exploded(p)
+			add := func(vals string) {
+				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
+			}
+			switch {
+			case kind == objectParam:
+				v := x
+				if !p.Required {
+					f.P("if ", x, ".Set {")
+					v += ".Value"
+				}
+				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
+				switch {
+				case p.Style == "deepObject":
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
+					f.P("}")
+				case explode:
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
+					f.P("}")
+				default:
+					add("pairs...")
+				}
+				if !p.Required {
+					f.P("}")
+				}
+			case kind == rawParam && (p.Style == "deepObject" || p.Explode):
+				f.P("if ", x, " != \"\" { // a raw query, see the field")
+				f.P("if len(req.Query) > 0 {")
+				f.P("req.Query = append(req.Query, '&')")
+				f.P("}")
+				f.P("req.Query = append(req.Query, ", x, "...)")
+				f.P("}")
+			case kind == rawParam:
+				f.P("if ", x, " != \"\" {")
+				add(x)
+				f.P("}")
+			case kind == arrayParam:
+				f.P("if ", x, " != nil {")
+				formatArray(f, p.Type, elem, x)
+				add("vals...")
+				f.P("}")
+			case !p.Required:
+				f.P("if ", x, ".Set {")
+				add(f.formatScalar(p.Type, x+".Value"))
+				f.P("}")
+			default:
+				add(f.formatScalar(p.Type, x))
+			}
+		case "header":
+			f.P("if req.Header == nil {")
+			f.P("req.Header = ", httpPkg("Header"), "{}")
+			f.P("}")
+			key := strconv.Quote(http.CanonicalHeaderKey(p.Name))
+			clientValue(f, p, kind, elem, x, func(v string) {
+				f.P("req.Header.Set(", key, ", ", v, ")")
+			})
+		case "cookie":
+			if !cookies {
+				f.P("var cookies []string")
+				cookies = true
+			}
+			clientValue(f, p, kind, elem, x, func(v string) {
+				f.P("cookies = append(cookies, (&", httpPkg("Cookie"), "{Name: ", strconv.Quote(p.Name), ", Value: ", v, "}).String())")
+			})
+		}
+	}
+	if cookies {
+		f.P("if len(cookies) > 0 {")
+		f.P("if req.Header == nil {")
+		f.P("req.Header = ", httpPkg("Header"), "{}")
+		f.P("}")
+		f.P("req.Header.Set(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
+		f.P("}")
+	}
+
+	if b := op.body; b != nil {
+		if b.json && b.jsonType == "" {
+			f.P("if body != nil {")
+			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
+			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
+			f.P("}")
+		} else if b.json {
+			f.P("if body != nil {")
+			f.P("w := ", rt("GetWriter"), "()")
+			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
+			if b.encode == "" {
+				f.P("body.EncodeJSON(w)")
+			} else {
+				f.P(b.encode, "(w, body)")
+			}
+			f.P("data, err := ", rt("PutWriter"), "(w)")
+			f.P("if err != nil {")
+			f.P("return nil, err")
+			f.P("}")
+			f.P("req.Body, req.ContentType = data, ", strconv.Quote(b.jsonType))
+			f.P("}")
+		} else {
+			f.P("req.BodyReader, req.ContentType = body.Body, body.ContentType")
+			f.P("if req.ContentType == \"\" {")
+			f.P("req.ContentType = ", strconv.Quote(concreteType(b.media[0])))
+			f.P("}")
+		}
+	}
+
+	f.P("resp, err := c.cfg.Do(ctx, &req)")
+	f.P("if err != nil {")
+	f.P("return nil, err")
+	f.P("}")
+	f.P("defer ", rt("CloseBody"), "(resp)")
+
+	// Exact statuses, then ranges ("4XX"), then default.
+	byStatus := map[string][]*variant{}
+	var exact, ranges []string
+	var def []*variant
+	for _, v := range op.variants {
+		switch {
+		case v.status == "default":
+			def = append(def, v)
+		default:
+			if byStatus[v.status] == nil {
+				if v.code != 0 {
+					exact = append(exact, v.status)
+				} else if isRange(v.status) {
+					ranges = append(ranges, v.status)
+				}
+			}
+			byStatus[v.status] = append(byStatus[v.status], v)
+		}
+	}
+	sort.Strings(exact)
+	sort.Strings(ranges)
+	if len(exact) > 0 {
+		f.P("switch resp.StatusCode {")
+		for _, s := range exact {
+			f.P("case ", s, ":")
+			decodeStatus(f, op, byStatus[s])
+		}
+		f.P("}")
+	}
+	if len(ranges) > 0 {
+		f.P("switch resp.StatusCode / 100 {")
+		for _, s := range ranges {
+			f.P("case ", s[:1], ":")
+			decodeStatus(f, op, byStatus[s])
+		}
+		f.P("}")
+	}
+	if len(def) == 0 || !decodeStatus(f, op, def) {
+		f.P("return nil, c.cfg.UnexpectedStatus(resp)")
+	}
+	f.P("}")
+	f.P()
+
+	if b := op.body; b != nil && b.encode != "" {
+		c := &codec{file: f}
+		f.P("// ", b.encode, " writes the request body of ", op.GoName, ".")
+		f.P("func ", b.encode, "(w *", rt("Writer"), ", v *", f.goType(b.typ), ") {")
+		c.enc(b.typ, "(*v)")
+		f.P("}")
+		f.P()
+	}
+	for _, v := range op.variants {
+		if v.media != nil && v.json && !hasCodec(v.typ) {
+			c := &codec{file: f}
+			f.P("// decode", v.name, " reads the body of ", v.name, ".")
+			f.P("func decode", v.name, "(r *", rt("Reader"), ", v *", f.goType(v.typ), ") error {")
+			c.dec(v.typ, "(*v)", func(err string) string { return err })
+			f.P("return nil")
+			f.P("}")
+			f.P()
+		}
+	}
+}
+
+// formatArray prints code that formats x, an array of type arr, into vals.
+func formatArray(f *file, arr ir.Type, elem ir.Type, x string) {
+	if f.formatScalar(elem, "x") == "x" {
+		if f.goType(unNull(arr)) == "[]string" {
+			f.P("vals := ", x)
+		} else {
+			f.P("vals := []string(", x, ")")
+		}
+		return
+	}
+	f.P("vals := make([]string, len(", x, "))")
+	f.P("for i := range ", x, " {")
+	f.P("vals[i] = ", f.formatScalar(elem, x+"[i]"))
+	f.P("}")
+}
+
+// clientValue prints code that formats header or cookie parameter p and
+// passes the text to set, skipping absent optional values.
+func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, set func(string)) {
+	switch {
+	case kind == objectParam:
+		v := x
+		if !p.Required {
+			f.P("if ", x, ".Set {")
+			v += ".Value"
+		}
+		set(f.qual(rt("JoinPairs")) + "(encode" + objectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
+		if !p.Required {
+			f.P("}")
+		}
+	case kind == rawParam:
+		f.P("if ", x, " != \"\" {")
+		set(x)
+		f.P("}")
+	case kind == arrayParam:
+		f.P("if ", x, " != nil {")
+		formatArray(f, p.Type, elem, x)
+		set(f.qual(Ident{"strings", "Join"}) + "(vals, \",\")")
+		f.P("}")
+	case !p.Required:
+		f.P("if ", x, ".Set {")
+		set(f.formatScalar(p.Type, x+".Value"))
+		f.P("}")
+	default:
+		set(f.formatScalar(p.Type, x))
+	}
+}
+
+// decodeStatus prints the code returning the variant among vs (one status,
+// one per content type) that the response's content type selects, and
+// reports whether that code always returns.
+func decodeStatus(f *file, op *apiOp, vs []*variant) bool {
+	if len(vs) == 1 {
+		decodeVariant(f, op, vs[0])
+		return true
+	}
+	f.P("ct := resp.Header.Get(\"Content-Type\")")
+	for _, v := range vs {
+		if v.media == nil {
+			decodeVariant(f, op, v)
+			return true
+		}
+		f.P("if ", rt("MediaMatches"), "(ct, []string{", strconv.Quote(v.media.ContentType), "}) {")
+		decodeVariant(f, op, v)
+		f.P("}")
+	}
+	return false
+}
+
+func decodeVariant(f *file, op *apiOp, v *variant) {
+	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
+		f.P("return ", v.name, "{}, nil")
+		return
+	}
+	// Every variant's code returns, and runs in a scope of its own: a
+	// case clause, an if block, or last in the function.
+	f.P("var v ", v.name)
+	if v.statusCode != "" {
+		f.P("v.", v.statusCode, " = resp.StatusCode")
+	}
+	if v.media != nil {
+		if v.json {
+			f.P("b, err := c.cfg.ResponseJSON(resp)")
+			f.P("if err != nil {")
+			f.P("return nil, err")
+			f.P("}")
+			if hasCodec(v.typ) {
+				f.P("err = v.", v.bodyField, ".DecodeJSON(&b.Reader)")
+			} else {
+				f.P("err = decode", v.name, "(&b.Reader, &v.", v.bodyField, ")")
+			}
+			f.P("if err == nil {")
+			f.P("err = b.Reader.End()")
+			f.P("}")
+			f.P("b.Release()")
+			f.P("if err != nil {")
+			f.P("return nil, ", rt("ResponseError"), "(resp.StatusCode, err)")
+			f.P("}")
+		} else {
+			f.P("data, err := c.cfg.ResponseBytes(resp)")
+			f.P("if err != nil {")
+			f.P("return nil, err")
+			f.P("}")
+			f.P("v.", v.bodyField, " = ", Ident{"bytes", "NewReader"}, "(data)")
+		}
+	}
+	for _, h := range v.headers {
+		kind, elem := paramShape(h.Type)
+		dst := "v." + h.field
+		fail := func(err string) string {
+			return "return nil, " + f.qual(rt("ResponseError")) + "(resp.StatusCode, &" + f.qual(rt("ParamError")) +
+				"{Name: " + strconv.Quote(h.Name) + ", In: \"header\", Err: " + err + "})"
+		}
+		f.P("if s := resp.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(h.Name)), "); s != \"\" {")
+		switch kind {
+		case rawParam:
+			f.P(dst, " = s")
+		case arrayParam:
+			f.P("vals := ", rt("HeaderArray"), "(s)")
+			goT := f.goType(unNull(h.Type))
+			f.P(dst, " = make(", goT, ", len(vals))")
+			f.P("for i, s := range vals {")
+			f.parseScalar(elem, "s", dst+"[i]", fail)
+			f.P("}")
+		default:
+			if !h.Required {
+				f.P(dst, ".Set = true")
+				dst += ".Value"
+			}
+			f.parseScalar(h.Type, "s", dst, fail)
+		}
+		f.P("}")
+	}
+	f.P("return v, nil")
+}

@@ -1,0 +1,248 @@
+package gen
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The router is one generated function, matchRoute, that walks the escaped
+// request path segment by segment through nested switch statements: at
+// each depth a switch on the segment text for the static segments, then the
+// segment templates with literal text ("{name}.{ext}"), then a whole-segment
+// parameter. A branch that matches returns; one that fails falls through to
+// the next alternative at the same depth, so static segments win over
+// parameters without excluding them. Parameters are captured as substrings
+// of the path into a fixed array: no allocation, no map, and a cost that
+// depends on the depth of the path, not on the number of routes.
+
+// rnode is a node of the route tree: the routes that share a prefix of
+// segments.
+type rnode struct {
+	static map[string]*rnode
+	templ  []*rtempl
+	param  *rnode
+	ends   []*apiOp
+	dups   []*apiOp // operations with the method and route of another
+}
+
+type rtempl struct {
+	lits []string // literal text around the parameters
+	node *rnode
+}
+
+func newRNode() *rnode { return &rnode{static: map[string]*rnode{}} }
+
+// splitTemplate splits a path segment of the spec into its literal pieces
+// and parameter count: "pet" is static (0 parameters), "{id}" is a whole
+// parameter, "{name}.{ext}" has lits "", ".", "".
+func splitTemplate(seg string) (lits []string, params int) {
+	for {
+		i := strings.IndexByte(seg, '{')
+		j := strings.IndexByte(seg, '}')
+		if i < 0 || j < i {
+			return append(lits, seg), params
+		}
+		lits = append(lits, seg[:i])
+		params++
+		seg = seg[j+1:]
+	}
+}
+
+func buildRoutes(a *api) *rnode {
+	root := newRNode()
+	for _, op := range a.ops {
+		n := root
+		for _, seg := range strings.Split(strings.TrimPrefix(op.Path, "/"), "/") {
+			lits, params := splitTemplate(seg)
+			switch {
+			case params == 0:
+				c := n.static[seg]
+				if c == nil {
+					c = newRNode()
+					n.static[seg] = c
+				}
+				n = c
+			case params == 1 && lits[0] == "" && lits[1] == "":
+				if n.param == nil {
+					n.param = newRNode()
+				}
+				n = n.param
+			default:
+				var found *rnode
+				for _, t := range n.templ {
+					if strings.Join(t.lits, "{}") == strings.Join(lits, "{}") {
+						found = t.node
+					}
+				}
+				if found == nil {
+					found = newRNode()
+					n.templ = append(n.templ, &rtempl{lits, found})
+				}
+				n = found
+			}
+		}
+		dup := false
+		for _, e := range n.ends {
+			dup = dup || e.Method == op.Method
+		}
+		if dup {
+			n.dups = append(n.dups, op)
+		} else {
+			n.ends = append(n.ends, op)
+		}
+	}
+	return root
+}
+
+type router struct {
+	*file
+	lits   int      // numbered literal tables for templates
+	tables []string // their declarations
+}
+
+func genRouter(f *file, a *api) {
+	r := &router{file: f}
+	root := buildRoutes(a)
+	f.P("// Results of matchRoute besides an operation index.")
+	f.P("const (")
+	f.P("routeNotFound = -1")
+	f.P("routeMethodNotAllowed = -2")
+	f.P(")")
+	f.P()
+	f.P("// matchRoute finds the operation for a method and an escaped request path,")
+	f.P("// storing the path parameters, still escaped, in p in the order of the")
+	f.P("// path template. It returns the operation's index, routeNotFound, or")
+	f.P("// routeMethodNotAllowed with the methods the path allows.")
+	f.P("//")
+	f.P("// It is a decision tree over the path's segments: static segments first")
+	f.P("// (matched after percent-decoding), then templates, then parameters; a")
+	f.P("// branch that fails falls through to the next. A trailing slash is a")
+	f.P("// segment of its own: \"/pet/\" is not \"/pet\". HEAD is served by GET where")
+	f.P("// the spec does not declare it.")
+	f.P("func matchRoute(method, path string, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+	f.P("if path == \"\" || path[0] != '/' {")
+	f.P("return routeNotFound, \"\"")
+	f.P("}")
+	if len(a.ops) > 0 {
+		r.node(root, 0, 0, "path[1:]")
+	}
+	f.P("return routeNotFound, \"\"")
+	f.P("}")
+	f.P()
+	for _, t := range r.tables {
+		f.P(t)
+	}
+}
+
+// node prints the code matching the segment at depth d, with k parameters
+// captured so far; elem is the expression of the rest of the path.
+func (r *router) node(n *rnode, d, k int, elem string) {
+	seg, rest, more := "seg"+strconv.Itoa(d), "rest"+strconv.Itoa(d), "more"+strconv.Itoa(d)
+	restUsed := false
+	for _, c := range r.children(n) {
+		restUsed = restUsed || hasChildren(c)
+	}
+	if !restUsed {
+		rest = "_"
+	}
+	r.P(seg, ", ", rest, ", ", more, " := ", rt("CutSegment"), "(", elem, ")")
+	if len(n.static) > 0 {
+		keys := make([]string, 0, len(n.static))
+		for key := range n.static {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		r.P("switch ", rt("SegmentKey"), "(", seg, ") {")
+		for _, key := range keys {
+			r.P("case ", strconv.Quote(key), ":")
+			r.child(n.static[key], d, k, rest, more)
+		}
+		r.P("}")
+	}
+	for _, t := range n.templ {
+		m := len(t.lits) - 1
+		name := r.table(t.lits)
+		r.P("if ", rt("MatchTemplate"), "(", seg, ", ", name, "[:], p[", k, ":", k+m, "]) {")
+		r.child(t.node, d, k+m, rest, more)
+		r.P("}")
+	}
+	if n.param != nil {
+		r.P("if ", seg, " != \"\" {")
+		r.P("p[", k, "] = ", seg)
+		r.child(n.param, d, k+1, rest, more)
+		r.P("}")
+	}
+}
+
+func (r *router) children(n *rnode) []*rnode {
+	var cs []*rnode
+	for _, c := range n.static {
+		cs = append(cs, c)
+	}
+	for _, t := range n.templ {
+		cs = append(cs, t.node)
+	}
+	if n.param != nil {
+		cs = append(cs, n.param)
+	}
+	return cs
+}
+
+func hasChildren(n *rnode) bool {
+	return len(n.static) > 0 || len(n.templ) > 0 || n.param != nil
+}
+
+// child prints the code for a node whose segment matched: the operations
+// ending there when the path ends, else the next depth.
+func (r *router) child(c *rnode, d, k int, rest, more string) {
+	if len(c.ends) > 0 {
+		r.P("if !", more, " {")
+		sort.Slice(c.ends, func(i, j int) bool { return c.ends[i].Method < c.ends[j].Method })
+		r.P("switch method {")
+		methods := sortedMethods(c.ends)
+		headByGet := slices.Contains(methods, "GET") && !slices.Contains(methods, "HEAD")
+		for _, op := range c.ends {
+			if op.Method == "GET" && headByGet {
+				// HEAD is GET without the body (RFC 9110, section 9.3.2);
+				// net/http drops what the handler writes.
+				r.P("case \"GET\", \"HEAD\":")
+			} else {
+				r.P("case ", strconv.Quote(op.Method), ":")
+			}
+			r.P("return ", op.index, ", \"\" // ", op.ID)
+		}
+		r.P("}")
+		if headByGet {
+			methods = append(methods, "HEAD")
+			sort.Strings(methods)
+		}
+		for _, op := range c.dups {
+			r.P("// ", op.Method, " ", op.Path, " (", op.ID, ") is unreachable: another operation has its method and route.")
+		}
+		r.P("return routeMethodNotAllowed, ", strconv.Quote(strings.Join(methods, ", ")))
+		r.P("}")
+	}
+	switch {
+	case hasChildren(c) && len(c.ends) > 0:
+		r.node(c, d+1, k, rest) // the path goes on: the block above returned otherwise
+	case hasChildren(c):
+		r.P("if ", more, " {")
+		r.node(c, d+1, k, rest)
+		r.P("}")
+	}
+}
+
+// table declares the literal pieces of a segment template and returns the
+// variable's name.
+func (r *router) table(lits []string) string {
+	r.lits++
+	name := "routeLits" + strconv.Itoa(r.lits)
+	q := make([]string, len(lits))
+	for i, l := range lits {
+		q[i] = strconv.Quote(l)
+	}
+	r.tables = append(r.tables, "var "+name+" = [...]string{"+strings.Join(q, ", ")+"}")
+	return name
+}

@@ -1,0 +1,224 @@
+package oasrt
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// DefaultMaxResponseBytes is the default limit on a response body a
+// generated client reads: 64 MiB.
+const DefaultMaxResponseBytes = 64 << 20
+
+// RequestEditor changes a request before a generated client sends it (to
+// add authentication, say). An error stops the call and is returned.
+type RequestEditor func(ctx context.Context, req *http.Request) error
+
+// ClientConfig is the configuration of a generated client, set by
+// ClientOptions.
+type ClientConfig struct {
+	// BaseURL is the server URL without a trailing slash; operation paths
+	// are appended to it.
+	BaseURL string
+	// HTTPClient sends the requests; nil means http.DefaultClient.
+	HTTPClient *http.Client
+	// Editors run in order on every request.
+	Editors []RequestEditor
+	// UserAgent, when set, is sent as the User-Agent header.
+	UserAgent string
+	// MaxResponseBytes bounds response bodies read; 0 means
+	// DefaultMaxResponseBytes.
+	MaxResponseBytes int64
+}
+
+// ClientOption configures a generated client.
+type ClientOption func(*ClientConfig)
+
+// WithHTTPClient sets the *http.Client that sends requests.
+func WithHTTPClient(hc *http.Client) ClientOption {
+	return func(c *ClientConfig) { c.HTTPClient = hc }
+}
+
+// WithRequestEditor adds an editor run on every request.
+func WithRequestEditor(e RequestEditor) ClientOption {
+	return func(c *ClientConfig) { c.Editors = append(c.Editors, e) }
+}
+
+// WithUserAgent sets the User-Agent header of every request.
+func WithUserAgent(ua string) ClientOption {
+	return func(c *ClientConfig) { c.UserAgent = ua }
+}
+
+// WithMaxResponseBytes sets the response body limit in bytes.
+func WithMaxResponseBytes(n int64) ClientOption {
+	return func(c *ClientConfig) { c.MaxResponseBytes = n }
+}
+
+// NewClientConfig checks baseURL (absolute, http or https) and applies opts.
+func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error) {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil, errors.New("oasrt: base URL " + strconv.Quote(baseURL) + " is not an absolute http or https URL")
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("oasrt: base URL " + strconv.Quote(baseURL) + " has a query or fragment")
+	}
+	c := &ClientConfig{BaseURL: strings.TrimRight(baseURL, "/")}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = http.DefaultClient
+	}
+	if c.MaxResponseBytes <= 0 {
+		c.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	return c, nil
+}
+
+// Request is a request being built by a generated client method.
+type Request struct {
+	Method string
+	Path   []byte // escaped path, appended to the base URL
+	Query  []byte // raw query
+	Header http.Header
+	// Body and ContentType are the request body, when there is one.
+	Body        []byte
+	BodyReader  io.Reader
+	ContentType string
+}
+
+// Do sends req and returns the response; the caller must close its body
+// (generated code calls CloseBody).
+func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, error) {
+	u := c.BaseURL + string(req.Path)
+	if len(req.Query) > 0 {
+		u += "?" + string(req.Query)
+	}
+	var body io.Reader
+	switch {
+	case req.Body != nil:
+		body = bytes.NewReader(req.Body) // NewRequest sets length and GetBody
+	case req.BodyReader != nil:
+		body = req.BodyReader
+	}
+	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range req.Header {
+		hr.Header[k] = v
+	}
+	if body != nil && req.ContentType != "" {
+		hr.Header.Set("Content-Type", req.ContentType)
+	}
+	if c.UserAgent != "" {
+		hr.Header.Set("User-Agent", c.UserAgent)
+	}
+	for _, e := range c.Editors {
+		if err := e(ctx, hr); err != nil {
+			return nil, err
+		}
+	}
+	return c.HTTPClient.Do(hr)
+}
+
+// CloseBody drains what is left of a response body (up to 64 KiB, so the
+// connection can be reused) and closes it.
+func CloseBody(resp *http.Response) {
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+}
+
+// ResponseJSON reads a JSON response body into a pooled Body whose Reader
+// the generated decoder then drives; the caller releases it. A
+// Content-Type that is not JSON is an error.
+func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
+	if ct := resp.Header.Get("Content-Type"); !IsJSON(ct) {
+		return nil, &StatusError{StatusCode: resp.StatusCode, ContentType: ct,
+			Err: errors.New("response content type " + strconv.Quote(ct) + " is not JSON")}
+	}
+	b, err := ReadBody(resp.Body, resp.ContentLength, c.MaxResponseBytes)
+	if err != nil {
+		return nil, err
+	}
+	b.Reader.Direction = InResponse // required writeOnly properties may be left out
+	return b, nil
+}
+
+// ResponseBytes reads a non-JSON response body whole, up to the limit.
+func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
+	b, err := ReadBody(resp.Body, resp.ContentLength, c.MaxResponseBytes)
+	if err != nil {
+		return nil, err
+	}
+	out := bytes.Clone(b.Bytes())
+	b.Release()
+	if out == nil {
+		out = []byte{}
+	}
+	return out, nil
+}
+
+// ResponseError wraps an error met decoding the response of the given
+// status.
+func ResponseError(status int, err error) error {
+	return &StatusError{StatusCode: status, Err: err}
+}
+
+// StatusError is returned by a generated client for a response whose
+// status the operation does not declare, or which does not decode. It
+// carries the status and, when the body was application/problem+json (or
+// other JSON), the decoded problem.
+type StatusError struct {
+	StatusCode  int
+	ContentType string
+	// Problem is the decoded problem details body, or nil.
+	Problem *Problem
+	// Err is why the response could not be used, when it was declared.
+	Err error
+}
+
+func (e *StatusError) Error() string {
+	s := "unexpected response status " + strconv.Itoa(e.StatusCode)
+	if e.Err != nil {
+		s = "response status " + strconv.Itoa(e.StatusCode) + ": " + e.Err.Error()
+	}
+	if e.Problem != nil {
+		if e.Problem.Detail != "" {
+			s += ": " + e.Problem.Detail
+		} else if e.Problem.Title != "" {
+			s += ": " + e.Problem.Title
+		}
+	}
+	return s
+}
+
+func (e *StatusError) Unwrap() error { return e.Err }
+
+// UnexpectedStatus builds the *StatusError for a response the operation
+// does not declare, decoding a JSON problem body when there is one.
+func (c *ClientConfig) UnexpectedStatus(resp *http.Response) error {
+	e := &StatusError{StatusCode: resp.StatusCode, ContentType: resp.Header.Get("Content-Type")}
+	if !IsJSON(e.ContentType) {
+		return e
+	}
+	b, err := ReadBody(resp.Body, resp.ContentLength, min(c.MaxResponseBytes, 1<<20))
+	if err != nil {
+		return e
+	}
+	var p Problem
+	if p.DecodeJSON(&b.Reader) == nil {
+		e.Problem = &p
+	}
+	b.Release()
+	return e
+}

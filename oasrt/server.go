@@ -1,0 +1,563 @@
+package oasrt
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// DefaultMaxBodyBytes is the default limit on a request body a generated
+// server reads: 8 MiB.
+const DefaultMaxBodyBytes = 8 << 20
+
+// Middleware is the standard net/http middleware form.
+type Middleware = func(http.Handler) http.Handler
+
+// ServerConfig is the configuration of a generated server, set by
+// ServerOptions. Generated servers build it once, in NewServer.
+type ServerConfig struct {
+	// MaxBodyBytes bounds request bodies; larger ones get 413 before they
+	// are read, when they declare their length, or as soon as they pass
+	// it. 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// MaxDepth bounds the nesting of JSON request bodies; 0 means
+	// DefaultMaxDepth.
+	MaxDepth int
+	// ErrorWriter writes every error response; nil means WriteError.
+	ErrorWriter ErrorWriter
+	// MaxQueryParams bounds the name=value pairs of a query; more get 400
+	// before any is parsed. 0 means DefaultMaxQueryParams.
+	MaxQueryParams int
+
+	middleware []Middleware
+	byOp       map[string][]Middleware
+	byTag      map[string][]Middleware
+	byPrefix   []prefixMiddleware
+	each       []func(operationID string) Middleware
+}
+
+type prefixMiddleware struct {
+	prefix string
+	mw     []Middleware
+}
+
+// ServerOption configures a generated server.
+type ServerOption func(*ServerConfig)
+
+// WithMaxBodyBytes sets the request body limit in bytes.
+func WithMaxBodyBytes(n int64) ServerOption {
+	return func(c *ServerConfig) { c.MaxBodyBytes = n }
+}
+
+// WithMaxDepth sets the nesting limit of JSON request bodies.
+func WithMaxDepth(n int) ServerOption {
+	return func(c *ServerConfig) { c.MaxDepth = n }
+}
+
+// WithErrorWriter replaces the writer of error responses.
+func WithErrorWriter(ew ErrorWriter) ServerOption {
+	return func(c *ServerConfig) { c.ErrorWriter = ew }
+}
+
+// WithMiddleware wraps the whole server, routing included, so it also sees
+// requests that end in 404 or 405. The first middleware is the outermost.
+func WithMiddleware(mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) { c.middleware = append(c.middleware, mw...) }
+}
+
+// WithOperationMiddleware wraps one operation, named by its operationId.
+// NewServer panics on an operationId the spec does not have, so that a typo
+// cannot leave an operation unwrapped.
+func WithOperationMiddleware(operationID string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		if c.byOp == nil {
+			c.byOp = map[string][]Middleware{}
+		}
+		c.byOp[operationID] = append(c.byOp[operationID], mw...)
+	}
+}
+
+// WithTagMiddleware wraps every operation that has the tag.
+func WithTagMiddleware(tag string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		if c.byTag == nil {
+			c.byTag = map[string][]Middleware{}
+		}
+		c.byTag[tag] = append(c.byTag[tag], mw...)
+	}
+}
+
+// WithPathPrefixMiddleware wraps every operation whose path template (as in
+// the spec, for example "/admin/") starts with prefix: per-group middleware
+// without nesting routers.
+func WithPathPrefixMiddleware(prefix string, mw ...Middleware) ServerOption {
+	return func(c *ServerConfig) {
+		c.byPrefix = append(c.byPrefix, prefixMiddleware{prefix, mw})
+	}
+}
+
+// WithEachOperation wraps every operation in the middleware mw returns for
+// its operationId, so that logging, metrics or tracing know the operation
+// without looking it up per request. mw is called once per operation, in
+// NewServer; a nil result leaves the operation unwrapped.
+func WithEachOperation(mw func(operationID string) Middleware) ServerOption {
+	return func(c *ServerConfig) { c.each = append(c.each, mw) }
+}
+
+// WithMaxQueryParams sets the limit on query parameters per request.
+func WithMaxQueryParams(n int) ServerOption {
+	return func(c *ServerConfig) { c.MaxQueryParams = n }
+}
+
+// DefaultMaxQueryParams is the default limit on the name=value pairs of a
+// request's query.
+const DefaultMaxQueryParams = 1000
+
+// ErrTooManyParams is the cause of the 400 for a query over the limit.
+var ErrTooManyParams = errors.New("too many query parameters")
+
+// CheckQuery returns ErrTooManyParams, wrapped in a *ParamError, when the
+// request's query has more pairs than the limit.
+func (c *ServerConfig) CheckQuery(r *http.Request) error {
+	if q := r.URL.RawQuery; q != "" && strings.Count(q, "&") >= c.MaxQueryParams {
+		return &ParamError{Name: "*", In: "query", Err: ErrTooManyParams}
+	}
+	return nil
+}
+
+// NewServerConfig applies opts over the defaults. Generated code calls it
+// with the operationIds of the spec; an operation middleware naming
+// another operation panics.
+func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
+	c := &ServerConfig{}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.ErrorWriter == nil {
+		c.ErrorWriter = WriteError
+	}
+	if c.MaxQueryParams <= 0 {
+		c.MaxQueryParams = DefaultMaxQueryParams
+	}
+	for id := range c.byOp {
+		known := false
+		for _, k := range operationIDs {
+			known = known || k == id
+		}
+		if !known {
+			panic("oasrt: WithOperationMiddleware: the spec has no operation " + id)
+		}
+	}
+	return c
+}
+
+// Root wraps the router h in the server-wide middleware.
+func (c *ServerConfig) Root(h http.Handler) http.Handler {
+	return chain(h, c.middleware)
+}
+
+// Operation returns the operation handler h wrapped in the middleware that
+// applies to it (WithEachOperation's, path prefix, then tags, then the
+// operation's own, outermost first), or nil when none does: the server then
+// calls the operation directly.
+func (c *ServerConfig) Operation(h http.Handler, operationID, path string, tags []string) http.Handler {
+	var mw []Middleware
+	for _, each := range c.each {
+		if m := each(operationID); m != nil {
+			mw = append(mw, m)
+		}
+	}
+	for _, p := range c.byPrefix {
+		if strings.HasPrefix(path, p.prefix) {
+			mw = append(mw, p.mw...)
+		}
+	}
+	for _, t := range tags {
+		mw = append(mw, c.byTag[t]...)
+	}
+	mw = append(mw, c.byOp[operationID]...)
+	if len(mw) == 0 {
+		return nil
+	}
+	return chain(h, mw)
+}
+
+func chain(h http.Handler, mw []Middleware) http.Handler {
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
+	}
+	return h
+}
+
+// Error writes the response for err with the configured ErrorWriter. For a
+// *MethodError it sets the Allow header first, for a *SecurityError
+// WWW-Authenticate.
+func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) {
+	switch e := err.(type) {
+	case *MethodError:
+		w.Header().Set("Allow", e.Allow)
+	case *SecurityError:
+		if e.Challenge != "" && !errors.Is(e.Err, ErrForbidden) {
+			w.Header().Set("WWW-Authenticate", e.Challenge)
+		}
+	}
+	c.ErrorWriter(w, r, err)
+}
+
+// Recover turns a panic in the handler chain into a 500 written by the
+// ErrorWriter; the server goes on serving. Generated servers defer it in
+// ServeHTTP. http.ErrAbortHandler is re-panicked, as net/http expects.
+func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	c.ErrorWriter(w, r, &PanicError{Value: v})
+}
+
+type routeKey struct{}
+
+// WithPathParams returns r carrying the path parameters the router
+// captured, for operations behind per-operation middleware. It costs two
+// allocations, paid only by such operations.
+func WithPathParams(r *http.Request, params []string) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), routeKey{}, params))
+}
+
+// PathParams returns the path parameters stored by WithPathParams.
+func PathParams(r *http.Request) []string {
+	p, _ := r.Context().Value(routeKey{}).([]string)
+	return p
+}
+
+// Body is a request body read whole into a pooled buffer, with a Reader
+// over it for JSON. Release returns both to the pool; nothing decoded from
+// the Reader refers to the buffer (decoded strings are copies).
+type Body struct {
+	Reader Reader
+	buf    []byte
+}
+
+var bodies = sync.Pool{New: func() any { return new(Body) }}
+
+// Release returns b to the pool.
+func (b *Body) Release() {
+	if cap(b.buf) > 1<<20 {
+		b.buf = nil
+	}
+	b.Reader.Reset(nil)
+	bodies.Put(b)
+}
+
+// Bytes returns the body's bytes, valid until Release.
+func (b *Body) Bytes() []byte { return b.buf }
+
+// ReadBody reads rc whole into a pooled buffer, failing with a
+// *TooLargeError as soon as it passes limit bytes. A declared length (size
+// >= 0) over the limit fails before anything is read or allocated. It
+// neither drains nor closes rc.
+func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
+	if size > limit {
+		return nil, &TooLargeError{Limit: limit}
+	}
+	b := bodies.Get().(*Body)
+	buf := b.buf[:0]
+	if size > int64(cap(buf)) {
+		buf = make([]byte, 0, size+1) // +1: seeing EOF needs no growth
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rc.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			b.buf = buf[:0]
+			b.Release()
+			return nil, &TooLargeError{Limit: limit}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.buf = buf[:0]
+			b.Release()
+			return nil, err
+		}
+	}
+	b.buf = buf
+	b.Reader.Reset(buf)
+	return b, nil
+}
+
+// JSONBody reads a JSON request body: it checks the Content-Type (a
+// *MediaTypeError unless application/json or a +json type), the size limit
+// and sets the depth limit. It returns nil and no error for an empty body
+// that is not required, and a *BodyError wrapping ErrMissing for one that
+// is.
+func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	ct := r.Header.Get("Content-Type")
+	if !IsJSON(ct) {
+		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
+	}
+	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &BodyError{Err: err}
+	}
+	if len(b.buf) == 0 {
+		b.Release()
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	b.Reader.MaxDepth = c.MaxDepth
+	b.Reader.Direction = InRequest // required readOnly properties may be left out
+	return b, nil
+}
+
+// RawBody is a request body the generated code does not decode: its
+// Content-Type and a reader limited to the server's body limit.
+type RawBody struct {
+	ContentType string
+	Body        io.Reader
+}
+
+// RawRequestBody checks a non-JSON request body's Content-Type against the
+// media types the operation declares (wildcards such as "image/*" and
+// "*/*" allowed) and returns it limited to MaxBodyBytes. An absent body
+// gives a zero RawBody, or a *BodyError when required.
+func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, required bool, accept []string) (RawBody, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return RawBody{}, &BodyError{Err: ErrMissing}
+		}
+		return RawBody{}, nil
+	}
+	if r.ContentLength > c.MaxBodyBytes {
+		return RawBody{}, &TooLargeError{Limit: c.MaxBodyBytes}
+	}
+	ct := r.Header.Get("Content-Type")
+	if !MediaMatches(ct, accept) {
+		return RawBody{}, &MediaTypeError{Got: ct, Want: accept}
+	}
+	return RawBody{ContentType: ct, Body: http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)}, nil
+}
+
+// mediaType returns the type/subtype of a Content-Type value, without
+// parameters and surrounding space.
+func mediaType(ct string) string {
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return strings.TrimSpace(ct)
+}
+
+// IsJSON reports whether a Content-Type is application/json or a +json
+// type (RFC 6839), whatever its parameters.
+func IsJSON(ct string) bool {
+	mt := mediaType(ct)
+	if strings.EqualFold(mt, "application/json") {
+		return true
+	}
+	return len(mt) > 5 && strings.EqualFold(mt[len(mt)-5:], "+json") && strings.IndexByte(mt, '/') > 0
+}
+
+// MediaMatches reports whether a Content-Type matches one of the media
+// ranges ("text/plain", "image/*", "*/*"), case-insensitively, ignoring
+// parameters.
+func MediaMatches(ct string, ranges []string) bool {
+	mt := mediaType(ct)
+	typ, sub, ok := strings.Cut(mt, "/")
+	if !ok {
+		return false
+	}
+	for _, m := range ranges {
+		rt, rs, _ := strings.Cut(mediaType(m), "/")
+		if (rt == "*" || strings.EqualFold(rt, typ)) && (rs == "*" || strings.EqualFold(rs, sub)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	typeJSON = []string{"application/json"}
+	typeText = []string{"text/plain; charset=utf-8"}
+	typeOcts = []string{"application/octet-stream"}
+)
+
+// SetContentType sets the Content-Type header, without allocating for the
+// common types.
+func SetContentType(h http.Header, ct string) {
+	switch ct {
+	case "application/json":
+		h["Content-Type"] = typeJSON
+	case "text/plain":
+		h["Content-Type"] = typeText
+	case "application/octet-stream":
+		h["Content-Type"] = typeOcts
+	default:
+		h.Set("Content-Type", ct)
+	}
+}
+
+// WriteBody writes a response of the given status whose body is the
+// output of w (a Writer from GetWriter), and releases w.
+func WriteBody(rw http.ResponseWriter, status int, contentType string, w *Writer) {
+	SetContentType(rw.Header(), contentType)
+	rw.WriteHeader(status)
+	rw.Write(w.Buf)
+	ReleaseWriter(w)
+}
+
+// WriteReader writes a response of the given status with the body copied
+// from body (nil for none), closing it when it is an io.Closer.
+func WriteReader(rw http.ResponseWriter, status int, contentType string, body io.Reader) {
+	if contentType != "" && body != nil {
+		SetContentType(rw.Header(), contentType)
+	}
+	rw.WriteHeader(status)
+	if body != nil {
+		io.Copy(rw, body)
+		if c, ok := body.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+// NotAcceptableError reports a request whose Accept header admits none of
+// the media types the operation responds with (406).
+type NotAcceptableError struct {
+	Accept string
+	Offers []string
+}
+
+func (e *NotAcceptableError) Error() string {
+	return "Accept " + strconv.Quote(e.Accept) + " admits none of " + strings.Join(e.Offers, ", ")
+}
+
+// Acceptable reports whether an Accept header (RFC 9110, section 12.5.1)
+// admits one of the media types offered; offers may be ranges themselves
+// ("image/*"). An absent or empty header admits everything; a range with
+// q=0 admits nothing.
+func Acceptable(accept string, offers []string) bool {
+	if accept == "" || len(offers) == 0 {
+		return true
+	}
+	for accept != "" {
+		var item string
+		item, accept, _ = strings.Cut(accept, ",")
+		mr, params, _ := strings.Cut(item, ";")
+		if rejected(params) {
+			continue
+		}
+		at, as, ok := strings.Cut(strings.TrimSpace(mr), "/")
+		if !ok {
+			continue
+		}
+		for _, o := range offers {
+			ot, osub, _ := strings.Cut(mediaType(o), "/")
+			if (at == "*" || ot == "*" || strings.EqualFold(at, ot)) && (as == "*" || osub == "*" || strings.EqualFold(as, osub)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rejected reports whether media range parameters hold q=0.
+func rejected(params string) bool {
+	for params != "" {
+		var p string
+		p, params, _ = strings.Cut(params, ";")
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(k, "q") {
+			v = strings.TrimSpace(v)
+			return strings.Trim(v, "0.") == "" && v != ""
+		}
+	}
+	return false
+}
+
+// IsForm reports whether a Content-Type is application/x-www-form-urlencoded.
+func IsForm(ct string) bool {
+	return strings.EqualFold(mediaType(ct), "application/x-www-form-urlencoded")
+}
+
+// FormBody reads an application/x-www-form-urlencoded request body, within
+// the size limit, into name/value pairs, unescaped; another Content-Type
+// is a *MediaTypeError. It returns nil and no
+// error for an empty body that is not required.
+func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
+		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
+	}
+	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &BodyError{Err: err}
+	}
+	text := string(b.Bytes()) // the pairs outlive the pooled buffer
+	b.Release()
+	if text == "" {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	pairs := make([]string, 0, 2*(strings.Count(text, "&")+1))
+	for text != "" {
+		var k, v string
+		k, v, text = NextQuery(text)
+		if k == "" && v == "" {
+			continue
+		}
+		s, err := QueryScalar(v)
+		if err != nil {
+			return nil, &BodyError{Err: PropertyError(k, err)}
+		}
+		pairs = append(pairs, k, s)
+	}
+	return pairs, nil
+}
+
+// FormEncode encodes name/value pairs as an
+// application/x-www-form-urlencoded body.
+func FormEncode(pairs []string) []byte {
+	var b []byte
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b = AppendQuery(b, pairs[i], true, ',', pairs[i+1])
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b
+}
