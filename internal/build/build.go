@@ -246,8 +246,12 @@ func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) 
 // declare creates the Decl for a schema that gets a name of its own, without
 // filling it, and registers it so $refs to the schema find it.
 func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
-	if goName, ok := b.goNameExt(sch, pointer, b.ns); ok {
-		name = goName
+	// x-go-name names a component's type; on a property's inline schema
+	// it names the field (fillStruct), not the type.
+	if strings.HasPrefix(pointer, "#/components/schemas/") && !strings.Contains(strings.TrimPrefix(pointer, "#/components/schemas/"), "/") {
+		if goName, ok := b.goNameExt(sch, pointer, b.ns); ok {
+			name = goName
+		}
 	}
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),

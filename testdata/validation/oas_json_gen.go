@@ -1191,6 +1191,61 @@ func (v *User) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *Grant) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Permission.Set {
+		w.Raw(`,"permission":`)
+		v.Permission.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "permission":
+			v.Permission.Set = true
+			if err := v.Permission.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "permission")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Grant) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Grant) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
 	w.String(string(*v))
@@ -1299,6 +1354,46 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of GrantPermission.
+func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "read":
+		*v = GrantPermissionRead
+	case "write":
+		*v = GrantPermissionWrite
+	default:
+		return oasrt.InvalidEnum(start, "GrantPermission", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v GrantPermission) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GrantPermission) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -99,6 +99,13 @@ type User struct {
 	Created  oasrt.Opt[time.Time] `json:"created,omitzero"`
 }
 
+// Grant is the object schema #/components/schemas/Grant.
+//
+// x-go-name on an inline property schema names the field, not its type.
+type Grant struct {
+	Permission oasrt.Opt[GrantPermission] `json:"permission,omitzero"`
+}
+
 // CircleKind is the enum schema #/components/schemas/Circle/properties/kind.
 type CircleKind string
 
@@ -122,4 +129,13 @@ type SettingsTheme string
 const (
 	SettingsThemeLight SettingsTheme = "light"
 	SettingsThemeDark  SettingsTheme = "dark"
+)
+
+// GrantPermission is the enum schema #/components/schemas/Grant/properties/permission.
+type GrantPermission string
+
+// The values of GrantPermission.
+const (
+	GrantPermissionRead  GrantPermission = "read"
+	GrantPermissionWrite GrantPermission = "write"
 )

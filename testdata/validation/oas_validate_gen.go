@@ -380,6 +380,22 @@ func (v *User) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Grant) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Grant) validate(c *oasrt.Validator) {
+	if v.Permission.Set {
+		c.Key("permission")
+		v.Permission.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *CircleKind) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -423,6 +439,22 @@ func (v *SettingsTheme) validate(c *oasrt.Validator) {
 	case SettingsThemeLight, SettingsThemeDark:
 	default:
 		c.Errorf("%q is not a valid SettingsTheme", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *GrantPermission) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *GrantPermission) validate(c *oasrt.Validator) {
+	switch *v {
+	case GrantPermissionRead, GrantPermissionWrite:
+	default:
+		c.Errorf("%q is not a valid GrantPermission", string(*v))
 	}
 }
 

@@ -31,9 +31,11 @@ var Pairs = []Pair{
 	{"RenamedThing", func() any { return new(validation.RenamedThing) }, func() any { return new(RenamedThing) }, true},
 	{"Wide", func() any { return new(validation.Wide) }, func() any { return new(Wide) }, true},
 	{"User", func() any { return new(validation.User) }, func() any { return new(User) }, true},
+	{"Grant", func() any { return new(validation.Grant) }, func() any { return new(Grant) }, true},
 	{"CircleKind", func() any { return new(validation.CircleKind) }, func() any { return new(CircleKind) }, true},
 	{"CircleVersion", func() any { return new(validation.CircleVersion) }, func() any { return new(CircleVersion) }, true},
 	{"SettingsTheme", func() any { return new(validation.SettingsTheme) }, func() any { return new(SettingsTheme) }, true},
+	{"GrantPermission", func() any { return new(validation.GrantPermission) }, func() any { return new(GrantPermission) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -120,8 +122,14 @@ type User struct {
 	Created  *time.Time `json:"created,omitempty"`
 }
 
+type Grant struct {
+	Permission *GrantPermission `json:"permission,omitempty"`
+}
+
 type CircleKind string
 
 type CircleVersion int32
 
 type SettingsTheme string
+
+type GrantPermission string
