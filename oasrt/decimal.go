@@ -114,3 +114,11 @@ func validNumber(s string) bool {
 	}
 	return i == len(s)
 }
+
+// ParseDecimal reads a parameter's text as a decimal: a JSON number.
+func ParseDecimal(s string) (Decimal, error) {
+	if !validNumber(s) {
+		return "", errors.New("invalid decimal " + strconv.Quote(s))
+	}
+	return Decimal(s), nil
+}

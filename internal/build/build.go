@@ -199,7 +199,9 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 				return skip("the property is a string")
 			}
 		case u.Kind == ir.Bool:
-			_, err = strconv.ParseBool(n.Value)
+			if n.Value != "true" && n.Value != "false" {
+				return skip("the property is a boolean")
+			}
 		case u.Kind == ir.Int32:
 			_, err = strconv.ParseInt(n.Value, 10, 32)
 		case u.Kind == ir.Int64:

@@ -417,8 +417,12 @@ func paramShape(t ir.Type) (paramKind, ir.Type) {
 			t = u.Elem
 			continue
 		case *ir.Array:
-			if _, _, ok := scalarOf(u.Elem); ok {
-				return arrayParam, u.Elem
+			// Elements that may be null have no parameter text: such an
+			// array is passed as the raw string.
+			if _, null := u.Elem.(*ir.Nullable); !null {
+				if _, _, ok := scalarOf(u.Elem); ok {
+					return arrayParam, u.Elem
+				}
 			}
 		case *ir.Ref:
 			if a, ok := u.Decl.(*ir.Alias); ok {
@@ -482,6 +486,8 @@ func (f *file) scalarParse(p *ir.Prim) (call string, base ir.PrimKind) {
 		return f.qual(rt("ParseAddr")) + "(%s, 4)", p.Kind
 	case ir.IPv6:
 		return f.qual(rt("ParseAddr")) + "(%s, 6)", p.Kind
+	case ir.Decimal:
+		return f.qual(rt("ParseDecimal")) + "(%s)", p.Kind
 	}
 	return f.qual(rt("ParseAddr")) + "(%s, 0)", p.Kind
 }
@@ -579,6 +585,8 @@ func (f *file) formatScalar(t ir.Type, x string) string {
 		return f.qual(rt("FormatTime")) + "(" + x + ")"
 	case ir.Bytes:
 		return f.qual(rt("FormatBytes64")) + "(" + conv(ir.Bytes) + ")"
+	case ir.Decimal:
+		return "string(" + x + ")"
 	}
 	return x + ".String()" // Date, UUID, netip.Addr
 }
@@ -679,11 +687,12 @@ func sortedMethods(ops []*apiOp) []string {
 	return ms
 }
 
-// opDoc prints the first line of an operation's doc comment.
+// opLine returns the first line of an operation's doc comment: a summary
+// written over several lines is joined into one.
 func opLine(o *apiOp) string {
 	s := o.Method + " " + o.Path
-	if o.Summary != "" {
-		s += ": " + strings.TrimSpace(o.Summary)
+	if summary := strings.Join(strings.Fields(o.Summary), " "); summary != "" {
+		s += ": " + summary
 	}
 	return s
 }

@@ -99,12 +99,14 @@ func genCall(f *file, a *api, op *apiOp) {
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
 		case objectParam:
 			prefix, sep := objectStyle(p)
+			f.P("{ // a scope for pairs, which other parameters use too")
 			f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", x, ")")
 			if p.Explode {
 				f.P("req.Path = ", rt("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
 			} else {
 				f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
 			}
+			f.P("}")
 		case rawParam:
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
 		default:
@@ -132,6 +134,8 @@ func genCall(f *file, a *api, op *apiOp) {
 				if !p.Required {
 					f.P("if ", x, ".Set {")
 					v += ".Value"
+				} else {
+					f.P("{ // a scope for pairs, which other parameters use too")
 				}
 				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
 				switch {
@@ -146,9 +150,7 @@ func genCall(f *file, a *api, op *apiOp) {
 				default:
 					add("pairs...")
 				}
-				if !p.Required {
-					f.P("}")
-				}
+				f.P("}")
 			case kind == rawParam && (p.Style == "deepObject" || p.Explode):
 				f.P("if ", x, " != \"\" { // a raw query, see the field")
 				f.P("if len(req.Query) > 0 {")

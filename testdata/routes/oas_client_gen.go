@@ -46,7 +46,7 @@ func (c *Client) Root(ctx context.Context) (RootResponse, error) {
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// ListUsers calls GET /users
+// ListUsers calls GET /users: Lists the users, a summary written over two lines (the corpus found it).
 func (c *Client) ListUsers(ctx context.Context) (ListUsersResponse, error) {
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/users"...)
@@ -464,8 +464,10 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixRespons
 func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/color/"...)
-	pairs := encodeRGBPairs(&params.C)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", pairs...)
+	{ // a scope for pairs, which other parameters use too
+		pairs := encodeRGBPairs(&params.C)
+		req.Path = oasrt.AppendPath(req.Path, "", ",", pairs...)
+	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -482,8 +484,10 @@ func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, 
 func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/mcolor/"...)
-	pairs := encodeRGBPairs(&params.C)
-	req.Path = oasrt.AppendPathPairs(req.Path, ";", ";", pairs...)
+	{ // a scope for pairs, which other parameters use too
+		pairs := encodeRGBPairs(&params.C)
+		req.Path = oasrt.AppendPathPairs(req.Path, ";", ";", pairs...)
+	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

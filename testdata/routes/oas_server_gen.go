@@ -603,7 +603,7 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter) error {
 type Handler interface {
 	// Root handles GET /
 	Root(ctx context.Context) (RootResponse, error)
-	// ListUsers handles GET /users
+	// ListUsers handles GET /users: Lists the users, a summary written over two lines (the corpus found it).
 	ListUsers(ctx context.Context) (ListUsersResponse, error)
 	// CreateUser handles POST /users
 	CreateUser(ctx context.Context, body *User) (CreateUserResponse, error)
