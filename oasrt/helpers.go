@@ -92,3 +92,30 @@ func Unmarshal(data []byte, v Decoder) error {
 	}
 	return r.End()
 }
+
+// Marshaler writes the output of v's MarshalJSON, checked and compacted as
+// encoding/json does, for types a spec names with x-go-type. An error is
+// kept as the Writer's and null written in its place.
+func (w *Writer) Marshaler(v interface{ MarshalJSON() ([]byte, error) }) {
+	b, err := v.MarshalJSON()
+	if err != nil {
+		w.Fail(err)
+		w.Null()
+		return
+	}
+	w.RawJSON(b)
+}
+
+// Unmarshaler reads one value and passes its bytes to v's UnmarshalJSON, for
+// types a spec names with x-go-type; its error is reported at the value.
+func (r *Reader) Unmarshaler(v interface{ UnmarshalJSON([]byte) error }) error {
+	start := r.Start()
+	b, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if err := v.UnmarshalJSON(b); err != nil {
+		return &Error{Offset: int64(start), Msg: "cannot decode the value", Err: err}
+	}
+	return nil
+}

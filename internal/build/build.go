@@ -115,6 +115,17 @@ func (b *builder) components() {
 			todo = append(todo, pending{d, sch, sp})
 			continue
 		}
+		if ext := b.goTypeExt(sch, pointer); ext != nil {
+			// A component the user maps to a Go type of their own: its
+			// name is an alias of that type.
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch), Doc: docOf(sch)}, Type: ext}
+			b.decls = append(b.decls, d)
+			byPointer[pointer] = d
+			if n := rootNode(sch); n != nil {
+				b.byNode[n] = d
+			}
+			continue
+		}
 		d := b.declare(sch, ir.GoName(name), pointer)
 		byPointer[pointer] = d
 		todo = append(todo, pending{d, sch, nil})
@@ -221,6 +232,30 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 		return def
 	}
 	return skip("only scalar defaults are")
+}
+
+// goTypeExt returns the Go type a schema names with x-go-type
+// ("math/big.Int", "github.com/shopspring/decimal.Decimal"), or nil.
+func (b *builder) goTypeExt(sch *base.Schema, pointer string) *ir.External {
+	if sch == nil || sch.Extensions == nil {
+		return nil
+	}
+	n, ok := sch.Extensions.Get("x-go-type")
+	if !ok || n == nil {
+		return nil
+	}
+	pos := ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
+	v := strings.TrimSpace(n.Value)
+	path, name := "", v
+	if i := strings.LastIndexByte(v, '.'); i >= 0 {
+		path, name = v[:i], v[i+1:]
+	}
+	if n.Kind != yaml.ScalarNode || !token.IsIdentifier(name) || !token.IsExported(name) ||
+		path == "" || strings.ContainsAny(path, " \t\"'`") || strings.HasSuffix(path, "/") {
+		b.errorf(pos, "%s: x-go-type %q is not an import path and type name such as \"math/big.Int\"", pointer, n.Value)
+		return nil
+	}
+	return &ir.External{Path: path, Name: name}
 }
 
 // goNameExt returns the Go name a schema asks for with x-go-name, checking
@@ -535,6 +570,13 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
+	if ext := b.goTypeExt(sch, pointer); ext != nil {
+		var t ir.Type = ext
+		if _, nullable := types(sch); nullable {
+			t = &ir.Nullable{Elem: t}
+		}
+		return t
+	}
 	if n := rootNode(sch); n != nil {
 		if d, ok := b.byNode[n]; ok {
 			return b.refTo(d, sch)

@@ -167,7 +167,7 @@ func genModels(f *file, pkg *ir.Package) {
 // methods (time.Time, oasrt.Date, oasrt.UUID, netip.Addr) keep them that way.
 func goAlias(d *ir.Alias) bool {
 	switch t := d.Type.(type) {
-	case *ir.Ref:
+	case *ir.Ref, *ir.External:
 		return true
 	case *ir.Prim:
 		switch t.Kind {

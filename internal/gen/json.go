@@ -370,6 +370,8 @@ func (c *codec) enc(t ir.Type, x string) {
 		c.P(x, ".EncodeJSON(w)")
 	case *ir.Any:
 		c.P("w.RawJSON(", x, ")")
+	case *ir.External:
+		c.P("w.Marshaler(&", x, ")")
 	case *ir.Array:
 		start, i := c.tmp("start"), c.tmp("i")
 		c.P(start, " := len(w.Buf)")
@@ -499,6 +501,8 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 			return
 		}
 		ret(dst + ".DecodeJSON(r)")
+	case *ir.External:
+		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
 		x := c.tmp("x")
 		c.P(x, ", err := r.Raw()")

@@ -64,7 +64,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 	f.P("if o.null {")
 	f.P(`return []byte("null"), nil`)
 	f.P("}")
-	f.P("return ", Ident{jsonPath, "Marshal"}, "(o.v)")
+	f.P("return ", Ident{jsonPath, "Marshal"}, "(&o.v) // addressable, for MarshalJSON methods on pointers")
 	f.P("}")
 	f.P()
 	f.P("func (o *optNull[T]) UnmarshalJSON(b []byte) error {")
@@ -208,6 +208,8 @@ func (p *plainPrinter) typ(t ir.Type) string {
 		return t.Decl.Name()
 	case *ir.Any:
 		return p.qual(Ident{jsonPath, "RawMessage"})
+	case *ir.External:
+		return p.qual(Ident{t.Path, t.Name})
 	case *ir.Nullable:
 		if nilable(t.Elem) {
 			return p.typ(t.Elem)

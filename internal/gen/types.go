@@ -23,6 +23,8 @@ func (f *file) goType(t ir.Type) string {
 			return f.goType(t.Elem)
 		}
 		return f.qual(rt("Nullable")) + "[" + f.goType(t.Elem) + "]"
+	case *ir.External:
+		return f.qual(Ident{t.Path, t.Name})
 	}
 	panic("unreachable")
 }

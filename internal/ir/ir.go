@@ -181,7 +181,8 @@ type Variant struct {
 	Values []string
 }
 
-// Type is a use of a type: *Prim, *Array, *Map, *Ref, *Any or *Nullable.
+// Type is a use of a type: *Prim, *Array, *Map, *Ref, *Any, *Nullable or
+// *External.
 type Type interface{ typ() }
 
 // PrimKind is a kind of scalar JSON value, as carried in Go.
@@ -291,12 +292,21 @@ type Any struct{}
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }
 
+// External is a Go type the spec names with x-go-type, such as
+// "math/big.Int": the type's own MarshalJSON and (pointer) UnmarshalJSON
+// encode and decode it.
+type External struct {
+	Path string // import path; "" for a predeclared type
+	Name string
+}
+
 func (*Prim) typ()     {}
 func (*Array) typ()    {}
 func (*Map) typ()      {}
 func (*Ref) typ()      {}
 func (*Any) typ()      {}
 func (*Nullable) typ() {}
+func (*External) typ() {}
 
 // StructOf returns the struct a type use stands for, through nullability
 // and aliases, or nil when it is not an object with declared properties.

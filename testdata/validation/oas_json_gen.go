@@ -3,6 +3,7 @@
 package validation
 
 import (
+	"math/big"
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -1238,6 +1239,111 @@ func (v Grant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Grant) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"total":`)
+	w.Marshaler(&v.Total)
+	if v.Delta.Set {
+		w.Raw(`,"delta":`)
+		if v.Delta.Null {
+			w.Null()
+		} else {
+			w.Marshaler(&v.Delta.Value)
+		}
+	}
+	if v.History != nil {
+		w.Raw(`,"history":`)
+		start1 := len(w.Buf)
+		for i2 := range v.History {
+			w.Byte(',')
+			w.Marshaler(&v.History[i2])
+		}
+		w.ArrayEnd(start1)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "total":
+			seen |= 1 << 0
+			if err := r.Unmarshaler(&v.Total); err != nil {
+				return oasrt.AtKey(err, "total")
+			}
+		case "delta":
+			if r.Null() {
+				v.Delta = oasrt.OptNullable[big.Int]{Set: true, Null: true}
+			} else {
+				v.Delta.Set, v.Delta.Null = true, false
+				if err := r.Unmarshaler(&v.Delta.Value); err != nil {
+					return oasrt.AtKey(err, "delta")
+				}
+			}
+		case "history":
+			if err := r.ArrStart(); err != nil {
+				return oasrt.AtKey(err, "history")
+			}
+			v.History = v.History[:0]
+			for i3 := 0; ; i3++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return oasrt.AtKey(err, "history")
+				}
+				if !more {
+					break
+				}
+				var e4 *big.Int
+				v.History, e4 = oasrt.Grow(v.History)
+				if err := r.Unmarshaler(&(*e4)); err != nil {
+					return oasrt.AtKey(oasrt.AtIndex(err, i3), "history")
+				}
+			}
+			if v.History == nil {
+				v.History = []big.Int{}
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "total")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Ledger) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Ledger) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -3,6 +3,7 @@
 package validation
 
 import (
+	"math/big"
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -104,6 +105,18 @@ type User struct {
 // x-go-name on an inline property schema names the field, not its type.
 type Grant struct {
 	Permission oasrt.Opt[GrantPermission] `json:"permission,omitzero"`
+}
+
+// Money is the schema #/components/schemas/Money.
+//
+// A Go type of the user's choosing, with its own JSON methods.
+type Money = big.Int
+
+// Ledger is the object schema #/components/schemas/Ledger.
+type Ledger struct {
+	Total   big.Int                    `json:"total"`
+	Delta   oasrt.OptNullable[big.Int] `json:"delta,omitzero"`
+	History []big.Int                  `json:"history,omitzero"`
 }
 
 // CircleKind is the enum schema #/components/schemas/Circle/properties/kind.

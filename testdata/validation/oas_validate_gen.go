@@ -394,6 +394,9 @@ func (v *Grant) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate returns nil: no value of Ledger breaks its schema.
+func (v *Ledger) Validate() error { return nil }
+
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *CircleKind) Validate() error {

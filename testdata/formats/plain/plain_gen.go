@@ -60,7 +60,7 @@ func (o optNull[T]) MarshalJSON() ([]byte, error) {
 	if o.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(o.v)
+	return json.Marshal(&o.v) // addressable, for MarshalJSON methods on pointers
 }
 
 func (o *optNull[T]) UnmarshalJSON(b []byte) error {

@@ -4,6 +4,7 @@ package plain
 
 import (
 	"encoding/json"
+	"math/big"
 	"time"
 
 	"github.com/oasgen/oasgen/testdata/validation"
@@ -32,6 +33,7 @@ var Pairs = []Pair{
 	{"Wide", func() any { return new(validation.Wide) }, func() any { return new(Wide) }, true},
 	{"User", func() any { return new(validation.User) }, func() any { return new(User) }, true},
 	{"Grant", func() any { return new(validation.Grant) }, func() any { return new(Grant) }, true},
+	{"Ledger", func() any { return new(validation.Ledger) }, func() any { return new(Ledger) }, true},
 	{"CircleKind", func() any { return new(validation.CircleKind) }, func() any { return new(CircleKind) }, true},
 	{"CircleVersion", func() any { return new(validation.CircleVersion) }, func() any { return new(CircleVersion) }, true},
 	{"SettingsTheme", func() any { return new(validation.SettingsTheme) }, func() any { return new(SettingsTheme) }, true},
@@ -54,7 +56,7 @@ func (o optNull[T]) MarshalJSON() ([]byte, error) {
 	if o.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(o.v)
+	return json.Marshal(&o.v) // addressable, for MarshalJSON methods on pointers
 }
 
 func (o *optNull[T]) UnmarshalJSON(b []byte) error {
@@ -124,6 +126,14 @@ type User struct {
 
 type Grant struct {
 	Permission *GrantPermission `json:"permission,omitempty"`
+}
+
+type Money = big.Int
+
+type Ledger struct {
+	Total   big.Int          `json:"total"`
+	Delta   optNull[big.Int] `json:"delta,omitzero"`
+	History []big.Int        `json:"history,omitzero"`
 }
 
 type CircleKind string
