@@ -274,7 +274,9 @@ func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) 
 		return "", false
 	}
 	if ns.Taken(n.Value) || reservedMethods[n.Value] {
-		b.errorf(pos, "%s: x-go-name %q is already taken", pointer, n.Value)
+		// allOf can bring the same property twice; a name clash is not
+		// worth failing the spec for.
+		b.warnf(pos, "%s: x-go-name %q is already taken; the usual name is used", pointer, n.Value)
 		return "", false
 	}
 	return n.Value, true
