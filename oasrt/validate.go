@@ -39,6 +39,21 @@ func MultipleOf(v float64, m *big.Rat) bool {
 	return x.IsInt()
 }
 
+// MultipleOf32 is MultipleOf for a float32, taken as its own shortest
+// decimal ("0.1", not the float64 widening 0.10000000149011612).
+func MultipleOf32(v float32, m *big.Rat) bool {
+	f := float64(v)
+	if math.IsInf(f, 0) || math.IsNaN(f) || m.Sign() == 0 {
+		return false
+	}
+	var x big.Rat
+	if _, ok := x.SetString(strconv.FormatFloat(f, 'g', -1, 32)); !ok {
+		return false
+	}
+	x.Quo(&x, m)
+	return x.IsInt()
+}
+
 // Rat parses an exact decimal for generated package-level constants; it
 // panics on text that is not one, which the generator never writes.
 func Rat(s string) *big.Rat {

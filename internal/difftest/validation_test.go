@@ -261,3 +261,26 @@ func TestDirections(t *testing.T) {
 		t.Errorf("MarshalJSON: %s", b)
 	}
 }
+
+// TestFloat32Bounds: a float32's bounds and multipleOf hold for the values
+// as written, though 0.1 widens to 0.10000000149011612.
+func TestFloat32Bounds(t *testing.T) {
+	for _, ok := range []string{"0.1", "0.2", "0.3"} {
+		var g validation.Gauge
+		if err := g.UnmarshalJSON([]byte(`{"level":` + ok + `}`)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		} else if err := g.Validate(); err != nil {
+			t.Errorf("%s: decoded, but Validate says %v", ok, err)
+		}
+	}
+	for doc, want := range map[string]string{
+		`{"level":0.31}`: `$.level: 0.31 is greater than maximum 0.3 (offset 9)`,
+		`{"level":0.09}`: `$.level: 0.09 is less than minimum 0.1 (offset 9)`,
+		`{"level":0.15}`: `$.level: 0.15 is not a multiple of 0.1 (offset 9)`,
+	} {
+		var g validation.Gauge
+		if err := g.UnmarshalJSON([]byte(doc)); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", doc, err, want)
+		}
+	}
+}

@@ -204,6 +204,8 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 			f.P("if ", x, "%", text, " != 0 {")
 		case p.Kind.IsInteger() && m.IsInt():
 			f.P("if ", x, " != 0 { // no other value of the type is a multiple")
+		case p.Kind == ir.Float32:
+			f.P("if !", f.qual(rt("MultipleOf32")), "(float32(", x, "), ", k.ratVar(m), ") {")
 		default:
 			arg := x
 			if numKind(p.Kind) != "float64" {
@@ -211,7 +213,7 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 			}
 			f.P("if !", f.qual(rt("MultipleOf")), "(", arg, ", ", k.ratVar(m), ") {")
 		}
-		fail(strconv.Quote("%v is not a multiple of "+text), x)
+		fail(strconv.Quote("%v is not a multiple of "+text), shown(p, x))
 		f.P("}")
 	}
 }
@@ -228,6 +230,15 @@ func (k *checks) emitsChecks(p *ir.Prim) bool {
 	return scratch.buf.Len() > 0
 }
 
+// shown is the expression of x as messages show it: a float32 as written
+// (0.1), not widened (0.10000000149011612).
+func shown(p *ir.Prim, x string) string {
+	if p.Kind == ir.Float32 {
+		return "float32(" + x + ")"
+	}
+	return x
+}
+
 // bound prints the check of a minimum (lower) or maximum.
 func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
 	text := ratText(r)
@@ -240,8 +251,13 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 	if p.Kind.IsFloat() {
 		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{lower, exclusive}]
 		fv, _ := r.Float64()
+		if p.Kind == ir.Float32 {
+			// Values are float32s (widened): so is the bound, or "0.1"
+			// would exceed a maximum of 0.1.
+			fv = float64(float32(fv))
+		}
 		f.P("if ", x, " ", op, " ", strconv.FormatFloat(fv, 'g', -1, 64), " {")
-		fail(strconv.Quote(msg), x)
+		fail(strconv.Quote(msg), shown(p, x))
 		f.P("}")
 		return
 	}

@@ -528,10 +528,10 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 < 0 {
-		return oasrt.Violation(at2, "%v is less than minimum 0", x1)
+		return oasrt.Violation(at2, "%v is less than minimum 0", float32(x1))
 	}
 	if x1 > 1 {
-		return oasrt.Violation(at2, "%v is greater than maximum 1", x1)
+		return oasrt.Violation(at2, "%v is greater than maximum 1", float32(x1))
 	}
 	x = float32(x1)
 	*v = Ratio(x)
@@ -1344,6 +1344,75 @@ func (v Ledger) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ledger) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"level":`)
+	w.Float32(v.Level)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "level":
+			seen |= 1 << 0
+			at2 := r.Start()
+			x1, err := r.Float(32)
+			if err != nil {
+				return oasrt.AtKey(err, "level")
+			}
+			if x1 < 0.10000000149011612 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0.1", float32(x1)), "level")
+			}
+			if x1 > 0.30000001192092896 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 0.3", float32(x1)), "level")
+			}
+			if !oasrt.MultipleOf32(float32(x1), multipleOf2) {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is not a multiple of 0.1", float32(x1)), "level")
+			}
+			v.Level = float32(x1)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "level")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Gauge) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Gauge) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -119,6 +119,13 @@ type Ledger struct {
 	History []big.Int                  `json:"history,omitzero"`
 }
 
+// Gauge is the object schema #/components/schemas/Gauge.
+//
+// float32 bounds and multipleOf, compared as float32s.
+type Gauge struct {
+	Level float32 `json:"level"`
+}
+
 // CircleKind is the enum schema #/components/schemas/Circle/properties/kind.
 type CircleKind string
 

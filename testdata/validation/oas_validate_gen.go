@@ -232,10 +232,10 @@ func (v *Ratio) Validate() error {
 
 func (v *Ratio) validate(c *oasrt.Validator) {
 	if float64(float32(*v)) < 0 {
-		c.Errorf("%v is less than minimum 0", float64(float32(*v)))
+		c.Errorf("%v is less than minimum 0", float32(float64(float32(*v))))
 	}
 	if float64(float32(*v)) > 1 {
-		c.Errorf("%v is greater than maximum 1", float64(float32(*v)))
+		c.Errorf("%v is greater than maximum 1", float32(float64(float32(*v))))
 	}
 }
 
@@ -399,6 +399,28 @@ func (v *Ledger) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Gauge) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Gauge) validate(c *oasrt.Validator) {
+	c.Key("level")
+	if float64(v.Level) < 0.10000000149011612 {
+		c.Errorf("%v is less than minimum 0.1", float32(float64(v.Level)))
+	}
+	if float64(v.Level) > 0.30000001192092896 {
+		c.Errorf("%v is greater than maximum 0.3", float32(float64(v.Level)))
+	}
+	if !oasrt.MultipleOf32(float32(float64(v.Level)), multipleOf2) {
+		c.Errorf("%v is not a multiple of 0.1", float32(float64(v.Level)))
+	}
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *CircleKind) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -469,3 +491,6 @@ var multipleOf1 = oasrt.Rat("0.01")
 
 // pattern2 is the pattern `^\p{Lu}{2}-\d{3}$`.
 var pattern2 = regexp.MustCompile(`^\p{Lu}{2}-\d{3}$`)
+
+// multipleOf2 is the multipleOf 0.1, exact.
+var multipleOf2 = oasrt.Rat("0.1")

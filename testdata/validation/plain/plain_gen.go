@@ -34,6 +34,7 @@ var Pairs = []Pair{
 	{"User", func() any { return new(validation.User) }, func() any { return new(User) }, true},
 	{"Grant", func() any { return new(validation.Grant) }, func() any { return new(Grant) }, true},
 	{"Ledger", func() any { return new(validation.Ledger) }, func() any { return new(Ledger) }, true},
+	{"Gauge", func() any { return new(validation.Gauge) }, func() any { return new(Gauge) }, true},
 	{"CircleKind", func() any { return new(validation.CircleKind) }, func() any { return new(CircleKind) }, true},
 	{"CircleVersion", func() any { return new(validation.CircleVersion) }, func() any { return new(CircleVersion) }, true},
 	{"SettingsTheme", func() any { return new(validation.SettingsTheme) }, func() any { return new(SettingsTheme) }, true},
@@ -134,6 +135,10 @@ type Ledger struct {
 	Total   big.Int          `json:"total"`
 	Delta   optNull[big.Int] `json:"delta,omitzero"`
 	History []big.Int        `json:"history,omitzero"`
+}
+
+type Gauge struct {
+	Level float32 `json:"level"`
 }
 
 type CircleKind string
