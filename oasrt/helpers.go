@@ -66,10 +66,7 @@ func GetWriter() *Writer { return writers.Get().(*Writer) }
 // the pool. Buffers that grew past 1 MiB are dropped rather than pooled.
 func PutWriter(w *Writer) ([]byte, error) {
 	out, err := bytes.Clone(w.Buf), w.err
-	if cap(w.Buf) <= 1<<20 {
-		w.Reset()
-		writers.Put(w)
-	}
+	ReleaseWriter(w)
 	return out, err
 }
 

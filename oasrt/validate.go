@@ -31,12 +31,7 @@ func MultipleOf(v float64, m *big.Rat) bool {
 		d := m.Num().Int64()
 		return int64(v)%d == 0
 	}
-	var x big.Rat
-	if _, ok := x.SetString(strconv.FormatFloat(v, 'g', -1, 64)); !ok {
-		return false
-	}
-	x.Quo(&x, m)
-	return x.IsInt()
+	return decimalMultipleOf(strconv.FormatFloat(v, 'g', -1, 64), m)
 }
 
 // MultipleOf32 is MultipleOf for a float32, taken as its own shortest
@@ -46,12 +41,17 @@ func MultipleOf32(v float32, m *big.Rat) bool {
 	if math.IsInf(f, 0) || math.IsNaN(f) || m.Sign() == 0 {
 		return false
 	}
+	return decimalMultipleOf(strconv.FormatFloat(f, 'g', -1, 32), m)
+}
+
+// decimalMultipleOf reports whether the decimal text is an integer multiple
+// of m, exactly.
+func decimalMultipleOf(text string, m *big.Rat) bool {
 	var x big.Rat
-	if _, ok := x.SetString(strconv.FormatFloat(f, 'g', -1, 32)); !ok {
+	if _, ok := x.SetString(text); !ok {
 		return false
 	}
-	x.Quo(&x, m)
-	return x.IsInt()
+	return x.Quo(&x, m).IsInt()
 }
 
 // Rat parses an exact decimal for generated package-level constants; it
@@ -99,10 +99,7 @@ func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
 		return -1, -1
 	}
 	w := GetWriter()
-	defer func() {
-		w.Reset()
-		writers.Put(w)
-	}()
+	defer ReleaseWriter(w)
 	ends := make([]int, len(s))
 	for i := range s {
 		enc(w, &s[i])

@@ -234,17 +234,26 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 	return skip("only scalar defaults are")
 }
 
+// extension returns the value of a schema's extension key and where it is,
+// or nil.
+func (b *builder) extension(sch *base.Schema, key string) (*yaml.Node, ir.Pos) {
+	if sch == nil || sch.Extensions == nil {
+		return nil, ir.Pos{}
+	}
+	n, ok := sch.Extensions.Get(key)
+	if !ok || n == nil {
+		return nil, ir.Pos{}
+	}
+	return n, ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
+}
+
 // goTypeExt returns the Go type a schema names with x-go-type
 // ("math/big.Int", "github.com/shopspring/decimal.Decimal"), or nil.
 func (b *builder) goTypeExt(sch *base.Schema, pointer string) *ir.External {
-	if sch == nil || sch.Extensions == nil {
+	n, pos := b.extension(sch, "x-go-type")
+	if n == nil {
 		return nil
 	}
-	n, ok := sch.Extensions.Get("x-go-type")
-	if !ok || n == nil {
-		return nil
-	}
-	pos := ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
 	v := strings.TrimSpace(n.Value)
 	path, name := "", v
 	if i := strings.LastIndexByte(v, '.'); i >= 0 {
@@ -261,14 +270,10 @@ func (b *builder) goTypeExt(sch *base.Schema, pointer string) *ir.External {
 // goNameExt returns the Go name a schema asks for with x-go-name, checking
 // that it is an exported identifier not already taken in ns.
 func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) (string, bool) {
-	if sch == nil || sch.Extensions == nil {
+	n, pos := b.extension(sch, "x-go-name")
+	if n == nil {
 		return "", false
 	}
-	n, ok := sch.Extensions.Get("x-go-name")
-	if !ok || n == nil {
-		return "", false
-	}
-	pos := ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
 	if n.Kind != yaml.ScalarNode || !token.IsIdentifier(n.Value) || !token.IsExported(n.Value) {
 		b.errorf(pos, "%s: x-go-name %q is not an exported Go identifier", pointer, n.Value)
 		return "", false

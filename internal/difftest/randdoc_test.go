@@ -402,9 +402,9 @@ func (g *docGen) number(p *ir.Prim) {
 }
 
 func floor(r *big.Rat) *big.Int {
-	q, m := new(big.Int).DivMod(r.Num(), r.Denom(), new(big.Int))
-	_ = m
-	return q // Euclidean division rounds toward minus infinity for a positive divisor
+	// Euclidean division rounds toward minus infinity for a positive
+	// divisor, and a Rat's denominator is positive.
+	return new(big.Int).Div(r.Num(), r.Denom())
 }
 
 func ceil(r *big.Rat) *big.Int {

@@ -12,17 +12,20 @@ import (
 // see oasrt.Version.
 const genVersion = 1
 
-// codec prints the JSON methods of the named types. Temporaries get numbered
-// names, unique within a file.
-type codec struct {
-	*file
-	k *checks
-	n int
+// temps names temporaries: a prefix and a number, unique within a
+// function once n is reset for it.
+type temps struct{ n int }
+
+func (t *temps) tmp(prefix string) string {
+	t.n++
+	return prefix + strconv.Itoa(t.n)
 }
 
-func (c *codec) tmp(prefix string) string {
-	c.n++
-	return prefix + strconv.Itoa(c.n)
+// codec prints the JSON methods of the named types.
+type codec struct {
+	*file
+	temps
+	k *checks
 }
 
 func genJSON(f *file, pkg *ir.Package, k *checks) {
@@ -186,7 +189,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		if d.MaxProps != nil {
 			// Checked before the value is read, so a large object costs
 			// no more than maxProperties members.
-			c.propMax(d.MaxProps, "len(v."+d.AdditionalGoName+")+1", "at", func(e string) string { return e })
+			c.propMax(d.MaxProps, "len(v."+d.AdditionalGoName+")+1", "at", identity)
 		}
 		k := c.tmp("k")
 		c.P(k, " := r.Intern(key)")
@@ -269,8 +272,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 	}
 	if counted {
 		countProps(c.file, d, "n")
-		c.propMin(d.MinProps, "n", "at", func(e string) string { return e })
-		c.propCountMax(d.MaxProps, "n", "at")
+		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", c.violation("at", identity))
 	}
 	c.P("return nil")
 	c.P("}")
@@ -542,20 +544,10 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("if ", dst, " == nil {")
 		c.P(dst, " = ", c.goType(t), "{}")
 		c.P("}")
-		fail := func(format string, args ...string) {
-			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
-		}
-		if t.MinItems != nil {
-			m := strconv.FormatInt(*t.MinItems, 10)
-			c.P("if len(", dst, ") < ", m, " {")
-			fail(strconv.Quote("%d items, fewer than minItems "+m), "len("+dst+")")
-			c.P("}")
-		}
+		fail := c.violation(at, wrap)
+		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
 		if t.Unique {
-			i, j := c.tmp("i"), c.tmp("j")
-			c.P("if ", i, ", ", j, " := ", c.k.duplicate(c.file, t, dst), "; ", i, " >= 0 {")
-			fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
-			c.P("}")
+			c.k.uniqueCheck(c.file, t, dst, c.tmp, fail)
 		}
 	case *ir.Map:
 		at, n := "", ""
@@ -575,7 +567,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("}")
 		c.P("if !more {")
 		if n != "" {
-			c.propMin(t.MinProps, n, at, wrap)
+			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, wrap)) // maxProperties: below
 		}
 		c.P("break")
 		c.P("}")
@@ -614,6 +606,10 @@ func (c *codec) fix(expr string) string {
 
 func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	x := c.tmp("x")
+	quoted := "" // IntString and UintString read integers carried in strings
+	if p.Quoted {
+		quoted = "String"
+	}
 	var call, conv string
 	switch p.Kind {
 	case ir.String:
@@ -624,18 +620,13 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	case ir.Bool:
 		call = "r.Bool()"
 	case ir.Int32:
-		call, conv = "r.Int(32)", "int32"
+		call, conv = "r.Int"+quoted+"(32)", "int32"
 	case ir.Int64:
-		call = "r.Int(64)"
+		call = "r.Int" + quoted + "(64)"
 	case ir.Uint32:
-		call, conv = "r.Uint(32)", "uint32"
+		call, conv = "r.Uint"+quoted+"(32)", "uint32"
 	case ir.Uint64:
-		call = "r.Uint(64)"
-	}
-	if p.Quoted && p.Kind.IsInteger() {
-		call = strings.Replace(call, "(", "String(", 1)
-	}
-	switch p.Kind {
+		call = "r.Uint" + quoted + "(64)"
 	case ir.Float32:
 		call, conv = "r.Float(32)", "float32"
 	case ir.Float64:
@@ -667,9 +658,7 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	c.P("return ", c.fix(wrap("err")))
 	c.P("}")
 	if at != "" {
-		c.k.primChecks(c.file, p, x, false, func(format string, args ...string) {
-			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
-		})
+		c.k.primChecks(c.file, p, x, false, c.violation(at, wrap))
 	}
 	if conv != "" {
 		c.P(dst, " = ", conv, "(", x, ")")
@@ -764,7 +753,6 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	c.P()
 	c.P("// DecodeJSON reads JSON into v, checking the schema.")
 	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
-	identity := func(err string) string { return err }
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("var x ", under)
@@ -798,28 +786,16 @@ func (c *codec) propMax(max *int64, n, at string, wrap func(string) string) {
 	c.P("}")
 }
 
-// propCountMax prints the maxProperties check of an object of n members,
-// read to its end.
-func (c *codec) propCountMax(max *int64, n, at string) {
-	if max == nil {
-		return
+// violation returns the failFunc of a decoder: it returns the violation,
+// at the offset held in the variable at, with its path added by wrap.
+func (c *codec) violation(at string, wrap func(string) string) failFunc {
+	return func(format string, args ...string) {
+		c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
 	}
-	m := strconv.FormatInt(*max, 10)
-	c.P("if ", n, " > ", m, " {")
-	c.P("return ", c.qual(rt("Violation")), "(", at, ", ", strconv.Quote("%d properties, more than maxProperties "+m), ", ", n, ")")
-	c.P("}")
 }
 
-// propMin prints the minProperties check of an object of n members.
-func (c *codec) propMin(min *int64, n, at string, wrap func(string) string) {
-	if min == nil {
-		return
-	}
-	m := strconv.FormatInt(*min, 10)
-	c.P("if ", n, " < ", m, " {")
-	c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("%d properties, fewer than minProperties "+m)+", "+n+")")))
-	c.P("}")
-}
+// identity is the wrap of a value at the top of a decoder: no path to add.
+func identity(err string) string { return err }
 
 // defaultLit returns the Go expression of a default value of type t.
 func defaultLit(d *ir.Default, t ir.Type) string {

@@ -293,13 +293,8 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 // validator prints the Validate methods.
 type validator struct {
 	*file
+	temps
 	k *checks
-	n int
-}
-
-func (g *validator) tmp(prefix string) string {
-	g.n++
-	return prefix + strconv.Itoa(g.n)
 }
 
 func genValidate(f *file, pkg *ir.Package, k *checks) {
@@ -375,7 +370,7 @@ func (g *validator) enumBody(d *ir.Enum) {
 		names = append(names, v.GoName)
 	}
 	if len(names) > 0 {
-		g.P("case ", joinList(names), ":")
+		g.P("case ", strings.Join(names, ", "), ":")
 	}
 	g.P("default:")
 	if d.Base.Kind == ir.String {
@@ -386,22 +381,11 @@ func (g *validator) enumBody(d *ir.Enum) {
 	g.P("}")
 }
 
-func joinList(xs []string) string {
-	s := ""
-	for i, x := range xs {
-		if i > 0 {
-			s += ", "
-		}
-		s += x
-	}
-	return s
-}
-
 func (g *validator) structBody(d *ir.Struct) {
 	if d.MinProps != nil || d.MaxProps != nil {
 		n := g.tmp("n")
 		countProps(g.file, d, n)
-		g.propCount(d.MinProps, d.MaxProps, n)
+		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
 	for _, fd := range d.Fields {
 		w, t := fieldShape(fd)
@@ -477,21 +461,6 @@ func countProps(f *file, d *ir.Struct, n string) {
 	}
 }
 
-func (g *validator) propCount(min, max *int64, n string) {
-	if min != nil {
-		m := strconv.FormatInt(*min, 10)
-		g.P("if ", n, " < ", m, " {")
-		g.fail(strconv.Quote("%d properties, fewer than minProperties "+m), n)
-		g.P("}")
-	}
-	if max != nil {
-		m := strconv.FormatInt(*max, 10)
-		g.P("if ", n, " > ", m, " {")
-		g.fail(strconv.Quote("%d properties, more than maxProperties "+m), n)
-		g.P("}")
-	}
-}
-
 // check prints the checks of the value x of type t.
 func (g *validator) check(t ir.Type, x string) {
 	if !g.k.typeNeeds(t) {
@@ -520,12 +489,9 @@ func (g *validator) check(t ir.Type, x string) {
 		}
 		g.P("}")
 	case *ir.Array:
-		g.itemCount(t, "len("+x+")", g.fail)
+		countBounds(g.file, "len("+x+")", t.MinItems, t.MaxItems, "items", g.fail)
 		if t.Unique {
-			i, j := g.tmp("i"), g.tmp("j")
-			g.P("if ", i, ", ", j, " := ", g.k.duplicate(g.file, t, x), "; ", i, " >= 0 {")
-			g.fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
-			g.P("}")
+			g.k.uniqueCheck(g.file, t, x, g.tmp, g.fail)
 		}
 		if g.k.typeNeeds(t.Elem) {
 			i := g.tmp("i")
@@ -539,7 +505,7 @@ func (g *validator) check(t ir.Type, x string) {
 		if t.MinProps != nil || t.MaxProps != nil {
 			n := g.tmp("n")
 			g.P(n, " := len(", x, ")")
-			g.propCount(t.MinProps, t.MaxProps, n)
+			countBounds(g.file, n, t.MinProps, t.MaxProps, "properties", g.fail)
 		}
 		if g.k.typeNeeds(t.Elem) {
 			k := g.tmp("k")
@@ -554,20 +520,32 @@ func (g *validator) check(t ir.Type, x string) {
 	}
 }
 
-// itemCount prints the minItems and maxItems checks of an array of n items.
-func (g *validator) itemCount(t *ir.Array, n string, fail failFunc) {
-	if t.MinItems != nil {
-		m := strconv.FormatInt(*t.MinItems, 10)
-		g.P("if ", n, " < ", m, " {")
-		fail(strconv.Quote("%d items, fewer than minItems "+m), n)
-		g.P("}")
+// countBounds prints the checks of a count n of items or properties (unit)
+// against minItems/maxItems or minProperties/maxProperties, calling fail for
+// each that does not hold; decoders and Validate say the same.
+func countBounds(f *file, n string, min, max *int64, unit string, fail failFunc) {
+	keyword := map[string]string{"items": "Items", "properties": "Properties"}[unit]
+	if min != nil {
+		m := strconv.FormatInt(*min, 10)
+		f.P("if ", n, " < ", m, " {")
+		fail(strconv.Quote("%d "+unit+", fewer than min"+keyword+" "+m), n)
+		f.P("}")
 	}
-	if t.MaxItems != nil {
-		m := strconv.FormatInt(*t.MaxItems, 10)
-		g.P("if ", n, " > ", m, " {")
-		fail(strconv.Quote("%d items, more than maxItems "+m), n)
-		g.P("}")
+	if max != nil {
+		m := strconv.FormatInt(*max, 10)
+		f.P("if ", n, " > ", m, " {")
+		fail(strconv.Quote("%d "+unit+", more than max"+keyword+" "+m), n)
+		f.P("}")
 	}
+}
+
+// uniqueCheck prints the uniqueItems check of the array x, naming its two
+// index variables with tmp.
+func (k *checks) uniqueCheck(f *file, t *ir.Array, x string, tmp func(string) string, fail failFunc) {
+	i, j := tmp("i"), tmp("j")
+	f.P("if ", i, ", ", j, " := ", k.duplicate(f, t, x), "; ", i, " >= 0 {")
+	fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
+	f.P("}")
 }
 
 // duplicate returns the expression finding two equal items of the array x.
@@ -579,7 +557,6 @@ func (k *checks) duplicate(f *file, t *ir.Array, x string) string {
 	var sub codec
 	sub.file = newFile("", f.pkg)
 	sub.file.imports, sub.file.used = f.imports, f.used
-	sub.n = 100
 	sub.enc(t.Elem, "(*e)")
 	return f.qual(rt("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(rt("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 var rules = []*Rule{
@@ -520,9 +521,9 @@ func unusedComponent(c *checker) {
 		}
 	}
 	scan(root)
-	comps := mapValue(root, "components")
+	comps := spec.MapValue(root, "components")
 	for _, kind := range componentKinds {
-		m := mapValue(comps, kind)
+		m := spec.MapValue(comps, kind)
 		if m == nil {
 			continue
 		}
@@ -541,18 +542,6 @@ func unusedComponent(c *checker) {
 func (c *checker) refersToRoot(file string) bool {
 	base := c.s.File[strings.LastIndexAny(c.s.File, `/\`)+1:]
 	return strings.HasSuffix(file, base)
-}
-
-func mapValue(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
 }
 
 func integerFormat(c *checker) {

@@ -171,14 +171,14 @@ func checkRoot(path string, root *yaml.Node) (*yaml.Node, error) {
 // loop (A: {$ref: B}, B: {$ref: A}): such a schema has no content at all,
 // and the parser would follow the loop forever.
 func checkRefLoops(path string, root *yaml.Node) error {
-	schemas := mapValue(mapValue(root, "components"), "schemas")
+	schemas := MapValue(MapValue(root, "components"), "schemas")
 	if schemas == nil {
 		return nil
 	}
 	const prefix = "#/components/schemas/"
 	refOf := func(name string) (string, *yaml.Node) {
-		sch := mapValue(schemas, name)
-		if r := mapValue(sch, "$ref"); r != nil && r.Kind == yaml.ScalarNode && strings.HasPrefix(r.Value, prefix) {
+		sch := MapValue(schemas, name)
+		if r := MapValue(sch, "$ref"); r != nil && r.Kind == yaml.ScalarNode && strings.HasPrefix(r.Value, prefix) {
 			return strings.TrimPrefix(r.Value, prefix), r
 		}
 		return "", nil
@@ -205,7 +205,7 @@ func checkRefLoops(path string, root *yaml.Node) error {
 }
 
 // mapValue returns the value of key in a YAML mapping, or nil.
-func mapValue(m *yaml.Node, key string) *yaml.Node {
+func MapValue(m *yaml.Node, key string) *yaml.Node {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil
 	}

@@ -85,7 +85,7 @@ func main() {
 		for _, r := range results {
 			switch {
 			case r.crash != "":
-				bad = append(bad, r.path+": crashed: "+firstLine(errors.New(r.crash)))
+				bad = append(bad, r.path+": crashed: "+strings.SplitN(r.crash, "\n", 2)[0])
 			case r.timedOut:
 				bad = append(bad, r.path+": timed out")
 			}
