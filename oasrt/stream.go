@@ -16,10 +16,17 @@ import (
 // early; the iterator swallows it.
 var errStopped = errors.New("oasrt: iteration stopped")
 
-// streamHook is installed on a Reader by DecodeFieldItems: the decoder of
-// the struct that owns field calls run where the array starts instead of
-// storing the array.
+// streamHook is installed on a Reader by DecodeEach: the decoder of the
+// struct that owns one of the fields calls its run where the array starts
+// instead of storing the array.
 type streamHook struct {
+	fields []FieldItems
+}
+
+// FieldItems handles the elements of one array field of a struct being
+// decoded by DecodeEach. Generated code makes them: for an array property
+// P, the method EachP.
+type FieldItems struct {
 	field any
 	run   func(r *Reader) error
 }
@@ -28,10 +35,62 @@ type streamHook struct {
 // being decoded, is being streamed. Generated decoders ask it where the
 // field's value starts and, when it is, call Stream instead of storing the
 // array.
-func (r *Reader) Streams(field any) bool { return r.stream != nil && r.stream.field == field }
+func (r *Reader) Streams(field any) bool { return r.stream != nil && r.stream.has(field) }
 
-// Stream yields the elements of the array field being streamed.
-func (r *Reader) Stream() error { return r.stream.run(r) }
+func (h *streamHook) has(field any) bool {
+	for _, f := range h.fields {
+		if f.field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// Stream reads the array of field, which is being streamed, passing its
+// elements to the field's handler.
+func (r *Reader) Stream(field any) error {
+	for _, f := range r.stream.fields {
+		if f.field == field {
+			return f.run(r)
+		}
+	}
+	return nil
+}
+
+// Each returns the handler of the array field (a pointer into a struct) for
+// DecodeEach: each element is decoded with dec, checked, and passed to fn
+// instead of being stored. An error from fn stops the decoding and is
+// returned as it is.
+func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
+	return FieldItems{field: field, run: func(r *Reader) error {
+		var fnErr error
+		err := eachItem(r, rules, dec, func(x T, _ error) bool {
+			fnErr = fn(x)
+			return fnErr == nil
+		})
+		if err == errStopped {
+			return fnErr
+		}
+		return err
+	}}
+}
+
+// DecodeEach decodes a whole document with decode (a struct's DecodeJSON),
+// except that the elements of the given array fields go to their handlers
+// one at a time instead of being stored: a document of several large arrays
+// is read in memory bounded by one element of each. Properties before an
+// array in the input are set when its first element is handled, the others
+// when DecodeEach returns.
+func DecodeEach(r *Reader, decode func(*Reader) error, fields ...FieldItems) error {
+	prev := r.stream
+	r.stream = &streamHook{fields: fields}
+	err := decode(r)
+	r.stream = prev
+	if err == nil {
+		err = r.End()
+	}
+	return err
+}
 
 // ArrayRules are the constraints on an array that hold while streaming:
 // the element count. (uniqueItems needs every element kept, so it is not
@@ -100,21 +159,18 @@ func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error
 
 // DecodeFieldItems returns an iterator over the elements of one array
 // field of a struct, decoding the rest of the document into the struct:
-// decode is the struct's DecodeJSON and field points to the array field.
-// Properties that come before the array in the input are set when the first
-// element is yielded, the others once the iteration ends; the array field
-// itself stays empty. Errors are yielded as DecodeItems does.
-func DecodeFieldItems[T any](r *Reader, field any, decode func(*Reader) error, rules ArrayRules, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+// decode is the struct's DecodeJSON and each the field's Each method.
+// Properties that come before the array in the input are set when the
+// first element is yielded, the others once the iteration ends; the array
+// field itself stays empty. Errors are yielded as DecodeItems does.
+func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(func(T) error) FieldItems) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		prev := r.stream
-		r.stream = &streamHook{field: field, run: func(r *Reader) error {
-			return eachItem(r, rules, dec, yield)
-		}}
-		err := decode(r)
-		r.stream = prev
-		if err == nil {
-			err = r.End()
-		}
+		err := DecodeEach(r, decode, each(func(x T) error {
+			if !yield(x, nil) {
+				return errStopped
+			}
+			return nil
+		}))
 		if err != nil && !errors.Is(err, errStopped) {
 			var zero T
 			yield(zero, err)

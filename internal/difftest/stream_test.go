@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,5 +306,31 @@ func values[T any](vs []T, err error) func(func(T, error) bool) {
 			var zero T
 			yield(zero, err)
 		}
+	}
+}
+
+func TestDecodeEachSeveralArrays(t *testing.T) {
+	doc := []byte(`{"tags":["a","b"],"handle":"hhh","points":[{"x":1},{"y":2},{"z":3}],"age":30}`)
+	var a validation.Account
+	var tags []string
+	var points []validation.Point
+	err := oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
+		a.EachTags(func(s string) error { tags = append(tags, s); return nil }),
+		a.EachPoints(func(p validation.Point) error { points = append(points, p); return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tags, []string{"a", "b"}) || len(points) != 3 || points[2].Z.Value != 3 || a.Age != 30 || a.Handle != "hhh" {
+		t.Fatalf("tags %v, points %+v, account %+v", tags, points, a)
+	}
+	if a.Tags != nil || a.Points != nil {
+		t.Errorf("streamed fields were stored: %v %v", a.Tags, a.Points)
+	}
+	// The handler's error stops decoding and comes back as it is.
+	stop := errors.New("enough")
+	err = oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
+		a.EachPoints(func(p validation.Point) error { return stop }))
+	if err != stop {
+		t.Fatalf("err = %v, want the handler's", err)
 	}
 }

@@ -462,9 +462,9 @@ func atKeyExpr(k string) func(string) string {
 // decField reads one struct member into its field.
 func (c *codec) decField(fd *ir.Field) {
 	if streamField(fd) != nil {
-		// DecodeFieldItems yields the array's elements one at a time.
+		// DecodeEach hands the array's elements over one at a time.
 		c.P("if r.Streams(&v.", fd.GoName, ") {")
-		c.P("if err := r.Stream(); err != nil {")
+		c.P("if err := r.Stream(&v.", fd.GoName, "); err != nil {")
 		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
 		c.P("}")
 		c.P("} else {")

@@ -115,20 +115,27 @@ func (c *codec) structStreams(d *ir.Struct) {
 		if a == nil {
 			continue
 		}
-		dec, enc := "Decode"+fd.GoName+"Items", "Encode"+fd.GoName+"Items"
-		if fields[dec] || fields[enc] {
+		each, dec, enc := "Each"+fd.GoName, "Decode"+fd.GoName+"Items", "Encode"+fd.GoName+"Items"
+		if fields[each] || fields[dec] || fields[enc] {
 			continue
 		}
 		elem := c.goType(a.Elem)
 		key := strconv.Quote(fd.JSONName)
+		c.P("// ", each, " returns the handler of the elements of ", key, " for")
+		c.P("// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of")
+		c.P("// being stored in v.", fd.GoName, ".")
+		c.streamNote(a)
+		c.P("func (v *", d.GoName, ") ", each, "(fn func(", elem, ") error) ", rt("FieldItems"), " {")
+		c.P("return ", rt("Each"), "(&v.", fd.GoName, ", ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ", fn)")
+		c.P("}")
+		c.P()
 		c.P("// ", dec, " decodes a ", d.GoName, " from r into v, except that the")
 		c.P("// elements of ", key, " are yielded one at a time instead of stored in")
 		c.P("// v.", fd.GoName, ". Properties before ", key, " in the input are set when the")
 		c.P("// first element is yielded, the others when the iteration ends. An error")
 		c.P("// ends the iteration with the path and offset of the bad value.")
-		c.streamNote(a)
 		c.P("func (v *", d.GoName, ") ", dec, "(r *", rt("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
-		c.P("return ", rt("DecodeFieldItems"), "(r, &v.", fd.GoName, ", v.DecodeJSON, ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ")")
+		c.P("return ", rt("DecodeFieldItems"), "(r, v.DecodeJSON, v.", each, ")")
 		c.P("}")
 		c.P()
 		c.P("// ", enc, " writes v to out with the elements of ", key, " taken")

@@ -938,7 +938,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "pets":
 			if r.Streams(&v.Pets) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Pets); err != nil {
 					return oasrt.AtKey(err, "pets")
 				}
 			} else {
@@ -1156,7 +1156,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 			v.URL.Value = x3
 		case "tags":
 			if r.Streams(&v.Tags) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {

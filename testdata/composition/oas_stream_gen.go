@@ -9,13 +9,20 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// EachPets returns the handler of the elements of "pets" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Pets.
+func (v *Owner) EachPets(fn func(Pet) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Pets, oasrt.NoRules, (*Pet).DecodeJSON, fn)
+}
+
 // DecodePetsItems decodes a Owner from r into v, except that the
 // elements of "pets" are yielded one at a time instead of stored in
 // v.Pets. Properties before "pets" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
 func (v *Owner) DecodePetsItems(r *oasrt.Reader) iter.Seq2[Pet, error] {
-	return oasrt.DecodeFieldItems(r, &v.Pets, v.DecodeJSON, oasrt.NoRules, (*Pet).DecodeJSON)
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPets)
 }
 
 // EncodePetsItems writes v to out with the elements of "pets" taken
@@ -24,20 +31,27 @@ func (v *Owner) EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Pe
 	return oasrt.EncodeFieldItems(w, out, &v.Pets, v.EncodeJSON, seq, (*Pet).EncodeJSON)
 }
 
-// DecodeTagsItems decodes a Refined from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Refined) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.Tags, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachTags returns the handler of the elements of "tags" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tags.
+func (v *Refined) EachTags(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeTagsItems decodes a Refined from r into v, except that the
+// elements of "tags" are yielded one at a time instead of stored in
+// v.Tags. Properties before "tags" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Refined) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
 }
 
 // EncodeTagsItems writes v to out with the elements of "tags" taken

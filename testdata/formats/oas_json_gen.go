@@ -357,7 +357,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		case "reqArray":
 			seen |= 1 << 2
 			if r.Streams(&v.ReqArray) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.ReqArray); err != nil {
 					return oasrt.AtKey(err, "reqArray")
 				}
 			} else {
@@ -387,7 +387,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "optArray":
 			if r.Streams(&v.OptArray) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.OptArray); err != nil {
 					return oasrt.AtKey(err, "optArray")
 				}
 			} else {
@@ -418,7 +418,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		case "reqNullableArray":
 			seen |= 1 << 3
 			if r.Streams(&v.ReqNullableArray) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.ReqNullableArray); err != nil {
 					return oasrt.AtKey(err, "reqNullableArray")
 				}
 			} else {
@@ -452,7 +452,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "optNullableArray":
 			if r.Streams(&v.OptNullableArray) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.OptNullableArray); err != nil {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
 			} else {
@@ -487,7 +487,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "nullableItems":
 			if r.Streams(&v.NullableItems) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.NullableItems); err != nil {
 					return oasrt.AtKey(err, "nullableItems")
 				}
 			} else {
@@ -772,7 +772,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Matrix); err != nil {
 					return oasrt.AtKey(err, "matrix")
 				}
 			} else {
@@ -1075,7 +1075,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "children":
 			if r.Streams(&v.Children) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Children); err != nil {
 					return oasrt.AtKey(err, "children")
 				}
 			} else {
@@ -1446,7 +1446,7 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 			v.ID = x5
 		case "tags":
 			if r.Streams(&v.Tags) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {

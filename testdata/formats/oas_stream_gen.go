@@ -9,20 +9,27 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// DecodeReqArrayItems decodes a Everything from r into v, except that the
-// elements of "reqArray" are yielded one at a time instead of stored in
-// v.ReqArray. Properties before "reqArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeReqArrayItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.ReqArray, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachReqArray returns the handler of the elements of "reqArray" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.ReqArray.
+func (v *Everything) EachReqArray(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.ReqArray, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeReqArrayItems decodes a Everything from r into v, except that the
+// elements of "reqArray" are yielded one at a time instead of stored in
+// v.ReqArray. Properties before "reqArray" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeReqArrayItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachReqArray)
 }
 
 // EncodeReqArrayItems writes v to out with the elements of "reqArray" taken
@@ -33,20 +40,27 @@ func (v *Everything) EncodeReqArrayItems(w *oasrt.Writer, out io.Writer, seq ite
 	})
 }
 
-// DecodeOptArrayItems decodes a Everything from r into v, except that the
-// elements of "optArray" are yielded one at a time instead of stored in
-// v.OptArray. Properties before "optArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeOptArrayItems(r *oasrt.Reader) iter.Seq2[int64, error] {
-	return oasrt.DecodeFieldItems(r, &v.OptArray, v.DecodeJSON, oasrt.NoRules, func(x *int64, r *oasrt.Reader) error {
+// EachOptArray returns the handler of the elements of "optArray" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.OptArray.
+func (v *Everything) EachOptArray(fn func(int64) error) oasrt.FieldItems {
+	return oasrt.Each(&v.OptArray, oasrt.NoRules, func(x *int64, r *oasrt.Reader) error {
 		x1, err := r.Int(64)
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeOptArrayItems decodes a Everything from r into v, except that the
+// elements of "optArray" are yielded one at a time instead of stored in
+// v.OptArray. Properties before "optArray" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeOptArrayItems(r *oasrt.Reader) iter.Seq2[int64, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachOptArray)
 }
 
 // EncodeOptArrayItems writes v to out with the elements of "optArray" taken
@@ -57,20 +71,27 @@ func (v *Everything) EncodeOptArrayItems(w *oasrt.Writer, out io.Writer, seq ite
 	})
 }
 
-// DecodeReqNullableArrayItems decodes a Everything from r into v, except that the
-// elements of "reqNullableArray" are yielded one at a time instead of stored in
-// v.ReqNullableArray. Properties before "reqNullableArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeReqNullableArrayItems(r *oasrt.Reader) iter.Seq2[bool, error] {
-	return oasrt.DecodeFieldItems(r, &v.ReqNullableArray, v.DecodeJSON, oasrt.NoRules, func(x *bool, r *oasrt.Reader) error {
+// EachReqNullableArray returns the handler of the elements of "reqNullableArray" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.ReqNullableArray.
+func (v *Everything) EachReqNullableArray(fn func(bool) error) oasrt.FieldItems {
+	return oasrt.Each(&v.ReqNullableArray, oasrt.NoRules, func(x *bool, r *oasrt.Reader) error {
 		x1, err := r.Bool()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeReqNullableArrayItems decodes a Everything from r into v, except that the
+// elements of "reqNullableArray" are yielded one at a time instead of stored in
+// v.ReqNullableArray. Properties before "reqNullableArray" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeReqNullableArrayItems(r *oasrt.Reader) iter.Seq2[bool, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachReqNullableArray)
 }
 
 // EncodeReqNullableArrayItems writes v to out with the elements of "reqNullableArray" taken
@@ -81,20 +102,27 @@ func (v *Everything) EncodeReqNullableArrayItems(w *oasrt.Writer, out io.Writer,
 	})
 }
 
-// DecodeOptNullableArrayItems decodes a Everything from r into v, except that the
-// elements of "optNullableArray" are yielded one at a time instead of stored in
-// v.OptNullableArray. Properties before "optNullableArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeOptNullableArrayItems(r *oasrt.Reader) iter.Seq2[float64, error] {
-	return oasrt.DecodeFieldItems(r, &v.OptNullableArray, v.DecodeJSON, oasrt.NoRules, func(x *float64, r *oasrt.Reader) error {
+// EachOptNullableArray returns the handler of the elements of "optNullableArray" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.OptNullableArray.
+func (v *Everything) EachOptNullableArray(fn func(float64) error) oasrt.FieldItems {
+	return oasrt.Each(&v.OptNullableArray, oasrt.NoRules, func(x *float64, r *oasrt.Reader) error {
 		x1, err := r.Float(64)
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeOptNullableArrayItems decodes a Everything from r into v, except that the
+// elements of "optNullableArray" are yielded one at a time instead of stored in
+// v.OptNullableArray. Properties before "optNullableArray" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeOptNullableArrayItems(r *oasrt.Reader) iter.Seq2[float64, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachOptNullableArray)
 }
 
 // EncodeOptNullableArrayItems writes v to out with the elements of "optNullableArray" taken
@@ -105,13 +133,11 @@ func (v *Everything) EncodeOptNullableArrayItems(w *oasrt.Writer, out io.Writer,
 	})
 }
 
-// DecodeNullableItemsItems decodes a Everything from r into v, except that the
-// elements of "nullableItems" are yielded one at a time instead of stored in
-// v.NullableItems. Properties before "nullableItems" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeNullableItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[string], error] {
-	return oasrt.DecodeFieldItems(r, &v.NullableItems, v.DecodeJSON, oasrt.NoRules, func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
+// EachNullableItems returns the handler of the elements of "nullableItems" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.NullableItems.
+func (v *Everything) EachNullableItems(fn func(oasrt.Nullable[string]) error) oasrt.FieldItems {
+	return oasrt.Each(&v.NullableItems, oasrt.NoRules, func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
 		var y oasrt.Nullable[string]
 		if r.Null() {
 			y = oasrt.Nullable[string]{Null: true}
@@ -125,7 +151,16 @@ func (v *Everything) DecodeNullableItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.N
 		}
 		*x = y
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeNullableItemsItems decodes a Everything from r into v, except that the
+// elements of "nullableItems" are yielded one at a time instead of stored in
+// v.NullableItems. Properties before "nullableItems" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeNullableItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[string], error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachNullableItems)
 }
 
 // EncodeNullableItemsItems writes v to out with the elements of "nullableItems" taken
@@ -140,13 +175,11 @@ func (v *Everything) EncodeNullableItemsItems(w *oasrt.Writer, out io.Writer, se
 	})
 }
 
-// DecodeMatrixItems decodes a Everything from r into v, except that the
-// elements of "matrix" are yielded one at a time instead of stored in
-// v.Matrix. Properties before "matrix" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
-	return oasrt.DecodeFieldItems(r, &v.Matrix, v.DecodeJSON, oasrt.NoRules, func(x *[]float64, r *oasrt.Reader) error {
+// EachMatrix returns the handler of the elements of "matrix" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Matrix.
+func (v *Everything) EachMatrix(fn func([]float64) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Matrix, oasrt.NoRules, func(x *[]float64, r *oasrt.Reader) error {
 		var y []float64
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -173,7 +206,16 @@ func (v *Everything) DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, err
 		}
 		*x = y
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeMatrixItems decodes a Everything from r into v, except that the
+// elements of "matrix" are yielded one at a time instead of stored in
+// v.Matrix. Properties before "matrix" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Everything) DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachMatrix)
 }
 
 // EncodeMatrixItems writes v to out with the elements of "matrix" taken
@@ -189,13 +231,20 @@ func (v *Everything) EncodeMatrixItems(w *oasrt.Writer, out io.Writer, seq iter.
 	})
 }
 
+// EachChildren returns the handler of the elements of "children" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Children.
+func (v *Node) EachChildren(fn func(Node) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Children, oasrt.NoRules, (*Node).DecodeJSON, fn)
+}
+
 // DecodeChildrenItems decodes a Node from r into v, except that the
 // elements of "children" are yielded one at a time instead of stored in
 // v.Children. Properties before "children" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
 func (v *Node) DecodeChildrenItems(r *oasrt.Reader) iter.Seq2[Node, error] {
-	return oasrt.DecodeFieldItems(r, &v.Children, v.DecodeJSON, oasrt.NoRules, (*Node).DecodeJSON)
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachChildren)
 }
 
 // EncodeChildrenItems writes v to out with the elements of "children" taken
@@ -218,20 +267,27 @@ func EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Tagged, error
 	return oasrt.EncodeItems(w, out, seq, (*Tagged).EncodeJSON)
 }
 
-// DecodeTagsItems decodes a Tagged from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Tagged) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.Tags, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachTags returns the handler of the elements of "tags" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tags.
+func (v *Tagged) EachTags(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeTagsItems decodes a Tagged from r into v, except that the
+// elements of "tags" are yielded one at a time instead of stored in
+// v.Tags. Properties before "tags" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Tagged) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
 }
 
 // EncodeTagsItems writes v to out with the elements of "tags" taken

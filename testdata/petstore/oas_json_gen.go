@@ -475,7 +475,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		case "photoUrls":
 			seen |= 1 << 1
 			if r.Streams(&v.PhotoURLs) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.PhotoURLs); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
@@ -505,7 +505,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {

@@ -9,20 +9,27 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// DecodePhotoURLsItems decodes a Pet from r into v, except that the
-// elements of "photoUrls" are yielded one at a time instead of stored in
-// v.PhotoURLs. Properties before "photoUrls" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Pet) DecodePhotoURLsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.PhotoURLs, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachPhotoURLs returns the handler of the elements of "photoUrls" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.PhotoURLs.
+func (v *Pet) EachPhotoURLs(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.PhotoURLs, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodePhotoURLsItems decodes a Pet from r into v, except that the
+// elements of "photoUrls" are yielded one at a time instead of stored in
+// v.PhotoURLs. Properties before "photoUrls" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Pet) DecodePhotoURLsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPhotoURLs)
 }
 
 // EncodePhotoURLsItems writes v to out with the elements of "photoUrls" taken
@@ -33,13 +40,20 @@ func (v *Pet) EncodePhotoURLsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2
 	})
 }
 
+// EachTags returns the handler of the elements of "tags" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tags.
+func (v *Pet) EachTags(fn func(Tag) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.NoRules, (*Tag).DecodeJSON, fn)
+}
+
 // DecodeTagsItems decodes a Pet from r into v, except that the
 // elements of "tags" are yielded one at a time instead of stored in
 // v.Tags. Properties before "tags" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
 func (v *Pet) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[Tag, error] {
-	return oasrt.DecodeFieldItems(r, &v.Tags, v.DecodeJSON, oasrt.NoRules, (*Tag).DecodeJSON)
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
 }
 
 // EncodeTagsItems writes v to out with the elements of "tags" taken

@@ -511,7 +511,7 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "tags":
 			if r.Streams(&v.Tags) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {

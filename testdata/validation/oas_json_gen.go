@@ -239,7 +239,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		case "tags":
 			seen |= 1 << 2
 			if r.Streams(&v.Tags) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
@@ -326,7 +326,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "points":
 			if r.Streams(&v.Points) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Points); err != nil {
 					return oasrt.AtKey(err, "points")
 				}
 			} else {
@@ -373,7 +373,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "when":
 			if r.Streams(&v.When) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.When); err != nil {
 					return oasrt.AtKey(err, "when")
 				}
 			} else {
@@ -1341,7 +1341,7 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "history":
 			if r.Streams(&v.History) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.History); err != nil {
 					return oasrt.AtKey(err, "history")
 				}
 			} else {

@@ -11,14 +11,12 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// DecodeTagsItems decodes a Account from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
+// EachTags returns the handler of the elements of "tags" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tags.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.Tags, v.DecodeJSON, oasrt.ArrayRules{MinItems: 1, MaxItems: 4}, func(x *string, r *oasrt.Reader) error {
+func (v *Account) EachTags(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.ArrayRules{MinItems: 1, MaxItems: 4}, func(x *string, r *oasrt.Reader) error {
 		at2 := r.Start()
 		x1, err := r.Str()
 		if err != nil {
@@ -32,7 +30,16 @@ func (v *Account) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeTagsItems decodes a Account from r into v, except that the
+// elements of "tags" are yielded one at a time instead of stored in
+// v.Tags. Properties before "tags" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Account) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
 }
 
 // EncodeTagsItems writes v to out with the elements of "tags" taken
@@ -43,14 +50,21 @@ func (v *Account) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[
 	})
 }
 
+// EachPoints returns the handler of the elements of "points" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Points.
+// uniqueItems is not checked while streaming: it would keep every element.
+func (v *Account) EachPoints(fn func(Point) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Points, oasrt.ArrayRules{MinItems: -1, MaxItems: 3}, (*Point).DecodeJSON, fn)
+}
+
 // DecodePointsItems decodes a Account from r into v, except that the
 // elements of "points" are yielded one at a time instead of stored in
 // v.Points. Properties before "points" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
-// uniqueItems is not checked while streaming: it would keep every element.
 func (v *Account) DecodePointsItems(r *oasrt.Reader) iter.Seq2[Point, error] {
-	return oasrt.DecodeFieldItems(r, &v.Points, v.DecodeJSON, oasrt.ArrayRules{MinItems: -1, MaxItems: 3}, (*Point).DecodeJSON)
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPoints)
 }
 
 // EncodePointsItems writes v to out with the elements of "points" taken
@@ -59,21 +73,28 @@ func (v *Account) EncodePointsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq
 	return oasrt.EncodeFieldItems(w, out, &v.Points, v.EncodeJSON, seq, (*Point).EncodeJSON)
 }
 
-// DecodeWhenItems decodes a Account from r into v, except that the
-// elements of "when" are yielded one at a time instead of stored in
-// v.When. Properties before "when" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
+// EachWhen returns the handler of the elements of "when" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.When.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) DecodeWhenItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
-	return oasrt.DecodeFieldItems(r, &v.When, v.DecodeJSON, oasrt.NoRules, func(x *time.Time, r *oasrt.Reader) error {
+func (v *Account) EachWhen(fn func(time.Time) error) oasrt.FieldItems {
+	return oasrt.Each(&v.When, oasrt.NoRules, func(x *time.Time, r *oasrt.Reader) error {
 		x1, err := r.Time()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeWhenItems decodes a Account from r into v, except that the
+// elements of "when" are yielded one at a time instead of stored in
+// v.When. Properties before "when" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Account) DecodeWhenItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachWhen)
 }
 
 // EncodeWhenItems writes v to out with the elements of "when" taken
@@ -84,20 +105,27 @@ func (v *Account) EncodeWhenItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[
 	})
 }
 
-// DecodeHistoryItems decodes a Ledger from r into v, except that the
-// elements of "history" are yielded one at a time instead of stored in
-// v.History. Properties before "history" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Ledger) DecodeHistoryItems(r *oasrt.Reader) iter.Seq2[big.Int, error] {
-	return oasrt.DecodeFieldItems(r, &v.History, v.DecodeJSON, oasrt.NoRules, func(x *big.Int, r *oasrt.Reader) error {
+// EachHistory returns the handler of the elements of "history" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.History.
+func (v *Ledger) EachHistory(fn func(big.Int) error) oasrt.FieldItems {
+	return oasrt.Each(&v.History, oasrt.NoRules, func(x *big.Int, r *oasrt.Reader) error {
 		var y big.Int
 		if err := r.Unmarshaler(&y); err != nil {
 			return err
 		}
 		*x = y
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeHistoryItems decodes a Ledger from r into v, except that the
+// elements of "history" are yielded one at a time instead of stored in
+// v.History. Properties before "history" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Ledger) DecodeHistoryItems(r *oasrt.Reader) iter.Seq2[big.Int, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachHistory)
 }
 
 // EncodeHistoryItems writes v to out with the elements of "history" taken

@@ -148,7 +148,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "tag":
 			if r.Streams(&v.Tag) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Tag); err != nil {
 					return oasrt.AtKey(err, "tag")
 				}
 			} else {

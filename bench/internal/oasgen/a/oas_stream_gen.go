@@ -9,20 +9,27 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// DecodeTagItems decodes a Pet from r into v, except that the
-// elements of "tag" are yielded one at a time instead of stored in
-// v.Tag. Properties before "tag" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Pet) DecodeTagItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.Tag, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachTag returns the handler of the elements of "tag" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tag.
+func (v *Pet) EachTag(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tag, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeTagItems decodes a Pet from r into v, except that the
+// elements of "tag" are yielded one at a time instead of stored in
+// v.Tag. Properties before "tag" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Pet) DecodeTagItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTag)
 }
 
 // EncodeTagItems writes v to out with the elements of "tag" taken

@@ -57,7 +57,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 		case "result":
 			seen |= 1 << 1
 			if r.Streams(&v.Result) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Result); err != nil {
 					return oasrt.AtKey(err, "result")
 				}
 			} else {
@@ -178,7 +178,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			v.Date = x5
 		case "highlight":
 			if r.Streams(&v.Highlight) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Highlight); err != nil {
 					return oasrt.AtKey(err, "highlight")
 				}
 			} else {

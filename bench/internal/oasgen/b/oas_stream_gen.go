@@ -9,13 +9,20 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// EachResult returns the handler of the elements of "result" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Result.
+func (v *List) EachResult(fn func(Item) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Result, oasrt.NoRules, (*Item).DecodeJSON, fn)
+}
+
 // DecodeResultItems decodes a List from r into v, except that the
 // elements of "result" are yielded one at a time instead of stored in
 // v.Result. Properties before "result" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
 func (v *List) DecodeResultItems(r *oasrt.Reader) iter.Seq2[Item, error] {
-	return oasrt.DecodeFieldItems(r, &v.Result, v.DecodeJSON, oasrt.NoRules, (*Item).DecodeJSON)
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachResult)
 }
 
 // EncodeResultItems writes v to out with the elements of "result" taken
@@ -24,20 +31,27 @@ func (v *List) EncodeResultItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[I
 	return oasrt.EncodeFieldItems(w, out, &v.Result, v.EncodeJSON, seq, (*Item).EncodeJSON)
 }
 
-// DecodeHighlightItems decodes a Item from r into v, except that the
-// elements of "highlight" are yielded one at a time instead of stored in
-// v.Highlight. Properties before "highlight" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Item) DecodeHighlightItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, &v.Highlight, v.DecodeJSON, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+// EachHighlight returns the handler of the elements of "highlight" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Highlight.
+func (v *Item) EachHighlight(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Highlight, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()
 		if err != nil {
 			return err
 		}
 		*x = x1
 		return nil
-	})
+	}, fn)
+}
+
+// DecodeHighlightItems decodes a Item from r into v, except that the
+// elements of "highlight" are yielded one at a time instead of stored in
+// v.Highlight. Properties before "highlight" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Item) DecodeHighlightItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachHighlight)
 }
 
 // EncodeHighlightItems writes v to out with the elements of "highlight" taken

@@ -245,7 +245,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 			v.UUID = x5
 		case "nested":
 			if r.Streams(&v.Nested) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.Nested); err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 			} else {
@@ -371,7 +371,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 			v.Sint64Value.Value = x21
 		case "repeated_string_value":
 			if r.Streams(&v.RepeatedStringValue) {
-				if err := r.Stream(); err != nil {
+				if err := r.Stream(&v.RepeatedStringValue); err != nil {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
 			} else {
