@@ -165,7 +165,7 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
@@ -226,7 +226,7 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}

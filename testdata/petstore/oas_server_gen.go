@@ -1767,7 +1767,7 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 			break
 		}
 		var e2 *User
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}

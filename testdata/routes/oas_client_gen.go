@@ -101,7 +101,7 @@ func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
 			break
 		}
 		var e2 *User
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
@@ -307,7 +307,7 @@ func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
 			break
 		}
 		var e2 *string
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		x3, err := r.Str()
 		if err != nil {
 			return oasrt.AtIndex(err, i1)

@@ -528,7 +528,7 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *string
-					v.Tags, e4 = oasrt.Grow(v.Tags)
+					v.Tags, e4 = oasrt.Grow(r, v.Tags)
 					x5, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")

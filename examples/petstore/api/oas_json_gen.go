@@ -492,7 +492,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e8 *string
-					v.PhotoURLs, e8 = oasrt.Grow(v.PhotoURLs)
+					v.PhotoURLs, e8 = oasrt.Grow(r, v.PhotoURLs)
 					x9, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i7), "photoUrls")
@@ -522,7 +522,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e11 *Tag
-					v.Tags, e11 = oasrt.Grow(v.Tags)
+					v.Tags, e11 = oasrt.Grow(r, v.Tags)
 					if err := (*e11).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i10), "tags")
 					}
