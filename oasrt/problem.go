@@ -291,6 +291,7 @@ func fillWrapped(p *Problem, err error) bool {
 		tl   *TooLargeError
 		mt   *MediaTypeError
 		na   *NotAcceptableError
+		mb   *http.MaxBytesError
 	)
 	var inner error
 	switch {
@@ -308,6 +309,10 @@ func fillWrapped(p *Problem, err error) bool {
 		inner = mt
 	case errors.As(err, &na):
 		inner = na
+	case errors.As(err, &mb):
+		// A streamed body (RawBody) passed the limit while the handler
+		// read it, and the handler returned the read error.
+		inner = &TooLargeError{Limit: mb.Limit}
 	case errors.Is(err, ErrNotFound):
 		inner = ErrNotFound
 	case errors.Is(err, ErrNotImplemented):

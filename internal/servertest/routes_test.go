@@ -396,6 +396,16 @@ func TestBodies(t *testing.T) {
 	if w.Code != 415 {
 		t.Errorf("put image/png: %d %s", w.Code, w.Body)
 	}
+	// A streamed body without a length passes the limit in the handler,
+	// whose read error is a 413, not a 500.
+	req = httptest.NewRequest("PUT", "/files/a.txt", io.MultiReader(strings.NewReader("x"), strings.NewReader(strings.Repeat("a", 100))))
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "text/plain")
+	w = httptest.NewRecorder()
+	srv.ServeHTTP(w, req)
+	if p := problem(t, w); w.Code != 413 || p["detail"] != "request body is larger than 64 bytes" {
+		t.Errorf("chunked raw body over the limit: %d %s", w.Code, w.Body)
+	}
 	w = serve(srv, "PUT", "/files/a.txt", nil, "Content-Type", "text/plain")
 	if w.Code != 400 {
 		t.Errorf("put without required body: %d %s", w.Code, w.Body)
