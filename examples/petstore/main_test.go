@@ -146,7 +146,7 @@ func TestStoreAndUsers(t *testing.T) {
 	if d, err := c.DeleteOrder(ctx, api.DeleteOrderParams{OrderID: order.ID.Value}); err != nil || d != (api.DeleteOrderResponse404{}) {
 		t.Errorf("delete order again: %+v %v", d, err)
 	}
-	if q, err := c.PlaceOrder(ctx, &api.Order{PetID: oasrt.NewOpt(petID), Quantity: oasrt.NewOpt[int32](0)}); err != nil || q != (api.PlaceOrderResponse400{}) {
+	if q, err := c.PlaceOrder(ctx, &api.Order{PetID: oasrt.NewOpt(petID), Quantity: oasrt.NewOpt[int32](0)}); err != nil || q != (api.PlaceOrderResponse422{}) {
 		t.Errorf("bad quantity: %+v %v", q, err)
 	}
 
@@ -200,8 +200,9 @@ func TestHTTPErrors(t *testing.T) {
 		{name: "bad path parameter", method: "GET", path: "/pet/abc", status: 400, param: "petId"},
 		{name: "path parameter out of range", method: "GET", path: "/pet/99999999999999999999", status: 400, param: "petId"},
 		{name: "bad enum query", method: "GET", path: "/pet/findByStatus?status=lost", status: 400, param: "status"},
-		{name: "bad body type", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x","photoUrls":[1]}`, status: 400, pointer: "$.photoUrls[0]", offset: 25},
-		{name: "missing property", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x"}`, status: 400, pointer: "$", offset: 11},
+		{name: "bad body type", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x","photoUrls":[1]}`, status: 422, pointer: "$.photoUrls[0]", offset: 25},
+		{name: "missing property", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x"}`, status: 422, pointer: "$", offset: 11},
+		{name: "bad user, 400 where the spec has no 422", method: "PUT", path: "/user/ann", ct: "application/json", body: `{"username":""}`, status: 400, pointer: "$.username", offset: 12},
 		{name: "bad JSON", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x",}`, status: 400, pointer: "$", offset: 12},
 		{name: "not JSON", method: "POST", path: "/pet", ct: "text/plain", body: pet, status: 415},
 		{name: "oversized body", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"` + strings.Repeat("x", 2000) + `","photoUrls":[]}`, status: 413},

@@ -525,14 +525,14 @@ func genHandle(f *file, a *api, op *apiOp) {
 			switch {
 			case b.form && b.jsonType != "":
 				f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
-				formBody(f, b, goT)
+				formBody(f, op, goT)
 				f.P("} else {")
-				jsonBody(f, b, goT)
+				jsonBody(f, op, goT)
 				f.P("}")
 			case b.form:
-				formBody(f, b, goT)
+				formBody(f, op, goT)
 			default:
-				jsonBody(f, b, goT)
+				jsonBody(f, op, goT)
 			}
 		} else {
 			media := make([]string, len(b.media))
@@ -598,7 +598,8 @@ func produces(op *apiOp) []string {
 }
 
 // jsonBody prints the code decoding a JSON request body into body.
-func jsonBody(f *file, b *apiBody, goT string) {
+func jsonBody(f *file, op *apiOp, goT string) {
+	b := op.body
 	f.P("rb, err := s.cfg.JSONBody(r, ", b.required, ")")
 	f.P("if err != nil {")
 	f.P("s.cfg.Error(w, r, err)")
@@ -614,16 +615,38 @@ func jsonBody(f *file, b *apiBody, goT string) {
 	f.P("if err == nil {")
 	f.P("err = rb.Reader.End()")
 	f.P("}")
+	f.P("if err != nil {")
+	f.P("err = rb.Fail(err, ", invalidStatus(op), ")")
+	f.P("}")
 	f.P("rb.Release()")
 	f.P("if err != nil {")
-	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
+	f.P("s.cfg.Error(w, r, err)")
 	f.P("return")
 	f.P("}")
 	f.P("}")
 }
 
-// formBody prints the code decoding a form request body into body.
-func formBody(f *file, b *apiBody, goT string) {
+// invalidStatus returns the status of a request body that parses but breaks
+// the schema: 422 (RFC 9110, section 15.5.21; RFC 9457 answers its
+// validation example with it), or 400 for an operation that documents 400
+// and not 422, so that the server answers with a status its spec lists.
+func invalidStatus(op *apiOp) int {
+	var has400, has422 bool
+	for _, r := range op.Response {
+		has400 = has400 || r.Status == "400"
+		has422 = has422 || r.Status == "422"
+	}
+	if has400 && !has422 {
+		return 400
+	}
+	return 422
+}
+
+// formBody prints the code decoding a form request body into body. Pairs
+// that do not decode into the type break the schema (invalidStatus); a
+// body that is not a form is a 400 from FormBody.
+func formBody(f *file, op *apiOp, goT string) {
+	b := op.body
 	f.P("pairs, err := s.cfg.FormBody(r, ", b.required, ")")
 	f.P("if err != nil {")
 	f.P("s.cfg.Error(w, r, err)")
@@ -632,7 +655,7 @@ func formBody(f *file, b *apiBody, goT string) {
 	f.P("if pairs != nil {")
 	f.P("body = new(", goT, ")")
 	f.P("if err := decode", objectOf(b.typ).GoName, "Pairs(body, pairs); err != nil {")
-	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err})")
+	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err, Status: ", invalidStatus(op), "})")
 	f.P("return")
 	f.P("}")
 	f.P("}")
@@ -925,7 +948,7 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 func genObjectDecoders(f *file, a *api) {
 	for _, st := range a.objects {
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
-		f.P("// name/value pairs; unknown names are ignored.")
+		f.P("// name/value pairs, checking its constraints; unknown names are ignored.")
 		f.P("func decode", st.GoName, "Pairs(v *", st.GoName, ", pairs []string) error {")
 		var required []*ir.Field
 		for _, fd := range st.Fields {
@@ -963,7 +986,9 @@ func genObjectDecoders(f *file, a *api) {
 			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
 			f.P("}")
 		}
-		f.P("return nil")
+		// The constraints of the properties (bounds, lengths, patterns),
+		// which parsing does not check, as JSON decoding does.
+		f.P("return v.Validate()")
 		f.P("}")
 		f.P()
 	}

@@ -351,8 +351,15 @@ func TestBodies(t *testing.T) {
 		pointer        string
 		offset         float64
 	}{
-		{"wrong type", `{"name":"a","age":"x"}`, "application/json", 400, "$.age", 18},
-		{"missing required", `{"age":1}`, "application/json", 400, "$", 8},
+		// JSON that breaks the schema: 422 (the operation documents 4XX).
+		{"wrong type", `{"name":"a","age":"x"}`, "application/json", 422, "$.age", 18},
+		{"missing required", `{"age":1}`, "application/json", 422, "$", 8},
+		{"below minimum", `{"name":"a","age":-1}`, "application/json", 422, "$.age", 18},
+		{"unknown property of the wrong type is skipped", `{"name":"a","x":{"y":[1,"z"]}}`, "application/json", 201, "", 0},
+		// Not JSON: 400, naming the syntax error even where the decoder
+		// stopped earlier, at a value that breaks the schema.
+		{"schema break before a syntax error", `{"name":"a","age":"x",}`, "application/json", 400, "$", 22},
+		{"truncated after a schema break", `{"name":"a","age":"x"`, "application/json", 400, "$", 21},
 		{"trailing data", `{"name":"a"} x`, "application/json", 400, "$", 13},
 		{"too deep", `{"name":"a","x":[[[1]]]}`, "application/json", 400, "$.x", 19},
 		{"empty body", ``, "application/json", 400, "", 0},
@@ -426,8 +433,10 @@ func TestFormBodies(t *testing.T) {
 	}{
 		{"form", "/forms", form, "x=1&y=%2D2&z=ignored", 200, `{"x":1,"y":-2}`, ""},
 		{"form with charset", "/forms", form + "; charset=utf-8", "y=2&x=3", 200, `{"x":3,"y":2}`, ""},
-		{"form missing property", "/forms", form, "y=2", 400, "", `request body: property "x": required but missing`},
-		{"form bad value", "/forms", form, "x=one", 400, "", `request body: property "x": "one" is not an integer`},
+		// A form is always well-formed once its escapes decode: pairs that
+		// break the schema are a 422, as for JSON.
+		{"form missing property", "/forms", form, "y=2", 422, "", `request body: property "x": required but missing`},
+		{"form bad value", "/forms", form, "x=one", 422, "", `request body: property "x": "one" is not an integer`},
 		{"form bad escape", "/forms", form, "x=%zz", 400, "", `request body: property "x": invalid URL escape "%zz"`},
 		{"form required", "/forms", form, "", 400, "", "request body: required but missing"},
 		{"form as JSON", "/forms", "application/json", `{"x":1}`, 415, "", `content type "application/json" is not accepted; want application/x-www-form-urlencoded`},
@@ -435,6 +444,11 @@ func TestFormBodies(t *testing.T) {
 		{"both as JSON", "/both", "application/json", `{"r":4,"g":5,"b":6}`, 200, `{"r":4,"g":5,"b":6}`, ""},
 		{"both, optional and absent", "/both", "", "", 200, `{"r":0,"g":0,"b":0}`, ""},
 		{"both as text", "/both", "text/plain", "r=1", 415, "", ""},
+		// submitBoth documents 400 and not 422: a body that breaks the
+		// schema gets the status the spec lists.
+		{"400 where the spec has no 422", "/both", "application/json", `{"r":256,"g":0,"b":0}`, 400, "", "request body: $.r: 256 is greater than maximum 255 (offset 5)"},
+		{"400 where the spec has no 422, form", "/both", form, "r=1&g=2&b=300", 400, "", "request body: $.b: 300 is greater than maximum 255"},
+		{"malformed JSON where the spec has no 422", "/both", "application/json", `{"r":1,`, 400, "", "request body: $: unexpected end of JSON input (offset 7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

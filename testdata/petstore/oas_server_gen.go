@@ -1202,9 +1202,12 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1241,9 +1244,12 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1640,9 +1646,12 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1758,9 +1767,12 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1797,9 +1809,12 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1981,9 +1996,12 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 400)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}

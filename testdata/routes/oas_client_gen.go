@@ -568,6 +568,8 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse,
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
+	case 400:
+		return SubmitBothResponse400{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -111,25 +111,37 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "r":
 			seen |= 1 << 0
+			at2 := r.Start()
 			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "r")
 			}
+			if x1 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 255", x1), "r")
+			}
 			v.R = int32(x1)
 		case "g":
 			seen |= 1 << 1
-			x2, err := r.Int(32)
+			at4 := r.Start()
+			x3, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "g")
 			}
-			v.G = int32(x2)
+			if x3 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is greater than maximum 255", x3), "g")
+			}
+			v.G = int32(x3)
 		case "b":
 			seen |= 1 << 2
-			x3, err := r.Int(32)
+			at6 := r.Start()
+			x5, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "b")
 			}
-			v.B = int32(x3)
+			if x5 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at6, "%v is greater than maximum 255", x5), "b")
+			}
+			v.B = int32(x5)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return oasrt.AtKey(err, string(key))
@@ -235,9 +247,13 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.Name = x1
 		case "age":
 			v.Age.Set = true
+			at3 := r.Start()
 			x2, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "age")
+			}
+			if x2 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 0", x2), "age")
 			}
 			v.Age.Value = int32(x2)
 		default:

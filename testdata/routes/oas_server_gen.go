@@ -498,7 +498,7 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter) e
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
-// SubmitBothResponse200.
+// SubmitBothResponse200, SubmitBothResponse400.
 type SubmitBothResponse interface {
 	// writeSubmitBothResponse writes the response; an error means nothing was written.
 	writeSubmitBothResponse(rw http.ResponseWriter) error
@@ -520,6 +520,16 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) e
 		return err
 	}
 	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// SubmitBothResponse400 is the 400 response of SubmitBoth.
+//
+// a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
+type SubmitBothResponse400 struct{}
+
+func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(400)
 	return nil
 }
 
@@ -915,9 +925,12 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1383,7 +1396,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 	if pairs != nil {
 		body = new(Point)
 		if err := decodePointPairs(body, pairs); err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 422})
 			return
 		}
 	}
@@ -1418,7 +1431,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		if pairs != nil {
 			body = new(RGB)
 			if err := decodeRGBPairs(body, pairs); err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 400})
 				return
 			}
 		}
@@ -1434,9 +1447,12 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 			if err == nil {
 				err = rb.Reader.End()
 			}
+			if err != nil {
+				err = rb.Fail(err, 400)
+			}
 			rb.Release()
 			if err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				s.cfg.Error(w, r, err)
 				return
 			}
 		}
@@ -1754,7 +1770,7 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 }
 
 // decodeRGBPairs reads an object parameter of type RGB from
-// name/value pairs; unknown names are ignored.
+// name/value pairs, checking its constraints; unknown names are ignored.
 func decodeRGBPairs(v *RGB, pairs []string) error {
 	var seen [3]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -1792,11 +1808,11 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 	if !seen[2] {
 		return oasrt.PropertyError("b", oasrt.ErrMissing)
 	}
-	return nil
+	return v.Validate()
 }
 
 // decodePointPairs reads an object parameter of type Point from
-// name/value pairs; unknown names are ignored.
+// name/value pairs, checking its constraints; unknown names are ignored.
 func decodePointPairs(v *Point, pairs []string) error {
 	var seen [1]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -1821,11 +1837,11 @@ func decodePointPairs(v *Point, pairs []string) error {
 	if !seen[0] {
 		return oasrt.PropertyError("x", oasrt.ErrMissing)
 	}
-	return nil
+	return v.Validate()
 }
 
 // decodeSearchFilterPairs reads an object parameter of type SearchFilter from
-// name/value pairs; unknown names are ignored.
+// name/value pairs, checking its constraints; unknown names are ignored.
 func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 	var seen [1]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -1846,5 +1862,5 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 	if !seen[0] {
 		return oasrt.PropertyError("color", oasrt.ErrMissing)
 	}
-	return nil
+	return v.Validate()
 }

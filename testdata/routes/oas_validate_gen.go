@@ -9,8 +9,31 @@ import (
 // Validate returns nil: no value of Point breaks its schema.
 func (v *Point) Validate() error { return nil }
 
-// Validate returns nil: no value of RGB breaks its schema.
-func (v *RGB) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *RGB) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RGB) validate(c *oasrt.Validator) {
+	c.Key("r")
+	if int64(v.R) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.R))
+	}
+	c.Pop()
+	c.Key("g")
+	if int64(v.G) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.G))
+	}
+	c.Pop()
+	c.Key("b")
+	if int64(v.B) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.B))
+	}
+	c.Pop()
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -28,8 +51,23 @@ func (v *Kind) validate(c *oasrt.Validator) {
 	}
 }
 
-// Validate returns nil: no value of User breaks its schema.
-func (v *User) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *User) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *User) validate(c *oasrt.Validator) {
+	if v.Age.Set {
+		c.Key("age")
+		if int64(v.Age.Value) < 0 {
+			c.Errorf("%v is less than minimum 0", int64(v.Age.Value))
+		}
+		c.Pop()
+	}
+}
 
 // Validate returns nil: no value of Problem breaks its schema.
 func (v *Problem) Validate() error { return nil }
