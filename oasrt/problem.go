@@ -258,6 +258,8 @@ func fillProblem(p *Problem, err error) {
 		p.Status, p.Detail, p.Parameter, p.In = http.StatusBadRequest, e.Error(), e.Name, e.In
 	case *TooLargeError:
 		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
+	case *PartTooLargeError:
+		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
 	case *MediaTypeError:
 		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
 	case *NotAcceptableError:

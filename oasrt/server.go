@@ -32,6 +32,10 @@ type ServerConfig struct {
 	// MaxQueryParams bounds the name=value pairs of a query; more get 400
 	// before any is parsed. 0 means DefaultMaxQueryParams.
 	MaxQueryParams int
+	// MaxMultipartMemory bounds the bytes of a multipart/form-data body
+	// held in memory (see WithMaxMultipartMemory). 0 means
+	// DefaultMaxMultipartMemory.
+	MaxMultipartMemory int64
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
@@ -145,6 +149,9 @@ func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
 	}
 	if c.MaxQueryParams <= 0 {
 		c.MaxQueryParams = DefaultMaxQueryParams
+	}
+	if c.MaxMultipartMemory <= 0 {
+		c.MaxMultipartMemory = DefaultMaxMultipartMemory
 	}
 	for id := range c.byOp {
 		known := false

@@ -23,6 +23,9 @@ type api struct {
 	objects []*ir.Struct
 	// schemes are the security schemes, each with its Handler method.
 	schemes []*scheme
+	// k holds the checks of constraints the server makes on what it
+	// parses itself (multipart parts).
+	k *checks
 }
 
 // scheme is a security scheme as the server checks it.
@@ -86,6 +89,9 @@ type apiBody struct {
 	media    []string
 	decode   string // helper decoding typ, "" when typ has DecodeJSON
 	encode   string // helper encoding typ, "" when typ has EncodeJSON
+	// multipart is set for a multipart/form-data body decoded into a
+	// struct (json is false then).
+	multipart *multipartBody
 }
 
 type variant struct {
@@ -214,6 +220,11 @@ func newAPI(pkg *ir.Package) *api {
 
 func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 	b := &apiBody{required: o.Body.Required}
+	if mb := newMultipart(o, ns); mb != nil {
+		b.multipart = mb
+		b.media = []string{o.Body.Content[0].ContentType}
+		return b
+	}
 	typed := true
 	for _, m := range o.Body.Content {
 		b.media = append(b.media, m.ContentType)
@@ -511,6 +522,12 @@ func definedType(t ir.Type) bool {
 // statement that reports it. It declares x or n and err: callers give each
 // call a scope of its own.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
+	f.parseScalarChecked(nil, t, s, dst, fail)
+}
+
+// parseScalarChecked is parseScalar that also checks the scalar's
+// constraints and string format (with k; none when k is nil).
+func (f *file) parseScalarChecked(k *checks, t ir.Type, s, dst string, fail func(string) string) {
 	prim, enum, _ := scalarOf(t)
 	if enum != nil {
 		if enum.Base.Kind == ir.String {
@@ -543,6 +560,11 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		f.P(fail("err"))
 		f.P("}")
 		x = "x"
+	}
+	if k != nil {
+		k.primChecks(f, prim, x, true, func(format string, args ...string) {
+			f.P(fail(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+		})
 	}
 	if definedType(t) || base != prim.Kind {
 		x = f.goType(unNull(t)) + "(" + x + ")"

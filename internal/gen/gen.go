@@ -50,6 +50,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 
 	if len(pkg.Operations) > 0 {
 		a := newAPI(pkg)
+		a.k = k
 		router := newFile("oas_router_gen.go", opts.Package)
 		genRouter(router, a)
 		server := newFile("oas_server_gen.go", opts.Package)

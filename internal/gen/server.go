@@ -27,6 +27,9 @@ func genTypes(f *file, a *api) {
 			f.P("}")
 			f.P()
 		}
+		if op.body != nil && op.body.multipart != nil {
+			genMultipartType(f, op)
+		}
 		names := make([]string, len(op.variants))
 		for i, v := range op.variants {
 			names[i] = v.name
@@ -176,6 +179,9 @@ func (f *file) handlerSig(op *apiOp) string {
 }
 
 func (f *file) bodyType(b *apiBody) string {
+	if b.multipart != nil {
+		return "*" + b.multipart.name
+	}
 	if b.json {
 		return "*" + f.goType(b.typ)
 	}
@@ -519,7 +525,9 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	if b := op.body; b != nil {
 		args += ", body"
-		if b.json {
+		if b.multipart != nil {
+			multipartHandle(f, op)
+		} else if b.json {
 			goT := f.goType(b.typ)
 			f.P("var body *", goT)
 			switch {
@@ -565,6 +573,9 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	if op.params != "" {
 		genDecodeParams(f, op)
+	}
+	if b := op.body; b != nil && b.multipart != nil {
+		genMultipartDecode(f, a.k, op)
 	}
 	if b := op.body; b != nil && b.decode != "" {
 		c := &codec{file: f}

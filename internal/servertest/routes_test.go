@@ -607,7 +607,7 @@ func TestEachOperationAndQueryLimit(t *testing.T) {
 			})
 		}
 	}))
-	if len(built) != 18 {
+	if len(built) != 19 {
 		t.Errorf("built for %d operations", len(built))
 	}
 	serve(srv, "GET", "/users/ann", nil)

@@ -69,11 +69,51 @@ func (v *User) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate returns nil: no value of Stored breaks its schema.
+func (v *Stored) Validate() error { return nil }
+
 // Validate returns nil: no value of Problem breaks its schema.
 func (v *Problem) Validate() error { return nil }
 
 // Validate returns nil: no value of StatusOK breaks its schema.
 func (v *StatusOK) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *UploadPhotoRequest) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *UploadPhotoRequest) validate(c *oasrt.Validator) {
+	c.Key("title")
+	if oasrt.Len(v.Title) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Title))
+	}
+	if len(v.Title) > 20 && oasrt.Len(v.Title) > 20 {
+		c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Title))
+	}
+	c.Pop()
+	if v.Rating.Set {
+		c.Key("rating")
+		if int64(v.Rating.Value) < 1 {
+			c.Errorf("%v is less than minimum 1", int64(v.Rating.Value))
+		}
+		if int64(v.Rating.Value) > 5 {
+			c.Errorf("%v is greater than maximum 5", int64(v.Rating.Value))
+		}
+		c.Pop()
+	}
+	if v.Kind.Set {
+		c.Key("kind")
+		v.Kind.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate returns nil: no value of UploadPhotoRequestMeta breaks its schema.
+func (v *UploadPhotoRequestMeta) Validate() error { return nil }
 
 // Validate returns nil: no value of SearchFilter breaks its schema.
 func (v *SearchFilter) Validate() error { return nil }
