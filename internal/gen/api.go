@@ -23,9 +23,6 @@ type api struct {
 	objects []*ir.Struct
 	// schemes are the security schemes, each with its Handler method.
 	schemes []*scheme
-	// k holds the checks of constraints the server makes on what it
-	// parses itself (multipart parts).
-	k *checks
 }
 
 // scheme is a security scheme as the server checks it.
@@ -520,14 +517,11 @@ func definedType(t ir.Type) bool {
 // parseScalar prints code that parses the string expression s into dst, a
 // variable of t's Go type; fail turns an error expression into the
 // statement that reports it. It declares x or n and err: callers give each
-// call a scope of its own.
+// call a scope of its own. In the server's file (f.checks set) it also
+// checks the scalar's constraints and string format, as the JSON decoders
+// do.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
-	f.parseScalarChecked(nil, t, s, dst, fail)
-}
-
-// parseScalarChecked is parseScalar that also checks the scalar's
-// constraints and string format (with k; none when k is nil).
-func (f *file) parseScalarChecked(k *checks, t ir.Type, s, dst string, fail func(string) string) {
+	k := f.checks
 	prim, enum, _ := scalarOf(t)
 	if enum != nil {
 		if enum.Base.Kind == ir.String {

@@ -174,7 +174,7 @@ func multipartHandle(f *file, op *apiOp) {
 // part: a part that does not parse or breaks its schema is a BodyError with
 // the operation's status for invalid content (invalidStatus), naming the
 // property; the body's own errors (malformed, too large) pass through.
-func genMultipartDecode(f *file, k *checks, op *apiOp) {
+func genMultipartDecode(f *file, op *apiOp) {
 	mb := op.body.multipart
 	status := strconv.Itoa(invalidStatus(op))
 	invalid := func(name, err string) string {
@@ -232,14 +232,14 @@ func genMultipartDecode(f *file, k *checks, op *apiOp) {
 			f.P(dst, " = s")
 		case arrayPart:
 			f.P("var item ", f.goType(pf.elem))
-			f.parseScalarChecked(k, pf.elem, "s", "item", fail)
+			f.parseScalar(pf.elem, "s", "item", fail)
 			f.P(dst, " = append(", dst, ", item)")
 		default:
 			if !pf.Required {
 				f.P(dst, ".Set = true")
 				dst += ".Value"
 			}
-			f.parseScalarChecked(k, pf.Type, "s", dst, fail)
+			f.parseScalar(pf.Type, "s", dst, fail)
 		}
 	}
 	f.P("}")

@@ -575,7 +575,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 		genDecodeParams(f, op)
 	}
 	if b := op.body; b != nil && b.multipart != nil {
-		genMultipartDecode(f, a.k, op)
+		genMultipartDecode(f, op)
 	}
 	if b := op.body; b != nil && b.decode != "" {
 		c := &codec{file: f}
@@ -959,7 +959,7 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 func genObjectDecoders(f *file, a *api) {
 	for _, st := range a.objects {
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
-		f.P("// name/value pairs, checking its constraints; unknown names are ignored.")
+		f.P("// name/value pairs; unknown names are ignored.")
 		f.P("func decode", st.GoName, "Pairs(v *", st.GoName, ", pairs []string) error {")
 		var required []*ir.Field
 		for _, fd := range st.Fields {
@@ -997,9 +997,7 @@ func genObjectDecoders(f *file, a *api) {
 			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
 			f.P("}")
 		}
-		// The constraints of the properties (bounds, lengths, patterns),
-		// which parsing does not check, as JSON decoding does.
-		f.P("return v.Validate()")
+		f.P("return nil")
 		f.P("}")
 		f.P()
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/routes"
@@ -216,4 +218,27 @@ func TestMultipartErrors(t *testing.T) {
 func withForm(pairs ...string) string {
 	body, ct := form(pairs...)
 	return body + "\x00" + ct
+}
+
+// A multipart request that is never sent stops the goroutine writing it.
+func TestMultipartNotSent(t *testing.T) {
+	refuse := oasrt.WithRequestEditor(func(context.Context, *http.Request) error { return errors.New("refused") })
+	c, err := routes.NewClient("http://127.0.0.1:1", refuse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	for range 10 {
+		_, err := c.UploadPhoto(context.Background(), routes.UploadPhotoParams{ID: 1}, &routes.UploadPhotoForm{
+			Title: "t", Photo: &oasrt.File{Body: strings.NewReader("x")}})
+		if err == nil || err.Error() != "refused" {
+			t.Fatalf("err %v", err)
+		}
+	}
+	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines, %d before: the body writers leaked", n, before)
+	}
 }

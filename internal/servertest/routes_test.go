@@ -300,6 +300,13 @@ func TestParamErrors(t *testing.T) {
 		{"NaN is not a number", "/search?q=1&ratio=NaN", "s", "ratio", "query", `query parameter "ratio": "NaN" is not a number`},
 		{"bad path integer", "/v2x/status", "", "version", "path", `path parameter "version": "2x" is not an integer`},
 		{"label without its dot", "/label/1,2", "", "ids", "path", ""},
+		// Parameters' constraints are checked as a JSON body's are.
+		{"below minimum", "/search?q=1&limit=0", "s1", "limit", "query", `query parameter "limit": 0 is less than minimum 1`},
+		{"above maximum", "/search?q=1&limit=101", "s1", "limit", "query", `query parameter "limit": 101 is greater than maximum 100`},
+		{"past maxLength", "/search?q=" + strings.Repeat("é", 51), "s1", "q", "query", `query parameter "q": length 51 is greater than maxLength 50`},
+		{"array item below minimum", "/search?q=1&ids=1,0", "s1", "ids", "query", `query parameter "ids": 0 is less than minimum 1`},
+		{"pattern", "/search?q=1", "x1", "session", "cookie", `cookie parameter "session": "x1" does not match the pattern ^s`},
+		{"object property past its maximum", "/search?q=1&rgb=r,1,g,256,b,3", "s1", "rgb", "query", `query parameter "rgb": property "g": 256 is greater than maximum 255`},
 		{"object property", "/search?q=1&rgb=r,1,g,x,b,3", "s", "rgb", "query", `query parameter "rgb": property "g": "x" is not an integer`},
 		{"object missing property", "/search?q=1&filter[size]=1", "s", "filter", "query", `query parameter "filter": property "color": required but missing`},
 		{"object odd pairs", "/color/r,1,g", "", "c", "path", `path parameter "c": an object needs name,value pairs; got an odd number of items`},
@@ -447,7 +454,7 @@ func TestFormBodies(t *testing.T) {
 		// submitBoth documents 400 and not 422: a body that breaks the
 		// schema gets the status the spec lists.
 		{"400 where the spec has no 422", "/both", "application/json", `{"r":256,"g":0,"b":0}`, 400, "", "request body: $.r: 256 is greater than maximum 255 (offset 5)"},
-		{"400 where the spec has no 422, form", "/both", form, "r=1&g=2&b=300", 400, "", "request body: $.b: 300 is greater than maximum 255"},
+		{"400 where the spec has no 422, form", "/both", form, "r=1&g=2&b=300", 400, "", `request body: property "b": 300 is greater than maximum 255`},
 		{"malformed JSON where the spec has no 422", "/both", "application/json", `{"r":1,`, 400, "", "request body: $: unexpected end of JSON input (offset 7)"},
 	}
 	for _, tt := range tests {

@@ -1745,6 +1745,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
+		if !pattern1.MatchString(s) {
+			return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
+		}
 		params.Session = s
 	} else {
 		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
@@ -1769,6 +1772,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
 			}
+			if len(s) > 50 && oasrt.Len(s) > 50 {
+				return params, &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
+			}
 			params.Q = s
 		case "limit":
 			if seen[1] {
@@ -1783,6 +1789,12 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			x, err := oasrt.ParseInt(s, 32)
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+			}
+			if x < 1 {
+				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			}
+			if x > 100 {
+				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
 			}
 			params.Limit.Value = int32(x)
 		case "ratio":
@@ -1964,6 +1976,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
 			}
+			if x < 1 {
+				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			}
 			params.IDs[i] = x
 		}
 	}
@@ -1989,7 +2004,7 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 }
 
 // decodeRGBPairs reads an object parameter of type RGB from
-// name/value pairs, checking its constraints; unknown names are ignored.
+// name/value pairs; unknown names are ignored.
 func decodeRGBPairs(v *RGB, pairs []string) error {
 	var seen [3]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -2001,6 +2016,9 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 			if err != nil {
 				return oasrt.PropertyError("r", err)
 			}
+			if x > 255 {
+				return oasrt.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
@@ -2008,12 +2026,18 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 			if err != nil {
 				return oasrt.PropertyError("g", err)
 			}
+			if x > 255 {
+				return oasrt.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
 			x, err := oasrt.ParseInt(s, 32)
 			if err != nil {
 				return oasrt.PropertyError("b", err)
+			}
+			if x > 255 {
+				return oasrt.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}
@@ -2027,11 +2051,11 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 	if !seen[2] {
 		return oasrt.PropertyError("b", oasrt.ErrMissing)
 	}
-	return v.Validate()
+	return nil
 }
 
 // decodePointPairs reads an object parameter of type Point from
-// name/value pairs, checking its constraints; unknown names are ignored.
+// name/value pairs; unknown names are ignored.
 func decodePointPairs(v *Point, pairs []string) error {
 	var seen [1]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -2056,11 +2080,11 @@ func decodePointPairs(v *Point, pairs []string) error {
 	if !seen[0] {
 		return oasrt.PropertyError("x", oasrt.ErrMissing)
 	}
-	return v.Validate()
+	return nil
 }
 
 // decodeSearchFilterPairs reads an object parameter of type SearchFilter from
-// name/value pairs, checking its constraints; unknown names are ignored.
+// name/value pairs; unknown names are ignored.
 func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 	var seen [1]bool
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -2081,5 +2105,5 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 	if !seen[0] {
 		return oasrt.PropertyError("color", oasrt.ErrMissing)
 	}
-	return v.Validate()
+	return nil
 }

@@ -3,6 +3,8 @@
 package routes
 
 import (
+	"regexp"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -123,3 +125,6 @@ func (v *SearchMeta) Validate() error { return nil }
 
 // Validate returns nil: no value of SearchOK breaks its schema.
 func (v *SearchOK) Validate() error { return nil }
+
+// pattern1 is the pattern `^s`.
+var pattern1 = regexp.MustCompile(`^s`)
