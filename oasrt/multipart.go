@@ -45,6 +45,12 @@ type File struct {
 	Body io.Reader
 }
 
+// MaxMultipartParts bounds the parts of a multipart/form-data body, known
+// or not, as mime/multipart's ReadForm does by default: each part costs a
+// few allocations however small it is, so the body limit alone would let
+// a request of tiny parts cost far more than its size. More is a 413.
+const MaxMultipartParts = 1000
+
 // PartTooLargeError reports a multipart part that is not a file and does
 // not fit the server's multipart memory bound (413).
 type PartTooLargeError struct {
@@ -66,6 +72,7 @@ type Multipart struct {
 	memory int64 // bytes of the memory bound not yet used
 	limit  int64
 	temps  []*os.File
+	parts  int
 }
 
 // IsMultipart reports whether a Content-Type is multipart/form-data.
@@ -122,6 +129,10 @@ func (m *Multipart) Next() (string, error) {
 		}
 		if err != nil {
 			return "", m.bodyErr(err)
+		}
+		if m.parts++; m.parts > MaxMultipartParts {
+			p.Close()
+			return "", &BodyError{Err: errors.New("more than " + strconv.Itoa(MaxMultipartParts) + " multipart parts"), Status: http.StatusRequestEntityTooLarge}
 		}
 		m.part = p
 		if name := p.FormName(); name != "" {

@@ -162,7 +162,7 @@ func form(pairs ...string) (body, contentType string) {
 }
 
 func TestMultipartErrors(t *testing.T) {
-	srv := routes.NewServer(&photos{}, oasrt.WithMaxMultipartMemory(100), oasrt.WithMaxBodyBytes(1000))
+	srv := routes.NewServer(&photos{}, oasrt.WithMaxMultipartMemory(100), oasrt.WithMaxBodyBytes(200_000))
 	ok, okType := form("title", "t", "@photo", "x", "unknown", "skipped", "@other", "skipped too")
 	tests := []struct {
 		name, body, ct string
@@ -177,7 +177,9 @@ func TestMultipartErrors(t *testing.T) {
 		{"string past its maxLength", withForm("title", strings.Repeat("é", 21), "@photo", "x"), "", 422, `request body: property "title": length 21 is greater than maxLength 20`},
 		{"enum value unknown", withForm("title", "t", "kind", "cow", "@photo", "x"), "", 422, `request body: property "kind": "cow" is not a valid Kind`},
 		{"value past the memory bound", withForm("title", strings.Repeat("a", 101), "@photo", "x"), "", 413, `multipart part "title" does not fit the 100 bytes a server holds in memory`},
-		{"body past the body limit", withForm("title", "t", "@photo", strings.Repeat("x", 1000)), "", 413, "request body is larger than 1000 bytes"},
+		{"body past the body limit", withForm("title", "t", "@photo", strings.Repeat("x", 200_000)), "", 413, "request body is larger than 200000 bytes"},
+		{"1000 parts", withForm(append([]string{"title", "t", "@photo", "x"}, strings.Split(strings.Repeat("x,", 2*998), ",")[:2*998]...)...), "", 200, ""},
+		{"more than 1000 parts", withForm(append([]string{"title", "t", "@photo", "x"}, strings.Split(strings.Repeat("x,", 2*999), ",")[:2*999]...)...), "", 413, "request body: more than 1000 multipart parts"},
 		{"malformed", "--b\r\nno headers end", "multipart/form-data; boundary=b", 400, ""},
 		{"no boundary", ok, "multipart/form-data", 400, "request body: multipart/form-data without a boundary"},
 		{"not multipart", `{"title":"t"}`, "application/json", 415, `content type "application/json" is not accepted; want multipart/form-data`},
@@ -203,7 +205,7 @@ func TestMultipartErrors(t *testing.T) {
 	}
 
 	// A streamed body without a length fails at the body limit too.
-	body, ct := form("title", "t", "@photo", strings.Repeat("x", 2000))
+	body, ct := form("title", "t", "@photo", strings.Repeat("x", 200_001))
 	req := httptest.NewRequest("POST", "/photos/1", io.MultiReader(strings.NewReader(body)))
 	req.ContentLength = -1
 	req.Header.Set("Content-Type", ct)
