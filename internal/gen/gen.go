@@ -41,6 +41,12 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	genJSON(codec, pkg, k)
 	files = append(files, codec)
 
+	if hasStreams(pkg) {
+		stream := newFile("oas_stream_gen.go", opts.Package)
+		genStream(stream, pkg, k)
+		files = append(files, stream)
+	}
+
 	if len(pkg.Operations) > 0 {
 		a := newAPI(pkg)
 		router := newFile("oas_router_gen.go", opts.Package)

@@ -202,7 +202,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("v.", d.AdditionalGoName, "[", k, "] = ", x)
 	} else {
 		c.P("if err := r.Unknown(key); err != nil {")
-		c.P("return ", rt("AtKey"), "(err, string(key))")
+		c.P("return err")
 		c.P("}")
 	}
 	c.P("}") // switch
@@ -293,6 +293,21 @@ func (c *codec) declaredKeys(d *ir.Struct) string {
 
 // encField writes one struct member, if present.
 func (c *codec) encField(fd *ir.Field) {
+	if streamField(fd) != nil {
+		// EncodeFieldItems writes the array from an iterator.
+		c.P("if w.Streams(&v.", fd.GoName, ") {")
+		c.P("w.Raw(", jsonKey(fd.JSONName), ")")
+		c.P("w.Stream(start)")
+		c.P("} else {")
+		c.encFieldValue(fd)
+		c.P("}")
+		return
+	}
+	c.encFieldValue(fd)
+}
+
+// encFieldValue writes field fd, or nothing when it is absent.
+func (c *codec) encFieldValue(fd *ir.Field) {
 	w, t := fieldShape(fd)
 	key := jsonKey(fd.JSONName)
 	x := "v." + fd.GoName
@@ -446,6 +461,22 @@ func atKeyExpr(k string) func(string) string {
 
 // decField reads one struct member into its field.
 func (c *codec) decField(fd *ir.Field) {
+	if streamField(fd) != nil {
+		// DecodeEach hands the array's elements over one at a time.
+		c.P("if r.Streams(&v.", fd.GoName, ") {")
+		c.P("if err := r.Stream(&v.", fd.GoName, "); err != nil {")
+		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
+		c.P("}")
+		c.P("} else {")
+		c.decFieldValue(fd)
+		c.P("}")
+		return
+	}
+	c.decFieldValue(fd)
+}
+
+// decFieldValue reads the value of field fd into v.
+func (c *codec) decFieldValue(fd *ir.Field) {
 	w, t := fieldShape(fd)
 	x := "v." + fd.GoName
 	wrap := func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" }

@@ -55,7 +55,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 			v.B = int32(x5)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -258,7 +258,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.Age.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -317,7 +317,7 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 			v.Summary = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -399,7 +399,7 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 			v.Detail.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -456,7 +456,7 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 			v.Version.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -493,25 +493,35 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)
 	}
-	if v.Tags != nil {
+	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tags {
-			w.Byte(',')
-			w.String(v.Tags[i2])
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.Raw(`,"photo":`)
 	w.String(v.Photo)
-	if v.Thumbnails != nil {
+	if w.Streams(&v.Thumbnails) {
 		w.Raw(`,"thumbnails":`)
-		start3 := len(w.Buf)
-		for i4 := range v.Thumbnails {
-			w.Byte(',')
-			w.String(v.Thumbnails[i4])
+		w.Stream(start)
+	} else {
+		if v.Thumbnails != nil {
+			w.Raw(`,"thumbnails":`)
+			start3 := len(w.Buf)
+			for i4 := range v.Thumbnails {
+				w.Byte(',')
+				w.String(v.Thumbnails[i4])
+			}
+			w.ArrayEnd(start3)
 		}
-		w.ArrayEnd(start3)
 	}
 	if v.Meta.Set {
 		w.Raw(`,"meta":`)
@@ -569,28 +579,34 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "kind")
 			}
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i9 := 0; ; i9++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e10 *string
-				v.Tags, e10 = oasrt.Grow(v.Tags)
-				x11, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i9), "tags")
+				v.Tags = v.Tags[:0]
+				for i9 := 0; ; i9++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e10 *string
+					v.Tags, e10 = oasrt.Grow(v.Tags)
+					x11, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i9), "tags")
+					}
+					(*e10) = x11
 				}
-				(*e10) = x11
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
 			}
 		case "photo":
 			seen |= 1 << 1
@@ -600,28 +616,34 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.Photo = x12
 		case "thumbnails":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "thumbnails")
-			}
-			v.Thumbnails = v.Thumbnails[:0]
-			for i13 := 0; ; i13++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Thumbnails) {
+				if err := r.Stream(&v.Thumbnails); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "thumbnails")
 				}
-				var e14 *string
-				v.Thumbnails, e14 = oasrt.Grow(v.Thumbnails)
-				x15, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i13), "thumbnails")
+				v.Thumbnails = v.Thumbnails[:0]
+				for i13 := 0; ; i13++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "thumbnails")
+					}
+					if !more {
+						break
+					}
+					var e14 *string
+					v.Thumbnails, e14 = oasrt.Grow(v.Thumbnails)
+					x15, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i13), "thumbnails")
+					}
+					(*e14) = x15
 				}
-				(*e14) = x15
-			}
-			if v.Thumbnails == nil {
-				v.Thumbnails = []string{}
+				if v.Thumbnails == nil {
+					v.Thumbnails = []string{}
+				}
 			}
 		case "meta":
 			v.Meta.Set = true
@@ -630,7 +652,7 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -690,7 +712,7 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 			v.Camera.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -757,7 +779,7 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 			v.Size.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -787,14 +809,19 @@ func (v *SearchFilter) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Tags != nil {
+	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tags {
-			w.Byte(',')
-			w.String(v.Tags[i2])
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.ObjectEnd(start)
 }
@@ -814,32 +841,38 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e4 *string
-				v.Tags, e4 = oasrt.Grow(v.Tags)
-				x5, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
+				v.Tags = v.Tags[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e4 *string
+					v.Tags, e4 = oasrt.Grow(v.Tags)
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
+					}
+					(*e4) = x5
 				}
-				(*e4) = x5
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -895,7 +928,7 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 			v.Query = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
