@@ -92,7 +92,7 @@ func isScalar(t ir.Type) bool {
 	return ok
 }
 
-// goType returns the Go type of a multipart body's field.
+// partType returns the Go type of a multipart body's field.
 func (f *file) partType(pf *partField) string {
 	switch pf.kind {
 	case filePart:
