@@ -112,6 +112,7 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	}
 	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
 	if err != nil {
+		closeReader(req.BodyReader)
 		return nil, err
 	}
 	for k, v := range req.Header {
@@ -125,10 +126,19 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	}
 	for _, e := range c.Editors {
 		if err := e(ctx, hr); err != nil {
+			closeReader(req.BodyReader)
 			return nil, err
 		}
 	}
 	return c.HTTPClient.Do(hr)
+}
+
+// closeReader closes a request body that is never sent, as net/http
+// closes one it fails to send: a multipart body's writer then stops.
+func closeReader(r io.Reader) {
+	if c, ok := r.(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // CloseBody drains what is left of a response body (up to 64 KiB, so the

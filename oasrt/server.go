@@ -32,6 +32,10 @@ type ServerConfig struct {
 	// MaxQueryParams bounds the name=value pairs of a query; more get 400
 	// before any is parsed. 0 means DefaultMaxQueryParams.
 	MaxQueryParams int
+	// MaxMultipartMemory bounds the bytes of a multipart/form-data body
+	// held in memory (see WithMaxMultipartMemory). 0 means
+	// DefaultMaxMultipartMemory.
+	MaxMultipartMemory int64
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
@@ -145,6 +149,9 @@ func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
 	}
 	if c.MaxQueryParams <= 0 {
 		c.MaxQueryParams = DefaultMaxQueryParams
+	}
+	if c.MaxMultipartMemory <= 0 {
+		c.MaxMultipartMemory = DefaultMaxMultipartMemory
 	}
 	for id := range c.byOp {
 		known := false
@@ -261,6 +268,34 @@ func (b *Body) Release() {
 
 // Bytes returns the body's bytes, valid until Release.
 func (b *Body) Bytes() []byte { return b.buf }
+
+// Fail returns the error for a body whose decoding failed with err, telling
+// content that is not JSON from JSON that breaks the schema (RFC 9110,
+// section 15.5.21: 422 is for content whose syntax is correct but which
+// cannot be processed). It scans the whole body for JSON syntax, within
+// the Reader's MaxDepth: a body that is not JSON gets a *BodyError for the
+// syntax error (400), wherever the decoder stopped (err itself when it
+// failed at the same offset, since err has the JSON path); one that is, a
+// *BodyError for err with Status invalid, which the generated server sets
+// to 422, or to 400 for an operation that documents 400 and not 422. Call
+// it before Release; it runs on failures only.
+func (b *Body) Fail(err error, invalid int) error {
+	var syntax Reader
+	syntax.Reset(b.buf)
+	syntax.MaxDepth = b.Reader.MaxDepth
+	serr := syntax.Skip()
+	if serr == nil {
+		serr = syntax.End()
+	}
+	if serr != nil {
+		var de, se *Error
+		if errors.As(err, &de) && errors.As(serr, &se) && de.Offset == se.Offset {
+			return &BodyError{Err: err}
+		}
+		return &BodyError{Err: serr}
+	}
+	return &BodyError{Err: err, Status: invalid}
+}
 
 // ReadBody reads rc whole into a pooled buffer, failing with a
 // *TooLargeError as soon as it passes limit bytes. A declared length (size
