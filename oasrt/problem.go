@@ -262,6 +262,8 @@ func fillProblem(p *Problem, err error) {
 		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
 	case *MediaTypeError:
 		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
+	case *EncodingError:
+		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
 	case *NotAcceptableError:
 		p.Status, p.Detail = http.StatusNotAcceptable, e.Error()
 	case *BodyError:
@@ -303,6 +305,7 @@ func fillWrapped(p *Problem, err error) bool {
 		be   *BodyError
 		tl   *TooLargeError
 		mt   *MediaTypeError
+		ee   *EncodingError
 		na   *NotAcceptableError
 		mb   *http.MaxBytesError
 	)
@@ -320,6 +323,8 @@ func fillWrapped(p *Problem, err error) bool {
 		inner = tl
 	case errors.As(err, &mt):
 		inner = mt
+	case errors.As(err, &ee):
+		inner = ee
 	case errors.As(err, &na):
 		inner = na
 	case errors.As(err, &mb):

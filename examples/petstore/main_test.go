@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -283,5 +284,78 @@ func TestPanicThenNextRequest(t *testing.T) {
 func TestDemoRuns(t *testing.T) {
 	if err := serverDemo(io.Discard); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestClientResponseLimit: the client decodes a response while reading it
+// and stops with a *TooLargeError once it passes WithMaxResponseBytes, even
+// when the server sends no Content-Length (a streamed response).
+func TestClientResponseLimit(t *testing.T) {
+	ts := httptest.NewServer(newHandler())
+	t.Cleanup(ts.Close)
+	ctx := context.Background()
+	full, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		if _, err := full.AddPet(ctx, &api.Pet{Name: "pet " + strconv.Itoa(i), PhotoURLs: []string{strings.Repeat("p", 100)},
+			Status: oasrt.NewOpt(api.PetStatusAvailable)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := full.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
+	if err != nil || len(res.(api.FindPetsByStatusResponse200).Body) < 200 {
+		t.Fatalf("find: %v", err)
+	}
+	small, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()), oasrt.WithMaxResponseBytes(4096))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = small.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
+	var tl *oasrt.TooLargeError
+	if !errors.As(err, &tl) || tl.Limit != 4096 {
+		t.Fatalf("err = %v, want a *TooLargeError of 4096 bytes", err)
+	}
+}
+
+// TestGzipRequests: a gzip request body is decoded transparently, within
+// the body limit on its decoded size; other codings are a 415.
+func TestGzipRequests(t *testing.T) {
+	ts := httptest.NewServer(newHandler(oasrt.WithMaxBodyBytes(64 << 10)))
+	t.Cleanup(ts.Close)
+	gz := func(s string) string {
+		var b bytes.Buffer
+		z := gzip.NewWriter(&b)
+		z.Write([]byte(s))
+		z.Close()
+		return b.String()
+	}
+	post := func(body, encoding string) (int, string) {
+		req, _ := http.NewRequest("POST", ts.URL+basePath+"/pet", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Encoding", encoding)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, body := post(gz(`{"name":"zipped","photoUrls":[]}`), "gzip"); code != 200 || !strings.Contains(body, `"zipped"`) {
+		t.Errorf("gzip body: %d %s", code, body)
+	}
+	if code, body := post(`{"name":"x","photoUrls":[]}`, "br"); code != 415 || !strings.Contains(body, `content encoding \"br\"`) {
+		t.Errorf("br body: %d %s", code, body)
+	}
+	if code, body := post("not gzip at all", "gzip"); code != 400 || !strings.Contains(body, "gzip") {
+		t.Errorf("broken gzip: %d %s", code, body)
+	}
+	// 1 MiB of JSON white space compresses to about a kilobyte: the limit
+	// counts the decoded bytes.
+	bomb := gz(`{"name":"big","photoUrls":[]` + strings.Repeat(" ", 1<<20) + `}`)
+	if code, body := post(bomb, "gzip"); code != 413 || len(bomb) > 64<<10 {
+		t.Errorf("gzip bomb of %d bytes: %d %s", len(bomb), code, body)
 	}
 }
