@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"net/http"
 )
 
 // Streaming: generated code offers, for every array-valued schema, an
@@ -291,4 +292,65 @@ func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*W
 func (w *Writer) endStream() {
 	w.stream, w.sent, w.hold = nil, 0, 0
 	w.Buf = w.Buf[:0]
+}
+
+// WriteStream writes a response whose body encode writes to out as it
+// goes, flushing the connection after each write, for the generated
+// streaming responses. The Writer it passes has Direction InResponse. An
+// error once the response has started cannot become an error status: the
+// connection is aborted (http.ErrAbortHandler), so the client sees a broken
+// response rather than a short one that parses.
+func WriteStream(rw http.ResponseWriter, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
+	SetContentType(rw.Header(), contentType)
+	rw.WriteHeader(status)
+	w := GetWriter()
+	w.Direction = InResponse
+	err := encode(w, flushWriter{rw})
+	ReleaseWriter(w)
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// flushWriter flushes an http.ResponseWriter after each write.
+type flushWriter struct{ rw http.ResponseWriter }
+
+func (f flushWriter) Write(p []byte) (int, error) {
+	n, err := f.rw.Write(p)
+	if err == nil {
+		err = http.NewResponseController(f.rw).Flush()
+		if errors.Is(err, http.ErrNotSupported) {
+			err = nil
+		}
+	}
+	return n, err
+}
+
+// ResponseItems returns seq, which decodes the response body b of resp, as
+// an iterator the generated client hands out: when the iteration ends, or
+// the consumer stops it, the body is released and closed; a decoding error
+// carries the response's status. It can be ranged over once.
+func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
+	used := false
+	return func(yield func(T, error) bool) {
+		if used {
+			var zero T
+			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
+			return
+		}
+		used = true
+		defer func() {
+			b.Release()
+			CloseBody(resp)
+		}()
+		for x, err := range seq {
+			if err != nil {
+				yield(x, ResponseError(resp.StatusCode, err))
+				return
+			}
+			if !yield(x, nil) {
+				return
+			}
+		}
+	}
 }

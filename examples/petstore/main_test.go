@@ -359,3 +359,83 @@ func TestGzipRequests(t *testing.T) {
 		t.Errorf("gzip bomb of %d bytes: %d %s", len(bomb), code, body)
 	}
 }
+
+// endless yields n pets, then fails, as a handler whose database breaks
+// half-way through a streamed response would.
+type endless struct {
+	*store
+	n int
+}
+
+func (e endless) FindPetsByStatus(ctx context.Context, params api.FindPetsByStatusParams) (api.FindPetsByStatusResponse, error) {
+	return api.FindPetsByStatusResponse200Stream{Items: func(yield func(api.Pet, error) bool) {
+		for i := range e.n {
+			if !yield(api.Pet{ID: oasrt.NewOpt(int64(i)), Name: "pet " + strconv.Itoa(i), PhotoURLs: []string{}}, nil) {
+				return
+			}
+		}
+		yield(api.Pet{}, errors.New("database went away"))
+	}}, nil
+}
+
+// TestStreamedResponse: x-oasgen-stream on findPetsByStatus. The store
+// answers from an iterator; the client reads the pets one at a time; an
+// error after the response started aborts it, and the client says so
+// after the pets it had read.
+func TestStreamedResponse(t *testing.T) {
+	c, _ := start(t)
+	ctx := context.Background()
+	for i := range 3000 {
+		if _, err := c.AddPet(ctx, &api.Pet{Name: "p" + strconv.Itoa(i), PhotoURLs: []string{}, Status: oasrt.NewOpt(api.PetStatusAvailable)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	params := api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)}
+	res, err := c.FindPetsByStatusStream(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for p, err := range res.(api.FindPetsByStatusResponse200Stream).Items {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Name != "p"+strconv.Itoa(n) {
+			t.Fatalf("pet %d is %q", n, p.Name)
+		}
+		n++
+	}
+	if n != 3000 {
+		t.Fatalf("streamed %d pets, want 3000", n)
+	}
+	// The plain method reads the same response whole.
+	whole, err := c.FindPetsByStatus(ctx, params)
+	if err != nil || len(whole.(api.FindPetsByStatusResponse200).Body) != 3000 {
+		t.Fatalf("plain call: %v", err)
+	}
+
+	ts := httptest.NewServer(api.NewServer(endless{newStore(), 5000}))
+	t.Cleanup(ts.Close)
+	bc, err := api.NewClient(ts.URL, oasrt.WithHTTPClient(ts.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = bc.FindPetsByStatusStream(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err = 0, nil
+	for _, e := range res.(api.FindPetsByStatusResponse200Stream).Items {
+		if e != nil {
+			err = e
+			break
+		}
+		n++
+	}
+	if err == nil || n == 0 || n > 5000 {
+		t.Fatalf("read %d pets, then err = %v; want some pets, then an error", n, err)
+	}
+	if _, err := bc.FindPetsByStatus(ctx, params); err == nil {
+		t.Fatal("the plain call accepted an aborted response")
+	}
+}

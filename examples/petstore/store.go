@@ -87,7 +87,15 @@ func (s *store) sortedPets(keep func(*api.Pet) bool) []api.Pet {
 func (s *store) FindPetsByStatus(ctx context.Context, params api.FindPetsByStatusParams) (api.FindPetsByStatusResponse, error) {
 	want := api.PetStatus(params.Status.Or(api.FindPetsByStatusStatusAvailable)) // the spec's default
 	pets := s.sortedPets(func(p *api.Pet) bool { return p.Status.Set && p.Status.Value == want })
-	return api.FindPetsByStatusResponse200{Body: pets}, nil
+	// x-oasgen-stream: the pets are written as the iterator yields them,
+	// flushed as the buffer fills, instead of encoded whole first.
+	return api.FindPetsByStatusResponse200Stream{Items: func(yield func(api.Pet, error) bool) {
+		for _, p := range pets {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}}, nil
 }
 
 func (s *store) FindPetsByTags(ctx context.Context, params api.FindPetsByTagsParams) (api.FindPetsByTagsResponse, error) {

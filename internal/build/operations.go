@@ -40,6 +40,14 @@ func (b *builder) operations() {
 			if low := op.GoLow(); low != nil && low.KeyNode != nil {
 				o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
 			}
+			if op.Extensions != nil {
+				if n, ok := op.Extensions.Get("x-oasgen-stream"); ok && n != nil {
+					if n.Value != "true" && n.Value != "false" {
+						b.errorf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s %s: x-oasgen-stream must be true or false, not %q", method, path, n.Value)
+					}
+					o.Stream = n.Value == "true"
+				}
+			}
 			b.params(o, pi.Parameters, op.Parameters)
 			b.body(o, op.RequestBody)
 			b.responses(o, op.Responses)

@@ -101,6 +101,42 @@ type variant struct {
 	headers    []*header
 	statusCode string // the field holding the status for ranges and default
 	bodyField  string
+	// stream is set for a JSON response of an operation with
+	// x-oasgen-stream whose body is an array or holds one.
+	stream *streamVariant
+}
+
+// streamVariant is a response whose array is written from an iterator by
+// the server and read as one by the client.
+type streamVariant struct {
+	name  string
+	arr   *ir.Array
+	body  *ir.Struct // the object holding the array, or nil for an array body
+	field *ir.Field  // the array property of body
+}
+
+// newStream returns the streaming form of variant v, or nil.
+func newStream(v *variant, ns *ir.Namespace) *streamVariant {
+	if !v.json {
+		return nil
+	}
+	if arr := streamArray(v.typ); arr != nil {
+		return &streamVariant{name: ns.Claim(v.name+"Stream", ""), arr: arr}
+	}
+	r, ok := v.typ.(*ir.Ref)
+	if !ok {
+		return nil
+	}
+	st, ok := r.Decl.(*ir.Struct)
+	if !ok {
+		return nil
+	}
+	for _, fd := range st.Fields {
+		if arr := streamField(fd); arr != nil {
+			return &streamVariant{name: ns.Claim(v.name+"Stream", ""), arr: arr, body: st, field: fd}
+		}
+	}
+	return nil
 }
 
 type header struct {
@@ -200,6 +236,9 @@ func newAPI(pkg *ir.Package) *api {
 					if v.typ == nil {
 						v.typ = &ir.Any{}
 					}
+				}
+				if o.Stream {
+					v.stream = newStream(v, ns)
 				}
 				for _, h := range r.Headers {
 					if strings.EqualFold(h.Name, "Content-Type") {

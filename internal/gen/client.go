@@ -29,7 +29,13 @@ func genClient(f *file, a *api) {
 	f.P("}")
 	f.P()
 	for _, op := range a.ops {
-		genCall(f, a, op)
+		genCall(f, a, op, false)
+		for _, v := range op.variants {
+			if v.stream != nil {
+				genCall(f, a, op, true)
+				break
+			}
+		}
 	}
 	for _, st := range a.objects {
 		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
@@ -58,9 +64,21 @@ func genClient(f *file, a *api) {
 	}
 }
 
-func genCall(f *file, a *api, op *apiOp) {
-	f.P("// ", op.GoName, " calls ", opLine(op))
-	f.P("func (c *", a.client, ") ", op.GoName, f.handlerSig(op), " {")
+// genCall prints the client method of op; with stream, the method that
+// returns the streaming forms of the responses that have one.
+func genCall(f *file, a *api, op *apiOp, stream bool) {
+	if stream {
+		f.P("// ", op.GoName, "Stream calls ", opLine(op))
+		f.P("//")
+		f.P("// It returns the streaming form of the responses that have one, whose Items")
+		f.P("// decodes the body while it is read: range over Items once, to its end or")
+		f.P("// until you break out, which closes the body. The other responses are as")
+		f.P("// ", op.GoName, " returns them.")
+		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
+	} else {
+		f.P("// ", op.GoName, " calls ", opLine(op))
+		f.P("func (c *", a.client, ") ", op.GoName, f.handlerSig(op), " {")
+	}
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.
@@ -236,7 +254,16 @@ func genCall(f *file, a *api, op *apiOp) {
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
-	f.P("defer ", rt("CloseBody"), "(resp)")
+	if stream {
+		f.P("streaming := false // a streamed body is closed by its Items")
+		f.P("defer func() {")
+		f.P("if !streaming {")
+		f.P(rt("CloseBody"), "(resp)")
+		f.P("}")
+		f.P("}()")
+	} else {
+		f.P("defer ", rt("CloseBody"), "(resp)")
+	}
 
 	// Exact statuses, then ranges ("4XX"), then default.
 	byStatus := map[string][]*variant{}
@@ -263,7 +290,7 @@ func genCall(f *file, a *api, op *apiOp) {
 		f.P("switch resp.StatusCode {")
 		for _, s := range exact {
 			f.P("case ", s, ":")
-			decodeStatus(f, op, byStatus[s])
+			decodeStatus(f, op, stream, byStatus[s])
 		}
 		f.P("}")
 	}
@@ -271,15 +298,18 @@ func genCall(f *file, a *api, op *apiOp) {
 		f.P("switch resp.StatusCode / 100 {")
 		for _, s := range ranges {
 			f.P("case ", s[:1], ":")
-			decodeStatus(f, op, byStatus[s])
+			decodeStatus(f, op, stream, byStatus[s])
 		}
 		f.P("}")
 	}
-	if len(def) == 0 || !decodeStatus(f, op, def) {
+	if len(def) == 0 || !decodeStatus(f, op, stream, def) {
 		f.P("return nil, c.cfg.UnexpectedStatus(resp)")
 	}
 	f.P("}")
 	f.P()
+	if stream {
+		return // the helpers below are the plain method's
+	}
 
 	if b := op.body; b != nil && b.encode != "" {
 		c := &codec{file: f}
@@ -353,34 +383,63 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 // decodeStatus prints the code returning the variant among vs (one status,
 // one per content type) that the response's content type selects, and
 // reports whether that code always returns.
-func decodeStatus(f *file, op *apiOp, vs []*variant) bool {
+func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 	if len(vs) == 1 {
-		decodeVariant(f, op, vs[0])
+		decodeVariant(f, op, stream, vs[0])
 		return true
 	}
 	f.P("ct := resp.Header.Get(\"Content-Type\")")
 	for _, v := range vs {
 		if v.media == nil {
-			decodeVariant(f, op, v)
+			decodeVariant(f, op, stream, v)
 			return true
 		}
 		f.P("if ", rt("MediaMatches"), "(ct, []string{", strconv.Quote(v.media.ContentType), "}) {")
-		decodeVariant(f, op, v)
+		decodeVariant(f, op, stream, v)
 		f.P("}")
 	}
 	return false
 }
 
-func decodeVariant(f *file, op *apiOp, v *variant) {
+func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
 		f.P("return ", v.name, "{}, nil")
 		return
 	}
+	sv := v.stream
+	if !stream {
+		sv = nil
+	}
 	// Every variant's code returns, and runs in a scope of its own: a
 	// case clause, an if block, or last in the function.
-	f.P("var v ", v.name)
+	if sv != nil {
+		f.P("var v ", sv.name)
+	} else {
+		f.P("var v ", v.name)
+	}
 	if v.statusCode != "" {
 		f.P("v.", v.statusCode, " = resp.StatusCode")
+	}
+	if sv != nil {
+		// The headers are read first; the body is read by Items.
+		decodeHeaders(f, v)
+		c := &codec{file: f, k: f.checks}
+		f.P("b, err := c.cfg.ResponseJSON(resp)")
+		f.P("if err != nil {")
+		f.P("return nil, err")
+		f.P("}")
+		f.P("streaming = true")
+		if sv.body != nil {
+			f.P("v.Body = new(", sv.body.GoName, ")")
+			elem := f.goType(sv.arr.Elem)
+			f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", rt("DecodeFieldItems"), "(&b.Reader, v.Body.DecodeJSON, func(fn func(", elem, ") error) ", rt("FieldItems"), " {")
+			f.P("return ", rt("Each"), "(&v.Body.", sv.field.GoName, ", ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), ", fn)")
+			f.P("}))")
+		} else {
+			f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", rt("DecodeItems"), "(&b.Reader, ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), "))")
+		}
+		f.P("return v, nil")
+		return
 	}
 	if v.media != nil {
 		if v.json {
@@ -408,6 +467,12 @@ func decodeVariant(f *file, op *apiOp, v *variant) {
 			f.P("v.", v.bodyField, " = ", Ident{"bytes", "NewReader"}, "(data)")
 		}
 	}
+	decodeHeaders(f, v)
+	f.P("return v, nil")
+}
+
+// decodeHeaders prints the code reading the response headers of v into v.
+func decodeHeaders(f *file, v *variant) {
 	for _, h := range v.headers {
 		kind, elem := paramShape(h.Type)
 		dst := "v." + h.field
@@ -435,5 +500,4 @@ func decodeVariant(f *file, op *apiOp, v *variant) {
 		}
 		f.P("}")
 	}
-	f.P("return v, nil")
 }

@@ -56,6 +56,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		genTypes(server, a)
 		genServer(server, a)
 		client := newFile("oas_client_gen.go", opts.Package)
+		client.checks = k
 		genClient(client, a)
 		files = append(files, router, server, client)
 	}

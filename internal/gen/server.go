@@ -43,8 +43,76 @@ func genTypes(f *file, a *api) {
 		f.P()
 		for _, v := range op.variants {
 			genVariant(f, op, v)
+			if v.stream != nil {
+				genStreamVariant(f, op, v)
+			}
 		}
 	}
+}
+
+// genStreamVariant prints the streaming form of variant v: the same
+// response with its array taken from an iterator.
+func genStreamVariant(f *file, op *apiOp, v *variant) {
+	sv := v.stream
+	elem := f.goType(sv.arr.Elem)
+	f.P("// ", sv.name, " is ", v.name, " with its array streamed (x-oasgen-stream):")
+	f.P("// the server writes the elements Items yields as they come, flushing as it")
+	f.P("// goes, and the client's ", op.GoName, "Stream reads them as they arrive. An")
+	f.P("// error from Items after the response has started aborts the connection,")
+	f.P("// so the client sees a broken response, never a short valid one.")
+	f.P("type ", sv.name, " struct {")
+	if v.statusCode != "" {
+		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
+		f.P(v.statusCode, " int")
+	}
+	if sv.body != nil {
+		f.P("// Body holds the properties other than ", strconv.Quote(sv.field.JSONName), " (nil writes them zero).")
+		f.P("// The client sets those before the array when it yields the first")
+		f.P("// element, and the others when the iteration ends.")
+		f.P("Body *", sv.body.GoName)
+	}
+	if sv.body != nil {
+		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
+	} else {
+		f.P("// Items yields the elements of the array.")
+	}
+	f.P("Items ", Ident{"iter", "Seq2"}, "[", elem, ", error]")
+	for _, h := range v.headers {
+		f.P("// ", h.field, " is the ", strconv.Quote(h.Name), " header.")
+		f.P(h.field, " ", f.paramType(h.Param, false))
+	}
+	f.P("}")
+	f.P()
+	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ") error {")
+	status := strconv.Itoa(v.code)
+	if v.code == 0 {
+		status = "status"
+		f.P("status := v.", v.statusCode)
+		f.P("if status == 0 {")
+		f.P("status = ", defaultStatus(v.status))
+		f.P("}")
+	}
+	if len(v.headers) > 0 {
+		f.P("h := rw.Header()")
+		for _, h := range v.headers {
+			writeHeader(f, h)
+		}
+	}
+	c := &codec{file: f, k: f.checks}
+	f.P(rt("WriteStream"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+	if sv.body != nil {
+		f.P("body := v.Body")
+		f.P("if body == nil {")
+		f.P("body = new(", sv.body.GoName, ")")
+		f.P("}")
+		f.P("return ", rt("EncodeFieldItems"), "(w, out, &body.", sv.field.GoName, ", body.EncodeJSON, v.Items, ", c.elemEncoder(sv.arr.Elem), ")")
+	} else {
+		f.P("return ", rt("EncodeItems"), "(w, out, v.Items, ", c.elemEncoder(sv.arr.Elem), ")")
+	}
+	f.P("})")
+	f.P("return nil")
+	f.P("}")
+	f.P()
 }
 
 func genVariant(f *file, op *apiOp, v *variant) {

@@ -346,7 +346,11 @@ type Operation struct {
 	// (the operation's, or else the spec's); nil when there are none, and
 	// empty but not nil when none can be met.
 	Security []*SecurityRequirement
-	Pos      Pos
+	// Stream is set by x-oasgen-stream: true on the operation: its JSON
+	// responses that are arrays, or objects holding one, can also be
+	// written from an iterator and read as one.
+	Stream bool
+	Pos    Pos
 }
 
 // Param is a path, query, header or cookie parameter.

@@ -176,6 +176,44 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 	return nil
 }
 
+// FindPetsByStatusStream calls GET /pet/findByStatus: Finds Pets by status.
+//
+// It returns the streaming form of the responses that have one, whose Items
+// decodes the body while it is read: range over Items once, to its end or
+// until you break out, which closes the body. The other responses are as
+// FindPetsByStatus returns them.
+func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
+	req := oasrt.Request{Method: "GET"}
+	req.Path = append(req.Path, "/pet/findByStatus"...)
+	if params.Status.Set {
+		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	streaming := false // a streamed body is closed by its Items
+	defer func() {
+		if !streaming {
+			oasrt.CloseBody(resp)
+		}
+	}()
+	switch resp.StatusCode {
+	case 200:
+		var v FindPetsByStatusResponse200Stream
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
+		}
+		streaming = true
+		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
+		return v, nil
+	case 400:
+		return FindPetsByStatusResponse400{}, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
 func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
 	req := oasrt.Request{Method: "GET"}

@@ -4,6 +4,8 @@ package api
 
 import (
 	"context"
+	"io"
+	"iter"
 	"net/http"
 	"strconv"
 	"time"
@@ -148,6 +150,23 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		return err
 	}
 	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// FindPetsByStatusResponse200Stream is FindPetsByStatusResponse200 with its array streamed (x-oasgen-stream):
+// the server writes the elements Items yields as they come, flushing as it
+// goes, and the client's FindPetsByStatusStream reads them as they arrive. An
+// error from Items after the response has started aborts the connection,
+// so the client sees a broken response, never a short valid one.
+type FindPetsByStatusResponse200Stream struct {
+	// Items yields the elements of the array.
+	Items iter.Seq2[Pet, error]
+}
+
+func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
+	oasrt.WriteStream(rw, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+		return oasrt.EncodeItems(w, out, v.Items, (*Pet).EncodeJSON)
+	})
 	return nil
 }
 
