@@ -255,6 +255,7 @@ type Body struct {
 	Reader  Reader
 	buf     []byte
 	limited limitedReader
+	done    func() // gives back a streamed body's gzip reader
 }
 
 var bodies = sync.Pool{New: func() any { return new(Body) }}
@@ -266,6 +267,10 @@ func (b *Body) Release() {
 	}
 	b.Reader.Reset(nil)
 	b.limited = limitedReader{}
+	if b.done != nil {
+		b.done()
+		b.done = nil
+	}
 	bodies.Put(b)
 }
 
@@ -459,6 +464,35 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 		body = http.MaxBytesReader(w, z, c.MaxBodyBytes)
 	}
 	return RawBody{ContentType: ct, Body: body}, nil
+}
+
+// JSONStream checks a JSON request body that the handler reads as it
+// arrives (x-oasgen-stream) and returns a Body whose Reader decodes it
+// through a fixed buffer, within MaxBodyBytes (counted on the decoded bytes
+// of a gzip body); nil when the body is absent and not required.
+func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error) {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if required {
+			return nil, &BodyError{Err: ErrMissing}
+		}
+		return nil, nil
+	}
+	ct := r.Header.Get("Content-Type")
+	if !IsJSON(ct) {
+		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
+	}
+	src, size, done, err := decodedBody(r)
+	if err != nil {
+		return nil, err
+	}
+	b, err := StreamBody(src, size, c.MaxBodyBytes, InRequest)
+	if err != nil {
+		done()
+		return nil, err
+	}
+	b.done = done
+	b.Reader.MaxDepth = c.MaxDepth
+	return b, nil
 }
 
 // EncodingError reports a request Content-Encoding the server cannot undo:

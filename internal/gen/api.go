@@ -89,6 +89,9 @@ type apiBody struct {
 	// multipart is set for a multipart/form-data body decoded into a
 	// struct (json is false then).
 	multipart *multipartBody
+	// stream is set for a JSON body of an operation with x-oasgen-stream
+	// that is an array or holds one: the handler gets an iterator.
+	stream *streamVariant
 }
 
 type variant struct {
@@ -283,6 +286,9 @@ func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 		if b.jsonType != "" && !hasCodec(b.typ) {
 			b.decode = "decode" + o.GoName + "Body"
 			b.encode = "encode" + o.GoName + "Body"
+		}
+		if o.Stream && b.jsonType != "" && !b.form {
+			b.stream = newStream(&variant{name: o.GoName + "Body", json: true, typ: b.typ}, ns)
 		}
 	}
 	return b

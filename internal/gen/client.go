@@ -220,7 +220,24 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 
 	if b := op.body; b != nil {
-		if b.multipart != nil {
+		if sv := b.stream; sv != nil {
+			c := &codec{file: f, k: f.checks}
+			f.P("if body.Items != nil {")
+			if sv.body != nil {
+				f.P("v := body.Body")
+				f.P("if v == nil {")
+				f.P("v = new(", sv.body.GoName, ")")
+				f.P("}")
+				f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+				f.P("return ", rt("EncodeFieldItems"), "(w, out, &v.", sv.field.GoName, ", v.EncodeJSON, body.Items, ", c.elemEncoder(sv.arr.Elem), ")")
+			} else {
+				f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+				f.P("return ", rt("EncodeItems"), "(w, out, body.Items, ", c.elemEncoder(sv.arr.Elem), ")")
+			}
+			f.P("})")
+			f.P("req.ContentType = ", strconv.Quote(b.jsonType))
+			f.P("}")
+		} else if b.multipart != nil {
 			multipartSend(f, op)
 		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")

@@ -30,6 +30,9 @@ func genTypes(f *file, a *api) {
 		if op.body != nil && op.body.multipart != nil {
 			genMultipartType(f, op)
 		}
+		if op.body != nil && op.body.stream != nil {
+			genBodyStreamType(f, op)
+		}
 		names := make([]string, len(op.variants))
 		for i, v := range op.variants {
 			names[i] = v.name
@@ -48,6 +51,56 @@ func genTypes(f *file, a *api) {
 			}
 		}
 	}
+}
+
+// genBodyStreamType prints the type of a streamed request body.
+func genBodyStreamType(f *file, op *apiOp) {
+	sv := op.body.stream
+	f.P("// ", sv.name, " is the request body of ", op.GoName, ", streamed (x-oasgen-stream):")
+	f.P("// the server decodes the elements while the request is read, and the")
+	f.P("// client encodes them while it sends it. Range over Items once; an error")
+	f.P("// stops it with the JSON path and offset of the bad element, and a")
+	f.P("// handler that returns it answers 400.")
+	f.P("type ", sv.name, " struct {")
+	if sv.body != nil {
+		f.P("// Body holds the properties other than ", strconv.Quote(sv.field.JSONName), "; the server")
+		f.P("// sets those before the array when Items yields its first element,")
+		f.P("// and the others when the iteration ends.")
+		f.P("Body *", sv.body.GoName)
+	}
+	if sv.body != nil {
+		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
+	} else {
+		f.P("// Items yields the elements of the array; nil when the body is absent.")
+	}
+	f.P("Items ", Ident{"iter", "Seq2"}, "[", f.goType(sv.arr.Elem), ", error]")
+	f.P("}")
+	f.P()
+}
+
+// streamBody prints the handler code that hands a streamed request body to
+// the handler as an iterator.
+func streamBody(f *file, op *apiOp) {
+	sv := op.body.stream
+	c := &codec{file: f, k: f.checks}
+	f.P("var body ", sv.name)
+	f.P("rb, err := s.cfg.JSONStream(r, ", op.body.required, ")")
+	f.P("if err != nil {")
+	f.P("s.cfg.Error(w, r, err)")
+	f.P("return")
+	f.P("}")
+	f.P("if rb != nil {")
+	f.P("defer rb.Release()")
+	if sv.body != nil {
+		elem := f.goType(sv.arr.Elem)
+		f.P("body.Body = new(", sv.body.GoName, ")")
+		f.P("body.Items = ", rt("RequestItems"), "(", rt("DecodeFieldItems"), "(&rb.Reader, body.Body.DecodeJSON, func(fn func(", elem, ") error) ", rt("FieldItems"), " {")
+		f.P("return ", rt("Each"), "(&body.Body.", sv.field.GoName, ", ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), ", fn)")
+		f.P("}))")
+	} else {
+		f.P("body.Items = ", rt("RequestItems"), "(", rt("DecodeItems"), "(&rb.Reader, ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), "))")
+	}
+	f.P("}")
 }
 
 // genStreamVariant prints the streaming form of variant v: the same
@@ -247,6 +300,9 @@ func (f *file) handlerSig(op *apiOp) string {
 }
 
 func (f *file) bodyType(b *apiBody) string {
+	if b.stream != nil {
+		return b.stream.name
+	}
 	if b.multipart != nil {
 		return "*" + b.multipart.name
 	}
@@ -595,6 +651,8 @@ func genHandle(f *file, a *api, op *apiOp) {
 		args += ", body"
 		if b.multipart != nil {
 			multipartHandle(f, op)
+		} else if b.stream != nil {
+			streamBody(f, op)
 		} else if b.json {
 			goT := f.goType(b.typ)
 			f.P("var body *", goT)

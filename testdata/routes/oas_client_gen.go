@@ -5,6 +5,7 @@ package routes
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -636,6 +637,93 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 		if err != nil {
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
+		return v, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// ImportPoints calls POST /points
+func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/points"...)
+	if body.Items != nil {
+		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
+		})
+		req.ContentType = "application/json"
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		var v ImportPointsResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
+		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// encodeImportPointsBody writes the request body of ImportPoints.
+func encodeImportPointsBody(w *oasrt.Writer, v *[]Point) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		(*v)[i2].EncodeJSON(w)
+	}
+	w.ArrayEnd(start1)
+}
+
+// ImportPointsStream calls POST /points
+//
+// It returns the streaming form of the responses that have one, whose Items
+// decodes the body while it is read: range over Items once, to its end or
+// until you break out, which closes the body. The other responses are as
+// ImportPoints returns them.
+func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/points"...)
+	if body.Items != nil {
+		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
+		})
+		req.ContentType = "application/json"
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	streaming := false // a streamed body is closed by its Items
+	defer func() {
+		if !streaming {
+			oasrt.CloseBody(resp)
+		}
+	}()
+	switch resp.StatusCode {
+	case 200:
+		var v ImportPointsResponse200Stream
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
+		}
+		streaming = true
+		v.Body = new(ImportPointsOK)
+		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
+			return oasrt.Each(&v.Body.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
+		}))
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)

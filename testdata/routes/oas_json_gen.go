@@ -737,6 +737,106 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"count":`)
+	w.Int(v.Count)
+	if w.Streams(&v.Points) {
+		w.Raw(`,"points":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"points":`)
+		start1 := len(w.Buf)
+		for i2 := range v.Points {
+			w.Byte(',')
+			v.Points[i2].EncodeJSON(w)
+		}
+		w.ArrayEnd(start1)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "count":
+			seen |= 1 << 0
+			x3, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "count")
+			}
+			v.Count = x3
+		case "points":
+			seen |= 1 << 1
+			if r.Streams(&v.Points) {
+				if err := r.Stream(&v.Points); err != nil {
+					return oasrt.AtKey(err, "points")
+				}
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "points")
+				}
+				v.Points = v.Points[:0]
+				for i4 := 0; ; i4++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "points")
+					}
+					if !more {
+						break
+					}
+					var e5 *Point
+					v.Points, e5 = oasrt.Grow(r, v.Points)
+					if err := (*e5).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i4), "points")
+					}
+				}
+				if v.Points == nil {
+					v.Points = []Point{}
+				}
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "count", "points")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"color":`)

@@ -68,6 +68,12 @@ type UploadPhotoRequestMeta struct {
 	Camera oasrt.Opt[string] `json:"camera,omitzero"`
 }
 
+// ImportPointsOK is the object schema response 200 of importPoints (application/json).
+type ImportPointsOK struct {
+	Count  int64   `json:"count"`
+	Points []Point `json:"points"`
+}
+
 // SearchFilter is the object schema parameter filter of search.
 type SearchFilter struct {
 	Color string           `json:"color"`

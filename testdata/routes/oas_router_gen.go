@@ -147,11 +147,19 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 			}
 		}
+	case "points":
+		if !more0 {
+			switch method {
+			case "POST":
+				return 18, "" // importPoints
+			}
+			return routeMethodNotAllowed, "POST"
+		}
 	case "search":
 		if !more0 {
 			switch method {
 			case "GET", "HEAD":
-				return 18, "" // search
+				return 19, "" // search
 			}
 			return routeMethodNotAllowed, "GET, HEAD"
 		}

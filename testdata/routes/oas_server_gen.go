@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"strconv"
 	"strings"
@@ -590,6 +591,67 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter)
 	return nil
 }
 
+// ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
+// the server decodes the elements while the request is read, and the
+// client encodes them while it sends it. Range over Items once; an error
+// stops it with the JSON path and offset of the bad element, and a
+// handler that returns it answers 400.
+type ImportPointsBodyStream struct {
+	// Items yields the elements of the array; nil when the body is absent.
+	Items iter.Seq2[Point, error]
+}
+
+// ImportPointsResponse is the result of ImportPoints: one of
+// ImportPointsResponse200.
+type ImportPointsResponse interface {
+	// writeImportPointsResponse writes the response; an error means nothing was written.
+	writeImportPointsResponse(rw http.ResponseWriter) error
+}
+
+// ImportPointsResponse200 is the 200 response (application/json) of ImportPoints.
+//
+// the points read back, after their count
+type ImportPointsResponse200 struct {
+	Body ImportPointsOK
+}
+
+func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter) error {
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	v.Body.EncodeJSON(w)
+	if err := w.Err(); err != nil {
+		oasrt.ReleaseWriter(w)
+		return err
+	}
+	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
+// the server writes the elements Items yields as they come, flushing as it
+// goes, and the client's ImportPointsStream reads them as they arrive. An
+// error from Items after the response has started aborts the connection,
+// so the client sees a broken response, never a short valid one.
+type ImportPointsResponse200Stream struct {
+	// Body holds the properties other than "points" (nil writes them zero).
+	// The client sets those before the array when it yields the first
+	// element, and the others when the iteration ends.
+	Body *ImportPointsOK
+	// Items yields the elements of "points".
+	Items iter.Seq2[Point, error]
+}
+
+func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter) error {
+	oasrt.WriteStream(rw, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+		body := v.Body
+		if body == nil {
+			body = new(ImportPointsOK)
+		}
+		return oasrt.EncodeFieldItems(w, out, &body.Points, body.EncodeJSON, v.Items, (*Point).EncodeJSON)
+	})
+	return nil
+}
+
 // SearchParams holds the parameters of Search.
 type SearchParams struct {
 	// Q is the query parameter "q", style form, exploded, required.
@@ -705,6 +767,8 @@ type Handler interface {
 	SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error)
 	// UploadPhoto handles POST /photos/{id}
 	UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error)
+	// ImportPoints handles POST /points
+	ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error)
 	// Search handles GET /search
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
@@ -803,13 +867,18 @@ func (Unimplemented) UploadPhoto(ctx context.Context, params UploadPhotoParams, 
 	return nil, oasrt.ErrNotImplemented
 }
 
+// ImportPoints returns oasrt.ErrNotImplemented.
+func (Unimplemented) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // Search returns oasrt.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [19]struct {
+var operations = [20]struct {
 	id, path string
 	tags     []string
 }{
@@ -831,6 +900,7 @@ var operations = [19]struct {
 	{"submitForm", "/forms", nil},
 	{"submitBoth", "/both", nil},
 	{"uploadPhoto", "/photos/{id}", nil},
+	{"importPoints", "/points", nil},
 	{"search", "/search", nil},
 }
 
@@ -844,7 +914,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [19]http.Handler
+	ops [20]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -935,6 +1005,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	case 17:
 		s.handleUploadPhoto(w, r, p)
 	case 18:
+		s.handleImportPoints(w, r, p)
+	case 19:
 		s.handleSearch(w, r, p)
 	}
 }
@@ -1687,6 +1759,67 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 	}
 	if !seen[1] {
 		return &oasrt.BodyError{Err: oasrt.PropertyError("photo", oasrt.ErrMissing), Status: 422}
+	}
+	return nil
+}
+
+// handleImportPoints serves POST /points.
+func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportPoints[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
+		return
+	}
+	var body ImportPointsBodyStream
+	rb, err := s.cfg.JSONStream(r, true)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	if rb != nil {
+		defer rb.Release()
+		body.Items = oasrt.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+	}
+	res, err := s.h.ImportPoints(r.Context(), body)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeImportPointsResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// producesImportPoints lists the media types ImportPoints responds with.
+var producesImportPoints = [...]string{"application/json"}
+
+// decodeImportPointsBody reads the request body of ImportPoints.
+func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
+	at1 := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i2 := 0; ; i2++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if i2 == 100000 {
+			return oasrt.Violation(at1, "more than maxItems 100000 items")
+		}
+		var e3 *Point
+		(*v), e3 = oasrt.Grow(r, (*v))
+		if err := (*e3).DecodeJSON(r); err != nil {
+			return oasrt.AtIndex(err, i2)
+		}
+	}
+	if (*v) == nil {
+		(*v) = []Point{}
 	}
 	return nil
 }

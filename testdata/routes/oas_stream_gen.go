@@ -71,6 +71,28 @@ func (v *UploadPhotoRequest) EncodeThumbnailsItems(w *oasrt.Writer, out io.Write
 	})
 }
 
+// EachPoints returns the handler of the elements of "points" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Points.
+func (v *ImportPointsOK) EachPoints(fn func(Point) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
+}
+
+// DecodePointsItems decodes a ImportPointsOK from r into v, except that the
+// elements of "points" are yielded one at a time instead of stored in
+// v.Points. Properties before "points" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *ImportPointsOK) DecodePointsItems(r *oasrt.Reader) iter.Seq2[Point, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPoints)
+}
+
+// EncodePointsItems writes v to out with the elements of "points" taken
+// from seq instead of v.Points, flushing as it goes.
+func (v *ImportPointsOK) EncodePointsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
+	return oasrt.EncodeFieldItems(w, out, &v.Points, v.EncodeJSON, seq, (*Point).EncodeJSON)
+}
+
 // EachTags returns the handler of the elements of "tags" for
 // oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
 // being stored in v.Tags.

@@ -117,6 +117,9 @@ func (v *UploadPhotoRequest) validate(c *oasrt.Validator) {
 // Validate returns nil: no value of UploadPhotoRequestMeta breaks its schema.
 func (v *UploadPhotoRequestMeta) Validate() error { return nil }
 
+// Validate returns nil: no value of ImportPointsOK breaks its schema.
+func (v *ImportPointsOK) Validate() error { return nil }
+
 // Validate returns nil: no value of SearchFilter breaks its schema.
 func (v *SearchFilter) Validate() error { return nil }
 

@@ -29,6 +29,7 @@ var Pairs = []Pair{
 	{"StatusOK", func() any { return new(routes.StatusOK) }, func() any { return new(StatusOK) }, true},
 	{"UploadPhotoRequest", func() any { return new(routes.UploadPhotoRequest) }, func() any { return new(UploadPhotoRequest) }, true},
 	{"UploadPhotoRequestMeta", func() any { return new(routes.UploadPhotoRequestMeta) }, func() any { return new(UploadPhotoRequestMeta) }, true},
+	{"ImportPointsOK", func() any { return new(routes.ImportPointsOK) }, func() any { return new(ImportPointsOK) }, true},
 	{"SearchFilter", func() any { return new(routes.SearchFilter) }, func() any { return new(SearchFilter) }, true},
 	{"SearchMeta", func() any { return new(routes.SearchMeta) }, func() any { return new(SearchMeta) }, true},
 	{"SearchOK", func() any { return new(routes.SearchOK) }, func() any { return new(SearchOK) }, true},
@@ -106,6 +107,11 @@ type UploadPhotoRequest struct {
 
 type UploadPhotoRequestMeta struct {
 	Camera *string `json:"camera,omitempty"`
+}
+
+type ImportPointsOK struct {
+	Count  int64   `json:"count"`
+	Points []Point `json:"points"`
 }
 
 type SearchFilter struct {
