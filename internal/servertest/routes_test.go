@@ -614,7 +614,7 @@ func TestEachOperationAndQueryLimit(t *testing.T) {
 			})
 		}
 	}))
-	if len(built) != 19 {
+	if len(built) != 20 {
 		t.Errorf("built for %d operations", len(built))
 	}
 	serve(srv, "GET", "/users/ann", nil)
