@@ -590,13 +590,70 @@ func SetContentType(h http.Header, ct string) {
 	}
 }
 
-// WriteBody writes a response of the given status whose body is the
-// output of w (a Writer from GetWriter), and releases w.
-func WriteBody(rw http.ResponseWriter, status int, contentType string, w *Writer) {
+// WriteBody writes a response to request r of the given status whose body
+// is the output of w (a Writer from GetWriter), and releases w. A body of
+// CompressMin bytes or more goes out gzip-compressed when r accepts gzip.
+func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *Writer) {
 	SetContentType(rw.Header(), contentType)
-	rw.WriteHeader(status)
-	rw.Write(w.Buf)
+	if len(w.Buf) >= CompressMin && acceptsGzip(r) {
+		z := startGzip(rw, status)
+		z.Write(w.Buf)
+		endGzip(z)
+	} else {
+		rw.WriteHeader(status)
+		rw.Write(w.Buf)
+	}
 	ReleaseWriter(w)
+}
+
+// CompressMin is the size from which a response body is gzip-compressed
+// for a client that accepts it: below about one packet it saves nothing.
+const CompressMin = 1400
+
+var gzipWriters sync.Pool
+
+// acceptsGzip reports whether r's Accept-Encoding allows gzip (RFC 9110,
+// section 12.5.3), "gzip;q=0" being a refusal.
+func acceptsGzip(r *http.Request) bool {
+	if r == nil {
+		return false
+	}
+	for _, v := range r.Header.Values("Accept-Encoding") {
+		for part := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if c := strings.TrimSpace(coding); !strings.EqualFold(c, "gzip") && c != "*" {
+				continue
+			}
+			if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok && strings.Trim(q, "0.") == "" {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// startGzip writes the headers of a gzip-compressed response and returns
+// the pooled gzip.Writer to write its body through.
+func startGzip(rw http.ResponseWriter, status int) *gzip.Writer {
+	h := rw.Header()
+	h.Set("Content-Encoding", "gzip")
+	h.Del("Content-Length")
+	h.Add("Vary", "Accept-Encoding")
+	rw.WriteHeader(status)
+	z, _ := gzipWriters.Get().(*gzip.Writer)
+	if z == nil {
+		z, _ = gzip.NewWriterLevel(rw, gzip.BestSpeed)
+	} else {
+		z.Reset(rw)
+	}
+	return z
+}
+
+func endGzip(z *gzip.Writer) {
+	z.Close()
+	z.Reset(io.Discard) // drop the ResponseWriter
+	gzipWriters.Put(z)
 }
 
 // WriteReader writes a response of the given status with the body copied

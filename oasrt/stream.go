@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"compress/gzip"
 	"errors"
 	"io"
 	"iter"
@@ -300,23 +301,53 @@ func (w *Writer) endStream() {
 // error once the response has started cannot become an error status: the
 // connection is aborted (http.ErrAbortHandler), so the client sees a broken
 // response rather than a short one that parses.
-func WriteStream(rw http.ResponseWriter, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
+//
+// When r accepts gzip, the body is gzip-compressed, each flush of the
+// Writer flushing the compressor too, so the client still gets elements as
+// they come.
+func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
-	rw.WriteHeader(status)
+	out := flushWriter{rw: rw}
+	if acceptsGzip(r) {
+		out.z = startGzip(rw, status)
+	} else {
+		rw.WriteHeader(status)
+	}
 	w := GetWriter()
 	w.Direction = InResponse
-	err := encode(w, flushWriter{rw})
+	err := encode(w, out)
 	ReleaseWriter(w)
+	if out.z != nil {
+		if err == nil {
+			err = out.z.Close()
+		}
+		out.z.Reset(io.Discard)
+		if err == nil {
+			gzipWriters.Put(out.z)
+		}
+	}
 	if err != nil {
 		panic(http.ErrAbortHandler)
 	}
 }
 
-// flushWriter flushes an http.ResponseWriter after each write.
-type flushWriter struct{ rw http.ResponseWriter }
+// flushWriter writes to an http.ResponseWriter, through z when it is set,
+// and flushes after each write.
+type flushWriter struct {
+	rw http.ResponseWriter
+	z  *gzip.Writer
+}
 
 func (f flushWriter) Write(p []byte) (int, error) {
-	n, err := f.rw.Write(p)
+	var n int
+	var err error
+	if f.z != nil {
+		if n, err = f.z.Write(p); err == nil {
+			err = f.z.Flush()
+		}
+	} else {
+		n, err = f.rw.Write(p)
+	}
 	if err == nil {
 		err = http.NewResponseController(f.rw).Flush()
 		if errors.Is(err, http.ErrNotSupported) {

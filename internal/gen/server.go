@@ -40,8 +40,9 @@ func genTypes(f *file, a *api) {
 		f.P("// ", op.result, " is the result of ", op.GoName, ": one of")
 		f.P("// ", strings.Join(names, ", "), ".")
 		f.P("type ", op.result, " interface {")
-		f.P("// ", op.write, " writes the response; an error means nothing was written.")
-		f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ") error")
+		f.P("// ", op.write, " writes the response to request r; an error means nothing")
+		f.P("// was written.")
+		f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
 		f.P("}")
 		f.P()
 		for _, v := range op.variants {
@@ -136,7 +137,7 @@ func genStreamVariant(f *file, op *apiOp, v *variant) {
 	}
 	f.P("}")
 	f.P()
-	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ") error {")
+	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := strconv.Itoa(v.code)
 	if v.code == 0 {
 		status = "status"
@@ -152,7 +153,7 @@ func genStreamVariant(f *file, op *apiOp, v *variant) {
 		}
 	}
 	c := &codec{file: f, k: f.checks}
-	f.P(rt("WriteStream"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+	f.P(rt("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 	if sv.body != nil {
 		f.P("body := v.Body")
 		f.P("if body == nil {")
@@ -218,7 +219,7 @@ func genVariantFields(f *file, v *variant) {
 
 // genWrite prints the method that writes variant v.
 func genWrite(f *file, op *apiOp, v *variant) {
-	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ") error {")
+	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := strconv.Itoa(v.code)
 	if v.code == 0 {
 		status = "status"
@@ -249,7 +250,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	}
 	switch {
 	case v.media != nil && v.json:
-		f.P(rt("WriteBody"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
+		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
 	case v.media != nil:
 		f.P(rt("WriteReader"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", v.", v.bodyField, ")")
 	default:
@@ -685,7 +686,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("err = ", rt("ErrNoResponse"))
 	f.P("}")
 	f.P("if err == nil {")
-	f.P("err = res.", op.write, "(w)")
+	f.P("err = res.", op.write, "(w, r)")
 	f.P("}")
 	f.P("if err != nil {")
 	f.P("s.cfg.Error(w, r, err)")

@@ -12,8 +12,9 @@ import (
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response; an error means nothing was written.
-	writeAddPetResponse(rw http.ResponseWriter) error
+	// writeAddPetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AddPetResponse200 is the 200 response (application/json) of AddPet.
@@ -23,7 +24,7 @@ type AddPetResponse200 struct {
 	Body Pet
 }
 
-func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,7 +32,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -163,7 +164,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAddPetResponse(w)
+		err = res.writeAddPetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -20,8 +20,9 @@ type GetThingParams struct {
 // GetThingResponse is the result of GetThing: one of
 // GetThingResponse200.
 type GetThingResponse interface {
-	// writeGetThingResponse writes the response; an error means nothing was written.
-	writeGetThingResponse(rw http.ResponseWriter) error
+	// writeGetThingResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetThingResponse200 is the 200 response (application/json) of GetThing.
@@ -31,7 +32,7 @@ type GetThingResponse200 struct {
 	Body GetThingOK
 }
 
-func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter) error {
+func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -39,7 +40,7 @@ func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter) error
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -154,7 +155,7 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetThingResponse(w)
+		err = res.writeGetThingResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -12,8 +12,9 @@ import (
 // GetListResponse is the result of GetList: one of
 // GetListResponse200.
 type GetListResponse interface {
-	// writeGetListResponse writes the response; an error means nothing was written.
-	writeGetListResponse(rw http.ResponseWriter) error
+	// writeGetListResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetListResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetListResponse200 is the 200 response (application/json) of GetList.
@@ -23,7 +24,7 @@ type GetListResponse200 struct {
 	Body List
 }
 
-func (v GetListResponse200) writeGetListResponse(rw http.ResponseWriter) error {
+func (v GetListResponse200) writeGetListResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,7 +32,7 @@ func (v GetListResponse200) writeGetListResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -141,7 +142,7 @@ func (s *Server) handleGetList(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetListResponse(w)
+		err = res.writeGetListResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -14,8 +14,9 @@ import (
 // UpdatePetResponse is the result of UpdatePet: one of
 // UpdatePetResponse200, UpdatePetResponse400, UpdatePetResponse404, UpdatePetResponse422.
 type UpdatePetResponse interface {
-	// writeUpdatePetResponse writes the response; an error means nothing was written.
-	writeUpdatePetResponse(rw http.ResponseWriter) error
+	// writeUpdatePetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdatePetResponse200 is the 200 response (application/json) of UpdatePet.
@@ -25,7 +26,7 @@ type UpdatePetResponse200 struct {
 	Body Pet
 }
 
-func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -33,7 +34,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) err
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -42,7 +43,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
-func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -52,7 +53,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Pet not found
 type UpdatePetResponse404 struct{}
 
-func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -62,7 +63,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Validation exception
 type UpdatePetResponse422 struct{}
 
-func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -70,8 +71,9 @@ func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter) err
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200, AddPetResponse400, AddPetResponse422.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response; an error means nothing was written.
-	writeAddPetResponse(rw http.ResponseWriter) error
+	// writeAddPetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AddPetResponse200 is the 200 response (application/json) of AddPet.
@@ -81,7 +83,7 @@ type AddPetResponse200 struct {
 	Body Pet
 }
 
-func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -89,7 +91,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -98,7 +100,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 // Invalid input
 type AddPetResponse400 struct{}
 
-func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -108,7 +110,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
 // Validation exception
 type AddPetResponse422 struct{}
 
-func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -123,8 +125,9 @@ type FindPetsByStatusParams struct {
 // FindPetsByStatusResponse is the result of FindPetsByStatus: one of
 // FindPetsByStatusResponse200, FindPetsByStatusResponse400.
 type FindPetsByStatusResponse interface {
-	// writeFindPetsByStatusResponse writes the response; an error means nothing was written.
-	writeFindPetsByStatusResponse(rw http.ResponseWriter) error
+	// writeFindPetsByStatusResponse writes the response to request r; an error means nothing
+	// was written.
+	writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // FindPetsByStatusResponse200 is the 200 response (application/json) of FindPetsByStatus.
@@ -134,7 +137,7 @@ type FindPetsByStatusResponse200 struct {
 	Body []Pet
 }
 
-func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
+func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -147,7 +150,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -156,7 +159,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
-func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
+func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -171,8 +174,9 @@ type FindPetsByTagsParams struct {
 // FindPetsByTagsResponse is the result of FindPetsByTags: one of
 // FindPetsByTagsResponse200, FindPetsByTagsResponse400.
 type FindPetsByTagsResponse interface {
-	// writeFindPetsByTagsResponse writes the response; an error means nothing was written.
-	writeFindPetsByTagsResponse(rw http.ResponseWriter) error
+	// writeFindPetsByTagsResponse writes the response to request r; an error means nothing
+	// was written.
+	writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // FindPetsByTagsResponse200 is the 200 response (application/json) of FindPetsByTags.
@@ -182,7 +186,7 @@ type FindPetsByTagsResponse200 struct {
 	Body []Pet
 }
 
-func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter) error {
+func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -195,7 +199,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -204,7 +208,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
-func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter) error {
+func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -219,8 +223,9 @@ type GetPetByIDParams struct {
 // GetPetByIDResponse is the result of GetPetByID: one of
 // GetPetByIDResponse200, GetPetByIDResponse400, GetPetByIDResponse404.
 type GetPetByIDResponse interface {
-	// writeGetPetByIDResponse writes the response; an error means nothing was written.
-	writeGetPetByIDResponse(rw http.ResponseWriter) error
+	// writeGetPetByIDResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetPetByIDResponse200 is the 200 response (application/json) of GetPetByID.
@@ -230,7 +235,7 @@ type GetPetByIDResponse200 struct {
 	Body Pet
 }
 
-func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -238,7 +243,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -247,7 +252,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -257,7 +262,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -278,8 +283,9 @@ type UpdatePetWithFormParams struct {
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
 // UpdatePetWithFormResponse200, UpdatePetWithFormResponse400, UpdatePetWithFormResponse404.
 type UpdatePetWithFormResponse interface {
-	// writeUpdatePetWithFormResponse writes the response; an error means nothing was written.
-	writeUpdatePetWithFormResponse(rw http.ResponseWriter) error
+	// writeUpdatePetWithFormResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdatePetWithFormResponse200 is the 200 response (application/json) of UpdatePetWithForm.
@@ -289,7 +295,7 @@ type UpdatePetWithFormResponse200 struct {
 	Body Pet
 }
 
-func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -297,7 +303,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -306,7 +312,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
-func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -316,7 +322,7 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
 
-func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -333,8 +339,9 @@ type DeletePetParams struct {
 // DeletePetResponse is the result of DeletePet: one of
 // DeletePetResponse200, DeletePetResponse400, DeletePetResponse404.
 type DeletePetResponse interface {
-	// writeDeletePetResponse writes the response; an error means nothing was written.
-	writeDeletePetResponse(rw http.ResponseWriter) error
+	// writeDeletePetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeletePetResponse200 is the 200 response of DeletePet.
@@ -342,7 +349,7 @@ type DeletePetResponse interface {
 // Pet deleted
 type DeletePetResponse200 struct{}
 
-func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -352,7 +359,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) err
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
-func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -362,7 +369,7 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) err
 // Pet not found
 type DeletePetResponse404 struct{}
 
-func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -380,8 +387,9 @@ type UploadFileParams struct {
 // UploadFileResponse is the result of UploadFile: one of
 // UploadFileResponse200, UploadFileResponse400, UploadFileResponse404.
 type UploadFileResponse interface {
-	// writeUploadFileResponse writes the response; an error means nothing was written.
-	writeUploadFileResponse(rw http.ResponseWriter) error
+	// writeUploadFileResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UploadFileResponse200 is the 200 response (application/json) of UploadFile.
@@ -391,7 +399,7 @@ type UploadFileResponse200 struct {
 	Body APIResponse
 }
 
-func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -399,7 +407,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -408,7 +416,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) e
 // No file uploaded
 type UploadFileResponse400 struct{}
 
-func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -418,7 +426,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) e
 // Pet not found
 type UploadFileResponse404 struct{}
 
-func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -426,8 +434,9 @@ func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter) e
 // GetInventoryResponse is the result of GetInventory: one of
 // GetInventoryResponse200.
 type GetInventoryResponse interface {
-	// writeGetInventoryResponse writes the response; an error means nothing was written.
-	writeGetInventoryResponse(rw http.ResponseWriter) error
+	// writeGetInventoryResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetInventoryResponse200 is the 200 response (application/json) of GetInventory.
@@ -437,7 +446,7 @@ type GetInventoryResponse200 struct {
 	Body map[string]int32
 }
 
-func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter) error {
+func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -452,15 +461,16 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // PlaceOrderResponse is the result of PlaceOrder: one of
 // PlaceOrderResponse200, PlaceOrderResponse400, PlaceOrderResponse422.
 type PlaceOrderResponse interface {
-	// writePlaceOrderResponse writes the response; an error means nothing was written.
-	writePlaceOrderResponse(rw http.ResponseWriter) error
+	// writePlaceOrderResponse writes the response to request r; an error means nothing
+	// was written.
+	writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PlaceOrderResponse200 is the 200 response (application/json) of PlaceOrder.
@@ -470,7 +480,7 @@ type PlaceOrderResponse200 struct {
 	Body Order
 }
 
-func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -478,7 +488,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -487,7 +497,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) e
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
-func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -497,7 +507,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) e
 // Validation exception
 type PlaceOrderResponse422 struct{}
 
-func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -512,8 +522,9 @@ type GetOrderByIDParams struct {
 // GetOrderByIDResponse is the result of GetOrderByID: one of
 // GetOrderByIDResponse200, GetOrderByIDResponse400, GetOrderByIDResponse404.
 type GetOrderByIDResponse interface {
-	// writeGetOrderByIDResponse writes the response; an error means nothing was written.
-	writeGetOrderByIDResponse(rw http.ResponseWriter) error
+	// writeGetOrderByIDResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetOrderByIDResponse200 is the 200 response (application/json) of GetOrderByID.
@@ -523,7 +534,7 @@ type GetOrderByIDResponse200 struct {
 	Body Order
 }
 
-func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -531,7 +542,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -540,7 +551,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
-func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -550,7 +561,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Order not found
 type GetOrderByIDResponse404 struct{}
 
-func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -565,8 +576,9 @@ type DeleteOrderParams struct {
 // DeleteOrderResponse is the result of DeleteOrder: one of
 // DeleteOrderResponse200, DeleteOrderResponse400, DeleteOrderResponse404.
 type DeleteOrderResponse interface {
-	// writeDeleteOrderResponse writes the response; an error means nothing was written.
-	writeDeleteOrderResponse(rw http.ResponseWriter) error
+	// writeDeleteOrderResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeleteOrderResponse200 is the 200 response of DeleteOrder.
@@ -574,7 +586,7 @@ type DeleteOrderResponse interface {
 // order deleted
 type DeleteOrderResponse200 struct{}
 
-func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -584,7 +596,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter)
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
-func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -594,7 +606,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter)
 // Order not found
 type DeleteOrderResponse404 struct{}
 
-func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -602,8 +614,9 @@ func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter)
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse200, CreateUserResponse400, CreateUserResponse422.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response; an error means nothing was written.
-	writeCreateUserResponse(rw http.ResponseWriter) error
+	// writeCreateUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUserResponse200 is the 200 response (application/json) of CreateUser.
@@ -613,7 +626,7 @@ type CreateUserResponse200 struct {
 	Body User
 }
 
-func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -621,7 +634,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -630,7 +643,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) e
 // Invalid input
 type CreateUserResponse400 struct{}
 
-func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -640,7 +653,7 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter) e
 // Validation exception
 type CreateUserResponse422 struct{}
 
-func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -648,8 +661,9 @@ func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter) e
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
 // CreateUsersWithListInputResponse200, CreateUsersWithListInputResponse400, CreateUsersWithListInputResponse422.
 type CreateUsersWithListInputResponse interface {
-	// writeCreateUsersWithListInputResponse writes the response; an error means nothing was written.
-	writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error
+	// writeCreateUsersWithListInputResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUsersWithListInputResponse200 is the 200 response (application/json) of CreateUsersWithListInput.
@@ -659,7 +673,7 @@ type CreateUsersWithListInputResponse200 struct {
 	Body User
 }
 
-func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -667,7 +681,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -676,7 +690,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
-func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -686,7 +700,7 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
 
-func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -704,8 +718,9 @@ type LoginUserParams struct {
 // LoginUserResponse is the result of LoginUser: one of
 // LoginUserResponse200, LoginUserResponse400.
 type LoginUserResponse interface {
-	// writeLoginUserResponse writes the response; an error means nothing was written.
-	writeLoginUserResponse(rw http.ResponseWriter) error
+	// writeLoginUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // LoginUserResponse200 is the 200 response (application/json) of LoginUser.
@@ -721,7 +736,7 @@ type LoginUserResponse200 struct {
 	XExpiresAfter oasrt.Opt[time.Time]
 }
 
-func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) error {
+func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	w.String(v.Body)
@@ -736,7 +751,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) err
 	if v.XExpiresAfter.Set {
 		h.Set("X-Expires-After", oasrt.FormatTime(v.XExpiresAfter.Value))
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -745,7 +760,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) err
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
-func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter) error {
+func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -753,8 +768,9 @@ func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter) err
 // LogoutUserResponse is the result of LogoutUser: one of
 // LogoutUserResponse200.
 type LogoutUserResponse interface {
-	// writeLogoutUserResponse writes the response; an error means nothing was written.
-	writeLogoutUserResponse(rw http.ResponseWriter) error
+	// writeLogoutUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // LogoutUserResponse200 is the 200 response of LogoutUser.
@@ -762,7 +778,7 @@ type LogoutUserResponse interface {
 // successful operation
 type LogoutUserResponse200 struct{}
 
-func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter) error {
+func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -777,8 +793,9 @@ type GetUserByNameParams struct {
 // GetUserByNameResponse is the result of GetUserByName: one of
 // GetUserByNameResponse200, GetUserByNameResponse400, GetUserByNameResponse404.
 type GetUserByNameResponse interface {
-	// writeGetUserByNameResponse writes the response; an error means nothing was written.
-	writeGetUserByNameResponse(rw http.ResponseWriter) error
+	// writeGetUserByNameResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetUserByNameResponse200 is the 200 response (application/json) of GetUserByName.
@@ -788,7 +805,7 @@ type GetUserByNameResponse200 struct {
 	Body User
 }
 
-func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -796,7 +813,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -805,7 +822,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
-func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -815,7 +832,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // User not found
 type GetUserByNameResponse404 struct{}
 
-func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -830,8 +847,9 @@ type UpdateUserParams struct {
 // UpdateUserResponse is the result of UpdateUser: one of
 // UpdateUserResponse200, UpdateUserResponse400, UpdateUserResponse404.
 type UpdateUserResponse interface {
-	// writeUpdateUserResponse writes the response; an error means nothing was written.
-	writeUpdateUserResponse(rw http.ResponseWriter) error
+	// writeUpdateUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdateUserResponse200 is the 200 response of UpdateUser.
@@ -839,7 +857,7 @@ type UpdateUserResponse interface {
 // successful operation
 type UpdateUserResponse200 struct{}
 
-func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -849,7 +867,7 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) e
 // bad request
 type UpdateUserResponse400 struct{}
 
-func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -859,7 +877,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) e
 // user not found
 type UpdateUserResponse404 struct{}
 
-func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -874,8 +892,9 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse200, DeleteUserResponse400, DeleteUserResponse404.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response; an error means nothing was written.
-	writeDeleteUserResponse(rw http.ResponseWriter) error
+	// writeDeleteUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeleteUserResponse200 is the 200 response of DeleteUser.
@@ -883,7 +902,7 @@ type DeleteUserResponse interface {
 // User deleted
 type DeleteUserResponse200 struct{}
 
-func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -893,7 +912,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) e
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
-func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -903,7 +922,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) e
 // User not found
 type DeleteUserResponse404 struct{}
 
-func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -1216,7 +1235,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetResponse(w)
+		err = res.writeUpdatePetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1258,7 +1277,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAddPetResponse(w)
+		err = res.writeAddPetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1284,7 +1303,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByStatusResponse(w)
+		err = res.writeFindPetsByStatusResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1343,7 +1362,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByTagsResponse(w)
+		err = res.writeFindPetsByTagsResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1393,7 +1412,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPetByIDResponse(w)
+		err = res.writeGetPetByIDResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1436,7 +1455,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetWithFormResponse(w)
+		err = res.writeUpdatePetWithFormResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1513,7 +1532,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePetResponse(w)
+		err = res.writeDeletePetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1562,7 +1581,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadFileResponse(w)
+		err = res.writeUploadFileResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1618,7 +1637,7 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetInventoryResponse(w)
+		err = res.writeGetInventoryResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1660,7 +1679,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePlaceOrderResponse(w)
+		err = res.writePlaceOrderResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1686,7 +1705,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrderByIDResponse(w)
+		err = res.writeGetOrderByIDResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1725,7 +1744,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrderResponse(w)
+		err = res.writeDeleteOrderResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1781,7 +1800,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w)
+		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1823,7 +1842,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUsersWithListInputResponse(w)
+		err = res.writeCreateUsersWithListInputResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1879,7 +1898,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLoginUserResponse(w)
+		err = res.writeLoginUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1931,7 +1950,7 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLogoutUserResponse(w)
+		err = res.writeLogoutUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1954,7 +1973,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserByNameResponse(w)
+		err = res.writeGetUserByNameResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -2010,7 +2029,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdateUserResponse(w)
+		err = res.writeUpdateUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -2042,7 +2061,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w)
+		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

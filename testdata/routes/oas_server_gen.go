@@ -18,8 +18,9 @@ import (
 // RootResponse is the result of Root: one of
 // RootResponse204.
 type RootResponse interface {
-	// writeRootResponse writes the response; an error means nothing was written.
-	writeRootResponse(rw http.ResponseWriter) error
+	// writeRootResponse writes the response to request r; an error means nothing
+	// was written.
+	writeRootResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // RootResponse204 is the 204 response of Root.
@@ -27,7 +28,7 @@ type RootResponse interface {
 // empty
 type RootResponse204 struct{}
 
-func (v RootResponse204) writeRootResponse(rw http.ResponseWriter) error {
+func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -35,8 +36,9 @@ func (v RootResponse204) writeRootResponse(rw http.ResponseWriter) error {
 // ListUsersResponse is the result of ListUsers: one of
 // ListUsersResponse200.
 type ListUsersResponse interface {
-	// writeListUsersResponse writes the response; an error means nothing was written.
-	writeListUsersResponse(rw http.ResponseWriter) error
+	// writeListUsersResponse writes the response to request r; an error means nothing
+	// was written.
+	writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // ListUsersResponse200 is the 200 response (application/json) of ListUsers.
@@ -50,7 +52,7 @@ type ListUsersResponse200 struct {
 	XNext oasrt.Opt[string]
 }
 
-func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter) error {
+func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -68,15 +70,16 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter) err
 	if v.XNext.Set {
 		h.Set("X-Next", v.XNext.Value)
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse201, CreateUserResponse4XX, CreateUserResponseDefault.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response; an error means nothing was written.
-	writeCreateUserResponse(rw http.ResponseWriter) error
+	// writeCreateUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUserResponse201 is the 201 response (application/json) of CreateUser.
@@ -86,7 +89,7 @@ type CreateUserResponse201 struct {
 	Body User
 }
 
-func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -94,7 +97,7 @@ func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 201, "application/json", w)
+	oasrt.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
 
@@ -107,7 +110,7 @@ type CreateUserResponse4XX struct {
 	Body       Problem
 }
 
-func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	status := v.StatusCode
 	if status == 0 {
 		status = 400
@@ -119,7 +122,7 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, status, "application/problem+json", w)
+	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
 	return nil
 }
 
@@ -132,7 +135,7 @@ type CreateUserResponseDefault struct {
 	Body       Problem
 }
 
-func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	status := v.StatusCode
 	if status == 0 {
 		status = 500
@@ -144,15 +147,16 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, status, "application/json", w)
+	oasrt.WriteBody(rw, r, status, "application/json", w)
 	return nil
 }
 
 // GetMeResponse is the result of GetMe: one of
 // GetMeResponse200.
 type GetMeResponse interface {
-	// writeGetMeResponse writes the response; an error means nothing was written.
-	writeGetMeResponse(rw http.ResponseWriter) error
+	// writeGetMeResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetMeResponse200 is the 200 response (application/json) of GetMe.
@@ -162,7 +166,7 @@ type GetMeResponse200 struct {
 	Body User
 }
 
-func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter) error {
+func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -170,7 +174,7 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -183,8 +187,9 @@ type GetUserParams struct {
 // GetUserResponse is the result of GetUser: one of
 // GetUserResponse200, GetUserResponse404.
 type GetUserResponse interface {
-	// writeGetUserResponse writes the response; an error means nothing was written.
-	writeGetUserResponse(rw http.ResponseWriter) error
+	// writeGetUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetUserResponse200 is the 200 response (application/json) of GetUser.
@@ -194,7 +199,7 @@ type GetUserResponse200 struct {
 	Body User
 }
 
-func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter) error {
+func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -202,7 +207,7 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -211,7 +216,7 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter) error {
 // not found
 type GetUserResponse404 struct{}
 
-func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter) error {
+func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -225,8 +230,9 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse204.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response; an error means nothing was written.
-	writeDeleteUserResponse(rw http.ResponseWriter) error
+	// writeDeleteUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeleteUserResponse204 is the 204 response of DeleteUser.
@@ -234,7 +240,7 @@ type DeleteUserResponse interface {
 // deleted
 type DeleteUserResponse204 struct{}
 
-func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -248,8 +254,9 @@ type ListFriendsParams struct {
 // ListFriendsResponse is the result of ListFriends: one of
 // ListFriendsResponse200.
 type ListFriendsResponse interface {
-	// writeListFriendsResponse writes the response; an error means nothing was written.
-	writeListFriendsResponse(rw http.ResponseWriter) error
+	// writeListFriendsResponse writes the response to request r; an error means nothing
+	// was written.
+	writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // ListFriendsResponse200 is the 200 response (application/json) of ListFriends.
@@ -259,7 +266,7 @@ type ListFriendsResponse200 struct {
 	Body []string
 }
 
-func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter) error {
+func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -272,15 +279,16 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter)
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // ListFilesResponse is the result of ListFiles: one of
 // ListFilesResponse200.
 type ListFilesResponse interface {
-	// writeListFilesResponse writes the response; an error means nothing was written.
-	writeListFilesResponse(rw http.ResponseWriter) error
+	// writeListFilesResponse writes the response to request r; an error means nothing
+	// was written.
+	writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // ListFilesResponse200 is the 200 response (text/plain) of ListFiles.
@@ -291,7 +299,7 @@ type ListFilesResponse200 struct {
 	Body io.Reader
 }
 
-func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter) error {
+func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error {
 	oasrt.WriteReader(rw, 200, "text/plain", v.Body)
 	return nil
 }
@@ -307,8 +315,9 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse200.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response; an error means nothing was written.
-	writeGetFileResponse(rw http.ResponseWriter) error
+	// writeGetFileResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetFileResponse200 is the 200 response (application/octet-stream) of GetFile.
@@ -319,7 +328,7 @@ type GetFileResponse200 struct {
 	Body io.Reader
 }
 
-func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter) error {
+func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	oasrt.WriteReader(rw, 200, "application/octet-stream", v.Body)
 	return nil
 }
@@ -335,8 +344,9 @@ type PutFileParams struct {
 // PutFileResponse is the result of PutFile: one of
 // PutFileResponse204.
 type PutFileResponse interface {
-	// writePutFileResponse writes the response; an error means nothing was written.
-	writePutFileResponse(rw http.ResponseWriter) error
+	// writePutFileResponse writes the response to request r; an error means nothing
+	// was written.
+	writePutFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PutFileResponse204 is the 204 response of PutFile.
@@ -344,7 +354,7 @@ type PutFileResponse interface {
 // stored
 type PutFileResponse204 struct{}
 
-func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter) error {
+func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -358,8 +368,9 @@ type StatusParams struct {
 // StatusResponse is the result of Status: one of
 // StatusResponse200.
 type StatusResponse interface {
-	// writeStatusResponse writes the response; an error means nothing was written.
-	writeStatusResponse(rw http.ResponseWriter) error
+	// writeStatusResponse writes the response to request r; an error means nothing
+	// was written.
+	writeStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // StatusResponse200 is the 200 response (application/json) of Status.
@@ -369,7 +380,7 @@ type StatusResponse200 struct {
 	Body StatusOK
 }
 
-func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter) error {
+func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -377,7 +388,7 @@ func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -390,8 +401,9 @@ type LabelParams struct {
 // LabelResponse is the result of Label: one of
 // LabelResponse204.
 type LabelResponse interface {
-	// writeLabelResponse writes the response; an error means nothing was written.
-	writeLabelResponse(rw http.ResponseWriter) error
+	// writeLabelResponse writes the response to request r; an error means nothing
+	// was written.
+	writeLabelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // LabelResponse204 is the 204 response of Label.
@@ -399,7 +411,7 @@ type LabelResponse interface {
 // ok
 type LabelResponse204 struct{}
 
-func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter) error {
+func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -413,8 +425,9 @@ type MatrixParams struct {
 // MatrixResponse is the result of Matrix: one of
 // MatrixResponse204.
 type MatrixResponse interface {
-	// writeMatrixResponse writes the response; an error means nothing was written.
-	writeMatrixResponse(rw http.ResponseWriter) error
+	// writeMatrixResponse writes the response to request r; an error means nothing
+	// was written.
+	writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MatrixResponse204 is the 204 response of Matrix.
@@ -422,7 +435,7 @@ type MatrixResponse interface {
 // ok
 type MatrixResponse204 struct{}
 
-func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter) error {
+func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -436,8 +449,9 @@ type ColorParams struct {
 // ColorResponse is the result of Color: one of
 // ColorResponse204.
 type ColorResponse interface {
-	// writeColorResponse writes the response; an error means nothing was written.
-	writeColorResponse(rw http.ResponseWriter) error
+	// writeColorResponse writes the response to request r; an error means nothing
+	// was written.
+	writeColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // ColorResponse204 is the 204 response of Color.
@@ -445,7 +459,7 @@ type ColorResponse interface {
 // ok
 type ColorResponse204 struct{}
 
-func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter) error {
+func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -459,8 +473,9 @@ type MatrixColorParams struct {
 // MatrixColorResponse is the result of MatrixColor: one of
 // MatrixColorResponse204.
 type MatrixColorResponse interface {
-	// writeMatrixColorResponse writes the response; an error means nothing was written.
-	writeMatrixColorResponse(rw http.ResponseWriter) error
+	// writeMatrixColorResponse writes the response to request r; an error means nothing
+	// was written.
+	writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MatrixColorResponse204 is the 204 response of MatrixColor.
@@ -468,7 +483,7 @@ type MatrixColorResponse interface {
 // ok
 type MatrixColorResponse204 struct{}
 
-func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter) error {
+func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
 	return nil
 }
@@ -476,8 +491,9 @@ func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter)
 // SubmitFormResponse is the result of SubmitForm: one of
 // SubmitFormResponse200.
 type SubmitFormResponse interface {
-	// writeSubmitFormResponse writes the response; an error means nothing was written.
-	writeSubmitFormResponse(rw http.ResponseWriter) error
+	// writeSubmitFormResponse writes the response to request r; an error means nothing
+	// was written.
+	writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // SubmitFormResponse200 is the 200 response (application/json) of SubmitForm.
@@ -487,7 +503,7 @@ type SubmitFormResponse200 struct {
 	Body Point
 }
 
-func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter) error {
+func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -495,15 +511,16 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
 // SubmitBothResponse200, SubmitBothResponse400.
 type SubmitBothResponse interface {
-	// writeSubmitBothResponse writes the response; an error means nothing was written.
-	writeSubmitBothResponse(rw http.ResponseWriter) error
+	// writeSubmitBothResponse writes the response to request r; an error means nothing
+	// was written.
+	writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // SubmitBothResponse200 is the 200 response (application/json) of SubmitBoth.
@@ -513,7 +530,7 @@ type SubmitBothResponse200 struct {
 	Body RGB
 }
 
-func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) error {
+func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -521,7 +538,7 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -530,7 +547,7 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) e
 // a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
 type SubmitBothResponse400 struct{}
 
-func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter) error {
+func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -568,8 +585,9 @@ type UploadPhotoForm struct {
 // UploadPhotoResponse is the result of UploadPhoto: one of
 // UploadPhotoResponse200.
 type UploadPhotoResponse interface {
-	// writeUploadPhotoResponse writes the response; an error means nothing was written.
-	writeUploadPhotoResponse(rw http.ResponseWriter) error
+	// writeUploadPhotoResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UploadPhotoResponse200 is the 200 response (application/json) of UploadPhoto.
@@ -579,7 +597,7 @@ type UploadPhotoResponse200 struct {
 	Body Stored
 }
 
-func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter) error {
+func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -587,7 +605,7 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter)
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -604,8 +622,9 @@ type ImportPointsBodyStream struct {
 // ImportPointsResponse is the result of ImportPoints: one of
 // ImportPointsResponse200.
 type ImportPointsResponse interface {
-	// writeImportPointsResponse writes the response; an error means nothing was written.
-	writeImportPointsResponse(rw http.ResponseWriter) error
+	// writeImportPointsResponse writes the response to request r; an error means nothing
+	// was written.
+	writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // ImportPointsResponse200 is the 200 response (application/json) of ImportPoints.
@@ -615,7 +634,7 @@ type ImportPointsResponse200 struct {
 	Body ImportPointsOK
 }
 
-func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter) error {
+func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -623,7 +642,7 @@ func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -641,8 +660,8 @@ type ImportPointsResponse200Stream struct {
 	Items iter.Seq2[Point, error]
 }
 
-func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter) error {
-	oasrt.WriteStream(rw, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
+	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		body := v.Body
 		if body == nil {
 			body = new(ImportPointsOK)
@@ -702,8 +721,9 @@ type SearchParams struct {
 // SearchResponse is the result of Search: one of
 // SearchResponse200.
 type SearchResponse interface {
-	// writeSearchResponse writes the response; an error means nothing was written.
-	writeSearchResponse(rw http.ResponseWriter) error
+	// writeSearchResponse writes the response to request r; an error means nothing
+	// was written.
+	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // SearchResponse200 is the 200 response (application/json) of Search.
@@ -713,7 +733,7 @@ type SearchResponse200 struct {
 	Body SearchOK
 }
 
-func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter) error {
+func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -721,7 +741,7 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1018,7 +1038,7 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string) 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeRootResponse(w)
+		err = res.writeRootResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1036,7 +1056,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUsersResponse(w)
+		err = res.writeListUsersResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1078,7 +1098,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w)
+		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1099,7 +1119,7 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string)
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMeResponse(w)
+		err = res.writeGetMeResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1125,7 +1145,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserResponse(w)
+		err = res.writeGetUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1160,7 +1180,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w)
+		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1196,7 +1216,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFriendsResponse(w)
+		err = res.writeListFriendsResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1230,7 +1250,7 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFilesResponse(w)
+		err = res.writeListFilesResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1256,7 +1276,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFileResponse(w)
+		err = res.writeGetFileResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1303,7 +1323,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePutFileResponse(w)
+		err = res.writePutFileResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1346,7 +1366,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeStatusResponse(w)
+		err = res.writeStatusResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1385,7 +1405,7 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string)
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLabelResponse(w)
+		err = res.writeLabelResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1424,7 +1444,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixResponse(w)
+		err = res.writeMatrixResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1456,7 +1476,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string)
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeColorResponse(w)
+		err = res.writeColorResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1494,7 +1514,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixColorResponse(w)
+		err = res.writeMatrixColorResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1544,7 +1564,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitFormResponse(w)
+		err = res.writeSubmitFormResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1601,7 +1621,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitBothResponse(w)
+		err = res.writeSubmitBothResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1641,7 +1661,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadPhotoResponse(w)
+		err = res.writeUploadPhotoResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1784,7 +1804,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeImportPointsResponse(w)
+		err = res.writeImportPointsResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1840,7 +1860,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSearchResponse(w)
+		err = res.writeSearchResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

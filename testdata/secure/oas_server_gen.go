@@ -12,8 +12,9 @@ import (
 // PublicResponse is the result of Public: one of
 // PublicResponse200.
 type PublicResponse interface {
-	// writePublicResponse writes the response; an error means nothing was written.
-	writePublicResponse(rw http.ResponseWriter) error
+	// writePublicResponse writes the response to request r; an error means nothing
+	// was written.
+	writePublicResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PublicResponse200 is the 200 response (application/json) of Public.
@@ -23,7 +24,7 @@ type PublicResponse200 struct {
 	Body Who
 }
 
-func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter) error {
+func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,15 +32,16 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // MeResponse is the result of Me: one of
 // MeResponse200.
 type MeResponse interface {
-	// writeMeResponse writes the response; an error means nothing was written.
-	writeMeResponse(rw http.ResponseWriter) error
+	// writeMeResponse writes the response to request r; an error means nothing
+	// was written.
+	writeMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MeResponse200 is the 200 response (application/json) of Me.
@@ -49,7 +51,7 @@ type MeResponse200 struct {
 	Body Who
 }
 
-func (v MeResponse200) writeMeResponse(rw http.ResponseWriter) error {
+func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -57,15 +59,16 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // AdminResponse is the result of Admin: one of
 // AdminResponse200.
 type AdminResponse interface {
-	// writeAdminResponse writes the response; an error means nothing was written.
-	writeAdminResponse(rw http.ResponseWriter) error
+	// writeAdminResponse writes the response to request r; an error means nothing
+	// was written.
+	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AdminResponse200 is the 200 response (application/json) of Admin.
@@ -75,7 +78,7 @@ type AdminResponse200 struct {
 	Body Who
 }
 
-func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter) error {
+func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -83,15 +86,16 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // BothResponse is the result of Both: one of
 // BothResponse200.
 type BothResponse interface {
-	// writeBothResponse writes the response; an error means nothing was written.
-	writeBothResponse(rw http.ResponseWriter) error
+	// writeBothResponse writes the response to request r; an error means nothing
+	// was written.
+	writeBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // BothResponse200 is the 200 response (application/json) of Both.
@@ -101,7 +105,7 @@ type BothResponse200 struct {
 	Body Who
 }
 
-func (v BothResponse200) writeBothResponse(rw http.ResponseWriter) error {
+func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -109,15 +113,16 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // OptionalResponse is the result of Optional: one of
 // OptionalResponse200.
 type OptionalResponse interface {
-	// writeOptionalResponse writes the response; an error means nothing was written.
-	writeOptionalResponse(rw http.ResponseWriter) error
+	// writeOptionalResponse writes the response to request r; an error means nothing
+	// was written.
+	writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // OptionalResponse200 is the 200 response (application/json) of Optional.
@@ -127,7 +132,7 @@ type OptionalResponse200 struct {
 	Body Who
 }
 
-func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter) error {
+func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -135,15 +140,16 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter) error
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // KeysResponse is the result of Keys: one of
 // KeysResponse200.
 type KeysResponse interface {
-	// writeKeysResponse writes the response; an error means nothing was written.
-	writeKeysResponse(rw http.ResponseWriter) error
+	// writeKeysResponse writes the response to request r; an error means nothing
+	// was written.
+	writeKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // KeysResponse200 is the 200 response (application/json) of Keys.
@@ -153,7 +159,7 @@ type KeysResponse200 struct {
 	Body Who
 }
 
-func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter) error {
+func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -161,15 +167,16 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
 // UndeclaredResponse200.
 type UndeclaredResponse interface {
-	// writeUndeclaredResponse writes the response; an error means nothing was written.
-	writeUndeclaredResponse(rw http.ResponseWriter) error
+	// writeUndeclaredResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UndeclaredResponse200 is the 200 response of Undeclared.
@@ -177,7 +184,7 @@ type UndeclaredResponse interface {
 // ok
 type UndeclaredResponse200 struct{}
 
-func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter) error {
+func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -185,8 +192,9 @@ func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter) e
 // MtlsResponse is the result of Mtls: one of
 // MtlsResponse200.
 type MtlsResponse interface {
-	// writeMtlsResponse writes the response; an error means nothing was written.
-	writeMtlsResponse(rw http.ResponseWriter) error
+	// writeMtlsResponse writes the response to request r; an error means nothing
+	// was written.
+	writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MtlsResponse200 is the 200 response (application/json) of Mtls.
@@ -196,7 +204,7 @@ type MtlsResponse200 struct {
 	Body Who
 }
 
-func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter) error {
+func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -204,7 +212,7 @@ func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -461,7 +469,7 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePublicResponse(w)
+		err = res.writePublicResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -487,7 +495,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string) {
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMeResponse(w)
+		err = res.writeMeResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -513,7 +521,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string)
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAdminResponse(w)
+		err = res.writeAdminResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -539,7 +547,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string) 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeBothResponse(w)
+		err = res.writeBothResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -565,7 +573,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeOptionalResponse(w)
+		err = res.writeOptionalResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -591,7 +599,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string) 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeKeysResponse(w)
+		err = res.writeKeysResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -613,7 +621,7 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUndeclaredResponse(w)
+		err = res.writeUndeclaredResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -636,7 +644,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string) 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMtlsResponse(w)
+		err = res.writeMtlsResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -12,8 +12,9 @@ import (
 // CreateAccountResponse is the result of CreateAccount: one of
 // CreateAccountResponse201.
 type CreateAccountResponse interface {
-	// writeCreateAccountResponse writes the response; an error means nothing was written.
-	writeCreateAccountResponse(rw http.ResponseWriter) error
+	// writeCreateAccountResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateAccountResponse201 is the 201 response (application/json) of CreateAccount.
@@ -23,7 +24,7 @@ type CreateAccountResponse201 struct {
 	Body Account
 }
 
-func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWriter) error {
+func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,7 +32,7 @@ func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 201, "application/json", w)
+	oasrt.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
 
@@ -162,7 +163,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAccountResponse(w)
+		err = res.writeCreateAccountResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

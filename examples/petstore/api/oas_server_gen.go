@@ -16,8 +16,9 @@ import (
 // UpdatePetResponse is the result of UpdatePet: one of
 // UpdatePetResponse200, UpdatePetResponse400, UpdatePetResponse404, UpdatePetResponse422.
 type UpdatePetResponse interface {
-	// writeUpdatePetResponse writes the response; an error means nothing was written.
-	writeUpdatePetResponse(rw http.ResponseWriter) error
+	// writeUpdatePetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdatePetResponse200 is the 200 response (application/json) of UpdatePet.
@@ -27,7 +28,7 @@ type UpdatePetResponse200 struct {
 	Body Pet
 }
 
-func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -35,7 +36,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) err
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -44,7 +45,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
-func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -54,7 +55,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Pet not found
 type UpdatePetResponse404 struct{}
 
-func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -64,7 +65,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter) err
 // Validation exception
 type UpdatePetResponse422 struct{}
 
-func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter) error {
+func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -72,8 +73,9 @@ func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter) err
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200, AddPetResponse400, AddPetResponse422.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response; an error means nothing was written.
-	writeAddPetResponse(rw http.ResponseWriter) error
+	// writeAddPetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AddPetResponse200 is the 200 response (application/json) of AddPet.
@@ -83,7 +85,7 @@ type AddPetResponse200 struct {
 	Body Pet
 }
 
-func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -91,7 +93,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -100,7 +102,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter) error {
 // Invalid input
 type AddPetResponse400 struct{}
 
-func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -110,7 +112,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter) error {
 // Validation exception
 type AddPetResponse422 struct{}
 
-func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter) error {
+func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -125,8 +127,9 @@ type FindPetsByStatusParams struct {
 // FindPetsByStatusResponse is the result of FindPetsByStatus: one of
 // FindPetsByStatusResponse200, FindPetsByStatusResponse400.
 type FindPetsByStatusResponse interface {
-	// writeFindPetsByStatusResponse writes the response; an error means nothing was written.
-	writeFindPetsByStatusResponse(rw http.ResponseWriter) error
+	// writeFindPetsByStatusResponse writes the response to request r; an error means nothing
+	// was written.
+	writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // FindPetsByStatusResponse200 is the 200 response (application/json) of FindPetsByStatus.
@@ -136,7 +139,7 @@ type FindPetsByStatusResponse200 struct {
 	Body []Pet
 }
 
-func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
+func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -149,7 +152,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -163,8 +166,8 @@ type FindPetsByStatusResponse200Stream struct {
 	Items iter.Seq2[Pet, error]
 }
 
-func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
-	oasrt.WriteStream(rw, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
+	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		return oasrt.EncodeItems(w, out, v.Items, (*Pet).EncodeJSON)
 	})
 	return nil
@@ -175,7 +178,7 @@ func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
-func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter) error {
+func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -190,8 +193,9 @@ type FindPetsByTagsParams struct {
 // FindPetsByTagsResponse is the result of FindPetsByTags: one of
 // FindPetsByTagsResponse200, FindPetsByTagsResponse400.
 type FindPetsByTagsResponse interface {
-	// writeFindPetsByTagsResponse writes the response; an error means nothing was written.
-	writeFindPetsByTagsResponse(rw http.ResponseWriter) error
+	// writeFindPetsByTagsResponse writes the response to request r; an error means nothing
+	// was written.
+	writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // FindPetsByTagsResponse200 is the 200 response (application/json) of FindPetsByTags.
@@ -201,7 +205,7 @@ type FindPetsByTagsResponse200 struct {
 	Body []Pet
 }
 
-func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter) error {
+func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -214,7 +218,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -223,7 +227,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
-func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter) error {
+func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -238,8 +242,9 @@ type GetPetByIDParams struct {
 // GetPetByIDResponse is the result of GetPetByID: one of
 // GetPetByIDResponse200, GetPetByIDResponse400, GetPetByIDResponse404.
 type GetPetByIDResponse interface {
-	// writeGetPetByIDResponse writes the response; an error means nothing was written.
-	writeGetPetByIDResponse(rw http.ResponseWriter) error
+	// writeGetPetByIDResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetPetByIDResponse200 is the 200 response (application/json) of GetPetByID.
@@ -249,7 +254,7 @@ type GetPetByIDResponse200 struct {
 	Body Pet
 }
 
-func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -257,7 +262,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -266,7 +271,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -276,7 +281,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter) e
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter) error {
+func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -297,8 +302,9 @@ type UpdatePetWithFormParams struct {
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
 // UpdatePetWithFormResponse200, UpdatePetWithFormResponse400, UpdatePetWithFormResponse404.
 type UpdatePetWithFormResponse interface {
-	// writeUpdatePetWithFormResponse writes the response; an error means nothing was written.
-	writeUpdatePetWithFormResponse(rw http.ResponseWriter) error
+	// writeUpdatePetWithFormResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdatePetWithFormResponse200 is the 200 response (application/json) of UpdatePetWithForm.
@@ -308,7 +314,7 @@ type UpdatePetWithFormResponse200 struct {
 	Body Pet
 }
 
-func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -316,7 +322,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -325,7 +331,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
-func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -335,7 +341,7 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
 
-func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -352,8 +358,9 @@ type DeletePetParams struct {
 // DeletePetResponse is the result of DeletePet: one of
 // DeletePetResponse200, DeletePetResponse400, DeletePetResponse404.
 type DeletePetResponse interface {
-	// writeDeletePetResponse writes the response; an error means nothing was written.
-	writeDeletePetResponse(rw http.ResponseWriter) error
+	// writeDeletePetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeletePetResponse200 is the 200 response of DeletePet.
@@ -361,7 +368,7 @@ type DeletePetResponse interface {
 // Pet deleted
 type DeletePetResponse200 struct{}
 
-func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -371,7 +378,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter) err
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
-func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -381,7 +388,7 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) err
 // Pet not found
 type DeletePetResponse404 struct{}
 
-func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter) error {
+func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -399,8 +406,9 @@ type UploadFileParams struct {
 // UploadFileResponse is the result of UploadFile: one of
 // UploadFileResponse200, UploadFileResponse400, UploadFileResponse404.
 type UploadFileResponse interface {
-	// writeUploadFileResponse writes the response; an error means nothing was written.
-	writeUploadFileResponse(rw http.ResponseWriter) error
+	// writeUploadFileResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UploadFileResponse200 is the 200 response (application/json) of UploadFile.
@@ -410,7 +418,7 @@ type UploadFileResponse200 struct {
 	Body APIResponse
 }
 
-func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -418,7 +426,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -427,7 +435,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter) e
 // No file uploaded
 type UploadFileResponse400 struct{}
 
-func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -437,7 +445,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter) e
 // Pet not found
 type UploadFileResponse404 struct{}
 
-func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter) error {
+func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -445,8 +453,9 @@ func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter) e
 // GetInventoryResponse is the result of GetInventory: one of
 // GetInventoryResponse200.
 type GetInventoryResponse interface {
-	// writeGetInventoryResponse writes the response; an error means nothing was written.
-	writeGetInventoryResponse(rw http.ResponseWriter) error
+	// writeGetInventoryResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetInventoryResponse200 is the 200 response (application/json) of GetInventory.
@@ -456,7 +465,7 @@ type GetInventoryResponse200 struct {
 	Body map[string]int32
 }
 
-func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter) error {
+func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	start1 := len(w.Buf)
@@ -471,15 +480,16 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // PlaceOrderResponse is the result of PlaceOrder: one of
 // PlaceOrderResponse200, PlaceOrderResponse400, PlaceOrderResponse422.
 type PlaceOrderResponse interface {
-	// writePlaceOrderResponse writes the response; an error means nothing was written.
-	writePlaceOrderResponse(rw http.ResponseWriter) error
+	// writePlaceOrderResponse writes the response to request r; an error means nothing
+	// was written.
+	writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PlaceOrderResponse200 is the 200 response (application/json) of PlaceOrder.
@@ -489,7 +499,7 @@ type PlaceOrderResponse200 struct {
 	Body Order
 }
 
-func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -497,7 +507,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -506,7 +516,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter) e
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
-func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -516,7 +526,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter) e
 // Validation exception
 type PlaceOrderResponse422 struct{}
 
-func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter) error {
+func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -531,8 +541,9 @@ type GetOrderByIDParams struct {
 // GetOrderByIDResponse is the result of GetOrderByID: one of
 // GetOrderByIDResponse200, GetOrderByIDResponse400, GetOrderByIDResponse404.
 type GetOrderByIDResponse interface {
-	// writeGetOrderByIDResponse writes the response; an error means nothing was written.
-	writeGetOrderByIDResponse(rw http.ResponseWriter) error
+	// writeGetOrderByIDResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetOrderByIDResponse200 is the 200 response (application/json) of GetOrderByID.
@@ -542,7 +553,7 @@ type GetOrderByIDResponse200 struct {
 	Body Order
 }
 
-func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -550,7 +561,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -559,7 +570,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
-func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -569,7 +580,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Order not found
 type GetOrderByIDResponse404 struct{}
 
-func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter) error {
+func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -584,8 +595,9 @@ type DeleteOrderParams struct {
 // DeleteOrderResponse is the result of DeleteOrder: one of
 // DeleteOrderResponse200, DeleteOrderResponse400, DeleteOrderResponse404.
 type DeleteOrderResponse interface {
-	// writeDeleteOrderResponse writes the response; an error means nothing was written.
-	writeDeleteOrderResponse(rw http.ResponseWriter) error
+	// writeDeleteOrderResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeleteOrderResponse200 is the 200 response of DeleteOrder.
@@ -593,7 +605,7 @@ type DeleteOrderResponse interface {
 // order deleted
 type DeleteOrderResponse200 struct{}
 
-func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -603,7 +615,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter)
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
-func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -613,7 +625,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter)
 // Order not found
 type DeleteOrderResponse404 struct{}
 
-func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter) error {
+func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -621,8 +633,9 @@ func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter)
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse200, CreateUserResponse400, CreateUserResponse422.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response; an error means nothing was written.
-	writeCreateUserResponse(rw http.ResponseWriter) error
+	// writeCreateUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUserResponse200 is the 200 response (application/json) of CreateUser.
@@ -632,7 +645,7 @@ type CreateUserResponse200 struct {
 	Body User
 }
 
-func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -640,7 +653,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) e
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -649,7 +662,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) e
 // Invalid input
 type CreateUserResponse400 struct{}
 
-func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -659,7 +672,7 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter) e
 // Validation exception
 type CreateUserResponse422 struct{}
 
-func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter) error {
+func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -667,8 +680,9 @@ func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter) e
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
 // CreateUsersWithListInputResponse200, CreateUsersWithListInputResponse400, CreateUsersWithListInputResponse422.
 type CreateUsersWithListInputResponse interface {
-	// writeCreateUsersWithListInputResponse writes the response; an error means nothing was written.
-	writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error
+	// writeCreateUsersWithListInputResponse writes the response to request r; an error means nothing
+	// was written.
+	writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUsersWithListInputResponse200 is the 200 response (application/json) of CreateUsersWithListInput.
@@ -678,7 +692,7 @@ type CreateUsersWithListInputResponse200 struct {
 	Body User
 }
 
-func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -686,7 +700,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -695,7 +709,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
-func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -705,7 +719,7 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
 
-func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
 	return nil
 }
@@ -723,8 +737,9 @@ type LoginUserParams struct {
 // LoginUserResponse is the result of LoginUser: one of
 // LoginUserResponse200, LoginUserResponse400.
 type LoginUserResponse interface {
-	// writeLoginUserResponse writes the response; an error means nothing was written.
-	writeLoginUserResponse(rw http.ResponseWriter) error
+	// writeLoginUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // LoginUserResponse200 is the 200 response (application/json) of LoginUser.
@@ -740,7 +755,7 @@ type LoginUserResponse200 struct {
 	XExpiresAfter oasrt.Opt[time.Time]
 }
 
-func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) error {
+func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	w.String(v.Body)
@@ -755,7 +770,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) err
 	if v.XExpiresAfter.Set {
 		h.Set("X-Expires-After", oasrt.FormatTime(v.XExpiresAfter.Value))
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -764,7 +779,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter) err
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
-func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter) error {
+func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -772,8 +787,9 @@ func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter) err
 // LogoutUserResponse is the result of LogoutUser: one of
 // LogoutUserResponse200.
 type LogoutUserResponse interface {
-	// writeLogoutUserResponse writes the response; an error means nothing was written.
-	writeLogoutUserResponse(rw http.ResponseWriter) error
+	// writeLogoutUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // LogoutUserResponse200 is the 200 response of LogoutUser.
@@ -781,7 +797,7 @@ type LogoutUserResponse interface {
 // successful operation
 type LogoutUserResponse200 struct{}
 
-func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter) error {
+func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -796,8 +812,9 @@ type GetUserByNameParams struct {
 // GetUserByNameResponse is the result of GetUserByName: one of
 // GetUserByNameResponse200, GetUserByNameResponse400, GetUserByNameResponse404.
 type GetUserByNameResponse interface {
-	// writeGetUserByNameResponse writes the response; an error means nothing was written.
-	writeGetUserByNameResponse(rw http.ResponseWriter) error
+	// writeGetUserByNameResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetUserByNameResponse200 is the 200 response (application/json) of GetUserByName.
@@ -807,7 +824,7 @@ type GetUserByNameResponse200 struct {
 	Body User
 }
 
-func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -815,7 +832,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -824,7 +841,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
-func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -834,7 +851,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // User not found
 type GetUserByNameResponse404 struct{}
 
-func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter) error {
+func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -849,8 +866,9 @@ type UpdateUserParams struct {
 // UpdateUserResponse is the result of UpdateUser: one of
 // UpdateUserResponse200, UpdateUserResponse400, UpdateUserResponse404.
 type UpdateUserResponse interface {
-	// writeUpdateUserResponse writes the response; an error means nothing was written.
-	writeUpdateUserResponse(rw http.ResponseWriter) error
+	// writeUpdateUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UpdateUserResponse200 is the 200 response of UpdateUser.
@@ -858,7 +876,7 @@ type UpdateUserResponse interface {
 // successful operation
 type UpdateUserResponse200 struct{}
 
-func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -868,7 +886,7 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter) e
 // bad request
 type UpdateUserResponse400 struct{}
 
-func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -878,7 +896,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter) e
 // user not found
 type UpdateUserResponse404 struct{}
 
-func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter) error {
+func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -893,8 +911,9 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse200, DeleteUserResponse400, DeleteUserResponse404.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response; an error means nothing was written.
-	writeDeleteUserResponse(rw http.ResponseWriter) error
+	// writeDeleteUserResponse writes the response to request r; an error means nothing
+	// was written.
+	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // DeleteUserResponse200 is the 200 response of DeleteUser.
@@ -902,7 +921,7 @@ type DeleteUserResponse interface {
 // User deleted
 type DeleteUserResponse200 struct{}
 
-func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(200)
 	return nil
 }
@@ -912,7 +931,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter) e
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
-func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
 }
@@ -922,7 +941,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter) e
 // User not found
 type DeleteUserResponse404 struct{}
 
-func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter) error {
+func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
 }
@@ -1235,7 +1254,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetResponse(w)
+		err = res.writeUpdatePetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1277,7 +1296,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAddPetResponse(w)
+		err = res.writeAddPetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1303,7 +1322,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByStatusResponse(w)
+		err = res.writeFindPetsByStatusResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1362,7 +1381,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByTagsResponse(w)
+		err = res.writeFindPetsByTagsResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1412,7 +1431,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPetByIDResponse(w)
+		err = res.writeGetPetByIDResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1455,7 +1474,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetWithFormResponse(w)
+		err = res.writeUpdatePetWithFormResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1532,7 +1551,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePetResponse(w)
+		err = res.writeDeletePetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1581,7 +1600,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadFileResponse(w)
+		err = res.writeUploadFileResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1637,7 +1656,7 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetInventoryResponse(w)
+		err = res.writeGetInventoryResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1679,7 +1698,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePlaceOrderResponse(w)
+		err = res.writePlaceOrderResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1705,7 +1724,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrderByIDResponse(w)
+		err = res.writeGetOrderByIDResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1744,7 +1763,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrderResponse(w)
+		err = res.writeDeleteOrderResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1800,7 +1819,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w)
+		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1842,7 +1861,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUsersWithListInputResponse(w)
+		err = res.writeCreateUsersWithListInputResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1898,7 +1917,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLoginUserResponse(w)
+		err = res.writeLoginUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1950,7 +1969,7 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLogoutUserResponse(w)
+		err = res.writeLogoutUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -1973,7 +1992,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserByNameResponse(w)
+		err = res.writeGetUserByNameResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -2029,7 +2048,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdateUserResponse(w)
+		err = res.writeUpdateUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -2061,7 +2080,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w)
+		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

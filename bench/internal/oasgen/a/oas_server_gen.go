@@ -18,8 +18,9 @@ type GetPetParams struct {
 // GetPetResponse is the result of GetPet: one of
 // GetPetResponse200.
 type GetPetResponse interface {
-	// writeGetPetResponse writes the response; an error means nothing was written.
-	writeGetPetResponse(rw http.ResponseWriter) error
+	// writeGetPetResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetPetResponse200 is the 200 response (application/json) of GetPet.
@@ -29,7 +30,7 @@ type GetPetResponse200 struct {
 	Body Pet
 }
 
-func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter) error {
+func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -37,7 +38,7 @@ func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -152,7 +153,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPetResponse(w)
+		err = res.writeGetPetResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -12,8 +12,9 @@ import (
 // SearchResponse is the result of Search: one of
 // SearchResponse200.
 type SearchResponse interface {
-	// writeSearchResponse writes the response; an error means nothing was written.
-	writeSearchResponse(rw http.ResponseWriter) error
+	// writeSearchResponse writes the response to request r; an error means nothing
+	// was written.
+	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // SearchResponse200 is the 200 response (application/json) of Search.
@@ -23,7 +24,7 @@ type SearchResponse200 struct {
 	Body List
 }
 
-func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter) error {
+func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,7 +32,7 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter) error {
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -141,7 +142,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSearchResponse(w)
+		err = res.writeSearchResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)

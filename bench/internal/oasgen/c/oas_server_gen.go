@@ -12,8 +12,9 @@ import (
 // GetEverythingResponse is the result of GetEverything: one of
 // GetEverythingResponse200.
 type GetEverythingResponse interface {
-	// writeGetEverythingResponse writes the response; an error means nothing was written.
-	writeGetEverythingResponse(rw http.ResponseWriter) error
+	// writeGetEverythingResponse writes the response to request r; an error means nothing
+	// was written.
+	writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetEverythingResponse200 is the 200 response (application/json) of GetEverything.
@@ -23,7 +24,7 @@ type GetEverythingResponse200 struct {
 	Body ABitOfEverything
 }
 
-func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWriter) error {
+func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -31,7 +32,7 @@ func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	oasrt.WriteBody(rw, 200, "application/json", w)
+	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -141,7 +142,7 @@ func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEverythingResponse(w)
+		err = res.writeGetEverythingResponse(w, r)
 	}
 	if err != nil {
 		s.cfg.Error(w, r, err)
