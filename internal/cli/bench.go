@@ -33,9 +33,6 @@ column over --count rounds.
 
 `
 
-// lookPath finds the go command; tests replace it.
-var lookPath = exec.LookPath
-
 // benchConfig is what oasgen bench was asked to do.
 type benchConfig struct {
 	spec, schema, data string
@@ -83,7 +80,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--benchtime %q is neither a duration (1s, 500ms) nor a count (1000x)", c.benchtime)
 	}
 
-	goCmd, err := lookPath("go")
+	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		fmt.Fprintln(stderr, "oasgen bench: the go command is not on PATH; bench builds and runs the generated code with it, so install Go 1.26 or later (https://go.dev/dl/) or add its bin directory to PATH")
 		return exitSpec
@@ -126,7 +123,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	b := &benchRun{
-		cfg: c, goCmd: goCmd, decl: d, src: src, payloadLen: len(payload),
+		cfg: c, goCmd: goCmd, goVersion: env.GOVERSION, decl: d, src: src, payloadLen: len(payload),
 		mirrored: files["api/plain/plain_gen.go"] != nil,
 		progress: newProgress(stderr), stdout: stdout, stderr: stderr,
 	}
@@ -172,9 +169,11 @@ type benchRun struct {
 	progress   *progress
 	stdout     io.Writer
 	stderr     io.Writer
-	// keepDir is set when the module shows a failure worth reading: code
-	// that does not compile.
+	// keepDir is set when the module shows a failure worth reading: a
+	// build that failed.
 	keepDir bool
+	// goVersion is the go command's.
+	goVersion string
 	// platform and cpu come from go test's header lines.
 	goos, goarch, cpu string
 }
@@ -204,11 +203,12 @@ func (b *benchRun) run(ctx context.Context, files map[string][]byte) int {
 		if ctx.Err() != nil {
 			return b.fail("interrupted")
 		}
+		// Keep the module: the generated code or the go.mod that failed
+		// is what the user needs to see.
+		b.keepDir = true
 		hint := ""
 		if b.src.Dir == "" {
 			hint = fmt.Sprintf("\nthe module needs %s %s: offline, the module cache must hold it (run once online: go mod download %s@%s)", oasgenModule, b.src.Version, oasgenModule, b.src.Version)
-		} else if bytes.Contains(out, []byte("/api")) {
-			b.keepDir = true // generated code that does not compile: show it
 		}
 		return b.fail("go test -c failed: %v\n%s%s", err, bytes.TrimSpace(out), hint)
 	}

@@ -298,7 +298,7 @@ oasgen bench: ` + filepath.Join(dir, "bad.json") + ` does not decode as schema P
 
 // rowPattern matches a row of the table: operation, library, ns/op, MB/s,
 // B/op, allocs/op and the speed-up.
-var rowPattern = regexp.MustCompile(`(?m)^(decode|encode)  (oasgen|encoding/json) +([0-9,.]+) +([0-9.]+) +([0-9,]+) +([0-9,]+)(?: +([0-9.]+)x)?$`)
+var rowPattern = regexp.MustCompile(`(?m)^(decode|encode)  (oasgen|encoding/json) +([0-9,.]+) +([0-9,.]+) +([0-9,]+) +([0-9,]+)(?: +([0-9.]+)x)?$`)
 
 // TestBenchRun benchmarks a tiny schema for real, with one round of 20
 // iterations each: under a second per run once the build cache holds the

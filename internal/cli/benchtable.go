@@ -123,7 +123,7 @@ func (b *benchRun) table(results map[string][]benchResult, benches []benchName, 
 	ptr, _ := b.decl.Origin()
 	w := b.stdout
 	fmt.Fprintf(w, "schema %s (%s) of %s; payload %s, %s bytes\n", b.decl.Name(), ptr, b.cfg.spec, b.cfg.data, thousands(float64(b.payloadLen)))
-	machine := strings.TrimSpace(b.goos + "/" + b.goarch)
+	machine := strings.TrimSpace(b.goVersion + " " + b.goos + "/" + b.goarch)
 	if b.cpu != "" {
 		machine += ", " + b.cpu
 	}
@@ -155,7 +155,9 @@ func (b *benchRun) table(results map[string][]benchResult, benches []benchName, 
 		}
 		mb := ""
 		if r.res.MBPerS > 0 {
-			mb = fmt.Sprintf("%.2f", r.res.MBPerS)
+			whole, frac, _ := strings.Cut(fmt.Sprintf("%.2f", r.res.MBPerS), ".")
+			n, _ := strconv.ParseFloat(whole, 64)
+			mb = thousands(n) + "." + frac
 		}
 		row := []string{r.op, r.lib, nsString(r.res.NsPerOp), mb,
 			thousands(r.res.BytesPerOp), thousands(r.res.AllocsPerOp), vs}
@@ -166,6 +168,7 @@ func (b *benchRun) table(results map[string][]benchResult, benches []benchName, 
 	}
 	writeColumns(w, cells, 2)
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "MB/s: of the payload for decode, of the library's own output for encode.")
 	if len(base) > 0 {
 		fmt.Fprintln(w, "vs encoding/json: its time divided by this row's (above 1 is faster).")
 	}
