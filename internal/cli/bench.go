@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -179,11 +180,14 @@ type benchRun struct {
 }
 
 // goCommand prepares a command in the temporary module: the user's
-// workspace is not ours (GOWORK=off) and go.sum is filled in as needed.
+// workspace is not ours (GOWORK=off), go.sum is filled in as needed, and
+// the test binary is built for this machine (the one oasgen runs on), not
+// for a GOOS or GOARCH set for cross-compiling.
 func (b *benchRun) goCommand(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = b.dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"),
+		"GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
 	return cmd
 }
 
