@@ -364,6 +364,9 @@ func TestBenchRun(t *testing.T) {
 		if len(rows) != 2 || rows[0][2] != "oasgen" || rows[1][2] != "oasgen" {
 			t.Errorf("want two oasgen rows:\n%s", stdout)
 		}
+		if strings.Contains(stdout, "vs encoding/json") {
+			t.Errorf("a comparison column with nothing to compare:\n%s", stdout)
+		}
 		if !strings.Contains(stdout, "note: Shape has no plain encoding/json mirror") {
 			t.Errorf("no note on the missing mirror:\n%s", stdout)
 		}
