@@ -34,6 +34,7 @@ const usage = `oasgen generates fast Go code from OpenAPI 3.0 and 3.1 specs.
 Usage:
   oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE]
   oasgen lint [flags] SPEC
+  oasgen bench -i SPEC --schema NAME --data FILE.json [flags]
   oasgen version
 
 Run "oasgen COMMAND -h" for a command's flags.
@@ -42,7 +43,7 @@ Run "oasgen COMMAND -h" for a command's flags.
 // Exit codes.
 const (
 	exitOK    = 0
-	exitSpec  = 1 // the spec (or the file system) is at fault
+	exitSpec  = 1 // the spec, the data or the environment (files, the go command) is at fault
 	exitUsage = 2 // the command line is at fault
 )
 
@@ -57,6 +58,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runGenerate(args[1:], stdout, stderr)
 	case "lint":
 		return runLint(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		if len(args) > 1 {
 			if args[1] == "-h" || args[1] == "--help" || args[1] == "-help" {

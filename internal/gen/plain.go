@@ -112,6 +112,21 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 	return File{Name: f.name, Content: src}, nil
 }
 
+// Mirrored reports whether GeneratePlain gives d a plain type that
+// encoding/json decodes as the generated code does: false for unions, types
+// with defaults or with property names a struct tag cannot spell, and types
+// holding one of those.
+func Mirrored(d ir.Decl) bool { return mirrorable(d) }
+
+// DefinesType reports whether the generated code defines d's Go type, with
+// EncodeJSON and DecodeJSON methods, rather than making it an alias of
+// another type (a named schema's or a Go type with JSON methods of its own,
+// such as time.Time or an x-go-type).
+func DefinesType(d ir.Decl) bool {
+	a, ok := d.(*ir.Alias)
+	return !ok || !goAlias(a)
+}
+
 // mirrorable reports whether encoding/json tags can name every property of
 // a struct, and so of every struct it holds by value or in containers, and
 // whether encoding/json decodes it the same (no defaults).
