@@ -331,7 +331,7 @@ func serverTargets(sb *strings.Builder, r *results) {
 		if !ok {
 			lo, _ := r.get("Route"+n, "TwoParams", "oasgen")
 			lg, _ := r.get("Route"+n, "TwoParams", "ogen")
-			why = append(why, fmt.Sprintf("ServeHTTP with two parameters at %s operations: oasgen %s (%s allocs) against ogen %s (%s); the lookups take %s and %s, so the rest of the request (escaped path, two int64 parameters, handler call, status) costs oasgen about %s and ogen about %s, both a few tens of nanoseconds, and the ratio sits near the bound.%s",
+			why = append(why, fmt.Sprintf("ServeHTTP with two parameters at %s operations: oasgen %s (%s allocs) against ogen %s (%s); the lookups take %s and %s, the rest of the request (escaped path, two int64 parameters, handler call, status) %s and %s: oasgen saves ogen's allocation, but both spend a few tens of nanoseconds on the same steps, so it is not a fifth faster.%s",
 				n, fmtTime(o.ns), fmtCount(o.allocs), fmtTime(g.ns), fmtCount(g.allocs), fmtTime(lo.ns), fmtTime(lg.ns), fmtTime(max(0, o.ns-lo.ns)), fmtTime(max(0, g.ns-lg.ns)), noise(o, g, 0.8)))
 		}
 	}
