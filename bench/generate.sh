@@ -10,3 +10,10 @@ for w in a b c; do
 done
 go run ./cmd/oasgen generate -i bench/specs/unions.yaml -o bench/internal/oasgen/u -p u
 go run ./cmd/oasgen generate -i bench/specs/masterdata.yaml -o bench/internal/oasgen/m -p m
+# The routing and HTTP benchmarks: the route tables' specs (from
+# internal/routes), then their servers and the petstore's.
+(cd bench && go run ./cmd/routespecs)
+for n in 10 100 1000; do
+	go run ./cmd/oasgen generate -i "bench/specs/routes$n.yaml" -o "bench/internal/oasgen/r$n" -p "r$n"
+done
+go run ./cmd/oasgen generate -i bench/specs/petstore.yaml -o bench/internal/oasgen/pet -p pet

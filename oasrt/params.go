@@ -21,17 +21,32 @@ import (
 // segment, what follows the '/', and whether there was one. Generated
 // routers call it once per segment.
 func CutSegment(path string) (seg, rest string, more bool) {
-	if i := strings.IndexByte(path, '/'); i >= 0 {
-		return path[:i], path[i+1:], true
+	// Most segments are short: a byte loop finds their end sooner than a
+	// call to strings.IndexByte, which takes over past shortSegment bytes.
+	n := min(len(path), shortSegment)
+	for i := range n {
+		if path[i] == '/' {
+			return path[:i], path[i+1:], true
+		}
+	}
+	if n < len(path) {
+		if i := strings.IndexByte(path[n:], '/'); i >= 0 {
+			return path[:n+i], path[n+i+1:], true
+		}
 	}
 	return path, "", false
 }
+
+// shortSegment is the length up to which CutSegment and SegmentKey scan a
+// segment byte by byte (measured: faster than strings.IndexByte's call on
+// the segments of typical paths, slower on long ones).
+const shortSegment = 16
 
 // SegmentKey returns the segment to compare with a static path segment of
 // the spec: the segment itself, or its percent-decoded form when it has
 // escapes ("p%65t" matches "pet"). Invalid escapes never match.
 func SegmentKey(seg string) string {
-	if strings.IndexByte(seg, '%') < 0 {
+	if !hasEscape(seg) {
 		return seg
 	}
 	s, err := url.PathUnescape(seg)
@@ -40,6 +55,65 @@ func SegmentKey(seg string) string {
 	}
 	return s
 }
+
+// HasEscape reports whether an escaped path holds a percent escape: the
+// generated router asks once per request, and only then decodes segments
+// before comparing them (StaticKey).
+func HasEscape(path string) bool {
+	return strings.IndexByte(path, '%') >= 0
+}
+
+// StaticKey returns SegmentKey(seg) when the path holds escapes, else seg
+// as it is: what the generated router compares with static segments.
+func StaticKey(seg string, escaped bool) string {
+	if !escaped {
+		return seg
+	}
+	return SegmentKey(seg)
+}
+
+// hasEscape reports whether a path segment holds a '%'.
+func hasEscape(seg string) bool {
+	if len(seg) > shortSegment {
+		return strings.IndexByte(seg, '%') >= 0
+	}
+	for i := range len(seg) {
+		if seg[i] == '%' {
+			return true
+		}
+	}
+	return false
+}
+
+// EscapedPath returns u.EscapedPath(), the path the generated routers
+// match, without re-escaping u.Path byte by byte in the common case: when
+// u.RawPath is empty, the path as sent is u.Path escaped (net/url keeps
+// RawPath only when they differ), and a path whose bytes all stand for
+// themselves in a path is its own escaping.
+func EscapedPath(u *url.URL) string {
+	if u.RawPath == "" {
+		p := u.Path
+		i := 0
+		for i < len(p) && pathByte[p[i]] {
+			i++
+		}
+		if i == len(p) {
+			return p
+		}
+	}
+	return u.EscapedPath()
+}
+
+// pathByte holds the bytes net/url leaves unescaped in a path (RFC 3986
+// unreserved characters, '/', and the sub-delims and ':' and '@' it keeps;
+// it escapes "!'()*"), the bytes EscapedPath passes through.
+// TestEscapedPath checks it against net/url.
+var pathByte = func() (t [256]bool) {
+	for _, c := range "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~$&+,;=:@/" {
+		t[c] = true
+	}
+	return t
+}()
 
 // MatchTemplate matches a path segment against a template with several
 // parameters or literal text around one ("{name}.{ext}", "v{version}"):
@@ -85,7 +159,11 @@ func PathScalar(raw, prefix string) (string, error) {
 	if !strings.HasPrefix(raw, prefix) {
 		return "", errors.New("expected " + strconv.Quote(prefix) + " before the value (style)")
 	}
-	return url.PathUnescape(raw[len(prefix):])
+	raw = raw[len(prefix):]
+	if !hasEscape(raw) {
+		return raw, nil // what PathUnescape returns, without its scan
+	}
+	return url.PathUnescape(raw)
 }
 
 // PathArray splits an escaped path parameter into the values of an array:
@@ -203,11 +281,41 @@ func ParseBool(s string) (bool, error) {
 
 // ParseInt parses a decimal integer that fits in bits.
 func ParseInt(s string, bits int) (int64, error) {
+	if n, ok := parseShortInt(s); ok && (bits >= 64 || n >= -1<<(bits-1) && n < 1<<(bits-1)) {
+		return n, nil
+	}
 	n, err := strconv.ParseInt(s, 10, bits)
 	if err != nil {
 		return 0, numErr(s, err, "integer", bits)
 	}
 	return n, nil
+}
+
+// parseShortInt parses what strconv.ParseInt(s, 10, 64) accepts when it
+// has at most 18 digits (an optional sign, then digits), which always
+// fits in an int64: path and query parameters are mostly such numbers,
+// and this loop is several times faster than strconv's general one.
+// Anything else is left to strconv, for its result and error.
+func parseShortInt(s string) (int64, bool) {
+	d := s
+	if len(d) > 0 && (d[0] == '-' || d[0] == '+') {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := range len(d) {
+		c := d[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		n = n*10 + int64(c)
+	}
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
 }
 
 // ParseUint parses a decimal unsigned integer that fits in bits.

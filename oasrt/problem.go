@@ -355,7 +355,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		// its body is encoded once.
 		h := w.Header()
 		h["Content-Type"] = problemType
-		h.Del("Content-Length")
+		delete(h, "Content-Length") // canonical already: Del would canonicalize it again
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(notFoundBody)
 		return
@@ -380,7 +380,7 @@ func WriteProblem(w http.ResponseWriter, p *Problem) {
 	p.EncodeJSON(buf)
 	h := w.Header()
 	h["Content-Type"] = problemType
-	h.Del("Content-Length")
+	delete(h, "Content-Length")
 	status := p.Status
 	if status < 100 || status > 999 {
 		status = http.StatusInternalServerError

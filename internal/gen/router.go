@@ -120,11 +120,15 @@ func genRouter(f *file, a *api) {
 	f.P("// (matched after percent-decoding), then templates, then parameters; a")
 	f.P("// branch that fails falls through to the next. A trailing slash is a")
 	f.P("// segment of its own: \"/pet/\" is not \"/pet\". HEAD is served by GET where")
-	f.P("// the spec does not declare it.")
+	f.P("// the spec does not declare it. Whether segments need decoding is found")
+	f.P("// once, for the whole path.")
 	f.P("func matchRoute(method, path string, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 	f.P("if path == \"\" || path[0] != '/' {")
 	f.P("return routeNotFound, \"\"")
 	f.P("}")
+	if hasStatic(root) {
+		f.P("esc := ", rt("HasEscape"), "(path)")
+	}
 	if len(a.ops) > 0 {
 		r.node(root, 0, 0, "path[1:]")
 	}
@@ -154,7 +158,7 @@ func (r *router) node(n *rnode, d, k int, elem string) {
 			keys = append(keys, key)
 		}
 		sort.Strings(keys)
-		r.P("switch ", rt("SegmentKey"), "(", seg, ") {")
+		r.P("switch ", rt("StaticKey"), "(", seg, ", esc) {")
 		for _, key := range keys {
 			r.P("case ", strconv.Quote(key), ":")
 			r.child(n.static[key], d, k, rest, more)
@@ -188,6 +192,20 @@ func (r *router) children(n *rnode) []*rnode {
 		cs = append(cs, n.param)
 	}
 	return cs
+}
+
+// hasStatic reports whether the tree under n has a static segment, which
+// matchRoute compares after decoding.
+func hasStatic(n *rnode) bool {
+	if len(n.static) > 0 {
+		return true
+	}
+	for _, t := range n.templ {
+		if hasStatic(t.node) {
+			return true
+		}
+	}
+	return n.param != nil && hasStatic(n.param)
 }
 
 func hasChildren(n *rnode) bool {

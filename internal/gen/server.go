@@ -419,7 +419,7 @@ func genServer(f *file, a *api) {
 	f.P("// route matches the request to an operation and calls it.")
 	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
-	f.P("op, allow := matchRoute(r.Method, r.URL.EscapedPath(), &p)")
+	f.P("op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)")
 	f.P("switch op {")
 	f.P("case routeNotFound:")
 	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")

@@ -181,6 +181,8 @@ func TestRouting(t *testing.T) {
 		{"percent-encoded parameter is decoded", "GET", "/users/a%2Fb%20c", 200, "getUser", routes.GetUserParams{Name: "a/b c"}, ""},
 		{"percent-encoded static segment", "GET", "/us%65rs/m%65", 200, "getMe", nil, ""},
 		{"encoded slash does not split", "GET", "/users/me%2Ffriends", 200, "getUser", routes.GetUserParams{Name: "me/friends"}, ""},
+		{"byte net/url escapes in a path", "GET", "/users/a!b*", 200, "getUser", routes.GetUserParams{Name: "a!b*"}, ""},
+		{"escaped percent stays in the value", "GET", "/users/100%25", 200, "getUser", routes.GetUserParams{Name: "100%"}, ""},
 		{"plus is not a space in a path", "GET", "/users/a+b", 200, "getUser", routes.GetUserParams{Name: "a+b"}, ""},
 		{"empty parameter", "GET", "/users//friends", 404, "", nil, ""},
 		{"too deep", "GET", "/users/ann/friends/x", 404, "", nil, ""},

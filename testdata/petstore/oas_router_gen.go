@@ -21,13 +21,15 @@ const (
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
 // segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it.
+// the spec does not declare it. Whether segments need decoding is found
+// once, for the whole path.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
+	esc := oasrt.HasEscape(path)
 	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.SegmentKey(seg0) {
+	switch oasrt.StaticKey(seg0, esc) {
 	case "pet":
 		if !more0 {
 			switch method {
@@ -39,7 +41,7 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 			return routeMethodNotAllowed, "POST, PUT"
 		}
 		seg1, rest1, more1 := oasrt.CutSegment(rest0)
-		switch oasrt.SegmentKey(seg1) {
+		switch oasrt.StaticKey(seg1, esc) {
 		case "findByStatus":
 			if !more1 {
 				switch method {
@@ -71,7 +73,7 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 				return routeMethodNotAllowed, "DELETE, GET, HEAD, POST"
 			}
 			seg2, _, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.SegmentKey(seg2) {
+			switch oasrt.StaticKey(seg2, esc) {
 			case "uploadImage":
 				if !more2 {
 					switch method {
@@ -85,7 +87,7 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	case "store":
 		if more0 {
 			seg1, rest1, more1 := oasrt.CutSegment(rest0)
-			switch oasrt.SegmentKey(seg1) {
+			switch oasrt.StaticKey(seg1, esc) {
 			case "inventory":
 				if !more1 {
 					switch method {
@@ -126,7 +128,7 @@ func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 			return routeMethodNotAllowed, "POST"
 		}
 		seg1, _, more1 := oasrt.CutSegment(rest0)
-		switch oasrt.SegmentKey(seg1) {
+		switch oasrt.StaticKey(seg1, esc) {
 		case "createWithList":
 			if !more1 {
 				switch method {

@@ -21,13 +21,15 @@ const (
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
 // segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it.
+// the spec does not declare it. Whether segments need decoding is found
+// once, for the whole path.
 func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
+	esc := oasrt.HasEscape(path)
 	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.SegmentKey(seg0) {
+	switch oasrt.StaticKey(seg0, esc) {
 	case "":
 		if !more0 {
 			switch method {
@@ -61,7 +63,7 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 	case "files":
 		if more0 {
 			seg1, _, more1 := oasrt.CutSegment(rest0)
-			switch oasrt.SegmentKey(seg1) {
+			switch oasrt.StaticKey(seg1, esc) {
 			case "":
 				if !more1 {
 					switch method {
@@ -174,7 +176,7 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
 		seg1, rest1, more1 := oasrt.CutSegment(rest0)
-		switch oasrt.SegmentKey(seg1) {
+		switch oasrt.StaticKey(seg1, esc) {
 		case "me":
 			if !more1 {
 				switch method {
@@ -196,7 +198,7 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			seg2, _, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.SegmentKey(seg2) {
+			switch oasrt.StaticKey(seg2, esc) {
 			case "friends":
 				if !more2 {
 					switch method {
@@ -211,7 +213,7 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 	if oasrt.MatchTemplate(seg0, routeLits2[:], p[0:1]) {
 		if more0 {
 			seg1, _, more1 := oasrt.CutSegment(rest0)
-			switch oasrt.SegmentKey(seg1) {
+			switch oasrt.StaticKey(seg1, esc) {
 			case "status":
 				if !more1 {
 					switch method {

@@ -21,13 +21,15 @@ const (
 // (matched after percent-decoding), then templates, then parameters; a
 // branch that fails falls through to the next. A trailing slash is a
 // segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it.
+// the spec does not declare it. Whether segments need decoding is found
+// once, for the whole path.
 func matchRoute(method, path string, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
+	esc := oasrt.HasEscape(path)
 	seg0, _, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.SegmentKey(seg0) {
+	switch oasrt.StaticKey(seg0, esc) {
 	case "accounts":
 		if !more0 {
 			switch method {

@@ -53,7 +53,11 @@ func main() {
 	from := flag.String("from", "", "summarise this raw output file again, without running anything")
 	doc := flag.String("doc", "", "also rewrite the part of this markdown file between the bench markers with the summary")
 	peersOnly := flag.Bool("peers", false, "install and generate the peers into .work, then stop (needed before `go test ./...`)")
+	only := flag.String("only", "", "`servers`: run only the routing and HTTP benchmarks and merge them into the raw output of the last run (-o), replacing that run's")
 	flag.Parse()
+	if *only != "" && *only != "servers" {
+		log.Fatalf("-only %s: the one section that runs alone is servers", *only)
+	}
 	mode := "full"
 	if *quick {
 		mode, *rounds, *small, *large = "quick", 1, "100ms", "3x"
@@ -74,6 +78,7 @@ func main() {
 		return
 	}
 	peers := preparePeers(dir)
+	peers.versions = append(peers.versions, prepareServerPeers(dir)...)
 	if *peersOnly {
 		return
 	}
@@ -95,10 +100,15 @@ func main() {
 		log.Fatalf("GOEXPERIMENT=jsonv2 go test -c ./jsonv2: %v", err)
 	}
 	log.Print("checking that every contender decodes every payload and encodes it back before timing any")
-	run(dir, os.Stderr, bin, "-test.run", "^(TestWorkloadsAgree|TestEncodeZeroAllocs|TestUnionWorkloads|TestPeersAgree)$", "-test.count", "1")
+	run(dir, os.Stderr, bin, "-test.run", "^(TestWorkloadsAgree|TestEncodeZeroAllocs|TestUnionWorkloads|TestPeersAgree|"+serverAgreeTests+")$", "-test.count", "1")
 	run(dir, os.Stderr, binV2, "-test.run", "^TestPeersAgree$", "-test.count", "1")
 
 	check(os.MkdirAll(filepath.Dir(*out), 0o755))
+	if *only == "servers" {
+		runServersOnly(dir, *out, bin, *quick, *rounds, m, peers.versions)
+		report(dir, *out, *doc)
+		return
+	}
 	f, err := os.Create(*out)
 	check(err)
 	quickFlag := map[bool]string{true: " -quick"}[*quick]
@@ -107,6 +117,7 @@ func main() {
 	fmt.Fprintf(f, "# machine: %s, %d cores (GOMAXPROCS %d), %s\n# %s\n# oasgen commit: %s\n# started: %s\n",
 		m.cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.osArch, m.goVersion, m.commit, time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintf(f, "# peers installed and generated in %s (cached in bench/.work)\n", peers.elapsed.Round(100*time.Millisecond))
+	fmt.Fprintf(f, "# routing and HTTP: %s\n", serverSettings(*quick))
 	for _, v := range peers.versions {
 		fmt.Fprintf(f, "# peer: %s\n", v)
 	}
@@ -123,6 +134,7 @@ func main() {
 			run(dir, io.MultiWriter(f, &progress{w: os.Stderr}), b.bin, "-test.run", "^$", "-test.bench", b.re,
 				"-test.benchtime", b.benchtime, "-test.count", "1", "-test.timeout", "60m")
 		}
+		runServerBenchmarks(dir, f, bin, *quick)
 	}
 	check(f.Close())
 	log.Printf("done in %s; raw output in %s", time.Since(start).Round(time.Second), rel(dir, *out))
@@ -152,6 +164,9 @@ func report(dir, out, doc string) {
 		r := newResults(samples)
 		return func(w string) string {
 			svg := svgChart(r, w)
+			if svg == nil {
+				svg = serverChart(r, w)
+			}
 			if svg == nil {
 				return ""
 			}
@@ -288,6 +303,7 @@ type sample struct {
 	ns, mbs, bytes    float64 // medians
 	minNS             float64
 	allocs            float64
+	extra             map[string]float64 // medians of the other metrics (req/s, p50-µs...)
 }
 
 // parse reads `go test -bench` output and returns the median of every
@@ -325,10 +341,21 @@ func parse(raw []byte) []sample {
 	var out []sample
 	for _, k := range order {
 		v := vals[k]
-		out = append(out, sample{
+		s := sample{
 			workload: k.workload, op: k.op, lib: k.lib, n: len(v["ns/op"]),
 			ns: median(v["ns/op"]), minNS: slices.Min(v["ns/op"]), mbs: median(v["MB/s"]), bytes: median(v["B/op"]), allocs: median(v["allocs/op"]),
-		})
+		}
+		for unit, vs := range v {
+			switch unit {
+			case "ns/op", "MB/s", "B/op", "allocs/op":
+			default:
+				if s.extra == nil {
+					s.extra = map[string]float64{}
+				}
+				s.extra[unit] = median(vs)
+			}
+		}
+		out = append(out, s)
 	}
 	// Group by workload and operation, keeping the order of libraries.
 	slices.SortStableFunc(out, func(a, b sample) int {

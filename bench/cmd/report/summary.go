@@ -192,7 +192,7 @@ func summary(samples []sample, header []string, chart func(w string) string) str
 	}
 	var others []string
 	for _, s := range r.samples {
-		if !slices.Contains(peerWorkloads, s.workload) && !slices.Contains(others, s.workload) {
+		if !slices.Contains(peerWorkloads, s.workload) && !slices.Contains(others, s.workload) && !isServerWorkload(s.workload) {
 			others = append(others, s.workload)
 		}
 	}
@@ -207,6 +207,7 @@ func summary(samples []sample, header []string, chart func(w string) string) str
 	p("or ÷ ogen's (Unmarshal: ogen-Validate's where ogen generates a Validate); below 1 is faster.\n")
 	p("MB/s counts the bytes the contender decodes or writes: for protobuf its binary encoding, for\n")
 	p("protojson on SomeValue protobuf's JSON mapping of the same value.\n")
+	serverSummary(&sb, r, header, chart)
 	return sb.String()
 }
 

@@ -1158,7 +1158,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	op, allow := matchRoute(r.Method, r.URL.EscapedPath(), &p)
+	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)

@@ -1,0 +1,59 @@
+package oasrt
+
+import (
+	"net/url"
+	"strconv"
+	"testing"
+)
+
+// TestEscapedPath checks EscapedPath's table of bytes against net/url, and
+// EscapedPath against URL.EscapedPath on paths as requests carry them.
+func TestEscapedPath(t *testing.T) {
+	for c := range 256 {
+		s := string([]byte{byte(c)})
+		if c == '*' {
+			s = "/*" // "*" alone is the asterisk-form target, kept as it is
+		}
+		want := (&url.URL{Path: s}).EscapedPath() == s
+		if pathByte[c] != want {
+			t.Errorf("pathByte[%q] = %v, net/url leaves it unescaped: %v", rune(c), pathByte[c], want)
+		}
+	}
+	for _, target := range []string{
+		"/", "/pet/12", "/orders/12345/items/678", "/a%2Fb/c", "/p%65t", "/caf%C3%A9", "/x%20y",
+		"/a;b=c/@:$&+,", "/a?b", "/%3F", "*", "/*", "/~user/a.b_c-d", "/a!b'(c)*", "/a%21b", "/%zz",
+	} {
+		u, err := url.ParseRequestURI(target)
+		if err != nil {
+			u = &url.URL{Path: target}
+		}
+		if got, want := EscapedPath(u), u.EscapedPath(); got != want {
+			t.Errorf("EscapedPath(%q) = %q, want %q", target, got, want)
+		}
+	}
+}
+
+func TestEscapedPathAllocs(t *testing.T) {
+	u := &url.URL{Path: "/orders/12345/items/678"}
+	if n := testing.AllocsPerRun(100, func() { EscapedPath(u) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
+// TestParseIntShort checks ParseInt's fast path against strconv on the
+// inputs around its limits.
+func TestParseIntShort(t *testing.T) {
+	inputs := []string{"", "+", "-", "0", "-0", "+0", "007", "12345", "-678", "+42", "1a", "a1", " 1", "1 ", "1.0", "1_000",
+		"127", "128", "-128", "-129", "32767", "32768", "2147483647", "2147483648", "-2147483648", "-2147483649",
+		"999999999999999999", "-999999999999999999", "1000000000000000000", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "0x10", "١"}
+	for _, s := range inputs {
+		for _, bits := range []int{8, 16, 32, 64} {
+			got, gotErr := ParseInt(s, bits)
+			want, wantErr := strconv.ParseInt(s, 10, bits)
+			if (gotErr != nil) != (wantErr != nil) || gotErr == nil && got != want {
+				t.Errorf("ParseInt(%q, %d) = %v, %v; strconv: %v, %v", s, bits, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}
