@@ -139,6 +139,18 @@ func main() {
 	check(f.Close())
 	log.Printf("done in %s; raw output in %s", time.Since(start).Round(time.Second), rel(dir, *out))
 	report(dir, *out, *doc)
+
+	// The streaming benchmark (issue 5) runs each decode in a process of
+	// its own, so it is a command of its own with a section of its own.
+	args := []string{"run", "./cmd/stream"}
+	if *quick {
+		args = append(args, "-quick")
+	}
+	if *doc != "" {
+		args = append(args, "-doc", *doc)
+	}
+	log.Print("the streaming benchmark: go " + strings.Join(args, " "))
+	run(dir, os.Stderr, "go", args...)
 }
 
 // report runs benchstat on the raw output file out and writes its
