@@ -446,6 +446,9 @@ func (r *Reader) intern(b []byte) string {
 		// No string can be longer than the unread input, so small
 		// documents get a block that fits them exactly.
 		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64))
+		if r.src != nil {
+			size = arenaBlock // the unread input is not all in the buffer
+		}
 		r.arena = make([]byte, 0, size)
 	}
 	start := len(r.arena)
