@@ -904,11 +904,11 @@ func (r *Reader) Unknown(key []byte) error {
 	if r.DisallowUnknownFields {
 		return AtKey(r.ErrorHere("unknown property "+strconv.Quote(string(key))), string(key))
 	}
-	if r.src != nil {
-		// Skipping may refill the buffer under key: keep a copy.
-		r.keyCopy = append(r.keyCopy[:0], key...)
-		key = r.keyCopy
-	}
+	// Skipping may refill a stream's buffer under key, or unescape a
+	// string into the scratch space that holds an escaped key: keep a copy
+	// for the error's path.
+	r.keyCopy = append(r.keyCopy[:0], key...)
+	key = r.keyCopy
 	if err := r.Skip(); err != nil {
 		return AtKey(err, string(key))
 	}
