@@ -157,3 +157,23 @@ func TestStreamBufferBounded(t *testing.T) {
 		t.Errorf("buffer grew to %d bytes", cap(r.own))
 	}
 }
+
+// FuzzStreamMatchesSlice reads arbitrary input with every kind of read,
+// from a slice and from a stream through a buffer of the given size: the
+// two must read the same and fail the same way at the same offset.
+func FuzzStreamMatchesSlice(f *testing.F) {
+	for _, c := range streamCases {
+		f.Add([]byte(c), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
+		var whole Reader
+		whole.Reset(data)
+		want, wantErr := readAll(&whole)
+		r := Reader{BufferSize: int(size%32) + 1}
+		r.ResetReader(iotest.HalfReader(bytes.NewReader(data)))
+		got, err := readAll(&r)
+		if got != want || (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("%q, buffer %d:\nstream %q, %v\nslice  %q, %v", data, r.BufferSize, got, err, want, wantErr)
+		}
+	})
+}
