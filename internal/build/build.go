@@ -297,6 +297,16 @@ func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
 			name = goName
 		}
 	}
+	d := b.newDecl(sch, name, pointer)
+	if n := rootNode(sch); n != nil {
+		b.byNode[n] = d
+	}
+	return d
+}
+
+// newDecl creates the Decl for a schema, named after name, without
+// registering it under the schema's node.
+func (b *builder) newDecl(sch *base.Schema, name, pointer string) ir.Decl {
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),
 		Pointer: pointer,
@@ -313,9 +323,6 @@ func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
 		d = &ir.Struct{Common: c}
 	default:
 		d = &ir.Alias{Common: c}
-	}
-	if n := rootNode(sch); n != nil {
-		b.byNode[n] = d
 	}
 	b.decls = append(b.decls, d)
 	return d

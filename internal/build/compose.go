@@ -145,7 +145,7 @@ func isUnion(sch *base.Schema) bool {
 		members = sch.AnyOf
 	}
 	if len(members) == 0 {
-		return false
+		return multiType(sch) != nil && len(sch.AllOf) == 0
 	}
 	if sch.Properties == nil && len(sch.AllOf) == 0 {
 		return true
@@ -158,6 +158,16 @@ func isUnion(sch *base.Schema) bool {
 		}
 	}
 	return false
+}
+
+// multiType returns the types of a schema that allows several besides null
+// (3.1 `type: [string, integer]`), or nil: such a value is a union over the
+// JSON kinds.
+func multiType(sch *base.Schema) []string {
+	if ts, _ := types(sch); len(ts) > 1 {
+		return ts
+	}
+	return nil
 }
 
 // kindsOf returns the JSON kinds a type accepts. It runs after every
@@ -262,6 +272,11 @@ func variantName(t ir.Type) string {
 }
 
 func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
+	d.TagField = "Type"
+	if len(sch.OneOf)+len(sch.AnyOf) == 0 {
+		b.fillTypeUnion(d, sch)
+		return
+	}
 	members := sch.OneOf
 	if len(members) == 0 {
 		members, d.AnyOf = sch.AnyOf, true
@@ -271,11 +286,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 	if sch.Properties != nil || len(sch.AllOf) > 0 {
 		b.warnf(d.Pos, "%s: properties beside oneOf/anyOf are not merged into the variants yet; each variant is decoded on its own", d.Pointer)
 	}
-	fields := ir.NewNamespace("Type")
-	for k := range reservedMethods {
-		fields.Claim(k, "")
-	}
-	d.TagField = "Type"
+	fields := variantFields()
 	kw := "oneOf"
 	if d.AnyOf {
 		kw = "anyOf"
@@ -328,6 +339,80 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		}
 	}
 	b.unions = append(b.unions, d)
+}
+
+// variantFields returns the namespace of a union's fields: the tag and the
+// methods are taken.
+func variantFields() *ir.Namespace {
+	fields := ir.NewNamespace("Type")
+	for k := range reservedMethods {
+		fields.Claim(k, "")
+	}
+	return fields
+}
+
+// fillTypeUnion fills the union of a schema with several types (3.1
+// `type: [string, integer]`): one variant per type, each the schema with
+// that type alone, so its constraints and enum values of that kind apply.
+// The kinds tell the variants apart (integer literals going to an integer
+// variant before a number one), so decoding is one pass; a value of several
+// types is a oneOf, as no JSON value has two kinds.
+func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
+	fields := variantFields()
+	for _, kind := range multiType(sch) {
+		one := *sch // the same node, so positions and $ref identity stay
+		one.Type, one.Nullable = []string{kind}, nil
+		one.Title, one.Description = "", "" // the union documents itself
+		if len(sch.Enum) > 0 {
+			one.Enum = nil
+			for _, e := range sch.Enum {
+				if enumOfKind(e, kind) {
+					one.Enum = append(one.Enum, e)
+				}
+			}
+			if len(one.Enum) == 0 {
+				continue // no value of this type is allowed
+			}
+		}
+		pointer := d.Pointer + "/type/" + kind
+		var t ir.Type
+		switch {
+		case isEnum(&one) || isStruct(&one):
+			// A Decl of its own, not registered under the schema's node,
+			// which names the union.
+			vd := b.newDecl(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			b.fill(vd, &one)
+			t = &ir.Ref{Decl: vd}
+		default:
+			t = b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			if _, free := t.(*ir.Any); free && kind == "object" {
+				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
+			}
+		}
+		// Fields are named after the JSON type: v.Integer, v.Object.
+		d.Variants = append(d.Variants, &ir.Variant{GoName: fields.Claim(ir.GoName(kind), "Variant"), Type: t})
+	}
+	d.Types = true
+	b.unions = append(b.unions, d)
+}
+
+// enumOfKind reports whether an enum value is of a JSON type.
+func enumOfKind(e *yaml.Node, kind string) bool {
+	switch kind {
+	case "string":
+		return e.Tag == "!!str"
+	case "integer":
+		return e.Tag == "!!int"
+	case "number":
+		return e.Tag == "!!int" || e.Tag == "!!float"
+	case "boolean":
+		return e.Tag == "!!bool"
+	case "array":
+		return e.Kind == yaml.SequenceNode
+	case "object":
+		return e.Kind == yaml.MappingNode
+	}
+	return false
 }
 
 // finishUnions works out, once every declaration is filled, what each

@@ -18,6 +18,7 @@ import (
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
+	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
@@ -53,6 +54,9 @@ var cases = map[string][]pair{
 	"secure":   conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"routes":   conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"keywords": conv(keywordsplain.Pairs, func(p keywordsplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"validation": conv(validationplain.Pairs, func(p validationplain.Pair) pair {

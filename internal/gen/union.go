@@ -18,7 +18,11 @@ func unionModel(f *file, d *ir.Union) {
 	for _, v := range d.Variants {
 		names = append(names, v.GoName)
 	}
-	f.declDoc(d, &d.Common, "the "+kw+" schema")
+	what := "the " + kw + " schema"
+	if d.Types {
+		what = "the schema of several types"
+	}
+	f.declDoc(d, &d.Common, what)
 	f.P("//")
 	f.P("// ", d.TagField, " says which variant is set: ", strings.Join(names, ", "), ".")
 	f.P("type ", d.GoName, " struct {")

@@ -148,7 +148,10 @@ type Alias struct {
 // apart, so that it never decodes a value twice.
 type Union struct {
 	Common
-	AnyOf    bool
+	AnyOf bool
+	// Types marks the union of a schema with several types (3.1
+	// `type: [string, integer]`): a variant per type, named after it.
+	Types    bool
 	Variants []*Variant
 	// TagType and TagField name the Go type of the tag and the field
 	// holding it.
