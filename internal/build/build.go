@@ -321,6 +321,8 @@ func (b *builder) newDecl(sch *base.Schema, name, pointer string) ir.Decl {
 		d = &ir.Union{Common: c}
 	case isStruct(sch):
 		d = &ir.Struct{Common: c}
+	case isTuple(sch):
+		d = &ir.Tuple{Common: c}
 	default:
 		d = &ir.Alias{Common: c}
 	}
@@ -396,6 +398,67 @@ func isEnum(sch *base.Schema) bool {
 	return len(ts) == 1 && (ts[0] == "string" || ts[0] == "integer")
 }
 
+// isTuple reports whether a schema is an array with prefixItems.
+func isTuple(sch *base.Schema) bool {
+	if len(sch.PrefixItems) == 0 || len(sch.AllOf) > 0 {
+		return false
+	}
+	ts, _ := types(sch)
+	return len(ts) == 0 || len(ts) == 1 && ts[0] == "array"
+}
+
+// fillTuple fills a tuple from prefixItems: a field per position, named
+// Item0, Item1... or by the item schema's x-go-name, and the items after
+// them.
+func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
+	names := ir.NewNamespace()
+	for k := range reservedMethods {
+		names.Claim(k, "")
+	}
+	var min int64
+	if sch.MinItems != nil {
+		min = *sch.MinItems
+	}
+	for i, sp := range sch.PrefixItems {
+		pointer := fmt.Sprintf("%s/prefixItems/%d", d.Pointer, i)
+		is := b.resolve(sp, d.Pos)
+		if is == nil {
+			continue
+		}
+		goName := fmt.Sprintf("Item%d", i)
+		if own, ok := b.goNameExt(is, pointer, names); ok && !sp.IsReference() {
+			goName = own
+		}
+		f := &ir.Field{
+			GoName:   names.Claim(goName, "Field"),
+			Required: int64(i) < min,
+			Pos:      b.pos(is),
+			Type:     b.typeOf(sp, is, fmt.Sprintf("%sItem%d", d.GoName, i), pointer),
+		}
+		if !sp.IsReference() {
+			f.Doc = docOf(is)
+		}
+		d.Items = append(d.Items, f)
+	}
+	switch it := sch.Items; {
+	case it == nil:
+		d.Rest = &ir.Any{} // JSON Schema allows any items after the prefix
+	case it.IsA() && it.A != nil:
+		if is := b.resolve(it.A, d.Pos); is != nil {
+			d.Rest = b.typeOf(it.A, is, d.GoName+"Rest", d.Pointer+"/items")
+		}
+	case it.IsB() && it.B:
+		d.Rest = &ir.Any{}
+	}
+	if d.Rest != nil {
+		d.RestGoName = names.Claim("Rest", "")
+	}
+	d.MinItems, d.MaxItems = sch.MinItems, sch.MaxItems
+	if sch.UniqueItems != nil && *sch.UniqueItems {
+		b.warnf(d.Pos, "%s: uniqueItems on a tuple (prefixItems) is not checked", d.Pointer)
+	}
+}
+
 func isStruct(sch *base.Schema) bool {
 	if len(sch.AllOf) > 0 {
 		return passThrough(sch) == nil && hasObjectPart(sch, 0)
@@ -460,6 +523,8 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+	case *ir.Tuple:
+		b.fillTuple(d, sch)
 	case *ir.Alias:
 		t := b.shape(sch, d.GoName, d.Pointer)
 		if n, ok := t.(*ir.Nullable); ok {
@@ -620,7 +685,7 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 			return t
 		}
 	}
-	if isStruct(sch) || isEnum(sch) || isUnion(sch) {
+	if isStruct(sch) || isEnum(sch) || isUnion(sch) || isTuple(sch) {
 		d := b.declare(sch, hint, pointer)
 		b.fill(d, sch)
 		return b.refTo(d, sch)

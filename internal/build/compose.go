@@ -203,6 +203,8 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
 			return []string{"object"}
+		case *ir.Tuple:
+			return []string{"array"}
 		case *ir.Enum:
 			if d.Base != nil && d.Base.Kind != ir.String {
 				return []string{"integer"}
@@ -377,7 +379,7 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
 		pointer := d.Pointer + "/type/" + kind
 		var t ir.Type
 		switch {
-		case isEnum(&one) || isStruct(&one):
+		case isEnum(&one) || isStruct(&one) || isTuple(&one):
 			// A Decl of its own, not registered under the schema's node,
 			// which names the union.
 			vd := b.newDecl(&one, d.GoName+"As"+ir.GoName(kind), pointer)

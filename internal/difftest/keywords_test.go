@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/testdata/keywords"
 )
 
@@ -94,4 +96,94 @@ func TestTypeArrays(t *testing.T) {
 	if err := (&keywords.Scalar{}).Validate(); err == nil {
 		t.Error("Validate accepts a value with no variant set")
 	}
+}
+
+func TestTuples(t *testing.T) {
+	point := func() codec { return new(keywords.Point) }
+	record := func() codec { return new(keywords.Record) }
+	open := func() codec { return new(keywords.Open) }
+	track := func() codec { return new(keywords.Track) }
+	runRoundTrips(t, []roundTrip{
+		{name: "required positions", doc: `[1.5,-2]`, into: point},
+		{name: "optional position", doc: `[ 1 , 2 , "km" ]`, into: point, out: `[1,2,"km"]`},
+		{name: "too few", doc: `[1]`, into: point, wantErr: `$: 1 items, fewer than minItems 2 (offset 0)`},
+		{name: "none", doc: `[]`, into: point, wantErr: `$: 0 items, fewer than minItems 2 (offset 0)`},
+		{name: "items: false", doc: `[1,2,"m",4]`, into: point, wantErr: `$: more than 3 items; items after prefixItems are not allowed (offset 0)`},
+		{name: "position checked", doc: `[1,2,"mile"]`, into: point, wantErr: `$[2]: length 4 is greater than maxLength 3 (offset 5)`},
+		{name: "position kind", doc: `[1,"2"]`, into: point, wantErr: `$[1]: expected number, got string (offset 3)`},
+		{name: "not an array", doc: `{"0":1}`, into: point, wantErr: `$: expected array, got object (offset 0)`},
+		{name: "rest", doc: `["a",null,[0,0],true,false]`, into: record},
+		{name: "short", doc: `["a"]`, into: record},
+		{name: "nested tuple checked", doc: `["a",1,[0]]`, into: record, wantErr: `$[2]: 1 items, fewer than minItems 2 (offset 7)`},
+		{name: "rest kind", doc: `["a",1,[0,0],1]`, into: record, wantErr: `$[3]: expected boolean, got number (offset 13)`},
+		{name: "maxItems", doc: `["a",1,[0,0],true,true,true]`, into: record, wantErr: `$: more than maxItems 5 items (offset 0)`},
+		{name: "any rest", doc: `[3,{"a":[]},"x",null]`, into: open},
+		{name: "empty", doc: `[]`, into: open},
+		{name: "minimum", doc: `[0]`, into: open, wantErr: `$[0]: 0 is less than minimum 1 (offset 1)`},
+		{name: "in an object", doc: `{"points":[[1,2],[3,4,"m"]],"record":["x"]}`, into: track},
+		{name: "path through", doc: `{"points":[[1,2],[3]]}`, into: track, wantErr: `$.points[1]: 1 items, fewer than minItems 2 (offset 17)`},
+	})
+	// A Go value with a gap cannot be written as an array: Validate says
+	// so, and the encoder stops at the gap.
+	r := keywords.Record{Item0: "a", Item2: oasrt.NewOpt(keywords.Point{X: 1, Y: 2}), Rest: []bool{true}}
+	if err := r.Validate(); err == nil || err.Error() != "$: item 2 is set, but item 1 before it is not" {
+		t.Errorf("Validate of a gap: %v", err)
+	}
+	if out, _ := r.MarshalJSON(); string(out) != `["a"]` {
+		t.Errorf("encoded a gap as %s", out)
+	}
+	p := keywords.Point{X: 1, Y: 2, Item2: oasrt.NewOpt("long")}
+	if err := p.Validate(); err == nil || err.Error() != "$[2]: length 4 is greater than maxLength 3" {
+		t.Errorf("Validate of a position: %v", err)
+	}
+	rec := keywords.Record{Item0: "a", Item1: oasrt.NewOptNullable[int64](1), Item2: oasrt.NewOpt(keywords.Point{}), Rest: []bool{true, true, true}}
+	if err := rec.Validate(); err == nil || err.Error() != "$: 6 items, more than maxItems 5" {
+		t.Errorf("Validate of maxItems: %v", err)
+	}
+}
+
+// keywordTypes are the types of testdata/keywords with no encoding/json
+// mirror.
+var keywordTypes = []func() codec{
+	func() codec { return new(keywords.Scalar) }, func() codec { return new(keywords.Loose) },
+	func() codec { return new(keywords.Count) }, func() codec { return new(keywords.Mixed) },
+	func() codec { return new(keywords.Mode) }, func() codec { return new(keywords.Holder) },
+	func() codec { return new(keywords.Point) }, func() codec { return new(keywords.Record) },
+	func() codec { return new(keywords.Open) }, func() codec { return new(keywords.Track) },
+}
+
+// FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
+// invalid JSON is rejected, and whatever is accepted passes Validate and
+// re-encodes to bytes that decode to the same value.
+func FuzzKeywords(f *testing.F) {
+	for _, s := range []string{`"abc"`, `42`, `-2.5`, `{"id":1}`, `["a","b"]`, `"auto"`, `[1,2,"km"]`,
+		`["a",null,[0,0],true]`, `[3,{"a":[]}]`, `{"points":[[1,2]],"record":["x"]}`, `{"scalar":3,"flag":"yes","maybe":null,"free":{}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		valid := json.Valid(data)
+		for _, mk := range keywordTypes {
+			v := mk()
+			if err := v.UnmarshalJSON(data); err != nil {
+				continue
+			}
+			if !valid {
+				t.Fatalf("%T accepts invalid JSON %q", v, data)
+			}
+			if err := v.(validator).Validate(); err != nil {
+				t.Fatalf("%T: Validate rejects %q, which its decoder accepted: %v", v, data, err)
+			}
+			out, err := v.MarshalJSON()
+			if err != nil {
+				continue
+			}
+			again := mk()
+			if err := again.UnmarshalJSON(out); err != nil {
+				t.Fatalf("%T rejects its own output %s: %v", v, out, err)
+			}
+			if out2, _ := again.MarshalJSON(); string(out2) != string(out) {
+				t.Fatalf("%T round trip changed %s to %s", v, out, out2)
+			}
+		}
+	})
 }

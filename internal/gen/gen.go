@@ -149,6 +149,8 @@ func genModels(f *file, pkg *ir.Package) {
 			f.P()
 		case *ir.Union:
 			unionModel(f, d)
+		case *ir.Tuple:
+			tupleModel(f, d)
 		case *ir.Alias:
 			f.declDoc(d, &d.Common, "the schema")
 			if goAlias(d) {

@@ -44,6 +44,8 @@ func genJSON(f *file, pkg *ir.Package, k *checks) {
 			c.enumCodec(d)
 		case *ir.Union:
 			c.unionCodec(d)
+		case *ir.Tuple:
+			c.tupleCodec(d)
 		case *ir.Alias:
 			if !goAlias(d) {
 				c.aliasCodec(d)
@@ -446,9 +448,13 @@ func atKeyExpr(k string) func(string) string {
 
 // decField reads one struct member into its field.
 func (c *codec) decField(fd *ir.Field) {
+	c.decFieldAt(fd, func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" })
+}
+
+// decFieldAt reads a value into field fd, adding the path with wrap.
+func (c *codec) decFieldAt(fd *ir.Field, wrap func(string) string) {
 	w, t := fieldShape(fd)
 	x := "v." + fd.GoName
-	wrap := func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" }
 	into := func(dst string) {
 		if fd.Ptr {
 			c.P("if ", dst, " == nil {")

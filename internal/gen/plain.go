@@ -90,7 +90,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 			f.P("}")
 		case *ir.Enum:
 			f.P("type ", d.GoName, " ", f.primType(d.Base.Kind))
-		case *ir.Union:
+		case *ir.Union, *ir.Tuple:
 			continue
 		case *ir.Alias:
 			if !mirrorable(d) {
@@ -141,6 +141,8 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 	switch d := d.(type) {
 	case *ir.Union:
 		return false // encoding/json has no sum types
+	case *ir.Tuple:
+		return false // nor structs encoded as arrays
 	case *ir.Struct:
 		for _, f := range d.Fields {
 			// A default is applied on decode, which encoding/json does

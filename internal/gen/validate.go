@@ -55,6 +55,8 @@ func (k *checks) declNeeds(d ir.Decl) bool {
 		return true // a Go value can be any string or number
 	case *ir.Union:
 		return true // the tag can name no variant
+	case *ir.Tuple:
+		return k.tupleNeeds(d)
 	case *ir.Alias:
 		return k.typeNeeds(d.Type)
 	}
@@ -334,6 +336,8 @@ func genValidate(f *file, pkg *ir.Package, k *checks) {
 			g.P("default:")
 			g.P(`c.Errorf("no variant of `, name, ` is set")`)
 			g.P("}")
+		case *ir.Tuple:
+			g.tupleBody(d)
 		case *ir.Alias:
 			if p, ok := d.Type.(*ir.Prim); ok {
 				g.check(p, g.primType(p.Kind)+"(*v)")
@@ -388,40 +392,7 @@ func (g *validator) structBody(d *ir.Struct) {
 		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
 	for _, fd := range d.Fields {
-		w, t := fieldShape(fd)
-		if !g.k.typeNeeds(t) {
-			continue
-		}
-		x := "v." + fd.GoName
-		key := strconv.Quote(fd.JSONName)
-		switch w {
-		case plain:
-			if fd.Ptr {
-				g.P("if ", x, " != nil {")
-			}
-			g.P("c.Key(", key, ")")
-			g.check(t, x)
-			g.P("c.Pop()")
-			if fd.Ptr {
-				g.P("}")
-			}
-		case opt, nullable, optNullable:
-			cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
-			if fd.Ptr {
-				cond += " && " + x + ".Value != nil"
-			}
-			g.P("if ", cond, " {")
-			g.P("c.Key(", key, ")")
-			g.check(t, x+".Value")
-			g.P("c.Pop()")
-			g.P("}")
-		case nilAbsent, nilNull:
-			g.P("if ", x, " != nil {")
-			g.P("c.Key(", key, ")")
-			g.check(t, x)
-			g.P("c.Pop()")
-			g.P("}")
-		}
+		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}
 	if d.Additional != nil && g.k.typeNeeds(d.Additional) {
 		k := g.tmp("k")
@@ -430,6 +401,44 @@ func (g *validator) structBody(d *ir.Struct) {
 		x := g.tmp("x")
 		g.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
 		g.check(d.Additional, x)
+		g.P("c.Pop()")
+		g.P("}")
+	}
+}
+
+// fieldCheck prints the checks of field fd of v, with push naming its
+// place in the path (c.Key or c.Index).
+func (g *validator) fieldCheck(fd *ir.Field, push string) {
+	w, t := fieldShape(fd)
+	if !g.k.typeNeeds(t) {
+		return
+	}
+	x := "v." + fd.GoName
+	switch w {
+	case plain:
+		if fd.Ptr {
+			g.P("if ", x, " != nil {")
+		}
+		g.P(push)
+		g.check(t, x)
+		g.P("c.Pop()")
+		if fd.Ptr {
+			g.P("}")
+		}
+	case opt, nullable, optNullable:
+		cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
+		if fd.Ptr {
+			cond += " && " + x + ".Value != nil"
+		}
+		g.P("if ", cond, " {")
+		g.P(push)
+		g.check(t, x+".Value")
+		g.P("c.Pop()")
+		g.P("}")
+	case nilAbsent, nilNull:
+		g.P("if ", x, " != nil {")
+		g.P(push)
+		g.check(t, x)
 		g.P("c.Pop()")
 		g.P("}")
 	}

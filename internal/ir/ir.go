@@ -50,7 +50,7 @@ type Doc struct {
 	Deprecated  bool
 }
 
-// Decl is a named Go type: *Struct, *Enum, *Alias or *Union.
+// Decl is a named Go type: *Struct, *Enum, *Alias, *Union or *Tuple.
 type Decl interface {
 	// Name returns the Go identifier.
 	Name() string
@@ -161,6 +161,23 @@ type Union struct {
 	// Trial is set when some variants can only be told apart by trying
 	// them in turn; Build reports a warning naming the schema.
 	Trial bool
+}
+
+// Tuple is an array schema with prefixItems: its Go type is a struct with a
+// field per position, encoded as a JSON array.
+type Tuple struct {
+	Common
+	// Items are the positions, in order. JSONName is unused; positions
+	// below minItems are Required, the others optional: an array may end
+	// before them.
+	Items []*Field
+	// Rest is the type of the items after the prefix (the schema's
+	// items, or any value when it says nothing), held in a slice named
+	// RestGoName; nil when items: false allows none.
+	Rest       Type
+	RestGoName string
+	MinItems   *int64
+	MaxItems   *int64
 }
 
 // Variant is one member of a Union.

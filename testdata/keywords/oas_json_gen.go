@@ -445,6 +445,349 @@ func (v *Holder) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON array, up to its first position that
+// is not set.
+func (v *Point) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Byte(',')
+	w.Float64(v.X)
+	w.Byte(',')
+	w.Float64(v.Y)
+	if v.Item2.Set {
+		w.Byte(',')
+		w.String(v.Item2.Value)
+	}
+	w.ArrayEnd(start)
+}
+
+// DecodeJSON reads a JSON array into v, checking the schema.
+func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+	*v = Point{}
+	at := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	n := 0
+	for ; ; n++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch n {
+		case 0:
+			x1, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 0)
+			}
+			v.X = x1
+		case 1:
+			x2, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 1)
+			}
+			v.Y = x2
+		case 2:
+			v.Item2.Set = true
+			at4 := r.Start()
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtIndex(err, 2)
+			}
+			if len(x3) > 3 && oasrt.Len(x3) > 3 {
+				return oasrt.AtIndex(oasrt.Violation(at4, "length %d is greater than maxLength 3", oasrt.Len(x3)), 2)
+			}
+			v.Item2.Value = x3
+		default:
+			return oasrt.Violation(at, "more than 3 items; items after prefixItems are not allowed")
+		}
+	}
+	if n < 2 {
+		return oasrt.Violation(at, "%d items, fewer than minItems 2", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON array, up to its first position that
+// is not set.
+func (v *Record) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Byte(',')
+	w.String(v.Item0)
+	if v.Item1.Set {
+		w.Byte(',')
+		if v.Item1.Null {
+			w.Null()
+		} else {
+			w.Int(v.Item1.Value)
+		}
+		if v.Item2.Set {
+			w.Byte(',')
+			v.Item2.Value.EncodeJSON(w)
+			for i1 := range v.Rest {
+				w.Byte(',')
+				w.Bool(v.Rest[i1])
+			}
+		}
+	}
+	w.ArrayEnd(start)
+}
+
+// DecodeJSON reads a JSON array into v, checking the schema.
+func (v *Record) DecodeJSON(r *oasrt.Reader) error {
+	*v = Record{}
+	at := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	n := 0
+	for ; ; n++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == 5 {
+			return oasrt.Violation(at, "more than maxItems 5 items")
+		}
+		switch n {
+		case 0:
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtIndex(err, 0)
+			}
+			v.Item0 = x2
+		case 1:
+			if r.Null() {
+				v.Item1 = oasrt.OptNullable[int64]{Set: true, Null: true}
+			} else {
+				v.Item1.Set, v.Item1.Null = true, false
+				x3, err := r.Int(64)
+				if err != nil {
+					return oasrt.AtIndex(err, 1)
+				}
+				v.Item1.Value = x3
+			}
+		case 2:
+			v.Item2.Set = true
+			if err := v.Item2.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, 2)
+			}
+		default:
+			var e4 *bool
+			v.Rest, e4 = oasrt.Grow(v.Rest)
+			x5, err := r.Bool()
+			if err != nil {
+				return oasrt.AtIndex(err, n)
+			}
+			(*e4) = x5
+		}
+	}
+	if n < 1 {
+		return oasrt.Violation(at, "%d items, fewer than minItems 1", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Record) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Record) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON array, up to its first position that
+// is not set.
+func (v *Open) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Item0.Set {
+		w.Byte(',')
+		w.Int(int64(v.Item0.Value))
+		for i1 := range v.Rest {
+			w.Byte(',')
+			w.RawJSON(v.Rest[i1])
+		}
+	}
+	w.ArrayEnd(start)
+}
+
+// DecodeJSON reads a JSON array into v, checking the schema.
+func (v *Open) DecodeJSON(r *oasrt.Reader) error {
+	*v = Open{}
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	n := 0
+	for ; ; n++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch n {
+		case 0:
+			v.Item0.Set = true
+			at3 := r.Start()
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtIndex(err, 0)
+			}
+			if x2 < 1 {
+				return oasrt.AtIndex(oasrt.Violation(at3, "%v is less than minimum 1", x2), 0)
+			}
+			v.Item0.Value = int32(x2)
+		default:
+			var e4 *oasrt.Raw
+			v.Rest, e4 = oasrt.Grow(v.Rest)
+			x5, err := r.Raw()
+			if err != nil {
+				return oasrt.AtIndex(err, n)
+			}
+			(*e4) = x5
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Open) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Open) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Track) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"points":`)
+	start1 := len(w.Buf)
+	for i2 := range v.Points {
+		w.Byte(',')
+		v.Points[i2].EncodeJSON(w)
+	}
+	w.ArrayEnd(start1)
+	if v.Record.Set {
+		w.Raw(`,"record":`)
+		v.Record.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Track) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "points":
+			seen |= 1 << 0
+			if err := r.ArrStart(); err != nil {
+				return oasrt.AtKey(err, "points")
+			}
+			v.Points = v.Points[:0]
+			for i3 := 0; ; i3++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return oasrt.AtKey(err, "points")
+				}
+				if !more {
+					break
+				}
+				var e4 *Point
+				v.Points, e4 = oasrt.Grow(v.Points)
+				if err := (*e4).DecodeJSON(r); err != nil {
+					return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
+				}
+			}
+			if v.Points == nil {
+				v.Points = []Point{}
+			}
+		case "record":
+			v.Record.Set = true
+			if err := v.Record.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "record")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "points")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Track) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Track) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

@@ -114,6 +114,51 @@ type Holder struct {
 	Free   oasrt.Opt[HolderFree]          `json:"free,omitzero"`
 }
 
+// Point is the tuple schema #/components/schemas/Point.
+//
+// A tuple; the third position is optional, nothing may follow.
+//
+// It is a JSON array: X, Y, Item2, and nothing after.
+// The array ends at the first position that is not set.
+type Point struct {
+	X float64
+	Y float64
+	// the unit
+	Item2 oasrt.Opt[string]
+}
+
+// Record is the tuple schema #/components/schemas/Record.
+//
+// A tuple with typed items after the prefix.
+//
+// It is a JSON array: Item0, Item1, Item2, then the items of Rest.
+// The array ends at the first position that is not set.
+type Record struct {
+	Item0 string
+	Item1 oasrt.OptNullable[int64]
+	Item2 oasrt.Opt[Point]
+	// Rest holds the items after Item2.
+	Rest []bool
+}
+
+// Open is the tuple schema #/components/schemas/Open.
+//
+// Items after the prefix are any values when the schema says nothing of them.
+//
+// It is a JSON array: Item0, then the items of Rest.
+// The array ends at the first position that is not set.
+type Open struct {
+	Item0 oasrt.Opt[int32]
+	// Rest holds the items after Item0.
+	Rest []oasrt.Raw
+}
+
+// Track is the object schema #/components/schemas/Track.
+type Track struct {
+	Points []Point           `json:"points"`
+	Record oasrt.Opt[Record] `json:"record,omitzero"`
+}
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

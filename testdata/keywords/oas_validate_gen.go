@@ -132,6 +132,101 @@ func (v *Holder) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Point) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Point) validate(c *oasrt.Validator) {
+	if v.Item2.Set {
+		c.Index(2)
+		if len(v.Item2.Value) > 3 && oasrt.Len(v.Item2.Value) > 3 {
+			c.Errorf("length %d is greater than maxLength 3", oasrt.Len(v.Item2.Value))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Record) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Record) validate(c *oasrt.Validator) {
+	if !v.Item1.Set && v.Item2.Set {
+		c.Errorf("item 2 is set, but item 1 before it is not")
+	}
+	if !v.Item2.Set && len(v.Rest) > 0 {
+		c.Errorf("items after item 2 are set, but item 2 is not")
+	}
+	n1 := len(v.Rest)
+	n1++
+	if v.Item1.Set {
+		n1++
+	}
+	if v.Item2.Set {
+		n1++
+	}
+	if n1 > 5 {
+		c.Errorf("%d items, more than maxItems 5", n1)
+	}
+	if v.Item2.Set {
+		c.Index(2)
+		v.Item2.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Open) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Open) validate(c *oasrt.Validator) {
+	if !v.Item0.Set && len(v.Rest) > 0 {
+		c.Errorf("items after item 0 are set, but item 0 is not")
+	}
+	if v.Item0.Set {
+		c.Index(0)
+		if int64(v.Item0.Value) < 1 {
+			c.Errorf("%v is less than minimum 1", int64(v.Item0.Value))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Track) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Track) validate(c *oasrt.Validator) {
+	c.Key("points")
+	for i1 := range v.Points {
+		c.Index(i1)
+		v.Points[i1].validate(c)
+		c.Pop()
+	}
+	c.Pop()
+	if v.Record.Set {
+		c.Key("record")
+		v.Record.Value.validate(c)
+		c.Pop()
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
