@@ -523,8 +523,14 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+		if sch.Not != nil {
+			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
+		}
 	case *ir.Tuple:
 		b.fillTuple(d, sch)
+		if sch.Not != nil {
+			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
+		}
 	case *ir.Alias:
 		t := b.shape(sch, d.GoName, d.Pointer)
 		if n, ok := t.(*ir.Nullable); ok {
@@ -606,6 +612,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 		}
 	}
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
+	b.structNot(d, o.nots)
 }
 
 func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
@@ -644,6 +651,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 		}
 		d.Values = append(d.Values, v)
 	}
+	b.enumNot(d, sch)
 }
 
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
@@ -704,7 +712,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
-	t := b.shapeNonNull(sch, hint, pointer)
+	t := b.withNot(b.shapeNonNull(sch, hint, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
 			t = &ir.Nullable{Elem: t}

@@ -29,6 +29,8 @@ type objectParts struct {
 	ap       *base.DynamicValue[*base.SchemaProxy, bool]
 	minProps *int64
 	maxProps *int64
+	// nots are the schemas, its own and its members', that have a not.
+	nots []*base.Schema
 }
 
 // parts merges sch and its allOf members. Two members that give one
@@ -83,6 +85,9 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 	}
 	if sch.MinProperties != nil {
 		o.minProps = sch.MinProperties
+	}
+	if sch.Not != nil {
+		o.nots = append(o.nots, sch)
 	}
 	if sch.MaxProperties != nil {
 		o.maxProps = sch.MaxProperties

@@ -150,6 +150,9 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Mode) }, func() codec { return new(keywords.Holder) },
 	func() codec { return new(keywords.Point) }, func() codec { return new(keywords.Record) },
 	func() codec { return new(keywords.Open) }, func() codec { return new(keywords.Track) },
+	func() codec { return new(keywords.NotNull) }, func() codec { return new(keywords.Fraction) },
+	func() codec { return new(keywords.Name) }, func() codec { return new(keywords.NotZero) },
+	func() codec { return new(keywords.Payment) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -187,3 +190,55 @@ func FuzzKeywords(f *testing.F) {
 		}
 	})
 }
+
+func TestNot(t *testing.T) {
+	notNull := func() codec { return new(keywords.NotNull) }
+	fraction := func() codec { return new(keywords.Fraction) }
+	name := func() codec { return new(keywords.Name) }
+	notZero := func() codec { return new(keywords.NotZero) }
+	color := func() codec { return new(keywords.Color) }
+	payment := func() codec { return new(keywords.Payment) }
+	runRoundTrips(t, []roundTrip{
+		{name: "not null", doc: `{"a":null}`, into: notNull},
+		{name: "null", doc: ` null`, into: notNull, wantErr: `$: a value of type null is ruled out by the schema's not (offset 1)`},
+		{name: "fraction", doc: `1.5`, into: fraction},
+		{name: "integer", doc: `2`, into: fraction, wantErr: `$: 2 is an integer, ruled out by the schema's not (offset 0)`},
+		{name: "integer written as a fraction", doc: `2.0`, into: fraction, wantErr: `$: 2 is an integer, ruled out by the schema's not (offset 0)`},
+		{name: "name", doc: `"alice"`, into: name},
+		{name: "excluded name", doc: `"root"`, into: name, wantErr: `$: "root" is ruled out by the schema's not (offset 0)`},
+		{name: "escaped excluded name", doc: `"r\u006fot"`, into: name, wantErr: `$: "root" is ruled out by the schema's not (offset 0)`},
+		{name: "nonzero", doc: `-1`, into: notZero},
+		{name: "zero", doc: `0`, into: notZero, wantErr: `$: 0 is ruled out by the schema's not (offset 0)`},
+		{name: "enum value kept", doc: `"blue"`, into: color},
+		{name: "enum value dropped", doc: `"green"`, into: color, wantErr: `$: "green" is not a valid Color (offset 0)`},
+		{name: "card", doc: `{"card":"4111","other":"x"}`, into: payment},
+		{name: "account", doc: `{"account":"DE89"}`, into: payment},
+		{name: "card and account", doc: `{"card":"4111","account":"DE89"}`, into: payment, wantErr: `$: properties "card" and "account" are present together, ruled out by the schema's not (offset 0)`},
+		{name: "allOf member's not", doc: `{"reference":"r"}`, into: payment, wantErr: `$: property "reference" is present, ruled out by the schema's not (offset 0)`},
+		{name: "additional property", doc: `{"legacy":"x"}`, into: payment, wantErr: `$: property "legacy" is present, ruled out by the schema's not (offset 0)`},
+		{name: "property's not", doc: `{"note":"text"}`, into: payment},
+		{name: "property's not: fraction", doc: `{"note":1.5}`, into: payment},
+		{name: "property's not: type", doc: `{"note":[1]}`, into: payment, wantErr: `$.note: a value of type array is ruled out by the schema's not (offset 8)`},
+		{name: "property's not: integer", doc: `{"note":10}`, into: payment, wantErr: `$.note: 10 is an integer, ruled out by the schema's not (offset 8)`},
+	})
+	// Validate says the same of values built in Go.
+	for _, tc := range []struct {
+		v    validator
+		want string
+	}{
+		{ptr(keywords.NotNull("null")), "$: a value of type null is ruled out by the schema's not"},
+		{ptr(keywords.Fraction(3)), "$: 3 is an integer, ruled out by the schema's not"},
+		{ptr(keywords.Name("admin")), `$: "admin" is ruled out by the schema's not`},
+		{&keywords.Payment{Card: oasrt.NewOpt("1"), Account: oasrt.NewOpt("2"), Note: oasrt.Raw("{}")},
+			"$: properties \"card\" and \"account\" are present together, ruled out by the schema's not; $.note: a value of type object is ruled out by the schema's not"},
+	} {
+		if err := tc.v.Validate(); err == nil || err.Error() != tc.want {
+			t.Errorf("%T: Validate = %v, want %s", tc.v, err, tc.want)
+		}
+	}
+	if err := (&keywords.Payment{Card: oasrt.NewOpt("1")}).Validate(); err != nil {
+		t.Errorf("Validate of a card alone: %v", err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

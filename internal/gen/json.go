@@ -161,7 +161,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("var seen [", words, "]uint64")
 	}
 	counted := d.MinProps != nil || d.MaxProps != nil
-	if counted {
+	if counted || d.Not != nil {
 		c.P("at := r.Offset() - 1")
 	}
 	c.P("for {")
@@ -276,6 +276,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		countProps(c.file, d, "n")
 		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", c.violation("at", identity))
 	}
+	structNotChecks(c.file, d, c.violation("at", identity))
 	c.P("return nil")
 	c.P("}")
 	c.P()
@@ -512,11 +513,18 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 	case *ir.External:
 		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
-		x := c.tmp("x")
+		x, at := c.tmp("x"), ""
+		if t.Not != nil {
+			at = c.tmp("at")
+			c.P(at, " := r.Start()")
+		}
 		c.P(x, ", err := r.Raw()")
 		c.P("if err != nil {")
 		c.P("return ", c.fix(wrap("err")))
 		c.P("}")
+		if t.Not != nil {
+			anyNotChecks(c.file, t.Not, x, c.violation(at, wrap))
+		}
 		c.P(dst, " = ", x)
 	case *ir.Array:
 		at := ""
@@ -765,6 +773,10 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.dec(t, "x", identity)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
+		if t.Not != nil {
+			c.dec(t, "(*v)", identity)
+			break
+		}
 		c.P("x, err := r.Raw()")
 		c.P("if err != nil {")
 		c.P("return err")

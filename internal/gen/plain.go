@@ -135,6 +135,10 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 			return typeOK(t.Elem) && !quotedPrim(t.Elem)
 		case *ir.Nullable:
 			return typeOK(t.Elem)
+		case *ir.Prim:
+			return t.Not == nil // encoding/json would accept what not rules out
+		case *ir.Any:
+			return t.Not == nil
 		}
 		return true
 	}
@@ -144,6 +148,9 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 	case *ir.Tuple:
 		return false // nor structs encoded as arrays
 	case *ir.Struct:
+		if d.Not != nil {
+			return false
+		}
 		for _, f := range d.Fields {
 			// A default is applied on decode, which encoding/json does
 			// not do.

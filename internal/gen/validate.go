@@ -42,7 +42,7 @@ func newChecks(pkg *ir.Package) *checks {
 func (k *checks) declNeeds(d ir.Decl) bool {
 	switch d := d.(type) {
 	case *ir.Struct:
-		if d.MinProps != nil || d.MaxProps != nil {
+		if d.MinProps != nil || d.MaxProps != nil || d.Not != nil {
 			return true
 		}
 		for _, fd := range d.Fields {
@@ -75,6 +75,8 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 		return k.typeNeeds(t.Elem)
 	case *ir.Ref:
 		return k.needs[t.Decl]
+	case *ir.Any:
+		return t.Not != nil
 	}
 	return false
 }
@@ -163,6 +165,7 @@ type failFunc func(format string, args ...string)
 // float64), calling fail for each that does not hold. format says whether
 // to check a string format too (decoders check it while reading).
 func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail failFunc) {
+	notChecks(f, p, x, fail)
 	if p.Kind == ir.String {
 		if chk := p.FormatCheck(); chk != "" && format {
 			f.P("if !", f.qual(rt(chk)), "(", x, ") {")
@@ -391,6 +394,7 @@ func (g *validator) structBody(d *ir.Struct) {
 		countProps(g.file, d, n)
 		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
+	structNotChecks(g.file, d, g.fail)
 	for _, fd := range d.Fields {
 		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}
@@ -482,6 +486,8 @@ func (g *validator) check(t ir.Type, x string) {
 			v = nk + "(" + x + ")"
 		}
 		g.k.primChecks(g.file, t, v, true, g.fail)
+	case *ir.Any:
+		anyNotChecks(g.file, t.Not, x, g.fail)
 	case *ir.Ref:
 		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
 			g.check(a.Type, x)

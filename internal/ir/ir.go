@@ -85,6 +85,29 @@ type Struct struct {
 	AdditionalGoName string
 	MinProps         *int64
 	MaxProps         *int64
+	// Not holds the sets of properties the schema's not forbids together.
+	Not *Not
+}
+
+// Not is what a schema's not rules out, in the forms that are checked:
+// JSON types, values, and properties present together. A value is
+// rejected when it matches any of them.
+type Not struct {
+	// Kinds are JSON types: "null", "boolean", "object", "array",
+	// "number", "string", and "integer" (a number with no fraction).
+	Kinds []string
+	// Values are scalars: strings as they are, others as JSON text.
+	Values []NotValue
+	// Required are sets of property names; an object holding every name
+	// of one set is rejected (not: {required: [...]}, or not: {anyOf:
+	// [{required: [...]}, ...]}).
+	Required [][]string
+}
+
+// NotValue is a scalar value a not rules out.
+type NotValue struct {
+	Kind string // "string", "number", "boolean" or "null"
+	Text string
 }
 
 // Field is one property of a Struct.
@@ -247,6 +270,9 @@ type Prim struct {
 	Minimum, Maximum                   *big.Rat
 	ExclusiveMinimum, ExclusiveMaximum bool
 	MultipleOf                         *big.Rat
+	// Not holds the values of the prim's kind the schema's not rules out,
+	// and for floats the kind "integer".
+	Not *Not
 }
 
 // IsInteger reports whether the kind is an integer kind.
@@ -257,15 +283,14 @@ func (k PrimKind) IsFloat() bool { return k == Float32 || k == Float64 }
 
 // HasChecks reports whether decoding a value of p checks more than its kind.
 func (p *Prim) HasChecks() bool {
-	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
-		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.FormatCheck() != ""
+	return p.HasBounds() || p.FormatCheck() != ""
 }
 
 // HasBounds reports whether p has constraints beyond its kind and format:
-// lengths, pattern, range or multipleOf.
+// lengths, pattern, range, multipleOf or not.
 func (p *Prim) HasBounds() bool {
 	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
-		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil
+		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.Not != nil
 }
 
 // FormatCheck returns the runtime validator name for string formats checked
@@ -307,7 +332,10 @@ type Map struct {
 type Ref struct{ Decl Decl }
 
 // Any is a free-form value, kept as raw JSON.
-type Any struct{}
+type Any struct {
+	// Not holds the JSON types the schema's not rules out.
+	Not *Not
+}
 
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }

@@ -788,6 +788,358 @@ func (v *Track) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as JSON.
+func (v *NotNull) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) == oasrt.Null {
+		return oasrt.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NotNull) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NotNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Fraction) EncodeJSON(w *oasrt.Writer) {
+	x := float64(*v)
+	w.Float64(x)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
+	var x float64
+	at2 := r.Start()
+	x1, err := r.Float(64)
+	if err != nil {
+		return err
+	}
+	if oasrt.IsInteger(x1) {
+		return oasrt.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
+	}
+	x = x1
+	*v = Fraction(x)
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Fraction) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Fraction) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Name) EncodeJSON(w *oasrt.Writer) {
+	x := string(*v)
+	w.String(x)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Name) DecodeJSON(r *oasrt.Reader) error {
+	var x string
+	at2 := r.Start()
+	x1, err := r.Str()
+	if err != nil {
+		return err
+	}
+	if x1 == "admin" || x1 == "root" {
+		return oasrt.Violation(at2, "%q is ruled out by the schema's not", x1)
+	}
+	x = x1
+	*v = Name(x)
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Name) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Name) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *NotZero) EncodeJSON(w *oasrt.Writer) {
+	x := int64(*v)
+	w.Int(x)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
+	var x int64
+	at2 := r.Start()
+	x1, err := r.Int(64)
+	if err != nil {
+		return err
+	}
+	if x1 == 0 {
+		return oasrt.Violation(at2, "%v is ruled out by the schema's not", x1)
+	}
+	x = x1
+	*v = NotZero(x)
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NotZero) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NotZero) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Color) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Color.
+func (v *Color) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "red":
+		*v = ColorRed
+	case "blue":
+		*v = ColorBlue
+	default:
+		return oasrt.InvalidEnum(start, "Color", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Color) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Payment) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Card.Set {
+		w.Raw(`,"card":`)
+		w.String(v.Card.Value)
+	}
+	if v.Account.Set {
+		w.Raw(`,"account":`)
+		w.String(v.Account.Value)
+	}
+	if v.Reference.Set {
+		w.Raw(`,"reference":`)
+		w.String(v.Reference.Value)
+	}
+	if v.Note != nil {
+		w.Raw(`,"note":`)
+		w.RawJSON(v.Note)
+	}
+	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+		switch k1 {
+		case "card", "account", "reference", "note":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.AdditionalProperties[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "card":
+			v.Card.Set = true
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "card")
+			}
+			v.Card.Value = x3
+		case "account":
+			v.Account.Set = true
+			x4, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "account")
+			}
+			v.Account.Value = x4
+		case "reference":
+			v.Reference.Set = true
+			x5, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "reference")
+			}
+			v.Reference.Value = x5
+		case "note":
+			at7 := r.Start()
+			x6, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "note")
+			}
+			if oasrt.RawKind(x6) == oasrt.Array || oasrt.RawKind(x6) == oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at7, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x6)), "note")
+			}
+			if oasrt.RawInteger(x6) {
+				return oasrt.AtKey(oasrt.Violation(at7, "%s is an integer, ruled out by the schema's not", x6), "note")
+			}
+			v.Note = x6
+		default:
+			k8 := r.Intern(key)
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = make(map[string]string)
+			}
+			var x9 string
+			x10, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, k8)
+			}
+			x9 = x10
+			v.AdditionalProperties[k8] = x9
+		}
+	}
+	if v.Reference.Set {
+		return oasrt.Violation(at, `property "reference" is present, ruled out by the schema's not`)
+	}
+	if v.Card.Set && v.Account.Set {
+		return oasrt.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
+	}
+	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
+		return oasrt.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Payment) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Payment) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
+	x := string(*v)
+	w.String(x)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+	var x string
+	x1, err := r.Str()
+	if err != nil {
+		return err
+	}
+	x = x1
+	*v = Unchecked(x)
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Unchecked) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Unchecked) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

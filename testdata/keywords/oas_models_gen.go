@@ -159,6 +159,50 @@ type Track struct {
 	Record oasrt.Opt[Record] `json:"record,omitzero"`
 }
 
+// NotNull is the schema #/components/schemas/NotNull.
+//
+// Any value but null.
+type NotNull oasrt.Raw
+
+// Fraction is the schema #/components/schemas/Fraction.
+//
+// A number that is not an integer.
+type Fraction float64
+
+// Name is the schema #/components/schemas/Name.
+type Name string
+
+// NotZero is the schema #/components/schemas/NotZero.
+type NotZero int64
+
+// Color is the enum schema #/components/schemas/Color.
+//
+// An enum's not drops values.
+type Color string
+
+// The values of Color.
+const (
+	ColorRed  Color = "red"
+	ColorBlue Color = "blue"
+)
+
+// Payment is the object schema #/components/schemas/Payment.
+//
+// Either a card or an account, never both; and not a bare reference.
+type Payment struct {
+	Card      oasrt.Opt[string] `json:"card,omitzero"`
+	Account   oasrt.Opt[string] `json:"account,omitzero"`
+	Reference oasrt.Opt[string] `json:"reference,omitzero"`
+	Note      oasrt.Raw         `json:"note,omitzero"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]string `json:"-"`
+}
+
+// Unchecked is the schema #/components/schemas/Unchecked.
+//
+// A not of a form that is not checked.
+type Unchecked string
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

@@ -227,6 +227,111 @@ func (v *Track) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NotNull) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NotNull) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) == oasrt.Null {
+		c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Fraction) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Fraction) validate(c *oasrt.Validator) {
+	if oasrt.IsInteger(float64(*v)) {
+		c.Errorf("%v is an integer, ruled out by the schema's not", float64(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Name) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Name) validate(c *oasrt.Validator) {
+	if string(*v) == "admin" || string(*v) == "root" {
+		c.Errorf("%q is ruled out by the schema's not", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NotZero) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NotZero) validate(c *oasrt.Validator) {
+	if int64(*v) == 0 {
+		c.Errorf("%v is ruled out by the schema's not", int64(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Color) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Color) validate(c *oasrt.Validator) {
+	switch *v {
+	case ColorRed, ColorBlue:
+	default:
+		c.Errorf("%q is not a valid Color", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Payment) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Payment) validate(c *oasrt.Validator) {
+	if v.Reference.Set {
+		c.Errorf(`property "reference" is present, ruled out by the schema's not`)
+	}
+	if v.Card.Set && v.Account.Set {
+		c.Errorf(`properties "card" and "account" are present together, ruled out by the schema's not`)
+	}
+	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
+		c.Errorf(`property "legacy" is present, ruled out by the schema's not`)
+	}
+	if v.Note != nil {
+		c.Key("note")
+		if oasrt.RawKind(v.Note) == oasrt.Array || oasrt.RawKind(v.Note) == oasrt.Object {
+			c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind(v.Note))
+		}
+		if oasrt.RawInteger(v.Note) {
+			c.Errorf("%s is an integer, ruled out by the schema's not", v.Note)
+		}
+		c.Pop()
+	}
+}
+
+// Validate returns nil: no value of Unchecked breaks its schema.
+func (v *Unchecked) Validate() error { return nil }
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 

@@ -20,6 +20,8 @@ type Pair struct {
 
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
+	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
+	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
 	{"ModeAsInteger", func() any { return new(keywords.ModeAsInteger) }, func() any { return new(ModeAsInteger) }, true},
@@ -27,7 +29,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "HolderFlag", "HolderMaybe", "HolderFree"}
+var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "HolderFlag", "HolderMaybe", "HolderFree"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -52,6 +54,10 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 	}
 	return json.Unmarshal(b, &o.v)
 }
+
+type Color string
+
+type Unchecked string
 
 type MixedAsObject struct {
 	ID int64 `json:"id"`
