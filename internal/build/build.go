@@ -467,7 +467,7 @@ func isStruct(sch *base.Schema) bool {
 	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" {
 		return false
 	}
-	if sch.Properties != nil && sch.Properties.Len() > 0 {
+	if sch.Properties != nil && sch.Properties.Len() > 0 || sch.PatternProperties != nil && sch.PatternProperties.Len() > 0 {
 		return true
 	}
 	// An object with no properties that allows no others is an empty
@@ -610,6 +610,24 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 		if d.Additional != nil {
 			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
 		}
+	}
+	for i, pp := range o.patterns {
+		pointer := d.Pointer + "/patternProperties/" + pp.name
+		re, err := TranslatePattern(pp.name)
+		if err != nil {
+			b.warnf(b.pos(pp.sch), "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
+			continue
+		}
+		name := "PatternProperties"
+		if len(o.patterns) > 1 {
+			name += strconv.Itoa(i + 1)
+		}
+		d.Patterns = append(d.Patterns, &ir.PatternProps{
+			Pattern: pp.name,
+			Regexp:  re,
+			Type:    b.typeOf(pp.sp, pp.sch, d.GoName+"Pattern"+strconv.Itoa(i+1), pointer),
+			GoName:  fieldNames.Claim(name, ""),
+		})
 	}
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
 	b.structNot(d, o.nots)

@@ -31,6 +31,8 @@ type objectParts struct {
 	maxProps *int64
 	// nots are the schemas, its own and its members', that have a not.
 	nots []*base.Schema
+	// patterns are the patternProperties, members' first.
+	patterns []prop
 }
 
 // parts merges sch and its allOf members. Two members that give one
@@ -88,6 +90,13 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 	}
 	if sch.Not != nil {
 		o.nots = append(o.nots, sch)
+	}
+	if sch.PatternProperties != nil {
+		for pattern, sp := range sch.PatternProperties.FromOldest() {
+			if ps := b.resolve(sp, at); ps != nil {
+				o.patterns = append(o.patterns, prop{pattern, sp, ps})
+			}
+		}
 	}
 	if sch.MaxProperties != nil {
 		o.maxProps = sch.MaxProperties

@@ -152,7 +152,8 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Open) }, func() codec { return new(keywords.Track) },
 	func() codec { return new(keywords.NotNull) }, func() codec { return new(keywords.Fraction) },
 	func() codec { return new(keywords.Name) }, func() codec { return new(keywords.NotZero) },
-	func() codec { return new(keywords.Payment) },
+	func() codec { return new(keywords.Payment) }, func() codec { return new(keywords.Headers) },
+	func() codec { return new(keywords.Labels) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -242,3 +243,29 @@ func TestNot(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestPatternProperties(t *testing.T) {
+	headers := func() codec { return new(keywords.Headers) }
+	labels := func() codec { return new(keywords.Labels) }
+	runRoundTrips(t, []roundTrip{
+		{name: "each map", doc: `{"id":1,"x-a":"s","n_12":-3,"other":true}`, into: headers},
+		{name: "escaped name", doc: `{"\u0078-b":"s"}`, into: headers, out: `{"x-b":"s"}`},
+		{name: "pattern value checked", doc: `{"x-a":"123456789"}`, into: headers, wantErr: `$["x-a"]: length 9 is greater than maxLength 8 (offset 7)`},
+		{name: "pattern kind", doc: `{"n_1":"one"}`, into: headers, wantErr: `$.n_1: expected integer, got string (offset 7)`},
+		{name: "no pattern: additional", doc: `{"n_x":1}`, into: headers, wantErr: `$.n_x: expected boolean, got number (offset 7)`},
+		{name: "maxProperties counts every map", doc: `{"id":1,"x-a":"","x-b":"","n_1":1,"n_2":2,"a":true,"b":false}`, into: headers, wantErr: `$: 7 properties, more than maxProperties 6 (offset 0)`},
+		{name: "not sees pattern properties", doc: `{"x-forbidden":"x"}`, into: headers, wantErr: `$: property "x-forbidden" is present, ruled out by the schema's not (offset 0)`},
+		{name: "only patterns", doc: `{"abc":"x","Skipped":1}`, into: labels, out: `{"abc":"x"}`},
+	})
+	var h keywords.Headers
+	if err := h.UnmarshalJSON([]byte(`{"x-a":"s","n_1":1,"z":true}`)); err != nil || h.PatternProperties1["x-a"] != "s" || h.PatternProperties2["n_1"] != 1 || !h.AdditionalProperties["z"] {
+		t.Errorf("decoded %+v, %v", h, err)
+	}
+	// A name in a map its pattern does not send it to cannot round-trip:
+	// Validate names it.
+	bad := keywords.Headers{PatternProperties1: map[string]string{"y": ""}, AdditionalProperties: map[string]bool{"x-b": true}}
+	want := "$.y: the name does not match the pattern ^x- of PatternProperties1; $[\"x-b\"]: the name matches the pattern ^x-; it belongs in PatternProperties1"
+	if err := bad.Validate(); err == nil || err.Error() != want {
+		t.Errorf("Validate = %v\nwant %s", err, want)
+	}
+}

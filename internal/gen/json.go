@@ -123,19 +123,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 			c.encField(fd)
 		}
 	}
+	for _, pp := range d.Patterns {
+		c.encExtra(d, pp.GoName, pp.Type)
+	}
 	if d.Additional != nil {
-		k := c.tmp("k")
-		c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", d.AdditionalGoName, ") {")
-		c.P("switch ", k, " {")
-		c.P("case ", c.declaredKeys(d), ":")
-		c.P("continue // a declared property is written from its field")
-		c.P("}")
-		c.P("w.Key(", k, ")")
-		x := c.tmp("x")
-		c.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
-		c.enc(d.Additional, x)
-		c.P("}")
-		c.P("w.DoneKeys()")
+		c.encExtra(d, d.AdditionalGoName, d.Additional)
 	}
 	c.P("w.ObjectEnd(start)")
 	c.P("}")
@@ -187,24 +179,25 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.decField(fd)
 	}
 	c.P("default:")
-	if d.Additional != nil {
-		if d.MaxProps != nil {
-			// Checked before the value is read, so a large object costs
-			// no more than maxProperties members.
-			c.propMax(d.MaxProps, "len(v."+d.AdditionalGoName+")+1", "at", identity)
+	for i, pp := range d.Patterns {
+		if i > 0 {
+			c.P("} else if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
+		} else {
+			c.P("if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
 		}
-		k := c.tmp("k")
-		c.P(k, " := r.Intern(key)")
-		c.P("if v.", d.AdditionalGoName, " == nil {")
-		c.P("v.", d.AdditionalGoName, " = make(map[string]", c.goType(d.Additional), ")")
-		c.P("}")
-		x := c.tmp("x")
-		c.P("var ", x, " ", c.goType(d.Additional))
-		c.dec(d.Additional, x, atKeyExpr(k))
-		c.P("v.", d.AdditionalGoName, "[", k, "] = ", x)
+		c.decExtra(d, pp.GoName, pp.Type)
+	}
+	if len(d.Patterns) > 0 {
+		c.P("} else {")
+	}
+	if d.Additional != nil {
+		c.decExtra(d, d.AdditionalGoName, d.Additional)
 	} else {
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return ", rt("AtKey"), "(err, string(key))")
+		c.P("}")
+	}
+	if len(d.Patterns) > 0 {
 		c.P("}")
 	}
 	c.P("}") // switch
@@ -283,6 +276,23 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.marshalers(d.GoName)
 }
 
+// encExtra writes the members of a map field of a struct (additional or
+// pattern properties) in key order, leaving out declared names.
+func (c *codec) encExtra(d *ir.Struct, field string, t ir.Type) {
+	k := c.tmp("k")
+	c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", field, ") {")
+	c.P("switch ", k, " {")
+	c.P("case ", c.declaredKeys(d), ":")
+	c.P("continue // a declared property is written from its field")
+	c.P("}")
+	c.P("w.Key(", k, ")")
+	x := c.tmp("x")
+	c.P(x, " := v.", field, "[", k, "]")
+	c.enc(t, x)
+	c.P("}")
+	c.P("w.DoneKeys()")
+}
+
 func (c *codec) declaredKeys(d *ir.Struct) string {
 	keys := make([]string, len(d.Fields))
 	for i, fd := range d.Fields {
@@ -292,6 +302,38 @@ func (c *codec) declaredKeys(d *ir.Struct) string {
 		return `""` // no declared keys; the empty key is then skipped, never stored by decoding either
 	}
 	return strings.Join(keys, ", ")
+}
+
+// decExtra reads the member whose key was just read into a map field of a
+// struct (additional or pattern properties).
+func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
+	if d.MaxProps != nil {
+		// Checked before the value is read, so a large object costs no
+		// more than maxProperties members.
+		c.propMax(d.MaxProps, extraCount(d)+"+1", "at", identity)
+	}
+	k := c.tmp("k")
+	c.P(k, " := r.Intern(key)")
+	c.P("if v.", field, " == nil {")
+	c.P("v.", field, " = make(map[string]", c.goType(t), ")")
+	c.P("}")
+	x := c.tmp("x")
+	c.P("var ", x, " ", c.goType(t))
+	c.dec(t, x, atKeyExpr(k))
+	c.P("v.", field, "[", k, "] = ", x)
+}
+
+// extraCount is the expression counting a struct's additional and pattern
+// properties.
+func extraCount(d *ir.Struct) string {
+	var terms []string
+	for _, pp := range d.Patterns {
+		terms = append(terms, "len(v."+pp.GoName+")")
+	}
+	if d.Additional != nil {
+		terms = append(terms, "len(v."+d.AdditionalGoName+")")
+	}
+	return strings.Join(terms, "+")
 }
 
 // encField writes one struct member, if present.

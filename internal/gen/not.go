@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/big"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -138,6 +139,13 @@ func hasProperty(f *file, d *ir.Struct, name string) (string, bool) {
 	for _, fd := range d.Fields {
 		if fd.JSONName == name {
 			return present(fd, "v."+fd.GoName), true
+		}
+	}
+	// Decoding puts the name in the first map whose pattern it matches,
+	// else among the additional properties.
+	for _, pp := range d.Patterns {
+		if regexp.MustCompile(pp.Regexp).MatchString(name) {
+			return f.qual(rt("HasKey")) + "(v." + pp.GoName + ", " + strconv.Quote(name) + ")", true
 		}
 	}
 	if d.Additional != nil {

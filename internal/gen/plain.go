@@ -43,7 +43,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 			continue
 		}
 		s, isStruct := d.(*ir.Struct)
-		exact := !isStruct || s.Additional == nil
+		exact := !isStruct || s.Additional == nil && len(s.Patterns) == 0
 		f.P("{", strconv.Quote(d.Name()), ", func() any { return new(", Ident{realPath, d.Name()}, ") }, func() any { return new(", d.Name(), ") }, ", exact, "},")
 	}
 	f.P("}")
@@ -160,6 +160,11 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 			// encoding/json's ",string" reaches only a field's own
 			// integer, not one in optNull.
 			if w, t := fieldShape(f); w == optNullable && quotedPrim(t) {
+				return false
+			}
+		}
+		for _, pp := range d.Patterns {
+			if !typeOK(pp.Type) {
 				return false
 			}
 		}

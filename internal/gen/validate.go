@@ -50,7 +50,8 @@ func (k *checks) declNeeds(d ir.Decl) bool {
 				return true
 			}
 		}
-		return d.Additional != nil && k.typeNeeds(d.Additional)
+		// Pattern properties' names must match their patterns.
+		return len(d.Patterns) > 0 || d.Additional != nil && k.typeNeeds(d.Additional)
 	case *ir.Enum:
 		return true // a Go value can be any string or number
 	case *ir.Union:
@@ -398,16 +399,39 @@ func (g *validator) structBody(d *ir.Struct) {
 	for _, fd := range d.Fields {
 		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}
-	if d.Additional != nil && g.k.typeNeeds(d.Additional) {
-		k := g.tmp("k")
-		g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", d.AdditionalGoName, ")) {")
-		g.P("c.Key(", k, ")")
-		x := g.tmp("x")
-		g.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
-		g.check(d.Additional, x)
-		g.P("c.Pop()")
+	for i, pp := range d.Patterns {
+		g.extraCheck(d, pp.GoName, pp.Type, d.Patterns[:i], pp)
+	}
+	if d.Additional != nil && (g.k.typeNeeds(d.Additional) || len(d.Patterns) > 0) {
+		g.extraCheck(d, d.AdditionalGoName, d.Additional, d.Patterns, nil)
+	}
+}
+
+// extraCheck prints the checks of a map field of a struct (additional or
+// pattern properties): the values, and that each name is in the map
+// decoding puts it in: matching own, the map's pattern (nil for additional
+// properties), and none of before.
+func (g *validator) extraCheck(d *ir.Struct, field string, t ir.Type, before []*ir.PatternProps, own *ir.PatternProps) {
+	k := g.tmp("k")
+	g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", field, ")) {")
+	g.P("c.Key(", k, ")")
+	if own != nil {
+		g.P("if !", g.k.regexpVar(own.Regexp, own.Pattern), ".MatchString(", k, ") {")
+		g.fail(`"the name does not match the pattern %s of `+field+`"`, goString(own.Pattern))
 		g.P("}")
 	}
+	for _, pp := range before {
+		g.P("if ", g.k.regexpVar(pp.Regexp, pp.Pattern), ".MatchString(", k, ") {")
+		g.fail(`"the name matches the pattern %s; it belongs in `+pp.GoName+`"`, goString(pp.Pattern))
+		g.P("}")
+	}
+	if g.k.typeNeeds(t) {
+		x := g.tmp("x")
+		g.P(x, " := v.", field, "[", k, "]")
+		g.check(t, x)
+	}
+	g.P("c.Pop()")
+	g.P("}")
 }
 
 // fieldCheck prints the checks of field fd of v, with push naming its
@@ -453,8 +477,8 @@ func (g *validator) fieldCheck(fd *ir.Field, push string) {
 // bound, in Validate and after decoding alike (keys a decoder skips are
 // not kept, so they do not count).
 func countProps(f *file, d *ir.Struct, n string) {
-	if d.Additional != nil {
-		f.P(n, " := len(v.", d.AdditionalGoName, ")")
+	if d.Additional != nil || len(d.Patterns) > 0 {
+		f.P(n, " := ", extraCount(d))
 	} else {
 		f.P(n, " := 0")
 	}

@@ -83,10 +83,22 @@ type Struct struct {
 	Additional Type
 	// AdditionalGoName is the Go name of the map field holding them.
 	AdditionalGoName string
-	MinProps         *int64
+	// Patterns are the schema's patternProperties: properties whose names
+	// match a pattern, each pattern's in a map of its own. A name goes to
+	// the first pattern it matches; names matching none are additional.
+	Patterns []*PatternProps
+	MinProps *int64
 	MaxProps         *int64
 	// Not holds the sets of properties the schema's not forbids together.
 	Not *Not
+}
+
+// PatternProps is one entry of patternProperties.
+type PatternProps struct {
+	Pattern string // as written (ECMA-262)
+	Regexp  string // its RE2 translation
+	Type    Type
+	GoName  string // the map field
 }
 
 // Not is what a schema's not rules out, in the forms that are checked:

@@ -1141,6 +1141,221 @@ func (v *Unchecked) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *Headers) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.ID.Set {
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
+	}
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
+		switch k1 {
+		case "id":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties1[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	for _, k3 := range oasrt.SortedKeys(w, v.PatternProperties2) {
+		switch k3 {
+		case "id":
+			continue // a declared property is written from its field
+		}
+		w.Key(k3)
+		x4 := v.PatternProperties2[k3]
+		w.Int(int64(x4))
+	}
+	w.DoneKeys()
+	for _, k5 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+		switch k5 {
+		case "id":
+			continue // a declared property is written from its field
+		}
+		w.Key(k5)
+		x6 := v.AdditionalProperties[k5]
+		w.Bool(x6)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			v.ID.Set = true
+			x7, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID.Value = x7
+		default:
+			if pattern1.Match(key) {
+				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
+					return oasrt.Violation(at, "more properties than maxProperties 6")
+				}
+				k8 := r.Intern(key)
+				if v.PatternProperties1 == nil {
+					v.PatternProperties1 = make(map[string]string)
+				}
+				var x9 string
+				at11 := r.Start()
+				x10, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, k8)
+				}
+				if len(x10) > 8 && oasrt.Len(x10) > 8 {
+					return oasrt.AtKey(oasrt.Violation(at11, "length %d is greater than maxLength 8", oasrt.Len(x10)), k8)
+				}
+				x9 = x10
+				v.PatternProperties1[k8] = x9
+			} else if pattern2.Match(key) {
+				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
+					return oasrt.Violation(at, "more properties than maxProperties 6")
+				}
+				k12 := r.Intern(key)
+				if v.PatternProperties2 == nil {
+					v.PatternProperties2 = make(map[string]int32)
+				}
+				var x13 int32
+				x14, err := r.Int(32)
+				if err != nil {
+					return oasrt.AtKey(err, k12)
+				}
+				x13 = int32(x14)
+				v.PatternProperties2[k12] = x13
+			} else {
+				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
+					return oasrt.Violation(at, "more properties than maxProperties 6")
+				}
+				k15 := r.Intern(key)
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = make(map[string]bool)
+				}
+				var x16 bool
+				x17, err := r.Bool()
+				if err != nil {
+					return oasrt.AtKey(err, k15)
+				}
+				x16 = x17
+				v.AdditionalProperties[k15] = x16
+			}
+		}
+	}
+	n := len(v.PatternProperties1) + len(v.PatternProperties2) + len(v.AdditionalProperties)
+	if v.ID.Set {
+		n++
+	}
+	if n > 6 {
+		return oasrt.Violation(at, "%d properties, more than maxProperties 6", n)
+	}
+	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
+		return oasrt.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Headers) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Headers) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Labels) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+		switch k1 {
+		case "":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		default:
+			if pattern3.Match(key) {
+				k3 := r.Intern(key)
+				if v.PatternProperties == nil {
+					v.PatternProperties = make(map[string]string)
+				}
+				var x4 string
+				x5, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, k3)
+				}
+				x4 = x5
+				v.PatternProperties[k3] = x4
+			} else {
+				if err := r.Unknown(key); err != nil {
+					return oasrt.AtKey(err, string(key))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Labels) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Labels) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"id":`)

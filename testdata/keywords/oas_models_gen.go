@@ -203,6 +203,27 @@ type Payment struct {
 // A not of a form that is not checked.
 type Unchecked string
 
+// Headers is the object schema #/components/schemas/Headers.
+//
+// Names that match a pattern get its schema; others are additional.
+type Headers struct {
+	ID oasrt.Opt[int64] `json:"id,omitzero"`
+	// PatternProperties1 holds the properties whose names match `^x-`.
+	PatternProperties1 map[string]string `json:"-"`
+	// PatternProperties2 holds the properties whose names match `^n_[0-9]+$`.
+	PatternProperties2 map[string]int32 `json:"-"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]bool `json:"-"`
+}
+
+// Labels is the object schema #/components/schemas/Labels.
+//
+// Only pattern properties; other names are skipped.
+type Labels struct {
+	// PatternProperties holds the properties whose names match `^[a-z]+$`.
+	PatternProperties map[string]string `json:"-"`
+}
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

@@ -3,6 +3,10 @@
 package keywords
 
 import (
+	"maps"
+	"regexp"
+	"slices"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -332,6 +336,76 @@ func (v *Payment) validate(c *oasrt.Validator) {
 // Validate returns nil: no value of Unchecked breaks its schema.
 func (v *Unchecked) Validate() error { return nil }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Headers) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Headers) validate(c *oasrt.Validator) {
+	n1 := len(v.PatternProperties1) + len(v.PatternProperties2) + len(v.AdditionalProperties)
+	if v.ID.Set {
+		n1++
+	}
+	if n1 > 6 {
+		c.Errorf("%d properties, more than maxProperties 6", n1)
+	}
+	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
+		c.Errorf(`property "x-forbidden" is present, ruled out by the schema's not`)
+	}
+	for _, k2 := range slices.Sorted(maps.Keys(v.PatternProperties1)) {
+		c.Key(k2)
+		if !pattern1.MatchString(k2) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties1", `^x-`)
+		}
+		x3 := v.PatternProperties1[k2]
+		if len(x3) > 8 && oasrt.Len(x3) > 8 {
+			c.Errorf("length %d is greater than maxLength 8", oasrt.Len(x3))
+		}
+		c.Pop()
+	}
+	for _, k4 := range slices.Sorted(maps.Keys(v.PatternProperties2)) {
+		c.Key(k4)
+		if !pattern2.MatchString(k4) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties2", `^n_[0-9]+$`)
+		}
+		if pattern1.MatchString(k4) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties1", `^x-`)
+		}
+		c.Pop()
+	}
+	for _, k5 := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		c.Key(k5)
+		if pattern1.MatchString(k5) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties1", `^x-`)
+		}
+		if pattern2.MatchString(k5) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties2", `^n_[0-9]+$`)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Labels) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Labels) validate(c *oasrt.Validator) {
+	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
+		c.Key(k1)
+		if !pattern3.MatchString(k1) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties", `^[a-z]+$`)
+		}
+		c.Pop()
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
@@ -417,3 +491,12 @@ func (v *HolderFree) validate(c *oasrt.Validator) {
 		c.Errorf("no variant of HolderFree is set")
 	}
 }
+
+// pattern1 is the pattern `^x-`.
+var pattern1 = regexp.MustCompile(`^x-`)
+
+// pattern2 is the pattern `^n_[0-9]+$`.
+var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
+
+// pattern3 is the pattern `^[a-z]+$`.
+var pattern3 = regexp.MustCompile(`^[a-z]+$`)

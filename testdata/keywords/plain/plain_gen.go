@@ -22,6 +22,7 @@ type Pair struct {
 var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
 	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
+	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
 	{"ModeAsInteger", func() any { return new(keywords.ModeAsInteger) }, func() any { return new(ModeAsInteger) }, true},
@@ -29,7 +30,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "HolderFlag", "HolderMaybe", "HolderFree"}
+var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Headers", "HolderFlag", "HolderMaybe", "HolderFree"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -58,6 +59,9 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 type Color string
 
 type Unchecked string
+
+type Labels struct {
+}
 
 type MixedAsObject struct {
 	ID int64 `json:"id"`
