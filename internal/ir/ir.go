@@ -88,7 +88,7 @@ type Struct struct {
 	// the first pattern it matches; names matching none are additional.
 	Patterns []*PatternProps
 	MinProps *int64
-	MaxProps         *int64
+	MaxProps *int64
 	// Not holds the sets of properties the schema's not forbids together.
 	Not *Not
 }
