@@ -130,6 +130,7 @@ func (b *builder) components() {
 		byPointer[pointer] = d
 		todo = append(todo, pending{d, sch, nil})
 	}
+	b.subtypeUnions(c.Schemas, byPointer)
 	for _, p := range todo {
 		if p.sp == nil {
 			b.fill(p.decl, p.sch)

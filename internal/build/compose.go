@@ -340,21 +340,25 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 				v.Tags = append(v.Tags, name)
 			}
 		}
-		// A tag names one variant: the first that claims it (a schema
-		// listed twice keeps its tags on its first entry).
-		claimed := map[string]bool{}
-		for _, v := range d.Variants {
-			var own []string
-			for _, t := range v.Tags {
-				if !claimed[t] {
-					claimed[t] = true
-					own = append(own, t)
-				}
-			}
-			v.Tags = own
-		}
+		claimTags(d.Variants)
 	}
 	b.unions = append(b.unions, d)
+}
+
+// claimTags leaves each discriminator value to one variant: the first that
+// claims it (a schema listed twice keeps its tags on its first entry).
+func claimTags(vs []*ir.Variant) {
+	claimed := map[string]bool{}
+	for _, v := range vs {
+		var own []string
+		for _, t := range v.Tags {
+			if !claimed[t] {
+				claimed[t] = true
+				own = append(own, t)
+			}
+		}
+		v.Tags = own
+	}
 }
 
 // variantFields returns the namespace of a union's fields: the tag and the

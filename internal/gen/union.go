@@ -19,10 +19,18 @@ func unionModel(f *file, d *ir.Union) {
 		names = append(names, v.GoName)
 	}
 	what := "the " + kw + " schema"
-	if d.Types {
+	switch {
+	case d.Types:
 		what = "the schema of several types"
+	case d.Base != nil:
+		what = "the schema"
 	}
 	f.declDoc(d, &d.Common, what)
+	if d.Base != nil {
+		f.P("//")
+		f.P("// It holds ", d.Base.GoName, ", the schema's own properties, or a schema that")
+		f.P("// extends it with allOf, named by the discriminator ", strconv.Quote(d.Discriminator), ".")
+	}
 	f.P("//")
 	f.P("// ", d.TagField, " says which variant is set: ", strings.Join(names, ", "), ".")
 	f.P("type ", d.GoName, " struct {")

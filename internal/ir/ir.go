@@ -186,7 +186,11 @@ type Union struct {
 	AnyOf bool
 	// Types marks the union of a schema with several types (3.1
 	// `type: [string, integer]`): a variant per type, named after it.
-	Types    bool
+	Types bool
+	// Base is set for the union of an object schema with a discriminator
+	// and the schemas that extend it with allOf: its own struct, which is
+	// also a variant.
+	Base     *Struct
 	Variants []*Variant
 	// TagType and TagField name the Go type of the tag and the field
 	// holding it.

@@ -274,6 +274,71 @@ const (
 // Blob is the schema #/components/schemas/Blob.
 type Blob oasrt.Raw
 
+// Vehicle is the schema #/components/schemas/Vehicle.
+//
+// A discriminator on an allOf parent; where Vehicle is referenced, any of its subtypes may be.
+//
+// It holds VehicleBase, the schema's own properties, or a schema that
+// extends it with allOf, named by the discriminator "kind".
+//
+// Type says which variant is set: Car, Bicycle, RaceCar, VehicleBase.
+type Vehicle struct {
+	Type        VehicleType
+	Car         Car
+	Bicycle     Bicycle
+	RaceCar     RaceCar
+	VehicleBase VehicleBase
+}
+
+// VehicleType names a variant of Vehicle; the zero value names none.
+type VehicleType uint8
+
+// The variants of Vehicle.
+const (
+	VehicleCar VehicleType = iota + 1
+	VehicleBicycle
+	VehicleRaceCar
+	VehicleVehicleBase
+)
+
+// VehicleBase is the object schema #/components/schemas/Vehicle.
+//
+// The properties of Vehicle itself.
+type VehicleBase struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+}
+
+// Car is the object schema #/components/schemas/Car.
+type Car struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+	Seats  oasrt.Opt[int32] `json:"seats,omitzero"`
+}
+
+// Bicycle is the object schema #/components/schemas/Bicycle.
+type Bicycle struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+	Gears  int32            `json:"gears"`
+}
+
+// RaceCar is the object schema #/components/schemas/RaceCar.
+//
+// A subtype of a subtype is a variant too.
+type RaceCar struct {
+	Kind     string             `json:"kind"`
+	Wheels   oasrt.Opt[int32]   `json:"wheels,omitzero"`
+	Seats    oasrt.Opt[int32]   `json:"seats,omitzero"`
+	TopSpeed oasrt.Opt[float64] `json:"topSpeed,omitzero"`
+}
+
+// Garage is the object schema #/components/schemas/Garage.
+type Garage struct {
+	Vehicles []Vehicle          `json:"vehicles,omitzero"`
+	Favorite oasrt.Opt[Vehicle] `json:"favorite,omitzero"`
+}
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.

@@ -298,6 +298,62 @@ func (v *Blob) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Vehicle) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Vehicle) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case VehicleCar:
+	case VehicleBicycle:
+	case VehicleRaceCar:
+	case VehicleVehicleBase:
+	default:
+		c.Errorf("no variant of Vehicle is set")
+	}
+}
+
+// Validate returns nil: no value of VehicleBase breaks its schema.
+func (v *VehicleBase) Validate() error { return nil }
+
+// Validate returns nil: no value of Car breaks its schema.
+func (v *Car) Validate() error { return nil }
+
+// Validate returns nil: no value of Bicycle breaks its schema.
+func (v *Bicycle) Validate() error { return nil }
+
+// Validate returns nil: no value of RaceCar breaks its schema.
+func (v *RaceCar) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Garage) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Garage) validate(c *oasrt.Validator) {
+	if v.Vehicles != nil {
+		c.Key("vehicles")
+		for i1 := range v.Vehicles {
+			c.Index(i1)
+			v.Vehicles[i1].validate(c)
+			c.Pop()
+		}
+		c.Pop()
+	}
+	if v.Favorite.Set {
+		c.Key("favorite")
+		v.Favorite.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)

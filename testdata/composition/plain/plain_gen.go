@@ -28,6 +28,10 @@ var Pairs = []Pair{
 	{"Refined", func() any { return new(composition.Refined) }, func() any { return new(Refined) }, true},
 	{"OnlyNull", func() any { return new(composition.OnlyNull) }, func() any { return new(OnlyNull) }, true},
 	{"Blob", func() any { return new(composition.Blob) }, func() any { return new(Blob) }, true},
+	{"VehicleBase", func() any { return new(composition.VehicleBase) }, func() any { return new(VehicleBase) }, true},
+	{"Car", func() any { return new(composition.Car) }, func() any { return new(Car) }, true},
+	{"Bicycle", func() any { return new(composition.Bicycle) }, func() any { return new(Bicycle) }, true},
+	{"RaceCar", func() any { return new(composition.RaceCar) }, func() any { return new(RaceCar) }, true},
 	{"Shape1", func() any { return new(composition.Shape1) }, func() any { return new(Shape1) }, true},
 	{"Shape1Kind", func() any { return new(composition.Shape1Kind) }, func() any { return new(Shape1Kind) }, true},
 	{"Shape2", func() any { return new(composition.Shape2) }, func() any { return new(Shape2) }, true},
@@ -39,7 +43,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "SomeValueValue"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "SomeValueValue"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -95,6 +99,30 @@ type Refined struct {
 type OnlyNull string
 
 type Blob = json.RawMessage
+
+type VehicleBase struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+}
+
+type Car struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+	Seats  *int32 `json:"seats,omitempty"`
+}
+
+type Bicycle struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+	Gears  int32  `json:"gears"`
+}
+
+type RaceCar struct {
+	Kind     string   `json:"kind"`
+	Wheels   *int32   `json:"wheels,omitempty"`
+	Seats    *int32   `json:"seats,omitempty"`
+	TopSpeed *float64 `json:"topSpeed,omitempty"`
+}
 
 type Shape1 struct {
 	Kind Shape1Kind `json:"kind"`
