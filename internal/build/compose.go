@@ -299,8 +299,13 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 	} else if len(sch.AnyOf) > 0 {
 		b.warnf(d.Pos, "%s: has both oneOf and anyOf; the anyOf is not checked", d.Pointer)
 	}
+	// Properties beside oneOf/anyOf apply to every object variant: each
+	// becomes the allOf of the schema (without its oneOf) and the member.
+	var outer *base.SchemaProxy
 	if sch.Properties != nil || len(sch.AllOf) > 0 {
-		b.warnf(d.Pos, "%s: properties beside oneOf/anyOf are not merged into the variants yet; each variant is decoded on its own", d.Pointer)
+		o := *sch
+		o.OneOf, o.AnyOf, o.Discriminator = nil, nil, nil
+		outer = base.CreateSchemaProxy(&o)
 	}
 	fields := variantFields()
 	kw := "oneOf"
@@ -313,8 +318,22 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		if ms == nil || isNullSchema(ms) {
 			continue // a null member makes the union's uses nullable
 		}
-		t := b.typeOf(sp, ms, fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i))
-		v := &ir.Variant{GoName: fields.Claim(variantName(t), "Variant"), Type: t}
+		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
+		var t ir.Type
+		name := ""
+		if outer != nil && isStruct(ms) {
+			if ref := sp.GetReference(); ref != "" {
+				name = ir.GoName(lastSegment(ref))
+				hint = d.GoName + "As" + name
+			}
+			t = b.mergedVariant(outer, sp, ms, hint, pointer)
+		} else {
+			t = b.typeOf(sp, ms, hint, pointer)
+		}
+		if name == "" {
+			name = variantName(t)
+		}
+		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
 		refs = append(refs, sp.GetReference())
 		if _, ok := t.(*ir.Nullable); ok {
@@ -343,6 +362,21 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		claimTags(d.Variants)
 	}
 	b.unions = append(b.unions, d)
+}
+
+// mergedVariant declares the struct of an object member of a oneOf or
+// anyOf whose schema has properties of its own: the allOf of the schema
+// without its oneOf (outer) and the member, named hint.
+func (b *builder) mergedVariant(outer, member *base.SchemaProxy, ms *base.Schema, hint, pointer string) ir.Type {
+	merged := &base.Schema{AllOf: []*base.SchemaProxy{outer, member}}
+	d := b.newDecl(merged, hint, pointer).(*ir.Struct)
+	d.Pos, d.Doc = b.pos(ms), docOf(ms)
+	b.fill(d, merged)
+	var t ir.Type = &ir.Ref{Decl: d}
+	if _, nullable := types(ms); nullable {
+		t = &ir.Nullable{Elem: t}
+	}
+	return t
 }
 
 // claimTags leaves each discriminator value to one variant: the first that

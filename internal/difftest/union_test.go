@@ -41,6 +41,7 @@ func TestUnionDecode(t *testing.T) {
 		{"allOf parent, subtype of a subtype", `{"kind":"RaceCar","topSpeed":300.5,"seats":1}`, new(composition.Vehicle), nil, `{"kind":"RaceCar","seats":1,"topSpeed":300.5}`},
 		{"allOf parent itself", `{"kind":"Vehicle","wheels":4}`, new(composition.Vehicle), nil, ""},
 		{"allOf parent where referenced", `{"vehicles":[{"kind":"Bicycle","gears":1},{"kind":"Car"}],"favorite":{"kind":"bike","gears":2}}`, new(composition.Garage), nil, ""},
+		{"properties beside oneOf", `{"body":"hi","id":"m1","kind":"Text"}`, new(composition.Message), nil, `{"id":"m1","kind":"Text","body":"hi"}`},
 	} {
 		if err := tc.into.UnmarshalJSON([]byte(tc.doc)); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
@@ -101,6 +102,8 @@ func TestUnionErrors(t *testing.T) {
 		{"ambiguous oneOf", `7`, ``, new(composition.Level)},
 		{"string not in enum", `"huge"`, `$: "huge" is not a valid Size1 (offset 0)`, new(composition.Size)},
 		{"null", `null`, `$: a value of kind null matches no variant of Shape (offset 0)`, new(composition.Shape)},
+		{"properties beside oneOf are required", `{"kind":"Text","body":"hi"}`, `$: missing required property "id" (offset 26)`, new(composition.Message)},
+		{"properties beside oneOf are checked", `{"kind":"Text","body":"hi","id":"1","sent":"yesterday"}`, `$.sent: invalid date-time: parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006" (offset 43)`, new(composition.Message)},
 		{"allOf parent, unknown tag", `{"kind":"Boat"}`, `$: Vehicle: unknown kind "Boat" (offset 0)`, new(composition.Vehicle)},
 		{"allOf parent, subtype checked", `{"vehicles":[{"kind":"bike"}]}`, `$.vehicles[0]: missing required property "gears" (offset 27)`, new(composition.Garage)},
 	} {
@@ -152,7 +155,7 @@ func FuzzUnions(f *testing.F) {
 		func() codec { return new(composition.Size) }, func() codec { return new(composition.Level) },
 		func() codec { return new(composition.MaybeName) }, func() codec { return new(composition.Tree) },
 		func() codec { return new(composition.Owner) }, func() codec { return new(composition.Vehicle) },
-		func() codec { return new(composition.Garage) },
+		func() codec { return new(composition.Garage) }, func() codec { return new(composition.Message) },
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := json.Valid(data)

@@ -1867,6 +1867,130 @@ func (v *Garage) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *Message) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case MessageText:
+		v.Text.EncodeJSON(w)
+	case MessageMessage2:
+		v.Message2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Message) DecodeJSON(r *oasrt.Reader) error {
+	*v = Message{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		tag, found, err := r.FindString("kind")
+		if err != nil {
+			return err
+		}
+		switch string(tag) {
+		case "Text":
+			v.Type = MessageText
+			if err := v.Text.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
+	}
+	return oasrt.NoVariant(start, "Message", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Message) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Message) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Text) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Text) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "body":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Body = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "kind", "body")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Text) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Text) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
@@ -2314,6 +2438,173 @@ func (v Size1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	if v.Sent.Set {
+		w.Raw(`,"sent":`)
+		w.Time(v.Sent.Value)
+	}
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "sent":
+			v.Sent.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x2
+		case "kind":
+			seen |= 1 << 1
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x3
+		case "body":
+			seen |= 1 << 2
+			x4, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Body = x4
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x7 != 0x7 {
+		return oasrt.Missing(r, seen, 0x7, "id", "kind", "body")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v MessageAsText) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *MessageAsText) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Message2) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	if v.Sent.Set {
+		w.Raw(`,"sent":`)
+		w.Time(v.Sent.Value)
+	}
+	w.Raw(`,"url":`)
+	w.String(v.URL)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "sent":
+			v.Sent.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x2
+		case "url":
+			seen |= 1 << 1
+			x3, err := r.StrFormat("uri", oasrt.ValidURI)
+			if err != nil {
+				return oasrt.AtKey(err, "url")
+			}
+			v.URL = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "id", "url")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Message2) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Message2) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

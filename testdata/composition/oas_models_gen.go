@@ -339,6 +339,32 @@ type Garage struct {
 	Favorite oasrt.Opt[Vehicle] `json:"favorite,omitzero"`
 }
 
+// Message is the oneOf schema #/components/schemas/Message.
+//
+// Properties beside oneOf apply to every object variant.
+//
+// Type says which variant is set: Text, Message2.
+type Message struct {
+	Type     MessageType
+	Text     MessageAsText
+	Message2 Message2
+}
+
+// MessageType names a variant of Message; the zero value names none.
+type MessageType uint8
+
+// The variants of Message.
+const (
+	MessageText MessageType = iota + 1
+	MessageMessage2
+)
+
+// Text is the object schema #/components/schemas/Text.
+type Text struct {
+	Kind string `json:"kind"`
+	Body string `json:"body"`
+}
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.
@@ -408,3 +434,18 @@ const (
 	Size1Medium Size1 = "medium"
 	Size1Large  Size1 = "large"
 )
+
+// MessageAsText is the object schema #/components/schemas/Message/oneOf/0.
+type MessageAsText struct {
+	ID   string               `json:"id"`
+	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
+	Kind string               `json:"kind"`
+	Body string               `json:"body"`
+}
+
+// Message2 is the object schema #/components/schemas/Message/oneOf/1.
+type Message2 struct {
+	ID   string               `json:"id"`
+	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
+	URL  string               `json:"url"`
+}

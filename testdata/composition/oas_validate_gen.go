@@ -354,6 +354,27 @@ func (v *Garage) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Message) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Message) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case MessageText:
+	case MessageMessage2:
+		v.Message2.validate(c)
+	default:
+		c.Errorf("no variant of Message is set")
+	}
+}
+
+// Validate returns nil: no value of Text breaks its schema.
+func (v *Text) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -463,4 +484,23 @@ func (v *Size1) validate(c *oasrt.Validator) {
 	default:
 		c.Errorf("%q is not a valid Size1", string(*v))
 	}
+}
+
+// Validate returns nil: no value of MessageAsText breaks its schema.
+func (v *MessageAsText) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Message2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Message2) validate(c *oasrt.Validator) {
+	c.Key("url")
+	if !oasrt.ValidURI(v.URL) {
+		c.Errorf("invalid uri %q", v.URL)
+	}
+	c.Pop()
 }

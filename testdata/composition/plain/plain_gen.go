@@ -32,6 +32,7 @@ var Pairs = []Pair{
 	{"Car", func() any { return new(composition.Car) }, func() any { return new(Car) }, true},
 	{"Bicycle", func() any { return new(composition.Bicycle) }, func() any { return new(Bicycle) }, true},
 	{"RaceCar", func() any { return new(composition.RaceCar) }, func() any { return new(RaceCar) }, true},
+	{"Text", func() any { return new(composition.Text) }, func() any { return new(Text) }, true},
 	{"Shape1", func() any { return new(composition.Shape1) }, func() any { return new(Shape1) }, true},
 	{"Shape1Kind", func() any { return new(composition.Shape1Kind) }, func() any { return new(Shape1Kind) }, true},
 	{"Shape2", func() any { return new(composition.Shape2) }, func() any { return new(Shape2) }, true},
@@ -39,11 +40,13 @@ var Pairs = []Pair{
 	{"Contact1", func() any { return new(composition.Contact1) }, func() any { return new(Contact1) }, true},
 	{"Contact2", func() any { return new(composition.Contact2) }, func() any { return new(Contact2) }, true},
 	{"Size1", func() any { return new(composition.Size1) }, func() any { return new(Size1) }, true},
+	{"MessageAsText", func() any { return new(composition.MessageAsText) }, func() any { return new(MessageAsText) }, true},
+	{"Message2", func() any { return new(composition.Message2) }, func() any { return new(Message2) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "SomeValueValue"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "SomeValueValue"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -124,6 +127,11 @@ type RaceCar struct {
 	TopSpeed *float64 `json:"topSpeed,omitempty"`
 }
 
+type Text struct {
+	Kind string `json:"kind"`
+	Body string `json:"body"`
+}
+
 type Shape1 struct {
 	Kind Shape1Kind `json:"kind"`
 	R    float64    `json:"r"`
@@ -149,3 +157,16 @@ type Contact2 struct {
 }
 
 type Size1 string
+
+type MessageAsText struct {
+	ID   string     `json:"id"`
+	Sent *time.Time `json:"sent,omitempty"`
+	Kind string     `json:"kind"`
+	Body string     `json:"body"`
+}
+
+type Message2 struct {
+	ID   string     `json:"id"`
+	Sent *time.Time `json:"sent,omitempty"`
+	URL  string     `json:"url"`
+}
