@@ -731,7 +731,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
-	t := b.withNot(b.shapeNonNull(sch, hint, pointer), sch, pointer)
+	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
 			t = &ir.Nullable{Elem: t}
@@ -742,11 +742,6 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 
 func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
-	if sch.Const != nil {
-		// String and integer consts are enums of one value; others are
-		// carried by their type alone.
-		b.warnf(pos, "%s: const %s is not checked (only string and integer consts are)", pointer, sch.Const.Value)
-	}
 	if len(sch.AllOf) > 0 {
 		// allOf of schemas none of which is an object: the first typed
 		// member gives the type.
@@ -874,13 +869,7 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			}
 		}
 	}
-	if p.Kind == ir.Decimal {
-		if sch.Minimum != nil || sch.Maximum != nil || sch.ExclusiveMinimum != nil || sch.ExclusiveMaximum != nil || sch.MultipleOf != nil {
-			b.warnf(b.pos(sch), "%s: bounds and multipleOf of a decimal are not checked yet", pointer)
-		}
-		return p
-	}
-	if typ == "integer" || typ == "number" {
+	if typ == "integer" || typ == "number" || p.Kind == ir.Decimal {
 		p.Minimum, p.Maximum, p.MultipleOf = rat(sch.Minimum), rat(sch.Maximum), rat(sch.MultipleOf)
 		if p.MultipleOf != nil && p.MultipleOf.Sign() <= 0 {
 			b.errorf(b.pos(sch), "%s: multipleOf must be greater than 0", pointer)

@@ -80,6 +80,11 @@ func TestUnmirrored(t *testing.T) {
 	if got := strings.Join(validationplain.Unmirrored, ","); got != "Settings" {
 		t.Errorf("validation: unmirrored types %q", got)
 	}
+	// Unions, tuples and types with a not have no encoding/json form;
+	// keywords_test.go covers them.
+	if got := strings.Join(keywordsplain.Unmirrored, ","); got != "Scalar,Loose,Count,Mixed,Mode,Holder,Point,Record,Open,Track,NotNull,Fraction,Name,NotZero,Payment,Headers,HolderFlag,HolderMaybe,HolderFree" {
+		t.Errorf("keywords: unmirrored types %q", got)
+	}
 	if len(petstoreplain.Unmirrored) != 0 {
 		t.Errorf("petstore: unmirrored types %q", petstoreplain.Unmirrored)
 	}
@@ -240,7 +245,7 @@ func FuzzGenerated(f *testing.F) {
 		}
 	}
 	var all []pair
-	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation"} {
+	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation", "keywords"} {
 		all = append(all, cases[name]...)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -137,6 +137,10 @@ func (g *docGen) value(t ir.Type) {
 	case *ir.Ref:
 		g.decl(t.Decl)
 	case *ir.Any:
+		if t.Const != "" {
+			g.buf.WriteString(t.Const)
+			return
+		}
 		g.buf.WriteString([]string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}[g.rng.IntN(8)])
 	case *ir.Array:
 		n := 0
@@ -231,6 +235,14 @@ var constrainedPool = []string{
 
 func (g *docGen) prim(p *ir.Prim) {
 	r := g.rng
+	if p.Const != "" {
+		if p.Quoted {
+			g.str(p.Const)
+		} else {
+			g.buf.WriteString(p.Const)
+		}
+		return
+	}
 	if p.Kind == ir.String && p.HasBounds() {
 		var re *regexp.Regexp
 		if p.Regexp != "" {
@@ -253,7 +265,7 @@ func (g *docGen) prim(p *ir.Prim) {
 		g.buf.WriteByte('"')
 		defer g.buf.WriteByte('"')
 	}
-	if (p.Kind.IsInteger() || p.Kind.IsFloat()) && p.HasBounds() {
+	if (p.Kind.IsInteger() || p.Kind.IsFloat() || p.Kind == ir.Decimal) && p.HasBounds() {
 		g.number(p)
 		return
 	}

@@ -556,7 +556,8 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
 		x, at := c.tmp("x"), ""
-		if t.Not != nil {
+		checked := t.Not != nil || t.Const != ""
+		if checked {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
 		}
@@ -564,8 +565,8 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("if err != nil {")
 		c.P("return ", c.fix(wrap("err")))
 		c.P("}")
-		if t.Not != nil {
-			anyNotChecks(c.file, t.Not, x, c.violation(at, wrap))
+		if checked {
+			anyChecks(c.file, t, x, c.violation(at, wrap))
 		}
 		c.P(dst, " = ", x)
 	case *ir.Array:
@@ -815,7 +816,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.dec(t, "x", identity)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
-		if t.Not != nil {
+		if t.Not != nil || t.Const != "" {
 			c.dec(t, "(*v)", identity)
 			break
 		}

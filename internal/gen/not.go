@@ -69,9 +69,18 @@ func notLiteral(p *ir.Prim, v ir.NotValue) string {
 	return r.Num().String()
 }
 
-// anyNotChecks prints the checks of a free-form value's not on raw, its
-// JSON text: the JSON types it rules out.
-func anyNotChecks(f *file, n *ir.Not, raw string, fail failFunc) {
+// anyChecks prints the checks of a free-form value on raw, its JSON text:
+// its const, and the JSON types its not rules out.
+func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
+	if t.Const != "" {
+		f.P("if !", f.qual(rt("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
+		fail(strconv.Quote("%s is not the const "+t.Const), raw)
+		f.P("}")
+	}
+	n := t.Not
+	if n == nil {
+		return
+	}
 	var conds []string
 	kinds := map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "string": "String"}
 	for _, k := range n.Kinds {

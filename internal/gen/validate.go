@@ -77,7 +77,7 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 	case *ir.Ref:
 		return k.needs[t.Decl]
 	case *ir.Any:
-		return t.Not != nil
+		return t.Not != nil || t.Const != ""
 	}
 	return false
 }
@@ -167,6 +167,7 @@ type failFunc func(format string, args ...string)
 // to check a string format too (decoders check it while reading).
 func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail failFunc) {
 	notChecks(f, p, x, fail)
+	k.constCheck(f, p, x, fail)
 	if p.Kind == ir.String {
 		if chk := p.FormatCheck(); chk != "" && format {
 			f.P("if !", f.qual(rt(chk)), "(", x, ") {")
@@ -192,6 +193,10 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 			fail(`"%q does not match the pattern %s"`, x, goString(p.Pattern))
 			f.P("}")
 		}
+		return
+	}
+	if p.Kind == ir.Decimal {
+		k.decimalChecks(f, p, x, fail)
 		return
 	}
 	if !p.Kind.IsInteger() && !p.Kind.IsFloat() {
@@ -224,6 +229,61 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 	}
 }
 
+// constCheck prints the check of a number or boolean const.
+func (k *checks) constCheck(f *file, p *ir.Prim, x string, fail failFunc) {
+	if p.Const == "" {
+		return
+	}
+	switch {
+	case p.Kind == ir.Decimal:
+		r, _ := new(big.Rat).SetString(p.Const)
+		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(r), ") != 0 {")
+	case p.Kind.IsFloat():
+		fv, _ := strconv.ParseFloat(p.Const, 64)
+		if p.Kind == ir.Float32 {
+			fv = float64(float32(fv)) // values are float32s, widened
+		}
+		f.P("if ", x, " != ", strconv.FormatFloat(fv, 'g', -1, 64), " {")
+	case p.Const == "true":
+		f.P("if !", x, " {")
+	default:
+		f.P("if ", x, " {")
+	}
+	fail(strconv.Quote("%v is not the const "+p.Const), shown(p, x))
+	f.P("}")
+}
+
+// decimalChecks prints the checks of a decimal's bounds and multipleOf,
+// compared exactly.
+func (k *checks) decimalChecks(f *file, p *ir.Prim, x string, fail failFunc) {
+	for _, b := range []struct {
+		r         *big.Rat
+		exclusive bool
+		lower     bool
+	}{{p.Minimum, p.ExclusiveMinimum, true}, {p.Maximum, p.ExclusiveMaximum, false}} {
+		if b.r == nil {
+			continue
+		}
+		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{b.lower, b.exclusive}]
+		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(b.r), ") ", op, " 0 {")
+		fail(strconv.Quote(boundMsg(b.r, b.exclusive, b.lower)), x)
+		f.P("}")
+	}
+	if m := p.MultipleOf; m != nil {
+		f.P("if !", f.qual(rt("DecimalMultipleOf")), "(", x, ", ", k.ratVar(m), ") {")
+		fail(strconv.Quote("%v is not a multiple of "+ratText(m)), x)
+		f.P("}")
+	}
+}
+
+// boundVar returns the name of a package-level exact bound.
+func (k *checks) boundVar(r *big.Rat) string {
+	text := ratText(r)
+	return k.variable("bound:"+text, "bound", "the value "+text+", exact", func(f *file) string {
+		return f.qual(rt("Rat")) + "(" + strconv.Quote(text) + ")"
+	})
+}
+
 // emitsChecks reports whether a decoder checks anything of p beyond its
 // kind and format: bounds can be left out when every value of the Go type
 // is within them.
@@ -245,8 +305,9 @@ func shown(p *ir.Prim, x string) string {
 	return x
 }
 
-// bound prints the check of a minimum (lower) or maximum.
-func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
+// boundMsg is the message of a value (%v) past a minimum (lower) or
+// maximum r.
+func boundMsg(r *big.Rat, exclusive, lower bool) string {
 	text := ratText(r)
 	word := map[bool]string{true: "minimum", false: "maximum"}[lower]
 	msg := map[bool]string{true: "%v is less than " + word + " " + text, false: "%v is greater than " + word + " " + text}[lower]
@@ -254,6 +315,12 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 		word = "exclusive" + string(word[0]-32) + word[1:]
 		msg = map[bool]string{true: "%v is not greater than " + word + " " + text, false: "%v is not less than " + word + " " + text}[lower]
 	}
+	return msg
+}
+
+// bound prints the check of a minimum (lower) or maximum.
+func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
+	msg := boundMsg(r, exclusive, lower)
 	if p.Kind.IsFloat() {
 		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{lower, exclusive}]
 		fv, _ := r.Float64()
@@ -511,7 +578,7 @@ func (g *validator) check(t ir.Type, x string) {
 		}
 		g.k.primChecks(g.file, t, v, true, g.fail)
 	case *ir.Any:
-		anyNotChecks(g.file, t.Not, x, g.fail)
+		anyChecks(g.file, t, x, g.fail)
 	case *ir.Ref:
 		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
 			g.check(a.Type, x)

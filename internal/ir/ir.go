@@ -289,6 +289,9 @@ type Prim struct {
 	// Not holds the values of the prim's kind the schema's not rules out,
 	// and for floats the kind "integer".
 	Not *Not
+	// Const is the one value allowed, as JSON text, for number and
+	// boolean consts (string and integer consts are enums of one value).
+	Const string
 }
 
 // IsInteger reports whether the kind is an integer kind.
@@ -306,7 +309,7 @@ func (p *Prim) HasChecks() bool {
 // lengths, pattern, range, multipleOf or not.
 func (p *Prim) HasBounds() bool {
 	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
-		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.Not != nil
+		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.Not != nil || p.Const != ""
 }
 
 // FormatCheck returns the runtime validator name for string formats checked
@@ -351,6 +354,9 @@ type Ref struct{ Decl Decl }
 type Any struct {
 	// Not holds the JSON types the schema's not rules out.
 	Not *Not
+	// Const is the one value allowed, as JSON text (an object, an array,
+	// null, or a scalar of a schema without a type).
+	Const string
 }
 
 // Nullable wraps a type whose values may also be null.

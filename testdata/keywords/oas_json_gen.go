@@ -1356,6 +1356,193 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *Consts) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Ratio.Set {
+		w.Raw(`,"ratio":`)
+		w.Float64(v.Ratio.Value)
+	}
+	if v.Single.Set {
+		w.Raw(`,"single":`)
+		w.Float32(v.Single.Value)
+	}
+	if v.On.Set {
+		w.Raw(`,"on":`)
+		w.Bool(v.On.Value)
+	}
+	if v.Nothing != nil {
+		w.Raw(`,"nothing":`)
+		w.RawJSON(v.Nothing)
+	}
+	if v.Shape != nil {
+		w.Raw(`,"shape":`)
+		w.RawJSON(v.Shape)
+	}
+	if v.Pair != nil {
+		w.Raw(`,"pair":`)
+		w.RawJSON(v.Pair)
+	}
+	if v.Exact.Set {
+		w.Raw(`,"exact":`)
+		w.Decimal(v.Exact.Value, false)
+	}
+	if v.Price.Set {
+		w.Raw(`,"price":`)
+		w.Decimal(v.Price.Value, false)
+	}
+	if v.Rate.Set {
+		w.Raw(`,"rate":`)
+		w.Decimal(v.Rate.Value, true)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "ratio":
+			v.Ratio.Set = true
+			at2 := r.Start()
+			x1, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "ratio")
+			}
+			if x1 != 0.5 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is not the const 0.5", x1), "ratio")
+			}
+			v.Ratio.Value = x1
+		case "single":
+			v.Single.Set = true
+			at4 := r.Start()
+			x3, err := r.Float(32)
+			if err != nil {
+				return oasrt.AtKey(err, "single")
+			}
+			if x3 != 0.10000000149011612 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is not the const 0.1", float32(x3)), "single")
+			}
+			v.Single.Value = float32(x3)
+		case "on":
+			v.On.Set = true
+			at6 := r.Start()
+			x5, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "on")
+			}
+			if x5 {
+				return oasrt.AtKey(oasrt.Violation(at6, "%v is not the const false", x5), "on")
+			}
+			v.On.Value = x5
+		case "nothing":
+			at8 := r.Start()
+			x7, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "nothing")
+			}
+			if !oasrt.JSONEqual(x7, `null`) {
+				return oasrt.AtKey(oasrt.Violation(at8, "%s is not the const null", x7), "nothing")
+			}
+			v.Nothing = x7
+		case "shape":
+			at10 := r.Start()
+			x9, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "shape")
+			}
+			if !oasrt.JSONEqual(x9, `{"kind":"square","sides":[1,2.0]}`) {
+				return oasrt.AtKey(oasrt.Violation(at10, "%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", x9), "shape")
+			}
+			v.Shape = x9
+		case "pair":
+			at12 := r.Start()
+			x11, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "pair")
+			}
+			if !oasrt.JSONEqual(x11, `[1,"two"]`) {
+				return oasrt.AtKey(oasrt.Violation(at12, "%s is not the const [1,\"two\"]", x11), "pair")
+			}
+			v.Pair = x11
+		case "exact":
+			v.Exact.Set = true
+			at14 := r.Start()
+			x13, err := r.Decimal(false)
+			if err != nil {
+				return oasrt.AtKey(err, "exact")
+			}
+			if oasrt.CompareDecimal(x13, bound1) != 0 {
+				return oasrt.AtKey(oasrt.Violation(at14, "%v is not the const 12.50", x13), "exact")
+			}
+			v.Exact.Value = x13
+		case "price":
+			v.Price.Set = true
+			at16 := r.Start()
+			x15, err := r.Decimal(false)
+			if err != nil {
+				return oasrt.AtKey(err, "price")
+			}
+			if oasrt.CompareDecimal(x15, bound2) < 0 {
+				return oasrt.AtKey(oasrt.Violation(at16, "%v is less than minimum 0.01", x15), "price")
+			}
+			if oasrt.CompareDecimal(x15, bound3) >= 0 {
+				return oasrt.AtKey(oasrt.Violation(at16, "%v is not less than exclusiveMaximum 1000", x15), "price")
+			}
+			if !oasrt.DecimalMultipleOf(x15, multipleOf1) {
+				return oasrt.AtKey(oasrt.Violation(at16, "%v is not a multiple of 0.01", x15), "price")
+			}
+			v.Price.Value = x15
+		case "rate":
+			v.Rate.Set = true
+			at18 := r.Start()
+			x17, err := r.Decimal(true)
+			if err != nil {
+				return oasrt.AtKey(err, "rate")
+			}
+			if oasrt.CompareDecimal(x17, bound4) < 0 {
+				return oasrt.AtKey(oasrt.Violation(at18, "%v is less than minimum -1", x17), "rate")
+			}
+			if oasrt.CompareDecimal(x17, bound5) > 0 {
+				return oasrt.AtKey(oasrt.Violation(at18, "%v is greater than maximum 1", x17), "rate")
+			}
+			v.Rate.Value = x17
+		default:
+			if err := r.Unknown(key); err != nil {
+				return oasrt.AtKey(err, string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Consts) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Consts) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"id":`)

@@ -224,6 +224,21 @@ type Labels struct {
 	PatternProperties map[string]string `json:"-"`
 }
 
+// Consts is the object schema #/components/schemas/Consts.
+//
+// Consts of every kind, and exact decimal bounds.
+type Consts struct {
+	Ratio   oasrt.Opt[float64]       `json:"ratio,omitzero"`
+	Single  oasrt.Opt[float32]       `json:"single,omitzero"`
+	On      oasrt.Opt[bool]          `json:"on,omitzero"`
+	Nothing oasrt.Raw                `json:"nothing,omitzero"`
+	Shape   oasrt.Raw                `json:"shape,omitzero"`
+	Pair    oasrt.Raw                `json:"pair,omitzero"`
+	Exact   oasrt.Opt[oasrt.Decimal] `json:"exact,omitzero"`
+	Price   oasrt.Opt[oasrt.Decimal] `json:"price,omitzero"`
+	Rate    oasrt.Opt[oasrt.Decimal] `json:"rate,omitzero"`
+}
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

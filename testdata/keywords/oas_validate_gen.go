@@ -406,6 +406,89 @@ func (v *Labels) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Consts) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Consts) validate(c *oasrt.Validator) {
+	if v.Ratio.Set {
+		c.Key("ratio")
+		if v.Ratio.Value != 0.5 {
+			c.Errorf("%v is not the const 0.5", v.Ratio.Value)
+		}
+		c.Pop()
+	}
+	if v.Single.Set {
+		c.Key("single")
+		if float64(v.Single.Value) != 0.10000000149011612 {
+			c.Errorf("%v is not the const 0.1", float32(float64(v.Single.Value)))
+		}
+		c.Pop()
+	}
+	if v.On.Set {
+		c.Key("on")
+		if v.On.Value {
+			c.Errorf("%v is not the const false", v.On.Value)
+		}
+		c.Pop()
+	}
+	if v.Nothing != nil {
+		c.Key("nothing")
+		if !oasrt.JSONEqual(v.Nothing, `null`) {
+			c.Errorf("%s is not the const null", v.Nothing)
+		}
+		c.Pop()
+	}
+	if v.Shape != nil {
+		c.Key("shape")
+		if !oasrt.JSONEqual(v.Shape, `{"kind":"square","sides":[1,2.0]}`) {
+			c.Errorf("%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", v.Shape)
+		}
+		c.Pop()
+	}
+	if v.Pair != nil {
+		c.Key("pair")
+		if !oasrt.JSONEqual(v.Pair, `[1,"two"]`) {
+			c.Errorf("%s is not the const [1,\"two\"]", v.Pair)
+		}
+		c.Pop()
+	}
+	if v.Exact.Set {
+		c.Key("exact")
+		if oasrt.CompareDecimal(v.Exact.Value, bound1) != 0 {
+			c.Errorf("%v is not the const 12.50", v.Exact.Value)
+		}
+		c.Pop()
+	}
+	if v.Price.Set {
+		c.Key("price")
+		if oasrt.CompareDecimal(v.Price.Value, bound2) < 0 {
+			c.Errorf("%v is less than minimum 0.01", v.Price.Value)
+		}
+		if oasrt.CompareDecimal(v.Price.Value, bound3) >= 0 {
+			c.Errorf("%v is not less than exclusiveMaximum 1000", v.Price.Value)
+		}
+		if !oasrt.DecimalMultipleOf(v.Price.Value, multipleOf1) {
+			c.Errorf("%v is not a multiple of 0.01", v.Price.Value)
+		}
+		c.Pop()
+	}
+	if v.Rate.Set {
+		c.Key("rate")
+		if oasrt.CompareDecimal(v.Rate.Value, bound4) < 0 {
+			c.Errorf("%v is less than minimum -1", v.Rate.Value)
+		}
+		if oasrt.CompareDecimal(v.Rate.Value, bound5) > 0 {
+			c.Errorf("%v is greater than maximum 1", v.Rate.Value)
+		}
+		c.Pop()
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
@@ -500,3 +583,21 @@ var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 
 // pattern3 is the pattern `^[a-z]+$`.
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
+
+// bound1 is the value 12.5, exact.
+var bound1 = oasrt.Rat("12.5")
+
+// bound2 is the value 0.01, exact.
+var bound2 = oasrt.Rat("0.01")
+
+// bound3 is the value 1000, exact.
+var bound3 = oasrt.Rat("1000")
+
+// multipleOf1 is the multipleOf 0.01, exact.
+var multipleOf1 = oasrt.Rat("0.01")
+
+// bound4 is the value -1, exact.
+var bound4 = oasrt.Rat("-1")
+
+// bound5 is the value 1, exact.
+var bound5 = oasrt.Rat("1")

@@ -23,6 +23,7 @@ var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
 	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
 	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
+	{"Consts", func() any { return new(keywords.Consts) }, func() any { return new(Consts) }, true},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
 	{"ModeAsInteger", func() any { return new(keywords.ModeAsInteger) }, func() any { return new(ModeAsInteger) }, true},
@@ -61,6 +62,18 @@ type Color string
 type Unchecked string
 
 type Labels struct {
+}
+
+type Consts struct {
+	Ratio   *float64        `json:"ratio,omitempty"`
+	Single  *float32        `json:"single,omitempty"`
+	On      *bool           `json:"on,omitempty"`
+	Nothing json.RawMessage `json:"nothing,omitzero"`
+	Shape   json.RawMessage `json:"shape,omitzero"`
+	Pair    json.RawMessage `json:"pair,omitzero"`
+	Exact   *json.Number    `json:"exact,omitempty"`
+	Price   *json.Number    `json:"price,omitempty"`
+	Rate    *string         `json:"rate,omitempty"`
 }
 
 type MixedAsObject struct {
