@@ -180,7 +180,7 @@ func (r *Reader) strAt(want string) (int, []byte, error) {
 	if r.ws() != '"' {
 		return 0, nil, r.TypeError(want)
 	}
-	start := r.pos
+	start := r.base + r.pos
 	b, err := r.strBytes()
 	return start, b, err
 }
@@ -268,8 +268,7 @@ func (r *Reader) Addr(version int) (netip.Addr, error) {
 // StrFormat reads a string and checks it with valid, which names format in
 // the error when it fails. The string formats email, hostname and uri use it.
 func (r *Reader) StrFormat(format string, valid func(string) bool) (string, error) {
-	r.ws()
-	start := r.pos
+	start := r.Start()
 	s, err := r.Str()
 	if err != nil {
 		return s, err

@@ -24,7 +24,7 @@ func Grow[S ~[]E, E any](s S) (S, *E) {
 // errors that point at a value after reading it.
 func (r *Reader) Start() int {
 	r.ws()
-	return r.pos
+	return r.base + r.pos
 }
 
 // Intern returns b as a string, copied into the Reader's string blocks.
@@ -38,10 +38,10 @@ func (r *Reader) Intern(b []byte) string { return r.intern(b) }
 func Missing(r *Reader, seen, want uint64, names ...string) error {
 	for i, n := range names {
 		if want&(1<<i) != 0 && seen&(1<<i) == 0 {
-			return ErrorAt(r.pos-1, "missing required property "+strconv.Quote(n))
+			return ErrorAt(r.base+r.pos-1, "missing required property "+strconv.Quote(n))
 		}
 	}
-	return ErrorAt(r.pos-1, "missing required property")
+	return ErrorAt(r.base+r.pos-1, "missing required property")
 }
 
 // InvalidEnum returns the error for a value that is not one of an enum's.

@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"io"
 	"math/bits"
 	"strconv"
 	"unicode/utf16"
@@ -20,11 +21,23 @@ const DefaultMaxDepth = 10000
 // the strings of one Reader, which costs one allocation per block instead of
 // one per string. A string keeps its whole block (at most 16 KiB) alive.
 //
+// A Reader reads either a byte slice (Reset) or an io.Reader through a
+// buffer it refills (ResetReader). The two give the same values and the same
+// errors at the same offsets; a stream never needs more memory than its
+// largest single token (or, for union values, its largest union value) plus
+// the buffer.
+//
 // The zero value is an empty Reader; call Reset to give it input.
 type Reader struct {
 	buf   []byte
 	pos   int
 	depth int
+	// base is the offset in the whole input of buf[0]: always 0 for a
+	// byte slice, growing as a stream's buffer is refilled.
+	base int
+	// keep, when not -1, is the offset in the whole input of the first
+	// byte a refill must keep (see Pin).
+	keep int
 	// first is set by ObjStart and ArrStart and cleared by the next
 	// ObjKey or ArrNext, which then expects no comma.
 	first bool
@@ -42,7 +55,19 @@ type Reader struct {
 
 	arena   []byte // free tail of the current string block
 	scratch []byte // unescaped string bytes, valid until the next read
+
+	// BufferSize is the size of the buffer ResetReader reads through;
+	// 0 means DefaultBufferSize. A token longer than the buffer grows it.
+	BufferSize int
+	src        io.Reader // nil when reading a byte slice
+	srcErr     error     // the error src returned, io.EOF at its end
+	own        []byte    // the refill buffer, kept across ResetReader calls
+	stream     *streamHook
+	keyCopy    []byte // an unknown key, while its value is skipped
 }
+
+// DefaultBufferSize is the buffer ResetReader reads an io.Reader through.
+const DefaultBufferSize = 64 << 10
 
 // NewReader returns a Reader over data.
 func NewReader(data []byte) *Reader {
@@ -54,10 +79,134 @@ func NewReader(data []byte) *Reader {
 // Reset makes the Reader read data from its start. Options are kept.
 func (r *Reader) Reset(data []byte) {
 	r.buf, r.pos, r.depth, r.first = data, 0, 0, false
+	r.base, r.keep, r.src, r.srcErr, r.stream = 0, -1, nil, nil, nil
 }
 
-// Offset returns the byte offset of the next unread byte.
-func (r *Reader) Offset() int { return r.pos }
+// ResetReader makes the Reader read from src, through a buffer of
+// BufferSize bytes that it refills as decoding needs more. The input is never
+// read whole into memory. A read error from src ends decoding with an Error
+// that wraps it (errors.As finds an *http.MaxBytesError, for example).
+// Options are kept.
+func (r *Reader) ResetReader(src io.Reader) {
+	size := r.BufferSize
+	if size <= 0 {
+		size = DefaultBufferSize
+	}
+	if cap(r.own) < size || cap(r.own) > 4*size {
+		r.own = make([]byte, 0, size)
+	}
+	r.Reset(r.own[:0])
+	r.src = src
+}
+
+// Offset returns the byte offset in the input of the next unread byte.
+func (r *Reader) Offset() int { return r.base + r.pos }
+
+// more refills the buffer from the stream, keeping the unread bytes (and
+// the pinned ones), and reports whether any byte was added. Byte slices
+// never have more.
+func (r *Reader) more() bool { return r.src != nil && r.fill() }
+
+func (r *Reader) fill() bool {
+	if r.srcErr != nil {
+		return false
+	}
+	from := r.pos
+	if r.keep >= 0 && r.keep-r.base < from {
+		from = r.keep - r.base
+	}
+	n := len(r.buf) - from
+	if n == cap(r.own) {
+		// One token (or a pinned value) fills the buffer: grow it.
+		grown := make([]byte, n, 2*cap(r.own))
+		copy(grown, r.buf[from:])
+		r.own = grown
+	} else {
+		r.own = r.own[:n]
+		copy(r.own, r.buf[from:])
+	}
+	r.base += from
+	r.pos -= from
+	r.buf = r.own
+	for range 100 { // a Reader returning 0, nil for ever is broken
+		m, err := r.src.Read(r.own[n:cap(r.own)])
+		r.own = r.own[:n+m]
+		r.buf = r.own
+		if err != nil {
+			r.srcErr = err
+			return m > 0
+		}
+		if m > 0 {
+			return true
+		}
+	}
+	r.srcErr = io.ErrNoProgress
+	return false
+}
+
+// refill refills the buffer of a stream that has not ended and reports
+// whether it tried: the buffer may then have moved, even with nothing
+// added, so a scan that holds offsets into it starts again from r.pos.
+func (r *Reader) refill() bool {
+	if r.src == nil || r.srcErr != nil {
+		return false
+	}
+	r.fill()
+	return true
+}
+
+// need reports whether n bytes from r.pos are in the buffer, refilling it
+// when they are not and the stream has more.
+func (r *Reader) need(n int) bool {
+	for r.pos+n > len(r.buf) {
+		if !r.more() {
+			return false
+		}
+	}
+	return true
+}
+
+// tokenByte marks the bytes that can continue a number or a literal.
+var tokenByte = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-.eEtruefalsn") {
+		t[c] = true
+	}
+	return t
+}()
+
+// whole makes sure the number or literal at r.pos ends inside the buffer,
+// so the scanners below, which stop at the buffer's end, see all of it.
+func (r *Reader) whole() {
+	i := r.pos
+	for {
+		for i < len(r.buf) && tokenByte[r.buf[i]] {
+			i++
+		}
+		if i < len(r.buf) {
+			return
+		}
+		from := r.base
+		more := r.more()
+		i -= r.base - from
+		if !more {
+			return
+		}
+	}
+}
+
+// Pin keeps the input from the current position in the buffer until Unpin,
+// so Mark and Restore can go back over it when reading a stream. It returns
+// what Unpin needs. Generated union decoders, which look ahead, pin.
+func (r *Reader) Pin() int {
+	old := r.keep
+	if old < 0 || r.base+r.pos < old {
+		r.keep = r.base + r.pos
+	}
+	return old
+}
+
+// Unpin ends the Pin that returned old.
+func (r *Reader) Unpin(old int) { r.keep = old }
 
 // Kind is the kind of the next JSON value.
 type Kind uint8
@@ -100,7 +249,18 @@ func (r *Reader) ws() byte {
 		}
 		r.pos++
 	}
+	if r.src != nil {
+		return r.wsMore()
+	}
 	return 0
+}
+
+// wsMore refills the buffer and goes on skipping white space.
+func (r *Reader) wsMore() byte {
+	if !r.fill() {
+		return 0
+	}
+	return r.ws()
 }
 
 // Next returns the kind of the next value without consuming it.
@@ -108,7 +268,7 @@ func (r *Reader) Next() Kind { return kindOf[r.ws()] }
 
 // Null consumes a null literal and reports whether there was one.
 func (r *Reader) Null() bool {
-	if r.ws() == 'n' && r.pos+4 <= len(r.buf) && string(r.buf[r.pos:r.pos+4]) == "null" {
+	if r.ws() == 'n' && (r.pos+4 <= len(r.buf) || r.need(4)) && string(r.buf[r.pos:r.pos+4]) == "null" {
 		r.pos += 4
 		return true
 	}
@@ -119,6 +279,9 @@ func (r *Reader) Null() bool {
 func (r *Reader) End() error {
 	if r.ws(); r.pos < len(r.buf) {
 		return r.syntaxErr("after top-level value")
+	}
+	if r.src != nil && r.srcErr != io.EOF {
+		return r.eofErr() // the stream failed; say how
 	}
 	return nil
 }
@@ -170,6 +333,24 @@ func (r *Reader) ObjKey() (key []byte, ok bool, err error) {
 	key, err = r.strBytes()
 	if err != nil {
 		return nil, false, err
+	}
+	if r.pos < len(r.buf) && r.buf[r.pos] == ':' {
+		r.pos++
+		return key, true, nil
+	}
+	return r.colon(key)
+}
+
+// colon reads the colon after key when white space comes first, or the
+// buffer ends. A refill moves the buffer, so key is copied to scratch space
+// before one.
+func (r *Reader) colon(key []byte) ([]byte, bool, error) {
+	for r.pos < len(r.buf) && (r.buf[r.pos] == ' ' || r.buf[r.pos] == '\n' || r.buf[r.pos] == '\r' || r.buf[r.pos] == '\t') {
+		r.pos++
+	}
+	if r.pos == len(r.buf) && r.src != nil {
+		key = append(r.scratch[:0], key...)
+		r.scratch = key[:0]
 	}
 	if r.ws() != ':' {
 		return nil, false, r.syntaxErr("after object key")
@@ -277,6 +458,9 @@ func (r *Reader) strBytes() ([]byte, error) {
 			}
 			i += bits.TrailingZeros64(m) >> 3
 		} else if i >= len(s) {
+			if r.refill() {
+				return r.strBytes() // r.pos is still at the quote
+			}
 			r.pos = len(s)
 			return nil, r.eofErr()
 		}
@@ -299,6 +483,9 @@ func (r *Reader) strBytes() ([]byte, error) {
 			}
 			rn, size := utf8.DecodeRune(s[i:])
 			if rn == utf8.RuneError && size == 1 {
+				if !utf8.FullRune(s[i:]) && r.refill() {
+					return r.strBytes() // the buffer ends inside a character
+				}
 				return r.strSlow(start, i)
 			}
 			i += size // U+2028 or U+2029, which need no care when read
@@ -324,6 +511,11 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			r.pos = i + 1
 			return out, nil
 		case c == '\\':
+			if i+12 > len(s) && r.refill() {
+				// An escape (or a pair of \u escapes) may go past the
+				// buffer: refill and read the string again.
+				return r.strBytes()
+			}
 			if i+1 >= len(s) {
 				r.pos = len(s)
 				return out, r.eofErr()
@@ -379,6 +571,9 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			i++
 		default:
 			rn, size := utf8.DecodeRune(s[i:])
+			if rn == utf8.RuneError && size == 1 && !utf8.FullRune(s[i:]) && r.refill() {
+				return r.strBytes() // the buffer ends inside a character
+			}
 			if rn == utf8.RuneError && size == 1 {
 				out = append(out, "\uFFFD"...)
 			} else {
@@ -386,6 +581,9 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			}
 			i += size
 		}
+	}
+	if r.refill() {
+		return r.strBytes()
 	}
 	r.pos = len(s)
 	return out, r.eofErr()
@@ -414,6 +612,10 @@ func hex4(s []byte, i int) (rune, bool) {
 
 // Bool reads true or false.
 func (r *Reader) Bool() (bool, error) {
+	if r.src != nil {
+		r.ws()
+		r.whole()
+	}
 	switch r.ws() {
 	case 't':
 		if r.pos+4 <= len(r.buf) && string(r.buf[r.pos:r.pos+4]) == "true" {
@@ -478,6 +680,10 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 // Int reads an integer that fits in bits (8, 16, 32 or 64) signed bits.
 // A number with a fraction or exponent is an error, as in encoding/json.
 func (r *Reader) Int(bits int) (int64, error) {
+	if r.src != nil {
+		r.ws()
+		r.whole()
+	}
 	if kindOf[r.ws()] != Number {
 		return 0, r.TypeError("integer")
 	}
@@ -526,6 +732,10 @@ func (r *Reader) intSlow(bits int) (int64, error) {
 
 // Uint reads a non-negative integer that fits in bits unsigned bits.
 func (r *Reader) Uint(bits int) (uint64, error) {
+	if r.src != nil {
+		r.ws()
+		r.whole()
+	}
 	if kindOf[r.ws()] != Number {
 		return 0, r.TypeError("integer")
 	}
@@ -567,6 +777,10 @@ func (r *Reader) uintSlow(bits int) (uint64, error) {
 // Float reads a number as a float of bits (32 or 64) bits. A number too large
 // for it is an error, as in encoding/json.
 func (r *Reader) Float(bits int) (float64, error) {
+	if r.src != nil {
+		r.ws()
+		r.whole()
+	}
 	if kindOf[r.ws()] != Number {
 		return 0, r.TypeError("number")
 	}
@@ -587,6 +801,10 @@ func (r *Reader) Float(bits int) (float64, error) {
 // NumberText reads a number and returns its literal text, which aliases the
 // input and is valid until the next Reset.
 func (r *Reader) NumberText() ([]byte, error) {
+	if r.src != nil {
+		r.ws()
+		r.whole()
+	}
 	if kindOf[r.ws()] != Number {
 		return nil, r.TypeError("number")
 	}
@@ -640,6 +858,7 @@ func (r *Reader) Skip() error {
 		}
 		return r.literalErr()
 	default:
+		r.whole()
 		end, _, err := r.number()
 		if err != nil {
 			return err
@@ -653,24 +872,36 @@ func (r *Reader) Skip() error {
 // space removed, for free-form schemas.
 func (r *Reader) Raw() ([]byte, error) {
 	r.ws()
-	start := r.pos
+	old := r.Pin()
+	defer r.Unpin(old)
+	start := r.base + r.pos
 	if err := r.Skip(); err != nil {
 		return nil, err
 	}
-	return compactValid(make([]byte, 0, r.pos-start), r.buf[start:r.pos]), nil
+	v := r.buf[start-r.base : r.pos]
+	return compactValid(make([]byte, 0, len(v)), v), nil
 }
 
 // Unknown handles an object key the schema does not declare: it skips the
 // value, or fails when DisallowUnknownFields is set.
+// An error names the key in its path.
 func (r *Reader) Unknown(key []byte) error {
 	if r.DisallowUnknownFields {
-		return r.ErrorHere("unknown property " + strconv.Quote(string(key)))
+		return AtKey(r.ErrorHere("unknown property "+strconv.Quote(string(key))), string(key))
 	}
-	return r.Skip()
+	if r.src != nil {
+		// Skipping may refill the buffer under key: keep a copy.
+		r.keyCopy = append(r.keyCopy[:0], key...)
+		key = r.keyCopy
+	}
+	if err := r.Skip(); err != nil {
+		return AtKey(err, string(key))
+	}
+	return nil
 }
 
 // ErrorHere returns an Error at the current offset.
-func (r *Reader) ErrorHere(msg string) *Error { return ErrorAt(r.pos, msg) }
+func (r *Reader) ErrorHere(msg string) *Error { return ErrorAt(r.base+r.pos, msg) }
 
 // TypeError returns the error for a value of the wrong kind where want was
 // expected, or the syntax error if the next bytes are not JSON at all.
@@ -685,6 +916,7 @@ func (r *Reader) TypeError(want string) error {
 		return r.syntaxErr("looking for beginning of value")
 	case Null, Bool:
 		// A misspelt literal is a syntax error, not a type error.
+		r.whole()
 		if err := r.literalErr(); err != nil {
 			return err
 		}
@@ -720,12 +952,17 @@ func (r *Reader) syntaxAt(i int, context string) error {
 	if i >= len(r.buf) {
 		return r.eofAt(i)
 	}
-	return ErrorAt(i, "invalid character "+quoteChar(r.buf[i])+" "+context)
+	return ErrorAt(r.base+i, "invalid character "+quoteChar(r.buf[i])+" "+context)
 }
 
 func (r *Reader) eofErr() error { return r.eofAt(len(r.buf)) }
 
-func (r *Reader) eofAt(i int) error { return ErrorAt(i, "unexpected end of JSON input") }
+func (r *Reader) eofAt(i int) error {
+	if r.srcErr != nil && r.srcErr != io.EOF {
+		return &Error{Offset: int64(r.base + i), Msg: "reading the input", Err: r.srcErr}
+	}
+	return ErrorAt(r.base+i, "unexpected end of JSON input")
+}
 
 func (r *Reader) depthErr() error {
 	return r.ErrorHere("exceeded max depth " + strconv.Itoa(r.maxDepth()))

@@ -6,19 +6,21 @@ import (
 	"strconv"
 )
 
-// Mark is a position in a Reader's input to come back to.
+// Mark is a position in a Reader's input to come back to. When reading a
+// stream, the bytes from a Mark stay in the buffer only while the Reader is
+// pinned (see Pin).
 type Mark struct {
 	pos, depth int
 	first      bool
 }
 
 // Mark returns the current position, for Restore.
-func (r *Reader) Mark() Mark { return Mark{r.pos, r.depth, r.first} }
+func (r *Reader) Mark() Mark { return Mark{r.base + r.pos, r.depth, r.first} }
 
 // Restore goes back to m. Union decoders use it to look ahead in an object
 // (for a discriminator or a telling key) and then decode it from its start:
 // the bytes are scanned twice, but nothing is decoded twice.
-func (r *Reader) Restore(m Mark) { r.pos, r.depth, r.first = m.pos, m.depth, m.first }
+func (r *Reader) Restore(m Mark) { r.pos, r.depth, r.first = m.pos-r.base, m.depth, m.first }
 
 // FindString looks ahead in the object that starts at the current position
 // for member key and returns its string value, without consuming anything.
@@ -32,41 +34,61 @@ func (r *Reader) Restore(m Mark) { r.pos, r.depth, r.first = m.pos, m.depth, m.f
 func (r *Reader) FindString(key string) (value []byte, found bool, err error) {
 	m := r.Mark()
 	defer r.Restore(m)
-	s := r.buf
-	i := r.pos
-	if r.ws(); r.pos >= len(s) || s[r.pos] != '{' {
-		return nil, false, nil
+	for {
+		value, found, err, short := r.findString(key)
+		// Reading a stream, the object may go on past the buffer: refill
+		// (keeping it all, from r.pos) and look again.
+		if !short || !r.more() {
+			return value, found, err
+		}
 	}
-	i = r.pos + 1
+}
+
+// findString does FindString's work on the buffer; short reports that it
+// ran into the buffer's end before finding the key or the object's end.
+func (r *Reader) findString(key string) (value []byte, found bool, err error, short bool) {
+	if r.ws(); r.pos >= len(r.buf) || r.buf[r.pos] != '{' {
+		return nil, false, nil, false
+	}
+	s := r.buf
+	i := r.pos + 1
 	for {
 		i = skipSpace(s, i)
 		if i >= len(s) || s[i] != '"' {
-			return nil, false, nil // '}' or broken input
+			return nil, false, nil, i >= len(s) // '}' or broken input
 		}
 		kstart := i + 1
 		kend, plain := stringEnd(s, kstart)
 		if kend < 0 {
-			return nil, false, nil
+			return nil, false, nil, true
 		}
 		i = skipSpace(s, kend+1)
 		if i >= len(s) || s[i] != ':' {
-			return nil, false, nil
+			return nil, false, nil, i >= len(s)
 		}
 		i = skipSpace(s, i+1)
+		if i >= len(s) {
+			return nil, false, nil, true
+		}
 		if plain && string(s[kstart:kend]) == key || !plain && r.keyIs(kstart-1, key) {
+			if s[i] == '"' {
+				if end, _ := stringEnd(s, i+1); end < 0 {
+					return nil, false, nil, true
+				}
+			}
 			r.pos = i
 			v, err := r.StrBytes()
 			if err != nil {
-				return nil, true, AtKey(err, key)
+				return nil, true, AtKey(err, key), false
 			}
-			return v, true, nil
+			return v, true, nil, false
 		}
-		if i = skipValue(s, i); i < 0 {
-			return nil, false, nil
+		if i = skipValue(s, i); i < 0 || i >= len(s) {
+			return nil, false, nil, true
 		}
 		i = skipSpace(s, i)
 		if i >= len(s) || s[i] != ',' {
-			return nil, false, nil
+			return nil, false, nil, i >= len(s)
 		}
 		i++
 	}
@@ -164,6 +186,7 @@ func skipValue(s []byte, i int) int {
 // without a fraction or exponent. It consumes nothing.
 func (r *Reader) IsInteger() bool {
 	r.ws()
+	r.whole()
 	for i := r.pos; i < len(r.buf); i++ {
 		switch r.buf[i] {
 		case '.', 'e', 'E':

@@ -33,6 +33,11 @@ type Writer struct {
 	// Direction leaves out readOnly properties from requests and writeOnly
 	// ones from responses; the zero value writes every property.
 	Direction Direction
+
+	// While streaming to an io.Writer (EncodeItems), Buf[:sent] has been
+	// written out and Buf[:hold] is kept after each flush.
+	stream     *writeHook
+	sent, hold int
 }
 
 // Reset empties the buffer, keeping its capacity, and clears the error and

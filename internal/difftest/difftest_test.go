@@ -192,11 +192,13 @@ func checkDoc(t *testing.T, p pair, doc []byte) {
 	if got2, _ := again.MarshalJSON(); !bytes.Equal(got, got2) {
 		t.Fatalf("round trip changed the value:\n%s\n%s", got, got2)
 	}
+	sameAsSlice(t, p, doc)
 	// Any prefix of a document is invalid JSON, and must be rejected.
 	for _, cut := range []int{len(doc) - 1, len(doc) / 2, 1} {
 		if cut <= 0 || cut >= len(doc) {
 			continue
 		}
+		sameAsSlice(t, p, doc[:cut])
 		if json.Valid(doc[:cut]) {
 			continue // a number can have a valid prefix
 		}
@@ -251,6 +253,7 @@ func FuzzGenerated(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := json.Valid(data)
 		for _, p := range all {
+			sameAsSlice(t, p, data)
 			real := p.real().(codec)
 			err := real.UnmarshalJSON(data)
 			if err != nil {

@@ -41,6 +41,12 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	genJSON(codec, pkg, k)
 	files = append(files, codec)
 
+	if hasStreams(pkg) {
+		stream := newFile("oas_stream_gen.go", opts.Package)
+		genStream(stream, pkg, k)
+		files = append(files, stream)
+	}
+
 	// Validate methods come after the codecs, which also register the
 	// package-level values they share.
 	validate := newFile("oas_validate_gen.go", opts.Package)

@@ -194,7 +194,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.decExtra(d, d.AdditionalGoName, d.Additional)
 	} else {
 		c.P("if err := r.Unknown(key); err != nil {")
-		c.P("return ", rt("AtKey"), "(err, string(key))")
+		c.P("return err")
 		c.P("}")
 	}
 	if len(d.Patterns) > 0 {
@@ -338,6 +338,21 @@ func extraCount(d *ir.Struct) string {
 
 // encField writes one struct member, if present.
 func (c *codec) encField(fd *ir.Field) {
+	if streamField(fd) != nil {
+		// EncodeFieldItems writes the array from an iterator.
+		c.P("if w.Streams(&v.", fd.GoName, ") {")
+		c.P("w.Raw(", jsonKey(fd.JSONName), ")")
+		c.P("w.Stream(start)")
+		c.P("} else {")
+		c.encFieldValue(fd)
+		c.P("}")
+		return
+	}
+	c.encFieldValue(fd)
+}
+
+// encFieldValue writes field fd, or nothing when it is absent.
+func (c *codec) encFieldValue(fd *ir.Field) {
 	w, t := fieldShape(fd)
 	key := jsonKey(fd.JSONName)
 	x := "v." + fd.GoName
@@ -491,10 +506,27 @@ func atKeyExpr(k string) func(string) string {
 
 // decField reads one struct member into its field.
 func (c *codec) decField(fd *ir.Field) {
-	c.decFieldAt(fd, func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" })
+	if streamField(fd) != nil {
+		// DecodeEach hands the array's elements over one at a time.
+		c.P("if r.Streams(&v.", fd.GoName, ") {")
+		c.P("if err := r.Stream(&v.", fd.GoName, "); err != nil {")
+		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
+		c.P("}")
+		c.P("} else {")
+		c.decFieldAt(fd, atKeyLit(fd.JSONName))
+		c.P("}")
+		return
+	}
+	c.decFieldAt(fd, atKeyLit(fd.JSONName))
 }
 
-// decFieldAt reads a value into field fd, adding the path with wrap.
+// atKeyLit is the wrap of a struct member's value: its key is added to
+// the path.
+func atKeyLit(name string) func(string) string {
+	return func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(name) + ")" }
+}
+
+// decFieldAt reads the value of field fd into v, adding the path with wrap.
 func (c *codec) decFieldAt(fd *ir.Field, wrap func(string) string) {
 	w, t := fieldShape(fd)
 	x := "v." + fd.GoName

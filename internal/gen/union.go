@@ -137,6 +137,13 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.buf.Truncate(startAt)
 		c.buf.Write(body)
 	}
+	if body := c.buf.Bytes()[startAt:]; strings.Contains(string(body), "r.Mark()") {
+		// Reading a stream, the bytes looked ahead over must stay in the
+		// buffer until the variant has read them.
+		body = append([]byte("defer r.Unpin(r.Pin())\n"), body...)
+		c.buf.Truncate(startAt)
+		c.buf.Write(body)
+	}
 	c.P()
 	c.marshalers(d.GoName)
 }

@@ -55,7 +55,7 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 			v.Created.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -145,7 +145,7 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 			v.Lives.Value = int32(x4)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -235,7 +235,7 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 			v.Barks.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -365,7 +365,7 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -472,6 +472,7 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 // code was generated.
 func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	*v = Contact{}
+	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
@@ -560,6 +561,7 @@ func (v *Size) EncodeJSON(w *oasrt.Writer) {
 // code was generated.
 func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 	*v = Size{}
+	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
@@ -632,6 +634,7 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 // code was generated.
 func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	*v = Level{}
+	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
@@ -886,14 +889,19 @@ func (v *Tree) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Pets != nil {
+	if w.Streams(&v.Pets) {
 		w.Raw(`,"pets":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Pets {
-			w.Byte(',')
-			v.Pets[i2].EncodeJSON(w)
+		w.Stream(start)
+	} else {
+		if v.Pets != nil {
+			w.Raw(`,"pets":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Pets {
+				w.Byte(',')
+				v.Pets[i2].EncodeJSON(w)
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	if v.Favorite.Set {
 		w.Raw(`,"favorite":`)
@@ -929,26 +937,32 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "pets":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "pets")
-			}
-			v.Pets = v.Pets[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Pets) {
+				if err := r.Stream(&v.Pets); err != nil {
 					return oasrt.AtKey(err, "pets")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "pets")
 				}
-				var e4 *Pet
-				v.Pets, e4 = oasrt.Grow(v.Pets)
-				if err := (*e4).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "pets")
+				v.Pets = v.Pets[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "pets")
+					}
+					if !more {
+						break
+					}
+					var e4 *Pet
+					v.Pets, e4 = oasrt.Grow(v.Pets)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "pets")
+					}
 				}
-			}
-			if v.Pets == nil {
-				v.Pets = []Pet{}
+				if v.Pets == nil {
+					v.Pets = []Pet{}
+				}
 			}
 		case "favorite":
 			v.Favorite.Set = true
@@ -971,7 +985,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1098,14 +1112,19 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"url":`)
 		w.String(v.URL.Value)
 	}
-	if v.Tags != nil {
+	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tags {
-			w.Byte(',')
-			w.String(v.Tags[i2])
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	if v.After.Set {
 		w.Raw(`,"after":`)
@@ -1136,28 +1155,34 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.URL.Value = x3
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i4 := 0; ; i4++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e5 *string
-				v.Tags, e5 = oasrt.Grow(v.Tags)
-				x6, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i4), "tags")
+				v.Tags = v.Tags[:0]
+				for i4 := 0; ; i4++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e5 *string
+					v.Tags, e5 = oasrt.Grow(v.Tags)
+					x6, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i4), "tags")
+					}
+					(*e5) = x6
 				}
-				(*e5) = x6
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
 			}
 		case "after":
 			v.After.Set = true
@@ -1168,7 +1193,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 			v.After.Value = x7
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1501,7 +1526,7 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 			v.Wheels.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1582,7 +1607,7 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 			v.Seats.Value = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1661,7 +1686,7 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 			v.Gears = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1753,7 +1778,7 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 			v.TopSpeed.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1783,14 +1808,19 @@ func (v *RaceCar) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Vehicles != nil {
+	if w.Streams(&v.Vehicles) {
 		w.Raw(`,"vehicles":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Vehicles {
-			w.Byte(',')
-			v.Vehicles[i2].EncodeJSON(w)
+		w.Stream(start)
+	} else {
+		if v.Vehicles != nil {
+			w.Raw(`,"vehicles":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Vehicles {
+				w.Byte(',')
+				v.Vehicles[i2].EncodeJSON(w)
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	if v.Favorite.Set {
 		w.Raw(`,"favorite":`)
@@ -1814,26 +1844,32 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "vehicles":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "vehicles")
-			}
-			v.Vehicles = v.Vehicles[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Vehicles) {
+				if err := r.Stream(&v.Vehicles); err != nil {
 					return oasrt.AtKey(err, "vehicles")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "vehicles")
 				}
-				var e4 *Vehicle
-				v.Vehicles, e4 = oasrt.Grow(v.Vehicles)
-				if err := (*e4).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
+				v.Vehicles = v.Vehicles[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "vehicles")
+					}
+					if !more {
+						break
+					}
+					var e4 *Vehicle
+					v.Vehicles, e4 = oasrt.Grow(v.Vehicles)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
+					}
 				}
-			}
-			if v.Vehicles == nil {
-				v.Vehicles = []Vehicle{}
+				if v.Vehicles == nil {
+					v.Vehicles = []Vehicle{}
+				}
 			}
 		case "favorite":
 			v.Favorite.Set = true
@@ -1842,7 +1878,7 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1963,7 +1999,7 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 			v.Body = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2097,7 +2133,7 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 			v.R = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2201,7 +2237,7 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2309,7 +2345,7 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2380,7 +2416,7 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2507,7 +2543,7 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 			v.Body = x4
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -2586,7 +2622,7 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 			v.URL = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

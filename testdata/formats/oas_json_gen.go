@@ -35,58 +35,83 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 			w.Int(int64(v.OptNullable.Value))
 		}
 	}
-	w.Raw(`,"reqArray":`)
-	start1 := len(w.Buf)
-	for i2 := range v.ReqArray {
-		w.Byte(',')
-		w.String(v.ReqArray[i2])
-	}
-	w.ArrayEnd(start1)
-	if v.OptArray != nil {
-		w.Raw(`,"optArray":`)
-		start3 := len(w.Buf)
-		for i4 := range v.OptArray {
-			w.Byte(',')
-			w.Int(v.OptArray[i4])
-		}
-		w.ArrayEnd(start3)
-	}
-	w.Raw(`,"reqNullableArray":`)
-	if v.ReqNullableArray == nil {
-		w.Null()
+	if w.Streams(&v.ReqArray) {
+		w.Raw(`,"reqArray":`)
+		w.Stream(start)
 	} else {
-		start5 := len(w.Buf)
-		for i6 := range v.ReqNullableArray {
+		w.Raw(`,"reqArray":`)
+		start1 := len(w.Buf)
+		for i2 := range v.ReqArray {
 			w.Byte(',')
-			w.Bool(v.ReqNullableArray[i6])
+			w.String(v.ReqArray[i2])
 		}
-		w.ArrayEnd(start5)
+		w.ArrayEnd(start1)
 	}
-	if v.OptNullableArray.Set {
-		w.Raw(`,"optNullableArray":`)
-		if v.OptNullableArray.Null {
+	if w.Streams(&v.OptArray) {
+		w.Raw(`,"optArray":`)
+		w.Stream(start)
+	} else {
+		if v.OptArray != nil {
+			w.Raw(`,"optArray":`)
+			start3 := len(w.Buf)
+			for i4 := range v.OptArray {
+				w.Byte(',')
+				w.Int(v.OptArray[i4])
+			}
+			w.ArrayEnd(start3)
+		}
+	}
+	if w.Streams(&v.ReqNullableArray) {
+		w.Raw(`,"reqNullableArray":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"reqNullableArray":`)
+		if v.ReqNullableArray == nil {
 			w.Null()
 		} else {
-			start7 := len(w.Buf)
-			for i8 := range v.OptNullableArray.Value {
+			start5 := len(w.Buf)
+			for i6 := range v.ReqNullableArray {
 				w.Byte(',')
-				w.Float64(v.OptNullableArray.Value[i8])
+				w.Bool(v.ReqNullableArray[i6])
 			}
-			w.ArrayEnd(start7)
+			w.ArrayEnd(start5)
 		}
 	}
-	if v.NullableItems != nil {
-		w.Raw(`,"nullableItems":`)
-		start9 := len(w.Buf)
-		for i10 := range v.NullableItems {
-			w.Byte(',')
-			if v.NullableItems[i10].Null {
+	if w.Streams(&v.OptNullableArray) {
+		w.Raw(`,"optNullableArray":`)
+		w.Stream(start)
+	} else {
+		if v.OptNullableArray.Set {
+			w.Raw(`,"optNullableArray":`)
+			if v.OptNullableArray.Null {
 				w.Null()
 			} else {
-				w.String(v.NullableItems[i10].Value)
+				start7 := len(w.Buf)
+				for i8 := range v.OptNullableArray.Value {
+					w.Byte(',')
+					w.Float64(v.OptNullableArray.Value[i8])
+				}
+				w.ArrayEnd(start7)
 			}
 		}
-		w.ArrayEnd(start9)
+	}
+	if w.Streams(&v.NullableItems) {
+		w.Raw(`,"nullableItems":`)
+		w.Stream(start)
+	} else {
+		if v.NullableItems != nil {
+			w.Raw(`,"nullableItems":`)
+			start9 := len(w.Buf)
+			for i10 := range v.NullableItems {
+				w.Byte(',')
+				if v.NullableItems[i10].Null {
+					w.Null()
+				} else {
+					w.String(v.NullableItems[i10].Value)
+				}
+			}
+			w.ArrayEnd(start9)
+		}
 	}
 	w.Raw(`,"reqAny":`)
 	w.RawJSON(v.ReqAny)
@@ -223,19 +248,24 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.DoneKeys()
 		w.ObjectEnd(start14)
 	}
-	if v.Matrix != nil {
+	if w.Streams(&v.Matrix) {
 		w.Raw(`,"matrix":`)
-		start19 := len(w.Buf)
-		for i20 := range v.Matrix {
-			w.Byte(',')
-			start21 := len(w.Buf)
-			for i22 := range v.Matrix[i20] {
+		w.Stream(start)
+	} else {
+		if v.Matrix != nil {
+			w.Raw(`,"matrix":`)
+			start19 := len(w.Buf)
+			for i20 := range v.Matrix {
 				w.Byte(',')
-				w.Float64(v.Matrix[i20][i22])
+				start21 := len(w.Buf)
+				for i22 := range v.Matrix[i20] {
+					w.Byte(',')
+					w.Float64(v.Matrix[i20][i22])
+				}
+				w.ArrayEnd(start21)
 			}
-			w.ArrayEnd(start21)
+			w.ArrayEnd(start19)
 		}
-		w.ArrayEnd(start19)
 	}
 	if v.Color.Set {
 		w.Raw(`,"color":`)
@@ -326,139 +356,169 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqArray":
 			seen |= 1 << 2
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "reqArray")
-			}
-			v.ReqArray = v.ReqArray[:0]
-			for i27 := 0; ; i27++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.ReqArray) {
+				if err := r.Stream(&v.ReqArray); err != nil {
 					return oasrt.AtKey(err, "reqArray")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "reqArray")
 				}
-				var e28 *string
-				v.ReqArray, e28 = oasrt.Grow(v.ReqArray)
-				x29, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i27), "reqArray")
+				v.ReqArray = v.ReqArray[:0]
+				for i27 := 0; ; i27++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "reqArray")
+					}
+					if !more {
+						break
+					}
+					var e28 *string
+					v.ReqArray, e28 = oasrt.Grow(v.ReqArray)
+					x29, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i27), "reqArray")
+					}
+					(*e28) = x29
 				}
-				(*e28) = x29
-			}
-			if v.ReqArray == nil {
-				v.ReqArray = []string{}
+				if v.ReqArray == nil {
+					v.ReqArray = []string{}
+				}
 			}
 		case "optArray":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "optArray")
-			}
-			v.OptArray = v.OptArray[:0]
-			for i30 := 0; ; i30++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.OptArray) {
+				if err := r.Stream(&v.OptArray); err != nil {
 					return oasrt.AtKey(err, "optArray")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "optArray")
 				}
-				var e31 *int64
-				v.OptArray, e31 = oasrt.Grow(v.OptArray)
-				x32, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i30), "optArray")
+				v.OptArray = v.OptArray[:0]
+				for i30 := 0; ; i30++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "optArray")
+					}
+					if !more {
+						break
+					}
+					var e31 *int64
+					v.OptArray, e31 = oasrt.Grow(v.OptArray)
+					x32, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i30), "optArray")
+					}
+					(*e31) = x32
 				}
-				(*e31) = x32
-			}
-			if v.OptArray == nil {
-				v.OptArray = []int64{}
+				if v.OptArray == nil {
+					v.OptArray = []int64{}
+				}
 			}
 		case "reqNullableArray":
 			seen |= 1 << 3
-			if r.Null() {
-				v.ReqNullableArray = nil
-			} else {
-				if err := r.ArrStart(); err != nil {
+			if r.Streams(&v.ReqNullableArray) {
+				if err := r.Stream(&v.ReqNullableArray); err != nil {
 					return oasrt.AtKey(err, "reqNullableArray")
 				}
-				v.ReqNullableArray = v.ReqNullableArray[:0]
-				for i33 := 0; ; i33++ {
-					more, err := r.ArrNext()
-					if err != nil {
+			} else {
+				if r.Null() {
+					v.ReqNullableArray = nil
+				} else {
+					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(err, "reqNullableArray")
 					}
-					if !more {
-						break
+					v.ReqNullableArray = v.ReqNullableArray[:0]
+					for i33 := 0; ; i33++ {
+						more, err := r.ArrNext()
+						if err != nil {
+							return oasrt.AtKey(err, "reqNullableArray")
+						}
+						if !more {
+							break
+						}
+						var e34 *bool
+						v.ReqNullableArray, e34 = oasrt.Grow(v.ReqNullableArray)
+						x35, err := r.Bool()
+						if err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i33), "reqNullableArray")
+						}
+						(*e34) = x35
 					}
-					var e34 *bool
-					v.ReqNullableArray, e34 = oasrt.Grow(v.ReqNullableArray)
-					x35, err := r.Bool()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i33), "reqNullableArray")
+					if v.ReqNullableArray == nil {
+						v.ReqNullableArray = []bool{}
 					}
-					(*e34) = x35
-				}
-				if v.ReqNullableArray == nil {
-					v.ReqNullableArray = []bool{}
 				}
 			}
 		case "optNullableArray":
-			if r.Null() {
-				v.OptNullableArray = oasrt.OptNullable[[]float64]{Set: true, Null: true}
-			} else {
-				v.OptNullableArray.Set, v.OptNullableArray.Null = true, false
-				if err := r.ArrStart(); err != nil {
+			if r.Streams(&v.OptNullableArray) {
+				if err := r.Stream(&v.OptNullableArray); err != nil {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
-				v.OptNullableArray.Value = v.OptNullableArray.Value[:0]
-				for i36 := 0; ; i36++ {
+			} else {
+				if r.Null() {
+					v.OptNullableArray = oasrt.OptNullable[[]float64]{Set: true, Null: true}
+				} else {
+					v.OptNullableArray.Set, v.OptNullableArray.Null = true, false
+					if err := r.ArrStart(); err != nil {
+						return oasrt.AtKey(err, "optNullableArray")
+					}
+					v.OptNullableArray.Value = v.OptNullableArray.Value[:0]
+					for i36 := 0; ; i36++ {
+						more, err := r.ArrNext()
+						if err != nil {
+							return oasrt.AtKey(err, "optNullableArray")
+						}
+						if !more {
+							break
+						}
+						var e37 *float64
+						v.OptNullableArray.Value, e37 = oasrt.Grow(v.OptNullableArray.Value)
+						x38, err := r.Float(64)
+						if err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i36), "optNullableArray")
+						}
+						(*e37) = x38
+					}
+					if v.OptNullableArray.Value == nil {
+						v.OptNullableArray.Value = []float64{}
+					}
+				}
+			}
+		case "nullableItems":
+			if r.Streams(&v.NullableItems) {
+				if err := r.Stream(&v.NullableItems); err != nil {
+					return oasrt.AtKey(err, "nullableItems")
+				}
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "nullableItems")
+				}
+				v.NullableItems = v.NullableItems[:0]
+				for i39 := 0; ; i39++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(err, "optNullableArray")
+						return oasrt.AtKey(err, "nullableItems")
 					}
 					if !more {
 						break
 					}
-					var e37 *float64
-					v.OptNullableArray.Value, e37 = oasrt.Grow(v.OptNullableArray.Value)
-					x38, err := r.Float(64)
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i36), "optNullableArray")
+					var e40 *oasrt.Nullable[string]
+					v.NullableItems, e40 = oasrt.Grow(v.NullableItems)
+					if r.Null() {
+						(*e40) = oasrt.Nullable[string]{Null: true}
+					} else {
+						(*e40).Null = false
+						x41, err := r.Str()
+						if err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i39), "nullableItems")
+						}
+						(*e40).Value = x41
 					}
-					(*e37) = x38
 				}
-				if v.OptNullableArray.Value == nil {
-					v.OptNullableArray.Value = []float64{}
+				if v.NullableItems == nil {
+					v.NullableItems = []oasrt.Nullable[string]{}
 				}
-			}
-		case "nullableItems":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "nullableItems")
-			}
-			v.NullableItems = v.NullableItems[:0]
-			for i39 := 0; ; i39++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return oasrt.AtKey(err, "nullableItems")
-				}
-				if !more {
-					break
-				}
-				var e40 *oasrt.Nullable[string]
-				v.NullableItems, e40 = oasrt.Grow(v.NullableItems)
-				if r.Null() {
-					(*e40) = oasrt.Nullable[string]{Null: true}
-				} else {
-					(*e40).Null = false
-					x41, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i39), "nullableItems")
-					}
-					(*e40).Value = x41
-				}
-			}
-			if v.NullableItems == nil {
-				v.NullableItems = []oasrt.Nullable[string]{}
 			}
 		case "reqAny":
 			seen |= 1 << 4
@@ -711,46 +771,52 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested[key74] = x75
 			}
 		case "matrix":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "matrix")
-			}
-			v.Matrix = v.Matrix[:0]
-			for i78 := 0; ; i78++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Matrix) {
+				if err := r.Stream(&v.Matrix); err != nil {
 					return oasrt.AtKey(err, "matrix")
 				}
-				if !more {
-					break
-				}
-				var e79 *[]float64
-				v.Matrix, e79 = oasrt.Grow(v.Matrix)
+			} else {
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
+					return oasrt.AtKey(err, "matrix")
 				}
-				(*e79) = (*e79)[:0]
-				for i80 := 0; ; i80++ {
+				v.Matrix = v.Matrix[:0]
+				for i78 := 0; ; i78++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
+						return oasrt.AtKey(err, "matrix")
 					}
 					if !more {
 						break
 					}
-					var e81 *float64
-					(*e79), e81 = oasrt.Grow((*e79))
-					x82, err := r.Float(64)
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i80), i78), "matrix")
+					var e79 *[]float64
+					v.Matrix, e79 = oasrt.Grow(v.Matrix)
+					if err := r.ArrStart(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
 					}
-					(*e81) = x82
+					(*e79) = (*e79)[:0]
+					for i80 := 0; ; i80++ {
+						more, err := r.ArrNext()
+						if err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
+						}
+						if !more {
+							break
+						}
+						var e81 *float64
+						(*e79), e81 = oasrt.Grow((*e79))
+						x82, err := r.Float(64)
+						if err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i80), i78), "matrix")
+						}
+						(*e81) = x82
+					}
+					if (*e79) == nil {
+						(*e79) = []float64{}
+					}
 				}
-				if (*e79) == nil {
-					(*e79) = []float64{}
+				if v.Matrix == nil {
+					v.Matrix = [][]float64{}
 				}
-			}
-			if v.Matrix == nil {
-				v.Matrix = [][]float64{}
 			}
 		case "color":
 			v.Color.Set = true
@@ -795,7 +861,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -961,14 +1027,19 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
 	}
-	if v.Children != nil {
+	if w.Streams(&v.Children) {
 		w.Raw(`,"children":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Children {
-			w.Byte(',')
-			v.Children[i2].EncodeJSON(w)
+		w.Stream(start)
+	} else {
+		if v.Children != nil {
+			w.Raw(`,"children":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Children {
+				w.Byte(',')
+				v.Children[i2].EncodeJSON(w)
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.ObjectEnd(start)
 }
@@ -1003,30 +1074,36 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "parent")
 			}
 		case "children":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "children")
-			}
-			v.Children = v.Children[:0]
-			for i4 := 0; ; i4++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Children) {
+				if err := r.Stream(&v.Children); err != nil {
 					return oasrt.AtKey(err, "children")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "children")
 				}
-				var e5 *Node
-				v.Children, e5 = oasrt.Grow(v.Children)
-				if err := (*e5).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
+				v.Children = v.Children[:0]
+				for i4 := 0; ; i4++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "children")
+					}
+					if !more {
+						break
+					}
+					var e5 *Node
+					v.Children, e5 = oasrt.Grow(v.Children)
+					if err := (*e5).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
+					}
 				}
-			}
-			if v.Children == nil {
-				v.Children = []Node{}
+				if v.Children == nil {
+					v.Children = []Node{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1163,7 +1240,7 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 			v.Field2.Value = x8
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1318,14 +1395,19 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
-	if v.Tags != nil {
+	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tags {
-			w.Byte(',')
-			w.String(v.Tags[i2])
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	for _, k3 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k3 {
@@ -1363,28 +1445,34 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.ID = x5
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i6 := 0; ; i6++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e7 *string
-				v.Tags, e7 = oasrt.Grow(v.Tags)
-				x8, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
+				v.Tags = v.Tags[:0]
+				for i6 := 0; ; i6++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e7 *string
+					v.Tags, e7 = oasrt.Grow(v.Tags)
+					x8, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
+					}
+					(*e7) = x8
 				}
-				(*e7) = x8
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
 			}
 		default:
 			k9 := r.Intern(key)
@@ -1512,7 +1600,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1629,7 +1717,7 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1697,7 +1785,7 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 			v.When.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1770,7 +1858,7 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1830,7 +1918,7 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 			v.C.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1959,7 +2047,7 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -17,13 +17,18 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"total":`)
 	w.Int(v.Total)
-	w.Raw(`,"result":`)
-	start1 := len(w.Buf)
-	for i2 := range v.Result {
-		w.Byte(',')
-		v.Result[i2].EncodeJSON(w)
+	if w.Streams(&v.Result) {
+		w.Raw(`,"result":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"result":`)
+		start1 := len(w.Buf)
+		for i2 := range v.Result {
+			w.Byte(',')
+			v.Result[i2].EncodeJSON(w)
+		}
+		w.ArrayEnd(start1)
 	}
-	w.ArrayEnd(start1)
 	if v.First.Set {
 		w.Raw(`,"first":`)
 		v.First.Value.EncodeJSON(w)
@@ -55,26 +60,32 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 			v.Total = x3
 		case "result":
 			seen |= 1 << 1
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "result")
-			}
-			v.Result = v.Result[:0]
-			for i4 := 0; ; i4++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Result) {
+				if err := r.Stream(&v.Result); err != nil {
 					return oasrt.AtKey(err, "result")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "result")
 				}
-				var e5 *Item
-				v.Result, e5 = oasrt.Grow(v.Result)
-				if err := (*e5).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i4), "result")
+				v.Result = v.Result[:0]
+				for i4 := 0; ; i4++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "result")
+					}
+					if !more {
+						break
+					}
+					var e5 *Item
+					v.Result, e5 = oasrt.Grow(v.Result)
+					if err := (*e5).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i4), "result")
+					}
 				}
-			}
-			if v.Result == nil {
-				v.Result = []Item{}
+				if v.Result == nil {
+					v.Result = []Item{}
+				}
 			}
 		case "first":
 			v.First.Set = true
@@ -83,7 +94,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -123,14 +134,19 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	}
 	w.Raw(`,"date":`)
 	w.String(v.Date)
-	if v.Highlight != nil {
+	if w.Streams(&v.Highlight) {
 		w.Raw(`,"highlight":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Highlight {
-			w.Byte(',')
-			w.String(v.Highlight[i2])
+		w.Stream(start)
+	} else {
+		if v.Highlight != nil {
+			w.Raw(`,"highlight":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Highlight {
+				w.Byte(',')
+				w.String(v.Highlight[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.Raw(`,"c":`)
 	w.String(v.C)
@@ -179,28 +195,34 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.Date = x5
 		case "highlight":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "highlight")
-			}
-			v.Highlight = v.Highlight[:0]
-			for i6 := 0; ; i6++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Highlight) {
+				if err := r.Stream(&v.Highlight); err != nil {
 					return oasrt.AtKey(err, "highlight")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "highlight")
 				}
-				var e7 *string
-				v.Highlight, e7 = oasrt.Grow(v.Highlight)
-				x8, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i6), "highlight")
+				v.Highlight = v.Highlight[:0]
+				for i6 := 0; ; i6++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "highlight")
+					}
+					if !more {
+						break
+					}
+					var e7 *string
+					v.Highlight, e7 = oasrt.Grow(v.Highlight)
+					x8, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i6), "highlight")
+					}
+					(*e7) = x8
 				}
-				(*e7) = x8
-			}
-			if v.Highlight == nil {
-				v.Highlight = []string{}
+				if v.Highlight == nil {
+					v.Highlight = []string{}
+				}
 			}
 		case "c":
 			seen |= 1 << 3
@@ -211,7 +233,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			v.C = x9
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -164,6 +164,7 @@ func (v *Count) EncodeJSON(w *oasrt.Writer) {
 // code was generated.
 func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 	*v = Count{}
+	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
@@ -421,7 +422,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -702,13 +703,18 @@ func (v *Open) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"points":`)
-	start1 := len(w.Buf)
-	for i2 := range v.Points {
-		w.Byte(',')
-		v.Points[i2].EncodeJSON(w)
+	if w.Streams(&v.Points) {
+		w.Raw(`,"points":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"points":`)
+		start1 := len(w.Buf)
+		for i2 := range v.Points {
+			w.Byte(',')
+			v.Points[i2].EncodeJSON(w)
+		}
+		w.ArrayEnd(start1)
 	}
-	w.ArrayEnd(start1)
 	if v.Record.Set {
 		w.Raw(`,"record":`)
 		v.Record.Value.EncodeJSON(w)
@@ -733,26 +739,32 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "points":
 			seen |= 1 << 0
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "points")
-			}
-			v.Points = v.Points[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Points) {
+				if err := r.Stream(&v.Points); err != nil {
 					return oasrt.AtKey(err, "points")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "points")
 				}
-				var e4 *Point
-				v.Points, e4 = oasrt.Grow(v.Points)
-				if err := (*e4).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
+				v.Points = v.Points[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "points")
+					}
+					if !more {
+						break
+					}
+					var e4 *Point
+					v.Points, e4 = oasrt.Grow(v.Points)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
+					}
 				}
-			}
-			if v.Points == nil {
-				v.Points = []Point{}
+				if v.Points == nil {
+					v.Points = []Point{}
+				}
 			}
 		case "record":
 			v.Record.Set = true
@@ -761,7 +773,7 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1330,7 +1342,7 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 				v.PatternProperties[k3] = x4
 			} else {
 				if err := r.Unknown(key); err != nil {
-					return oasrt.AtKey(err, string(key))
+					return err
 				}
 			}
 		}
@@ -1518,7 +1530,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			v.Rate.Value = x17
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1574,7 +1586,7 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -55,7 +55,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -132,7 +132,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 			v.B = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -242,7 +242,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.Age.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -324,7 +324,7 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 			v.Detail.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -381,7 +381,7 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 			v.Version.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -448,7 +448,7 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 			v.Size.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -478,14 +478,19 @@ func (v *SearchFilter) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Tags != nil {
+	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tags {
-			w.Byte(',')
-			w.String(v.Tags[i2])
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.ObjectEnd(start)
 }
@@ -505,32 +510,38 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e4 *string
-				v.Tags, e4 = oasrt.Grow(v.Tags)
-				x5, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
+				v.Tags = v.Tags[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e4 *string
+					v.Tags, e4 = oasrt.Grow(v.Tags)
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
+					}
+					(*e4) = x5
 				}
-				(*e4) = x5
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -586,7 +597,7 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 			v.Query = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 			v.Who = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -46,13 +46,18 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"odd":`)
 		w.Uint(uint64(v.Odd.Value))
 	}
-	w.Raw(`,"tags":`)
-	start1 := len(w.Buf)
-	for i2 := range v.Tags {
-		w.Byte(',')
-		w.String(v.Tags[i2])
+	if w.Streams(&v.Tags) {
+		w.Raw(`,"tags":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"tags":`)
+		start1 := len(w.Buf)
+		for i2 := range v.Tags {
+			w.Byte(',')
+			w.String(v.Tags[i2])
+		}
+		w.ArrayEnd(start1)
 	}
-	w.ArrayEnd(start1)
 	if v.Email.Set {
 		w.Raw(`,"email":`)
 		w.String(v.Email.Value)
@@ -68,14 +73,19 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.DoneKeys()
 		w.ObjectEnd(start3)
 	}
-	if v.Points != nil {
+	if w.Streams(&v.Points) {
 		w.Raw(`,"points":`)
-		start6 := len(w.Buf)
-		for i7 := range v.Points {
-			w.Byte(',')
-			v.Points[i7].EncodeJSON(w)
+		w.Stream(start)
+	} else {
+		if v.Points != nil {
+			w.Raw(`,"points":`)
+			start6 := len(w.Buf)
+			for i7 := range v.Points {
+				w.Byte(',')
+				v.Points[i7].EncodeJSON(w)
+			}
+			w.ArrayEnd(start6)
 		}
-		w.ArrayEnd(start6)
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
@@ -85,14 +95,19 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"code":`)
 		v.Code.Value.EncodeJSON(w)
 	}
-	if v.When != nil {
+	if w.Streams(&v.When) {
 		w.Raw(`,"when":`)
-		start8 := len(w.Buf)
-		for i9 := range v.When {
-			w.Byte(',')
-			w.Time(v.When[i9])
+		w.Stream(start)
+	} else {
+		if v.When != nil {
+			w.Raw(`,"when":`)
+			start8 := len(w.Buf)
+			for i9 := range v.When {
+				w.Byte(',')
+				w.Time(v.When[i9])
+			}
+			w.ArrayEnd(start8)
 		}
-		w.ArrayEnd(start8)
 	}
 	w.ObjectEnd(start)
 }
@@ -223,45 +238,51 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			v.Odd.Value = uint32(x24)
 		case "tags":
 			seen |= 1 << 2
-			at26 := r.Start()
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i27 := 0; ; i27++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				at26 := r.Start()
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				if i27 == 4 {
-					return oasrt.AtKey(oasrt.Violation(at26, "more than maxItems 4 items"), "tags")
+				v.Tags = v.Tags[:0]
+				for i27 := 0; ; i27++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					if i27 == 4 {
+						return oasrt.AtKey(oasrt.Violation(at26, "more than maxItems 4 items"), "tags")
+					}
+					var e28 *string
+					v.Tags, e28 = oasrt.Grow(v.Tags)
+					at30 := r.Start()
+					x29, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i27), "tags")
+					}
+					if oasrt.Len(x29) < 1 {
+						return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is less than minLength 1", oasrt.Len(x29)), i27), "tags")
+					}
+					if len(x29) > 8 && oasrt.Len(x29) > 8 {
+						return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is greater than maxLength 8", oasrt.Len(x29)), i27), "tags")
+					}
+					(*e28) = x29
 				}
-				var e28 *string
-				v.Tags, e28 = oasrt.Grow(v.Tags)
-				at30 := r.Start()
-				x29, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i27), "tags")
+				if v.Tags == nil {
+					v.Tags = []string{}
 				}
-				if oasrt.Len(x29) < 1 {
-					return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is less than minLength 1", oasrt.Len(x29)), i27), "tags")
+				if len(v.Tags) < 1 {
+					return oasrt.AtKey(oasrt.Violation(at26, "%d items, fewer than minItems 1", len(v.Tags)), "tags")
 				}
-				if len(x29) > 8 && oasrt.Len(x29) > 8 {
-					return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is greater than maxLength 8", oasrt.Len(x29)), i27), "tags")
+				if i31, j32 := oasrt.Duplicate(v.Tags); i31 >= 0 {
+					return oasrt.AtKey(oasrt.Violation(at26, "items %d and %d are equal; uniqueItems is set", i31, j32), "tags")
 				}
-				(*e28) = x29
-			}
-			if v.Tags == nil {
-				v.Tags = []string{}
-			}
-			if len(v.Tags) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at26, "%d items, fewer than minItems 1", len(v.Tags)), "tags")
-			}
-			if i31, j32 := oasrt.Duplicate(v.Tags); i31 >= 0 {
-				return oasrt.AtKey(oasrt.Violation(at26, "items %d and %d are equal; uniqueItems is set", i31, j32), "tags")
 			}
 		case "email":
 			v.Email.Set = true
@@ -304,35 +325,41 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				v.Labels[key37] = x38
 			}
 		case "points":
-			at41 := r.Start()
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "points")
-			}
-			v.Points = v.Points[:0]
-			for i42 := 0; ; i42++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Points) {
+				if err := r.Stream(&v.Points); err != nil {
 					return oasrt.AtKey(err, "points")
 				}
-				if !more {
-					break
+			} else {
+				at41 := r.Start()
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "points")
 				}
-				if i42 == 3 {
-					return oasrt.AtKey(oasrt.Violation(at41, "more than maxItems 3 items"), "points")
+				v.Points = v.Points[:0]
+				for i42 := 0; ; i42++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "points")
+					}
+					if !more {
+						break
+					}
+					if i42 == 3 {
+						return oasrt.AtKey(oasrt.Violation(at41, "more than maxItems 3 items"), "points")
+					}
+					var e43 *Point
+					v.Points, e43 = oasrt.Grow(v.Points)
+					if err := (*e43).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
+					}
 				}
-				var e43 *Point
-				v.Points, e43 = oasrt.Grow(v.Points)
-				if err := (*e43).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
+				if v.Points == nil {
+					v.Points = []Point{}
 				}
-			}
-			if v.Points == nil {
-				v.Points = []Point{}
-			}
-			if i44, j45 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
-				(*e).EncodeJSON(w)
-			}); i44 >= 0 {
-				return oasrt.AtKey(oasrt.Violation(at41, "items %d and %d are equal; uniqueItems is set", i44, j45), "points")
+				if i44, j45 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
+					(*e).EncodeJSON(w)
+				}); i44 >= 0 {
+					return oasrt.AtKey(oasrt.Violation(at41, "items %d and %d are equal; uniqueItems is set", i44, j45), "points")
+				}
 			}
 		case "ratio":
 			v.Ratio.Set = true
@@ -345,38 +372,44 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "code")
 			}
 		case "when":
-			at46 := r.Start()
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "when")
-			}
-			v.When = v.When[:0]
-			for i47 := 0; ; i47++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.When) {
+				if err := r.Stream(&v.When); err != nil {
 					return oasrt.AtKey(err, "when")
 				}
-				if !more {
-					break
+			} else {
+				at46 := r.Start()
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "when")
 				}
-				var e48 *time.Time
-				v.When, e48 = oasrt.Grow(v.When)
-				x49, err := r.Time()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i47), "when")
+				v.When = v.When[:0]
+				for i47 := 0; ; i47++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "when")
+					}
+					if !more {
+						break
+					}
+					var e48 *time.Time
+					v.When, e48 = oasrt.Grow(v.When)
+					x49, err := r.Time()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i47), "when")
+					}
+					(*e48) = x49
 				}
-				(*e48) = x49
-			}
-			if v.When == nil {
-				v.When = []time.Time{}
-			}
-			if i50, j51 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
-				w.Time((*e))
-			}); i50 >= 0 {
-				return oasrt.AtKey(oasrt.Violation(at46, "items %d and %d are equal; uniqueItems is set", i50, j51), "when")
+				if v.When == nil {
+					v.When = []time.Time{}
+				}
+				if i50, j51 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
+					w.Time((*e))
+				}); i50 >= 0 {
+					return oasrt.AtKey(oasrt.Violation(at46, "items %d and %d are equal; uniqueItems is set", i50, j51), "when")
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -473,7 +506,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			v.Z.Value = int32(x5)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -758,7 +791,7 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 			v.Solid.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -822,7 +855,7 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 			v.IdentifierText.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -966,7 +999,7 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 			v.Count.Value = x8
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1067,7 +1100,7 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 			v.Huge.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1162,7 +1195,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.Created.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1227,7 +1260,7 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1264,14 +1297,19 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
-	if v.History != nil {
+	if w.Streams(&v.History) {
 		w.Raw(`,"history":`)
-		start1 := len(w.Buf)
-		for i2 := range v.History {
-			w.Byte(',')
-			w.Marshaler(&v.History[i2])
+		w.Stream(start)
+	} else {
+		if v.History != nil {
+			w.Raw(`,"history":`)
+			start1 := len(w.Buf)
+			for i2 := range v.History {
+				w.Byte(',')
+				w.Marshaler(&v.History[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	w.ObjectEnd(start)
 }
@@ -1306,30 +1344,36 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 				}
 			}
 		case "history":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "history")
-			}
-			v.History = v.History[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.History) {
+				if err := r.Stream(&v.History); err != nil {
 					return oasrt.AtKey(err, "history")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "history")
 				}
-				var e4 *big.Int
-				v.History, e4 = oasrt.Grow(v.History)
-				if err := r.Unmarshaler(&(*e4)); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "history")
+				v.History = v.History[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "history")
+					}
+					if !more {
+						break
+					}
+					var e4 *big.Int
+					v.History, e4 = oasrt.Grow(v.History)
+					if err := r.Unmarshaler(&(*e4)); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "history")
+					}
 				}
-			}
-			if v.History == nil {
-				v.History = []big.Int{}
+				if v.History == nil {
+					v.History = []big.Int{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -1398,7 +1442,7 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 			v.Level = float32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -98,7 +98,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 			v.Complete.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -166,7 +166,7 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -300,7 +300,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.UserStatus.Value = int32(x8)
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -368,7 +368,7 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -405,21 +405,31 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
-	w.Raw(`,"photoUrls":`)
-	start1 := len(w.Buf)
-	for i2 := range v.PhotoURLs {
-		w.Byte(',')
-		w.String(v.PhotoURLs[i2])
-	}
-	w.ArrayEnd(start1)
-	if v.Tags != nil {
-		w.Raw(`,"tags":`)
-		start3 := len(w.Buf)
-		for i4 := range v.Tags {
+	if w.Streams(&v.PhotoURLs) {
+		w.Raw(`,"photoUrls":`)
+		w.Stream(start)
+	} else {
+		w.Raw(`,"photoUrls":`)
+		start1 := len(w.Buf)
+		for i2 := range v.PhotoURLs {
 			w.Byte(',')
-			v.Tags[i4].EncodeJSON(w)
+			w.String(v.PhotoURLs[i2])
 		}
-		w.ArrayEnd(start3)
+		w.ArrayEnd(start1)
+	}
+	if w.Streams(&v.Tags) {
+		w.Raw(`,"tags":`)
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start3 := len(w.Buf)
+			for i4 := range v.Tags {
+				w.Byte(',')
+				v.Tags[i4].EncodeJSON(w)
+			}
+			w.ArrayEnd(start3)
+		}
 	}
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -464,50 +474,62 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "photoUrls":
 			seen |= 1 << 1
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "photoUrls")
-			}
-			v.PhotoURLs = v.PhotoURLs[:0]
-			for i7 := 0; ; i7++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.PhotoURLs) {
+				if err := r.Stream(&v.PhotoURLs); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "photoUrls")
 				}
-				var e8 *string
-				v.PhotoURLs, e8 = oasrt.Grow(v.PhotoURLs)
-				x9, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i7), "photoUrls")
+				v.PhotoURLs = v.PhotoURLs[:0]
+				for i7 := 0; ; i7++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "photoUrls")
+					}
+					if !more {
+						break
+					}
+					var e8 *string
+					v.PhotoURLs, e8 = oasrt.Grow(v.PhotoURLs)
+					x9, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i7), "photoUrls")
+					}
+					(*e8) = x9
 				}
-				(*e8) = x9
-			}
-			if v.PhotoURLs == nil {
-				v.PhotoURLs = []string{}
+				if v.PhotoURLs == nil {
+					v.PhotoURLs = []string{}
+				}
 			}
 		case "tags":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tags")
-			}
-			v.Tags = v.Tags[:0]
-			for i10 := 0; ; i10++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
 				}
-				var e11 *Tag
-				v.Tags, e11 = oasrt.Grow(v.Tags)
-				if err := (*e11).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i10), "tags")
+				v.Tags = v.Tags[:0]
+				for i10 := 0; ; i10++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e11 *Tag
+					v.Tags, e11 = oasrt.Grow(v.Tags)
+					if err := (*e11).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i10), "tags")
+					}
 				}
-			}
-			if v.Tags == nil {
-				v.Tags = []Tag{}
+				if v.Tags == nil {
+					v.Tags = []Tag{}
+				}
 			}
 		case "status":
 			v.Status.Set = true
@@ -516,7 +538,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -598,7 +620,7 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 			v.Message.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

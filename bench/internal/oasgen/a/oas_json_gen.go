@@ -56,7 +56,7 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -91,14 +91,19 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
-	if v.Tag != nil {
+	if w.Streams(&v.Tag) {
 		w.Raw(`,"tag":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Tag {
-			w.Byte(',')
-			w.String(v.Tag[i2])
+		w.Stream(start)
+	} else {
+		if v.Tag != nil {
+			w.Raw(`,"tag":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tag {
+				w.Byte(',')
+				w.String(v.Tag[i2])
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -142,28 +147,34 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "category")
 			}
 		case "tag":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "tag")
-			}
-			v.Tag = v.Tag[:0]
-			for i5 := 0; ; i5++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Tag) {
+				if err := r.Stream(&v.Tag); err != nil {
 					return oasrt.AtKey(err, "tag")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tag")
 				}
-				var e6 *string
-				v.Tag, e6 = oasrt.Grow(v.Tag)
-				x7, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i5), "tag")
+				v.Tag = v.Tag[:0]
+				for i5 := 0; ; i5++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tag")
+					}
+					if !more {
+						break
+					}
+					var e6 *string
+					v.Tag, e6 = oasrt.Grow(v.Tag)
+					x7, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tag")
+					}
+					(*e6) = x7
 				}
-				(*e6) = x7
-			}
-			if v.Tag == nil {
-				v.Tag = []string{}
+				if v.Tag == nil {
+					v.Tag = []string{}
+				}
 			}
 		case "status":
 			v.Status.Set = true
@@ -172,7 +183,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

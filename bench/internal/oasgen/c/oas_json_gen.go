@@ -105,7 +105,7 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -134,14 +134,19 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"uuid":`)
 	w.UUID(v.UUID)
-	if v.Nested != nil {
+	if w.Streams(&v.Nested) {
 		w.Raw(`,"nested":`)
-		start1 := len(w.Buf)
-		for i2 := range v.Nested {
-			w.Byte(',')
-			v.Nested[i2].EncodeJSON(w)
+		w.Stream(start)
+	} else {
+		if v.Nested != nil {
+			w.Raw(`,"nested":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Nested {
+				w.Byte(',')
+				v.Nested[i2].EncodeJSON(w)
+			}
+			w.ArrayEnd(start1)
 		}
-		w.ArrayEnd(start1)
 	}
 	if v.FloatValue.Set {
 		w.Raw(`,"float_value":`)
@@ -199,14 +204,19 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"sint64_value":`)
 		w.Int(v.Sint64Value.Value)
 	}
-	if v.RepeatedStringValue != nil {
+	if w.Streams(&v.RepeatedStringValue) {
 		w.Raw(`,"repeated_string_value":`)
-		start3 := len(w.Buf)
-		for i4 := range v.RepeatedStringValue {
-			w.Byte(',')
-			w.String(v.RepeatedStringValue[i4])
+		w.Stream(start)
+	} else {
+		if v.RepeatedStringValue != nil {
+			w.Raw(`,"repeated_string_value":`)
+			start3 := len(w.Buf)
+			for i4 := range v.RepeatedStringValue {
+				w.Byte(',')
+				w.String(v.RepeatedStringValue[i4])
+			}
+			w.ArrayEnd(start3)
 		}
-		w.ArrayEnd(start3)
 	}
 	w.ObjectEnd(start)
 }
@@ -234,26 +244,32 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.UUID = x5
 		case "nested":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "nested")
-			}
-			v.Nested = v.Nested[:0]
-			for i6 := 0; ; i6++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.Nested) {
+				if err := r.Stream(&v.Nested); err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "nested")
 				}
-				var e7 *Nested
-				v.Nested, e7 = oasrt.Grow(v.Nested)
-				if err := (*e7).DecodeJSON(r); err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i6), "nested")
+				v.Nested = v.Nested[:0]
+				for i6 := 0; ; i6++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "nested")
+					}
+					if !more {
+						break
+					}
+					var e7 *Nested
+					v.Nested, e7 = oasrt.Grow(v.Nested)
+					if err := (*e7).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i6), "nested")
+					}
 				}
-			}
-			if v.Nested == nil {
-				v.Nested = []Nested{}
+				if v.Nested == nil {
+					v.Nested = []Nested{}
+				}
 			}
 		case "float_value":
 			v.FloatValue.Set = true
@@ -354,32 +370,38 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.Sint64Value.Value = x21
 		case "repeated_string_value":
-			if err := r.ArrStart(); err != nil {
-				return oasrt.AtKey(err, "repeated_string_value")
-			}
-			v.RepeatedStringValue = v.RepeatedStringValue[:0]
-			for i22 := 0; ; i22++ {
-				more, err := r.ArrNext()
-				if err != nil {
+			if r.Streams(&v.RepeatedStringValue) {
+				if err := r.Stream(&v.RepeatedStringValue); err != nil {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
-				if !more {
-					break
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "repeated_string_value")
 				}
-				var e23 *string
-				v.RepeatedStringValue, e23 = oasrt.Grow(v.RepeatedStringValue)
-				x24, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i22), "repeated_string_value")
+				v.RepeatedStringValue = v.RepeatedStringValue[:0]
+				for i22 := 0; ; i22++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "repeated_string_value")
+					}
+					if !more {
+						break
+					}
+					var e23 *string
+					v.RepeatedStringValue, e23 = oasrt.Grow(v.RepeatedStringValue)
+					x24, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i22), "repeated_string_value")
+					}
+					(*e23) = x24
 				}
-				(*e23) = x24
-			}
-			if v.RepeatedStringValue == nil {
-				v.RepeatedStringValue = []string{}
+				if v.RepeatedStringValue == nil {
+					v.RepeatedStringValue = []string{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -232,7 +232,7 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 			v.Kind = x7
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}
@@ -342,7 +342,7 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 			v.Kind = x6
 		default:
 			if err := r.Unknown(key); err != nil {
-				return oasrt.AtKey(err, string(key))
+				return err
 			}
 		}
 	}

@@ -1,0 +1,219 @@
+package gen
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// The streaming API (oas_stream_gen.go): for every array-valued schema, an
+// iterator that decodes one element at a time and an encoder that writes the
+// array from an iterator. A named array type T gets DecodeTItems and
+// EncodeTItems; a struct with an array property P gets the methods
+// DecodePItems and EncodePItems, which handle the rest of the struct as usual
+// (the sibling properties of a paged list stay reachable). The work is done
+// by generic functions in the runtime; the code here picks the element
+// codecs and the array's count constraints.
+
+// streamArray returns the array type of a type use, looking through
+// nullability and named array types, or nil.
+func streamArray(t ir.Type) *ir.Array {
+	for {
+		switch u := t.(type) {
+		case *ir.Array:
+			return u
+		case *ir.Nullable:
+			t = u.Elem
+		case *ir.Ref:
+			a, ok := u.Decl.(*ir.Alias)
+			if !ok {
+				return nil
+			}
+			t = a.Type
+		default:
+			return nil
+		}
+	}
+}
+
+// streamField returns the array of a field that gets streaming methods.
+func streamField(fd *ir.Field) *ir.Array {
+	if fd.Ptr {
+		return nil
+	}
+	return streamArray(fd.Type)
+}
+
+// hasStreams reports whether the package has any array to stream.
+func hasStreams(pkg *ir.Package) bool {
+	for _, d := range pkg.Decls {
+		switch d := d.(type) {
+		case *ir.Struct:
+			for _, fd := range d.Fields {
+				if streamField(fd) != nil {
+					return true
+				}
+			}
+		case *ir.Alias:
+			if _, ok := d.Type.(*ir.Array); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func genStream(f *file, pkg *ir.Package, k *checks) {
+	c := &codec{file: f, k: k}
+	taken := map[string]bool{}
+	for _, d := range pkg.Decls {
+		taken[d.Name()] = true
+	}
+	for _, d := range pkg.Decls {
+		switch d := d.(type) {
+		case *ir.Struct:
+			c.structStreams(d)
+		case *ir.Alias:
+			if a, ok := d.Type.(*ir.Array); ok && !goAlias(d) {
+				c.aliasStreams(d, a, taken)
+			}
+		}
+	}
+}
+
+func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array, taken map[string]bool) {
+	dec, enc := "Decode"+d.GoName+"Items", "Encode"+d.GoName+"Items"
+	if taken[dec] || taken[enc] {
+		return // a type has the name; the full codecs still work
+	}
+	elem := c.goType(a.Elem)
+	c.P("// ", dec, " returns an iterator over the elements of a JSON array")
+	c.P("// of ", d.GoName, " that is r's whole input, decoded one at a time; give r")
+	c.P("// an io.Reader (ResetReader) to decode any length in bounded memory.")
+	c.P("// An error ends the iteration with the path and offset of the bad element.")
+	c.streamNote(a)
+	c.P("func ", dec, "(r *", rt("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
+	c.P("return ", rt("DecodeItems"), "(r, ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ")")
+	c.P("}")
+	c.P()
+	c.P("// ", enc, " writes the elements seq yields to out as a JSON array of")
+	c.P("// ", d.GoName, ", flushing as it goes, so memory stays bounded by one element.")
+	c.P("func ", enc, "(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", Ident{"iter", "Seq2"}, "[", elem, ", error]) error {")
+	c.P("return ", rt("EncodeItems"), "(w, out, seq, ", c.elemEncoder(a.Elem), ")")
+	c.P("}")
+	c.P()
+}
+
+func (c *codec) structStreams(d *ir.Struct) {
+	fields := map[string]bool{}
+	for _, fd := range d.Fields {
+		fields[fd.GoName] = true
+	}
+	for _, fd := range d.Fields {
+		a := streamField(fd)
+		if a == nil {
+			continue
+		}
+		each, dec, enc := "Each"+fd.GoName, "Decode"+fd.GoName+"Items", "Encode"+fd.GoName+"Items"
+		if fields[each] || fields[dec] || fields[enc] {
+			continue
+		}
+		elem := c.goType(a.Elem)
+		key := strconv.Quote(fd.JSONName)
+		c.P("// ", each, " returns the handler of the elements of ", key, " for")
+		c.P("// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of")
+		c.P("// being stored in v.", fd.GoName, ".")
+		c.streamNote(a)
+		c.P("func (v *", d.GoName, ") ", each, "(fn func(", elem, ") error) ", rt("FieldItems"), " {")
+		c.P("return ", rt("Each"), "(&v.", fd.GoName, ", ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ", fn)")
+		c.P("}")
+		c.P()
+		c.P("// ", dec, " decodes a ", d.GoName, " from r into v, except that the")
+		c.P("// elements of ", key, " are yielded one at a time instead of stored in")
+		c.P("// v.", fd.GoName, ". Properties before ", key, " in the input are set when the")
+		c.P("// first element is yielded, the others when the iteration ends. An error")
+		c.P("// ends the iteration with the path and offset of the bad value.")
+		c.P("func (v *", d.GoName, ") ", dec, "(r *", rt("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
+		c.P("return ", rt("DecodeFieldItems"), "(r, v.DecodeJSON, v.", each, ")")
+		c.P("}")
+		c.P()
+		c.P("// ", enc, " writes v to out with the elements of ", key, " taken")
+		c.P("// from seq instead of v.", fd.GoName, ", flushing as it goes.")
+		c.P("func (v *", d.GoName, ") ", enc, "(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", Ident{"iter", "Seq2"}, "[", elem, ", error]) error {")
+		c.P("return ", rt("EncodeFieldItems"), "(w, out, &v.", fd.GoName, ", v.EncodeJSON, seq, ", c.elemEncoder(a.Elem), ")")
+		c.P("}")
+		c.P()
+	}
+}
+
+func (c *codec) streamNote(a *ir.Array) {
+	if a.Unique {
+		c.P("// uniqueItems is not checked while streaming: it would keep every element.")
+	}
+}
+
+// arrayRules returns the oasrt.ArrayRules literal of a's count constraints.
+func (c *codec) arrayRules(a *ir.Array) string {
+	if a.MinItems == nil && a.MaxItems == nil {
+		return c.qual(rt("NoRules"))
+	}
+	bound := func(p *int64) string {
+		if p == nil {
+			return "-1"
+		}
+		return strconv.FormatInt(*p, 10)
+	}
+	return c.qual(rt("ArrayRules")) + "{MinItems: " + bound(a.MinItems) + ", MaxItems: " + bound(a.MaxItems) + "}"
+}
+
+// hasCodec returns the named type whose DecodeJSON and EncodeJSON methods
+// code a value of t, or "".
+func (c *codec) hasCodec(t ir.Type) string {
+	r, ok := t.(*ir.Ref)
+	if !ok {
+		return ""
+	}
+	if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
+		return c.hasCodec(a.Type)
+	}
+	return c.goType(t)
+}
+
+// elemDecoder returns a func(*T, *oasrt.Reader) error for elements of t:
+// a method expression where the type has a decoder, a literal otherwise.
+func (c *codec) elemDecoder(t ir.Type) string {
+	if name := c.hasCodec(t); name != "" {
+		return "(*" + name + ").DecodeJSON"
+	}
+	sub := &codec{file: newFile("", c.pkg), k: c.k}
+	sub.imports, sub.used = c.imports, c.used
+	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
+	if _, ok := t.(*ir.Prim); ok {
+		sub.dec(t, "*x", identity)
+	} else {
+		sub.P("var y ", c.goType(t))
+		sub.dec(t, "y", identity)
+		sub.P("*x = y")
+	}
+	sub.P("return nil")
+	sub.P("}")
+	return strings.TrimSuffix(sub.buf.String(), "\n")
+}
+
+// elemEncoder returns a func(*T, *oasrt.Writer) for elements of t.
+func (c *codec) elemEncoder(t ir.Type) string {
+	if name := c.hasCodec(t); name != "" {
+		return "(*" + name + ").EncodeJSON"
+	}
+	sub := &codec{file: newFile("", c.pkg), k: c.k}
+	sub.imports, sub.used = c.imports, c.used
+	sub.P("func(x *", c.goType(t), ", w *", rt("Writer"), ") {")
+	if _, ok := t.(*ir.Prim); ok {
+		sub.enc(t, "*x")
+	} else {
+		sub.enc(t, "(*x)")
+	}
+	sub.P("}")
+	return strings.TrimSuffix(sub.buf.String(), "\n")
+}

@@ -1,0 +1,289 @@
+package oasrt
+
+import (
+	"errors"
+	"io"
+	"iter"
+)
+
+// Streaming: generated code offers, for every array-valued schema, an
+// iterator that decodes one element at a time and an encoder that writes
+// the array from an iterator, so a document of any length needs memory for
+// one element, not for all of them. The functions here do the work; the
+// generated ones pick the element codecs.
+
+// errStopped travels up the decoders when the consumer of an iterator stops
+// early; the iterator swallows it.
+var errStopped = errors.New("oasrt: iteration stopped")
+
+// streamHook is installed on a Reader by DecodeEach: the decoder of the
+// struct that owns one of the fields calls its run where the array starts
+// instead of storing the array.
+type streamHook struct {
+	fields []FieldItems
+}
+
+// FieldItems handles the elements of one array field of a struct being
+// decoded by DecodeEach. Generated code makes them: for an array property
+// P, the method EachP.
+type FieldItems struct {
+	field any
+	run   func(r *Reader) error
+}
+
+// Streams reports whether field, a pointer to an array field of the struct
+// being decoded, is being streamed. Generated decoders ask it where the
+// field's value starts and, when it is, call Stream instead of storing the
+// array.
+func (r *Reader) Streams(field any) bool { return r.stream != nil && r.stream.has(field) }
+
+func (h *streamHook) has(field any) bool {
+	for _, f := range h.fields {
+		if f.field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// Stream reads the array of field, which is being streamed, passing its
+// elements to the field's handler.
+func (r *Reader) Stream(field any) error {
+	for _, f := range r.stream.fields {
+		if f.field == field {
+			return f.run(r)
+		}
+	}
+	return nil
+}
+
+// Each returns the handler of the array field (a pointer into a struct) for
+// DecodeEach: each element is decoded with dec, checked, and passed to fn
+// instead of being stored. An error from fn stops the decoding and is
+// returned as it is.
+func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
+	return FieldItems{field: field, run: func(r *Reader) error {
+		var fnErr error
+		err := eachItem(r, rules, dec, func(x T, _ error) bool {
+			fnErr = fn(x)
+			return fnErr == nil
+		})
+		if err == errStopped {
+			return fnErr
+		}
+		return err
+	}}
+}
+
+// DecodeEach decodes a whole document with decode (a struct's DecodeJSON),
+// except that the elements of the given array fields go to their handlers
+// one at a time instead of being stored: a document of several large arrays
+// is read in memory bounded by one element of each. Properties before an
+// array in the input are set when its first element is handled, the others
+// when DecodeEach returns.
+func DecodeEach(r *Reader, decode func(*Reader) error, fields ...FieldItems) error {
+	prev := r.stream
+	r.stream = &streamHook{fields: fields}
+	err := decode(r)
+	r.stream = prev
+	if err == nil {
+		err = r.End()
+	}
+	return err
+}
+
+// ArrayRules are the constraints on an array that hold while streaming:
+// the element count. (uniqueItems needs every element kept, so it is not
+// checked on a stream.)
+type ArrayRules struct {
+	MinItems, MaxItems int // -1 when absent
+}
+
+// NoRules is the ArrayRules of an array without count constraints.
+var NoRules = ArrayRules{-1, -1}
+
+// eachItem reads an array, decoding each element with dec and passing it
+// to yield. It returns errStopped when yield asks to stop.
+func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, yield func(T, error) bool) error {
+	if r.Null() {
+		return nil // a null array has no elements
+	}
+	start := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i < rules.MinItems {
+				return Violation(start, "%d items, fewer than minItems %d", i, rules.MinItems)
+			}
+			return nil
+		}
+		if rules.MaxItems >= 0 && i >= rules.MaxItems {
+			return AtIndex(Violation(r.Start(), "more than maxItems %d items", rules.MaxItems), i)
+		}
+		var x T
+		if err := dec(&x, r); err != nil {
+			return AtIndex(err, i)
+		}
+		if !yield(x, nil) {
+			return errStopped
+		}
+	}
+}
+
+// DecodeItems returns an iterator over the elements of the JSON array that
+// is r's whole input, decoding one element at a time with dec. Give r a
+// stream (ResetReader) to decode a document of any size in bounded memory.
+//
+// An error (bad JSON, a failed check, a read error) is yielded once, with
+// the JSON path and offset of the bad element, and ends the iteration; the
+// elements yielded before it stay valid. Stopping the loop early stops
+// reading.
+func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		err := eachItem(r, rules, dec, yield)
+		if err == nil {
+			err = r.End()
+		}
+		if err != nil && err != errStopped {
+			var zero T
+			yield(zero, err)
+		}
+	}
+}
+
+// DecodeFieldItems returns an iterator over the elements of one array
+// field of a struct, decoding the rest of the document into the struct:
+// decode is the struct's DecodeJSON and each the field's Each method.
+// Properties that come before the array in the input are set when the
+// first element is yielded, the others once the iteration ends; the array
+// field itself stays empty. Errors are yielded as DecodeItems does.
+func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(func(T) error) FieldItems) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		err := DecodeEach(r, decode, each(func(x T) error {
+			if !yield(x, nil) {
+				return errStopped
+			}
+			return nil
+		}))
+		if err != nil && !errors.Is(err, errStopped) {
+			var zero T
+			yield(zero, err)
+		}
+	}
+}
+
+// FlushSize is how many bytes a Writer streaming to an io.Writer holds
+// before it writes them out.
+const FlushSize = 32 << 10
+
+// writeHook is installed on a Writer by EncodeFieldItems.
+type writeHook struct {
+	field any
+	out   io.Writer
+	run   func(w *Writer) error
+	err   error
+}
+
+// Streams reports whether field, a pointer to an array field of the struct
+// being encoded, is being streamed; generated encoders then call Stream
+// instead of writing the array.
+func (w *Writer) Streams(field any) bool { return w.stream != nil && w.stream.field == field }
+
+// Stream writes the array being streamed. start is where the object that
+// holds the field began: the bytes before the array go out first, so the
+// object's opening brace is put in place now (ObjectEnd will find it there).
+func (w *Writer) Stream(start int) {
+	h := w.stream
+	w.Buf[start] = '{'
+	if err := h.run(w); err != nil && h.err == nil {
+		h.err = err
+	}
+}
+
+// flush writes the bytes not yet sent to out. The bytes before hold stay in
+// the buffer (already sent), so offsets the encoders keep into them, to put
+// an object's brace in place, stay valid.
+func (w *Writer) flush(out io.Writer) error {
+	if len(w.Buf) == w.sent {
+		return nil
+	}
+	_, err := out.Write(w.Buf[w.sent:])
+	w.Buf = w.Buf[:w.hold]
+	w.sent = w.hold
+	return err
+}
+
+// writeItems writes the array seq yields, flushing to out as the buffer
+// fills.
+func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	w.hold = len(w.Buf)
+	w.Byte('[')
+	first := true
+	for x, err := range seq {
+		if err != nil {
+			return err
+		}
+		if !first {
+			w.Byte(',')
+		}
+		first = false
+		enc(&x, w)
+		if w.err != nil {
+			return w.err
+		}
+		if len(w.Buf)-w.sent >= FlushSize {
+			if err := w.flush(out); err != nil {
+				return err
+			}
+		}
+	}
+	w.Byte(']')
+	return nil
+}
+
+// EncodeItems writes the elements seq yields to out as a JSON array,
+// encoding each with enc and flushing whenever FlushSize bytes are waiting,
+// so memory stays bounded by one element and the buffer. An error from seq,
+// from encoding or from out stops the writing and is returned; out then
+// holds a truncated document.
+func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	w.Buf, w.err = w.Buf[:0], nil
+	defer w.endStream()
+	if err := writeItems(w, out, seq, enc); err != nil {
+		return err
+	}
+	return w.flush(out)
+}
+
+// EncodeFieldItems writes a struct as JSON to out with one array field's
+// elements taken from seq instead of from the field: encode is the
+// struct's EncodeJSON and field points to the array field. It flushes as
+// EncodeItems does.
+func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*Writer), seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	w.Buf, w.err = w.Buf[:0], nil
+	defer w.endStream()
+	h := &writeHook{field: field, out: out}
+	h.run = func(w *Writer) error { return writeItems(w, out, seq, enc) }
+	w.stream = h
+	encode(w)
+	w.stream = nil
+	if h.err != nil {
+		return h.err
+	}
+	if w.err != nil {
+		return w.err
+	}
+	return w.flush(out)
+}
+
+// endStream leaves the Writer as Reset would.
+func (w *Writer) endStream() {
+	w.stream, w.sent, w.hold = nil, 0, 0
+	w.Buf = w.Buf[:0]
+}
