@@ -64,6 +64,18 @@ func (b *builder) subtypeUnions(schemas *orderedmap.Map[string, *base.SchemaProx
 				}
 			}
 		}
+		// The descendants that are objects (one that is only an allOf
+		// of the parent is the parent's type under another name).
+		var subs []ir.Decl
+		var subNames []string
+		for _, c := range desc {
+			if d, ok := byPointer[prefix+c].(*ir.Struct); ok {
+				subs, subNames = append(subs, d), append(subNames, c)
+			}
+		}
+		if len(subs) == 0 {
+			continue // no object extends it: it stays a struct
+		}
 		u := &ir.Union{Common: st.Common, Base: st, TagField: "Type", Discriminator: sch.Discriminator.PropertyName}
 		st.GoName = b.ns.Claim(st.GoName+"Base", "Type")
 		st.Doc = ir.Doc{Title: "The properties of " + u.GoName + " itself."}
@@ -80,12 +92,8 @@ func (b *builder) subtypeUnions(schemas *orderedmap.Map[string, *base.SchemaProx
 			v.Tags = append(v.Tags, schemaName) // the implicit mapping
 			u.Variants = append(u.Variants, v)
 		}
-		for _, c := range desc {
-			if d, ok := byPointer[prefix+c]; ok {
-				if _, isStruct := d.(*ir.Struct); isStruct {
-					add(d, c)
-				}
-			}
+		for i, d := range subs {
+			add(d, subNames[i])
 		}
 		add(st, name)
 		claimTags(u.Variants)

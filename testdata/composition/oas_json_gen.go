@@ -2026,6 +2026,63 @@ func (v *Text) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *Plain) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.K.Set {
+		w.Raw(`,"k":`)
+		w.String(v.K.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "k":
+			v.K.Set = true
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "k")
+			}
+			v.K.Value = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Plain) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Plain) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {

@@ -365,6 +365,16 @@ type Text struct {
 	Body string `json:"body"`
 }
 
+// Plain is the object schema #/components/schemas/Plain.
+//
+// A discriminator on a schema that nothing extends with properties of its own stays a struct.
+type Plain struct {
+	K oasrt.Opt[string] `json:"k,omitzero"`
+}
+
+// PlainAgain is the schema #/components/schemas/PlainAgain.
+type PlainAgain = Plain
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.

@@ -373,6 +373,9 @@ func (v *Message) validate(c *oasrt.Validator) {
 // Validate returns nil: no value of Text breaks its schema.
 func (v *Text) Validate() error { return nil }
 
+// Validate returns nil: no value of Plain breaks its schema.
+func (v *Plain) Validate() error { return nil }
+
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {

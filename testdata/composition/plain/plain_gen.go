@@ -33,6 +33,7 @@ var Pairs = []Pair{
 	{"Bicycle", func() any { return new(composition.Bicycle) }, func() any { return new(Bicycle) }, true},
 	{"RaceCar", func() any { return new(composition.RaceCar) }, func() any { return new(RaceCar) }, true},
 	{"Text", func() any { return new(composition.Text) }, func() any { return new(Text) }, true},
+	{"Plain", func() any { return new(composition.Plain) }, func() any { return new(Plain) }, true},
 	{"Shape1", func() any { return new(composition.Shape1) }, func() any { return new(Shape1) }, true},
 	{"Shape1Kind", func() any { return new(composition.Shape1Kind) }, func() any { return new(Shape1Kind) }, true},
 	{"Shape2", func() any { return new(composition.Shape2) }, func() any { return new(Shape2) }, true},
@@ -131,6 +132,12 @@ type Text struct {
 	Kind string `json:"kind"`
 	Body string `json:"body"`
 }
+
+type Plain struct {
+	K *string `json:"k,omitempty"`
+}
+
+type PlainAgain = Plain
 
 type Shape1 struct {
 	Kind Shape1Kind `json:"kind"`
