@@ -9,3 +9,4 @@ for w in a b c; do
 	go run ./cmd/oasgen generate -i "bench/specs/workload$W.yaml" -o "bench/internal/oasgen/$w" -p "$w"
 done
 go run ./cmd/oasgen generate -i bench/specs/unions.yaml -o bench/internal/oasgen/u -p u
+go run ./cmd/oasgen generate -i bench/specs/masterdata.yaml -o bench/internal/oasgen/m -p m

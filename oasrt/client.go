@@ -112,6 +112,7 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	}
 	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
 	if err != nil {
+		closeReader(req.BodyReader)
 		return nil, err
 	}
 	for k, v := range req.Header {
@@ -125,10 +126,19 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	}
 	for _, e := range c.Editors {
 		if err := e(ctx, hr); err != nil {
+			closeReader(req.BodyReader)
 			return nil, err
 		}
 	}
 	return c.HTTPClient.Do(hr)
+}
+
+// closeReader closes a request body that is never sent, as net/http
+// closes one it fails to send: a multipart body's writer then stops.
+func closeReader(r io.Reader) {
+	if c, ok := r.(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // CloseBody drains what is left of a response body (up to 64 KiB, so the
@@ -138,20 +148,15 @@ func CloseBody(resp *http.Response) {
 	resp.Body.Close()
 }
 
-// ResponseJSON reads a JSON response body into a pooled Body whose Reader
-// the generated decoder then drives; the caller releases it. A
+// ResponseJSON returns a pooled Body whose Reader decodes the JSON response
+// body while it is read (see StreamBody); the caller releases it. A
 // Content-Type that is not JSON is an error.
 func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
 	if ct := resp.Header.Get("Content-Type"); !IsJSON(ct) {
 		return nil, &StatusError{StatusCode: resp.StatusCode, ContentType: ct,
 			Err: errors.New("response content type " + strconv.Quote(ct) + " is not JSON")}
 	}
-	b, err := ReadBody(resp.Body, resp.ContentLength, c.MaxResponseBytes)
-	if err != nil {
-		return nil, err
-	}
-	b.Reader.Direction = InResponse // required writeOnly properties may be left out
-	return b, nil
+	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, InResponse)
 }
 
 // ResponseBytes reads a non-JSON response body whole, up to the limit.

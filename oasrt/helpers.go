@@ -7,17 +7,68 @@ import (
 	"unsafe"
 )
 
-// Grow appends a zero element to s and returns the slice and a pointer to
-// the new element, so generated decoders fill elements in place.
-func Grow[S ~[]E, E any](s S) (S, *E) {
+// Grow appends a zero element to s, an array r is reading, and returns the
+// slice and a pointer to the new element, so generated decoders fill
+// elements in place.
+//
+// A large array is not grown by doubling over and over: once it holds 256
+// elements, its size is estimated from the bytes its elements took so far
+// and the bytes left in the input (known for a byte slice, and for a stream
+// whose InputSize is set), so an array that fills the rest of the input is
+// allocated about once. Without an estimate, it doubles.
+func Grow[S ~[]E, E any](r *Reader, s S) (S, *E) {
 	var zero E
-	if cap(s) == 0 && unsafe.Sizeof(zero) <= 64 {
-		// Most arrays are short: start at four small elements rather
-		// than growing through one and two.
-		s = make(S, 0, 4)
+	if len(s) == cap(s) {
+		s = grow(r, s)
 	}
 	s = append(s, zero)
 	return s, &s[len(s)-1]
+}
+
+func grow[S ~[]E, E any](r *Reader, s S) S {
+	n := len(s)
+	var c int
+	switch {
+	case n == 0:
+		var zero E
+		if unsafe.Sizeof(zero) > 64 {
+			return s // append sizes it
+		}
+		// Most arrays are short: start at four small elements rather
+		// than growing through one and two.
+		c = 4
+	case n < 256:
+		c = 2 * n
+	default:
+		c = 2 * n
+		if est := r.estimate(n); est > 0 {
+			c = max(est, n+n/4)
+		}
+	}
+	t := make(S, n, c)
+	copy(t, s)
+	return t
+}
+
+// estimate returns how many elements the array being read will hold if its
+// elements go on taking the room they took so far until the input ends, or
+// 0 when the input's size is unknown.
+func (r *Reader) estimate(n int) int {
+	rest := int64(-1)
+	switch {
+	case r.src == nil:
+		rest = int64(len(r.buf) - r.pos)
+	case r.InputSize > 0:
+		rest = r.InputSize - int64(r.Offset())
+	}
+	if rest < 0 || r.depth >= len(r.arrStart) {
+		return 0
+	}
+	used := int64(r.Offset() - r.arrStart[r.depth])
+	if used <= 0 {
+		return 0
+	}
+	return n + int(rest*int64(n)/used) + 1
 }
 
 // Start skips white space and returns the offset of the next value, for

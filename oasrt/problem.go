@@ -186,9 +186,17 @@ func (e *ParamError) Unwrap() error { return e.Err }
 // absent, and of a BodyError for a required body that is empty.
 var ErrMissing = errors.New("required but missing")
 
-// BodyError reports a request body that does not decode (400). When the
-// cause is an *Error, the problem names its JSON path and offset.
-type BodyError struct{ Err error }
+// BodyError reports a request body that does not decode (400, or 422: see
+// Status). When the cause is an *Error, the problem names its JSON path and
+// offset.
+type BodyError struct {
+	Err error
+	// Status is the response status: 0 means 400, for content that does
+	// not parse. Generated servers set 422 (Unprocessable Content) for
+	// content that parses but breaks the schema (Body.Fail), or 400 where
+	// the operation documents 400 and not 422.
+	Status int
+}
 
 func (e *BodyError) Error() string { return "request body: " + e.Err.Error() }
 
@@ -250,12 +258,19 @@ func fillProblem(p *Problem, err error) {
 		p.Status, p.Detail, p.Parameter, p.In = http.StatusBadRequest, e.Error(), e.Name, e.In
 	case *TooLargeError:
 		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
+	case *PartTooLargeError:
+		p.Status, p.Detail = http.StatusRequestEntityTooLarge, e.Error()
 	case *MediaTypeError:
+		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
+	case *EncodingError:
 		p.Status, p.Detail = http.StatusUnsupportedMediaType, e.Error()
 	case *NotAcceptableError:
 		p.Status, p.Detail = http.StatusNotAcceptable, e.Error()
 	case *BodyError:
 		p.Status, p.Detail = http.StatusBadRequest, e.Error()
+		if e.Status != 0 {
+			p.Status = e.Status
+		}
 		var de *Error
 		if errors.As(e.Err, &de) {
 			p.Pointer, p.Offset = de.Path(), de.Offset
@@ -290,7 +305,9 @@ func fillWrapped(p *Problem, err error) bool {
 		be   *BodyError
 		tl   *TooLargeError
 		mt   *MediaTypeError
+		ee   *EncodingError
 		na   *NotAcceptableError
+		mb   *http.MaxBytesError
 	)
 	var inner error
 	switch {
@@ -306,8 +323,14 @@ func fillWrapped(p *Problem, err error) bool {
 		inner = tl
 	case errors.As(err, &mt):
 		inner = mt
+	case errors.As(err, &ee):
+		inner = ee
 	case errors.As(err, &na):
 		inner = na
+	case errors.As(err, &mb):
+		// A streamed body (RawBody) passed the limit while the handler
+		// read it, and the handler returned the read error.
+		inner = &TooLargeError{Limit: mb.Limit}
 	case errors.Is(err, ErrNotFound):
 		inner = ErrNotFound
 	case errors.Is(err, ErrNotImplemented):

@@ -64,6 +64,15 @@ type Reader struct {
 	own        []byte    // the refill buffer, kept across ResetReader calls
 	stream     *streamHook
 	keyCopy    []byte // an unknown key, while its value is skipped
+
+	// InputSize is the size in bytes of the whole input read through
+	// ResetReader, when it is known (a file's size, a Content-Length),
+	// or 0. Large arrays are then allocated about once (see Grow). Set it
+	// after ResetReader, which clears it.
+	InputSize int64
+	// arrStart holds the offset of the '[' of the arrays being read, by
+	// depth, for Grow's estimate.
+	arrStart [16]int
 }
 
 // DefaultBufferSize is the buffer ResetReader reads an io.Reader through.
@@ -79,7 +88,7 @@ func NewReader(data []byte) *Reader {
 // Reset makes the Reader read data from its start. Options are kept.
 func (r *Reader) Reset(data []byte) {
 	r.buf, r.pos, r.depth, r.first = data, 0, 0, false
-	r.base, r.keep, r.src, r.srcErr, r.stream = 0, -1, nil, nil, nil
+	r.base, r.keep, r.src, r.srcErr, r.stream, r.InputSize = 0, -1, nil, nil, nil, 0
 }
 
 // ResetReader makes the Reader read from src, through a buffer of
@@ -367,6 +376,9 @@ func (r *Reader) ArrStart() error {
 	r.pos++
 	if r.depth++; r.depth > r.maxDepth() {
 		return r.depthErr()
+	}
+	if r.depth < len(r.arrStart) {
+		r.arrStart[r.depth] = r.base + r.pos
 	}
 	r.first = true
 	return nil

@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -32,6 +33,10 @@ type ServerConfig struct {
 	// MaxQueryParams bounds the name=value pairs of a query; more get 400
 	// before any is parsed. 0 means DefaultMaxQueryParams.
 	MaxQueryParams int
+	// MaxMultipartMemory bounds the bytes of a multipart/form-data body
+	// held in memory (see WithMaxMultipartMemory). 0 means
+	// DefaultMaxMultipartMemory.
+	MaxMultipartMemory int64
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
@@ -146,6 +151,9 @@ func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
 	if c.MaxQueryParams <= 0 {
 		c.MaxQueryParams = DefaultMaxQueryParams
 	}
+	if c.MaxMultipartMemory <= 0 {
+		c.MaxMultipartMemory = DefaultMaxMultipartMemory
+	}
 	for id := range c.byOp {
 		known := false
 		for _, k := range operationIDs {
@@ -244,8 +252,9 @@ func PathParams(r *http.Request) []string {
 // over it for JSON. Release returns both to the pool; nothing decoded from
 // the Reader refers to the buffer (decoded strings are copies).
 type Body struct {
-	Reader Reader
-	buf    []byte
+	Reader  Reader
+	buf     []byte
+	limited limitedReader
 }
 
 var bodies = sync.Pool{New: func() any { return new(Body) }}
@@ -256,11 +265,80 @@ func (b *Body) Release() {
 		b.buf = nil
 	}
 	b.Reader.Reset(nil)
+	b.limited = limitedReader{}
 	bodies.Put(b)
 }
 
 // Bytes returns the body's bytes, valid until Release.
 func (b *Body) Bytes() []byte { return b.buf }
+
+// Fail returns the error for a body whose decoding failed with err, telling
+// content that is not JSON from JSON that breaks the schema (RFC 9110,
+// section 15.5.21: 422 is for content whose syntax is correct but which
+// cannot be processed). It scans the whole body for JSON syntax, within
+// the Reader's MaxDepth: a body that is not JSON gets a *BodyError for the
+// syntax error (400), wherever the decoder stopped (err itself when it
+// failed at the same offset, since err has the JSON path); one that is, a
+// *BodyError for err with Status invalid, which the generated server sets
+// to 422, or to 400 for an operation that documents 400 and not 422. Call
+// it before Release; it runs on failures only.
+func (b *Body) Fail(err error, invalid int) error {
+	var syntax Reader
+	syntax.Reset(b.buf)
+	syntax.MaxDepth = b.Reader.MaxDepth
+	serr := syntax.Skip()
+	if serr == nil {
+		serr = syntax.End()
+	}
+	if serr != nil {
+		var de, se *Error
+		if errors.As(err, &de) && errors.As(serr, &se) && de.Offset == se.Offset {
+			return &BodyError{Err: err}
+		}
+		return &BodyError{Err: serr}
+	}
+	return &BodyError{Err: err, Status: invalid}
+}
+
+// StreamBody returns a pooled Body whose Reader decodes rc as it is read,
+// through the Reader's fixed buffer, never holding the whole body: the
+// generated client reads responses this way. A declared length (size >= 0)
+// over limit fails before anything is read; reading past limit fails the
+// decoding with a *TooLargeError. Body.Bytes and Body.Fail, which need the
+// whole body, are not for a streamed Body.
+func StreamBody(rc io.Reader, size, limit int64, dir Direction) (*Body, error) {
+	if size > limit {
+		return nil, &TooLargeError{Limit: limit}
+	}
+	b := bodies.Get().(*Body)
+	b.limited = limitedReader{r: rc, n: limit, limit: limit}
+	b.Reader.ResetReader(&b.limited)
+	b.Reader.InputSize = max(size, 0)
+	b.Reader.Direction = dir
+	return b, nil
+}
+
+// limitedReader reads at most limit bytes of r, then fails.
+type limitedReader struct {
+	r        io.Reader
+	n, limit int64
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		// One byte more tells a body of exactly limit bytes from a
+		// longer one.
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			return 0, &TooLargeError{Limit: l.limit}
+		}
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), l.n)]
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	return n, err
+}
 
 // ReadBody reads rc whole into a pooled buffer, failing with a
 // *TooLargeError as soon as it passes limit bytes. A declared length (size
@@ -316,7 +394,15 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 	if !IsJSON(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
-	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if r.ContentLength > c.MaxBodyBytes {
+		return nil, &TooLargeError{Limit: c.MaxBodyBytes}
+	}
+	src, size, done, err := decodedBody(r)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ReadBody(src, size, c.MaxBodyBytes)
+	done()
 	if err != nil {
 		if _, ok := err.(*TooLargeError); ok {
 			return nil, err
@@ -360,7 +446,56 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 	if !MediaMatches(ct, accept) {
 		return RawBody{}, &MediaTypeError{Got: ct, Want: accept}
 	}
-	return RawBody{ContentType: ct, Body: http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)}, nil
+	body := http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)
+	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
+		if !strings.EqualFold(ce, "gzip") && !strings.EqualFold(ce, "x-gzip") {
+			return RawBody{}, &EncodingError{Got: ce}
+		}
+		z, err := gzip.NewReader(body)
+		if err != nil {
+			return RawBody{}, &BodyError{Err: errors.New("the gzip body is broken: " + err.Error())}
+		}
+		// The limit holds for the decoded bytes too.
+		body = http.MaxBytesReader(w, z, c.MaxBodyBytes)
+	}
+	return RawBody{ContentType: ct, Body: body}, nil
+}
+
+// EncodingError reports a request Content-Encoding the server cannot undo:
+// a 415 (RFC 9110, section 15.5.16).
+type EncodingError struct {
+	Got string
+}
+
+func (e *EncodingError) Error() string {
+	return "content encoding " + strconv.Quote(e.Got) + " is not supported; send gzip or none"
+}
+
+var gzipReaders sync.Pool
+
+// decodedBody returns the request body with its Content-Encoding (gzip or
+// none) undone, its size when known (-1 when not), and the function that
+// gives back what it used. Body limits apply to what it returns, so a small
+// compressed body cannot make the server hold a large one.
+func decodedBody(r *http.Request) (io.Reader, int64, func(), error) {
+	ce := r.Header.Get("Content-Encoding")
+	switch {
+	case ce == "" || strings.EqualFold(ce, "identity"):
+		return r.Body, r.ContentLength, func() {}, nil
+	case strings.EqualFold(ce, "gzip") || strings.EqualFold(ce, "x-gzip"):
+		z, _ := gzipReaders.Get().(*gzip.Reader)
+		var err error
+		if z == nil {
+			z, err = gzip.NewReader(r.Body)
+		} else {
+			err = z.Reset(r.Body)
+		}
+		if err != nil {
+			return nil, 0, nil, &BodyError{Err: errors.New("the gzip body is broken: " + err.Error())}
+		}
+		return z, -1, func() { gzipReaders.Put(z) }, nil
+	}
+	return nil, 0, nil, &EncodingError{Got: ce}
 }
 
 // mediaType returns the type/subtype of a Content-Type value, without
@@ -518,7 +653,15 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
 	}
-	b, err := ReadBody(r.Body, r.ContentLength, c.MaxBodyBytes)
+	if r.ContentLength > c.MaxBodyBytes {
+		return nil, &TooLargeError{Limit: c.MaxBodyBytes}
+	}
+	src, size, done, err := decodedBody(r)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ReadBody(src, size, c.MaxBodyBytes)
+	done()
 	if err != nil {
 		if _, ok := err.(*TooLargeError); ok {
 			return nil, err

@@ -29,6 +29,8 @@ func TestProblemOf(t *testing.T) {
 		{"other errors are not disclosed", errors.New("secret"), 500, ""},
 		{"wrapped", fmt.Errorf("ctx: %w", &ParamError{Name: "q", In: "query", Err: ErrMissing}), 400, `query parameter "q": required but missing`},
 		{"handler problem", fmt.Errorf("x: %w", &Problem{Status: 409, Title: "Conflict", Detail: "taken"}), 409, "taken"},
+		{"body that breaks the schema", &BodyError{Err: decErr, Status: 422}, 422, "request body: $.name: expected string, got number (offset 7)"},
+		{"streamed body over the limit", fmt.Errorf("copy: %w", &http.MaxBytesError{Limit: 64}), 413, "request body is larger than 64 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,6 +43,36 @@ func TestProblemOf(t *testing.T) {
 	p := ProblemOf(&BodyError{Err: decErr})
 	if p.Pointer != "$.name" || p.Offset != 7 {
 		t.Errorf("body problem at %q %d", p.Pointer, p.Offset)
+	}
+}
+
+// TestBodyFail pins how a failed body decode is classified: JSON that
+// breaks the schema takes the operation's status, anything else is a 400
+// for the syntax error, wherever it is.
+func TestBodyFail(t *testing.T) {
+	tests := []struct {
+		name, body string
+		decErr     error
+		status     int
+		detail     string
+	}{
+		{"valid JSON", `{"a":"x"}`, AtKey(ErrorAt(5, "expected integer, got string"), "a"), 422, "request body: $.a: expected integer, got string (offset 5)"},
+		{"syntax error after the violation", `{"a":"x",}`, AtKey(ErrorAt(5, "expected integer, got string"), "a"), 400, "request body: $: invalid character '}' looking for beginning of object key string (offset 9)"},
+		{"syntax error where decoding stopped keeps its path", `{"a":[[1]]}`, AtKey(ErrorAt(7, "exceeded max depth 2"), "a"), 400, "request body: $.a: exceeded max depth 2 (offset 7)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := ReadBody(strings.NewReader(tt.body), -1, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Reader.MaxDepth = 2
+			p := ProblemOf(b.Fail(tt.decErr, 422))
+			b.Release()
+			if p.Status != tt.status || p.Detail != tt.detail {
+				t.Errorf("got %d %q, want %d %q", p.Status, p.Detail, tt.status, tt.detail)
+			}
+		})
 	}
 }
 

@@ -112,6 +112,10 @@ func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, y
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
+	// One element is decoded at a time into x, which escapes to the heap
+	// once rather than once per element; it is cleared before each, so no
+	// element shares memory with the one before it.
+	var x T
 	for i := 0; ; i++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -126,7 +130,8 @@ func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, y
 		if rules.MaxItems >= 0 && i >= rules.MaxItems {
 			return AtIndex(Violation(r.Start(), "more than maxItems %d items", rules.MaxItems), i)
 		}
-		var x T
+		var zero T
+		x = zero
 		if err := dec(&x, r); err != nil {
 			return AtIndex(err, i)
 		}

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -45,9 +46,15 @@ func main() {
 	addr := flag.String("addr", "", "serve the petstore at this address instead of running the demo")
 	flag.Parse()
 	if *addr != "" {
-		srv := &http.Server{Addr: *addr, Handler: newHandler(), ReadHeaderTimeout: 10 * time.Second}
-		log.Printf("petstore: serving http://%s%s", *addr, basePath)
-		log.Fatal(srv.ListenAndServe())
+		// Listen first, so that port 0 picks a free port and the log
+		// names it (.ci/schemathesis.sh reads it from there).
+		l, err := net.Listen("tcp", *addr)
+		if err != nil {
+			log.Fatal(err)
+		}
+		srv := &http.Server{Handler: newHandler(), ReadHeaderTimeout: 10 * time.Second}
+		log.Printf("petstore: serving http://%s%s", l.Addr(), basePath)
+		log.Fatal(srv.Serve(l))
 	}
 	codecDemo()
 	if err := serverDemo(os.Stdout); err != nil {
@@ -82,12 +89,22 @@ func serverDemo(out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "server:   GET /pet/999 -> %T\n", missing)
-	_, err = c.DeletePet(ctx, api.DeletePetParams{PetID: 999})
+	// A status the operation does not declare is an *oasrt.StatusError
+	// carrying the problem: the inventory declares only 200, and a client
+	// that accepts only HTML gets a 406.
+	html, err := api.NewClient(ts.URL+basePath, oasrt.WithRequestEditor(func(_ context.Context, r *http.Request) error {
+		r.Header.Set("Accept", "text/html")
+		return nil
+	}))
+	if err != nil {
+		return err
+	}
+	_, err = html.GetInventory(ctx)
 	var se *oasrt.StatusError
 	if !errors.As(err, &se) {
-		return fmt.Errorf("DELETE /pet/999: want a status error, got %v", err)
+		return fmt.Errorf("GET /store/inventory as HTML: want a status error, got %v", err)
 	}
-	fmt.Fprintf(out, "server:   DELETE /pet/999 -> %v\n", err)
+	fmt.Fprintf(out, "server:   GET /store/inventory, Accept: text/html -> %v\n", err)
 	resp, err := http.Get(ts.URL + basePath + "/pet/abc")
 	if err != nil {
 		return err

@@ -334,3 +334,38 @@ func TestDecodeEachSeveralArrays(t *testing.T) {
 		t.Fatalf("err = %v, want the handler's", err)
 	}
 }
+
+// TestLargeArraySized checks Grow's estimate: an array that fills the rest
+// of the input is allocated about once, from a slice and from a stream
+// whose size is known; a stream of unknown size doubles.
+func TestLargeArraySized(t *testing.T) {
+	_, doc := list(t, 5000)
+	check := func(name string, l jsonspec.List, maxSlack float64) {
+		t.Helper()
+		if n, c := len(l.Result), cap(l.Result); n != 5000 || float64(c) > maxSlack*float64(n) {
+			t.Errorf("%s: %d items in a slice of capacity %d, want at most %.2fx", name, n, c, maxSlack)
+		}
+	}
+	var l jsonspec.List
+	if err := l.UnmarshalJSON(doc); err != nil {
+		t.Fatal(err)
+	}
+	check("slice", l, 1.05)
+
+	l = jsonspec.List{}
+	r := &oasrt.Reader{}
+	r.ResetReader(bytes.NewReader(doc))
+	r.InputSize = int64(len(doc))
+	if err := l.DecodeJSON(r); err != nil {
+		t.Fatal(err)
+	}
+	check("stream of known size", l, 1.05)
+
+	l = jsonspec.List{}
+	r = &oasrt.Reader{}
+	r.ResetReader(bytes.NewReader(doc))
+	if err := l.DecodeJSON(r); err != nil {
+		t.Fatal(err)
+	}
+	check("stream of unknown size", l, 2)
+}

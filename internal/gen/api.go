@@ -86,6 +86,9 @@ type apiBody struct {
 	media    []string
 	decode   string // helper decoding typ, "" when typ has DecodeJSON
 	encode   string // helper encoding typ, "" when typ has EncodeJSON
+	// multipart is set for a multipart/form-data body decoded into a
+	// struct (json is false then).
+	multipart *multipartBody
 }
 
 type variant struct {
@@ -214,6 +217,11 @@ func newAPI(pkg *ir.Package) *api {
 
 func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 	b := &apiBody{required: o.Body.Required}
+	if mb := newMultipart(o, ns); mb != nil {
+		b.multipart = mb
+		b.media = []string{o.Body.Content[0].ContentType}
+		return b
+	}
 	typed := true
 	for _, m := range o.Body.Content {
 		b.media = append(b.media, m.ContentType)
@@ -509,8 +517,11 @@ func definedType(t ir.Type) bool {
 // parseScalar prints code that parses the string expression s into dst, a
 // variable of t's Go type; fail turns an error expression into the
 // statement that reports it. It declares x or n and err: callers give each
-// call a scope of its own.
+// call a scope of its own. In the server's file (f.checks set) it also
+// checks the scalar's constraints and string format, as the JSON decoders
+// do.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
+	k := f.checks
 	prim, enum, _ := scalarOf(t)
 	if enum != nil {
 		if enum.Base.Kind == ir.String {
@@ -543,6 +554,11 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		f.P(fail("err"))
 		f.P("}")
 		x = "x"
+	}
+	if k != nil {
+		k.primChecks(f, prim, x, true, func(format string, args ...string) {
+			f.P(fail(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+		})
 	}
 	if definedType(t) || base != prim.Kind {
 		x = f.goType(unNull(t)) + "(" + x + ")"

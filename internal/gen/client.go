@@ -202,7 +202,9 @@ func genCall(f *file, a *api, op *apiOp) {
 	}
 
 	if b := op.body; b != nil {
-		if b.json && b.jsonType == "" {
+		if b.multipart != nil {
+			multipartSend(f, op)
+		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")
 			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")

@@ -47,24 +47,25 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		files = append(files, stream)
 	}
 
-	// Validate methods come after the codecs, which also register the
-	// package-level values they share.
-	validate := newFile("oas_validate_gen.go", opts.Package)
-	validate.specText = true // patterns in doc comments
-	genValidate(validate, pkg, k)
-	files = append(files, validate)
-
 	if len(pkg.Operations) > 0 {
 		a := newAPI(pkg)
 		router := newFile("oas_router_gen.go", opts.Package)
 		genRouter(router, a)
 		server := newFile("oas_server_gen.go", opts.Package)
+		server.checks = k // what the server parses is checked as JSON is
 		genTypes(server, a)
 		genServer(server, a)
 		client := newFile("oas_client_gen.go", opts.Package)
 		genClient(client, a)
 		files = append(files, router, server, client)
 	}
+
+	// Validate methods come after the codecs and the server, which also
+	// register the package-level values they share.
+	validate := newFile("oas_validate_gen.go", opts.Package)
+	validate.specText = true // patterns in doc comments
+	genValidate(validate, pkg, k)
+	files = append(files, validate)
 
 	var out []File
 	for _, f := range files {

@@ -627,7 +627,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 			c.P("}")
 		}
 		c.P("var ", e, " *", c.goType(t.Elem))
-		c.P(dst, ", ", e, " = ", rt("Grow"), "(", dst, ")")
+		c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
 		c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
 		c.P("}")
 		c.P("if ", dst, " == nil {")

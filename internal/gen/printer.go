@@ -37,6 +37,9 @@ type file struct {
 	// specText is set for files with comments made from the spec's text,
 	// which gofmt may reformat again on a second pass.
 	specText bool
+	// checks is set for the server's file: the scalars it parses from
+	// parameters and parts are checked against their constraints.
+	checks *checks
 }
 
 func newFile(name, pkg string) *file {

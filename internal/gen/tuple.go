@@ -132,7 +132,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	if d.Rest != nil {
 		e := c.tmp("e")
 		c.P("var ", e, " *", c.goType(d.Rest))
-		c.P("v.", d.RestGoName, ", ", e, " = ", rt("Grow"), "(v.", d.RestGoName, ")")
+		c.P("v.", d.RestGoName, ", ", e, " = ", rt("Grow"), "(r, v.", d.RestGoName, ")")
 		c.dec(d.Rest, "(*"+e+")", func(err string) string { return "oasrt.AtIndex(" + err + ", n)" })
 	} else {
 		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("more than "+strconv.Itoa(len(d.Items))+" items; items after prefixItems are not allowed"), ")")

@@ -300,6 +300,13 @@ func TestParamErrors(t *testing.T) {
 		{"NaN is not a number", "/search?q=1&ratio=NaN", "s", "ratio", "query", `query parameter "ratio": "NaN" is not a number`},
 		{"bad path integer", "/v2x/status", "", "version", "path", `path parameter "version": "2x" is not an integer`},
 		{"label without its dot", "/label/1,2", "", "ids", "path", ""},
+		// Parameters' constraints are checked as a JSON body's are.
+		{"below minimum", "/search?q=1&limit=0", "s1", "limit", "query", `query parameter "limit": 0 is less than minimum 1`},
+		{"above maximum", "/search?q=1&limit=101", "s1", "limit", "query", `query parameter "limit": 101 is greater than maximum 100`},
+		{"past maxLength", "/search?q=" + strings.Repeat("é", 51), "s1", "q", "query", `query parameter "q": length 51 is greater than maxLength 50`},
+		{"array item below minimum", "/search?q=1&ids=1,0", "s1", "ids", "query", `query parameter "ids": 0 is less than minimum 1`},
+		{"pattern", "/search?q=1", "x1", "session", "cookie", `cookie parameter "session": "x1" does not match the pattern ^s`},
+		{"object property past its maximum", "/search?q=1&rgb=r,1,g,256,b,3", "s1", "rgb", "query", `query parameter "rgb": property "g": 256 is greater than maximum 255`},
 		{"object property", "/search?q=1&rgb=r,1,g,x,b,3", "s", "rgb", "query", `query parameter "rgb": property "g": "x" is not an integer`},
 		{"object missing property", "/search?q=1&filter[size]=1", "s", "filter", "query", `query parameter "filter": property "color": required but missing`},
 		{"object odd pairs", "/color/r,1,g", "", "c", "path", `path parameter "c": an object needs name,value pairs; got an odd number of items`},
@@ -351,8 +358,15 @@ func TestBodies(t *testing.T) {
 		pointer        string
 		offset         float64
 	}{
-		{"wrong type", `{"name":"a","age":"x"}`, "application/json", 400, "$.age", 18},
-		{"missing required", `{"age":1}`, "application/json", 400, "$", 8},
+		// JSON that breaks the schema: 422 (the operation documents 4XX).
+		{"wrong type", `{"name":"a","age":"x"}`, "application/json", 422, "$.age", 18},
+		{"missing required", `{"age":1}`, "application/json", 422, "$", 8},
+		{"below minimum", `{"name":"a","age":-1}`, "application/json", 422, "$.age", 18},
+		{"unknown property of the wrong type is skipped", `{"name":"a","x":{"y":[1,"z"]}}`, "application/json", 201, "", 0},
+		// Not JSON: 400, naming the syntax error even where the decoder
+		// stopped earlier, at a value that breaks the schema.
+		{"schema break before a syntax error", `{"name":"a","age":"x",}`, "application/json", 400, "$", 22},
+		{"truncated after a schema break", `{"name":"a","age":"x"`, "application/json", 400, "$", 21},
 		{"trailing data", `{"name":"a"} x`, "application/json", 400, "$", 13},
 		{"too deep", `{"name":"a","x":[[[1]]]}`, "application/json", 400, "$.x", 19},
 		{"empty body", ``, "application/json", 400, "", 0},
@@ -396,6 +410,16 @@ func TestBodies(t *testing.T) {
 	if w.Code != 415 {
 		t.Errorf("put image/png: %d %s", w.Code, w.Body)
 	}
+	// A streamed body without a length passes the limit in the handler,
+	// whose read error is a 413, not a 500.
+	req = httptest.NewRequest("PUT", "/files/a.txt", io.MultiReader(strings.NewReader("x"), strings.NewReader(strings.Repeat("a", 100))))
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "text/plain")
+	w = httptest.NewRecorder()
+	srv.ServeHTTP(w, req)
+	if p := problem(t, w); w.Code != 413 || p["detail"] != "request body is larger than 64 bytes" {
+		t.Errorf("chunked raw body over the limit: %d %s", w.Code, w.Body)
+	}
 	w = serve(srv, "PUT", "/files/a.txt", nil, "Content-Type", "text/plain")
 	if w.Code != 400 {
 		t.Errorf("put without required body: %d %s", w.Code, w.Body)
@@ -416,8 +440,10 @@ func TestFormBodies(t *testing.T) {
 	}{
 		{"form", "/forms", form, "x=1&y=%2D2&z=ignored", 200, `{"x":1,"y":-2}`, ""},
 		{"form with charset", "/forms", form + "; charset=utf-8", "y=2&x=3", 200, `{"x":3,"y":2}`, ""},
-		{"form missing property", "/forms", form, "y=2", 400, "", `request body: property "x": required but missing`},
-		{"form bad value", "/forms", form, "x=one", 400, "", `request body: property "x": "one" is not an integer`},
+		// A form is always well-formed once its escapes decode: pairs that
+		// break the schema are a 422, as for JSON.
+		{"form missing property", "/forms", form, "y=2", 422, "", `request body: property "x": required but missing`},
+		{"form bad value", "/forms", form, "x=one", 422, "", `request body: property "x": "one" is not an integer`},
 		{"form bad escape", "/forms", form, "x=%zz", 400, "", `request body: property "x": invalid URL escape "%zz"`},
 		{"form required", "/forms", form, "", 400, "", "request body: required but missing"},
 		{"form as JSON", "/forms", "application/json", `{"x":1}`, 415, "", `content type "application/json" is not accepted; want application/x-www-form-urlencoded`},
@@ -425,6 +451,11 @@ func TestFormBodies(t *testing.T) {
 		{"both as JSON", "/both", "application/json", `{"r":4,"g":5,"b":6}`, 200, `{"r":4,"g":5,"b":6}`, ""},
 		{"both, optional and absent", "/both", "", "", 200, `{"r":0,"g":0,"b":0}`, ""},
 		{"both as text", "/both", "text/plain", "r=1", 415, "", ""},
+		// submitBoth documents 400 and not 422: a body that breaks the
+		// schema gets the status the spec lists.
+		{"400 where the spec has no 422", "/both", "application/json", `{"r":256,"g":0,"b":0}`, 400, "", "request body: $.r: 256 is greater than maximum 255 (offset 5)"},
+		{"400 where the spec has no 422, form", "/both", form, "r=1&g=2&b=300", 400, "", `request body: property "b": 300 is greater than maximum 255`},
+		{"malformed JSON where the spec has no 422", "/both", "application/json", `{"r":1,`, 400, "", "request body: $: unexpected end of JSON input (offset 7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -583,7 +614,7 @@ func TestEachOperationAndQueryLimit(t *testing.T) {
 			})
 		}
 	}))
-	if len(built) != 18 {
+	if len(built) != 19 {
 		t.Errorf("built for %d operations", len(built))
 	}
 	serve(srv, "GET", "/users/ann", nil)

@@ -840,7 +840,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e10 *Tree
-			v.TreeArray, e10 = oasrt.Grow(v.TreeArray)
+			v.TreeArray, e10 = oasrt.Grow(r, v.TreeArray)
 			if err := (*e10).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i9)
 			}
@@ -955,7 +955,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Pet
-					v.Pets, e4 = oasrt.Grow(v.Pets)
+					v.Pets, e4 = oasrt.Grow(r, v.Pets)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "pets")
 					}
@@ -1173,7 +1173,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e5 *string
-					v.Tags, e5 = oasrt.Grow(v.Tags)
+					v.Tags, e5 = oasrt.Grow(r, v.Tags)
 					x6, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "tags")
@@ -1862,7 +1862,7 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Vehicle
-					v.Vehicles, e4 = oasrt.Grow(v.Vehicles)
+					v.Vehicles, e4 = oasrt.Grow(r, v.Vehicles)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
 					}

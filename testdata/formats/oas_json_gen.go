@@ -374,7 +374,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e28 *string
-					v.ReqArray, e28 = oasrt.Grow(v.ReqArray)
+					v.ReqArray, e28 = oasrt.Grow(r, v.ReqArray)
 					x29, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i27), "reqArray")
@@ -404,7 +404,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e31 *int64
-					v.OptArray, e31 = oasrt.Grow(v.OptArray)
+					v.OptArray, e31 = oasrt.Grow(r, v.OptArray)
 					x32, err := r.Int(64)
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i30), "optArray")
@@ -438,7 +438,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e34 *bool
-						v.ReqNullableArray, e34 = oasrt.Grow(v.ReqNullableArray)
+						v.ReqNullableArray, e34 = oasrt.Grow(r, v.ReqNullableArray)
 						x35, err := r.Bool()
 						if err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i33), "reqNullableArray")
@@ -473,7 +473,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e37 *float64
-						v.OptNullableArray.Value, e37 = oasrt.Grow(v.OptNullableArray.Value)
+						v.OptNullableArray.Value, e37 = oasrt.Grow(r, v.OptNullableArray.Value)
 						x38, err := r.Float(64)
 						if err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i36), "optNullableArray")
@@ -504,7 +504,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e40 *oasrt.Nullable[string]
-					v.NullableItems, e40 = oasrt.Grow(v.NullableItems)
+					v.NullableItems, e40 = oasrt.Grow(r, v.NullableItems)
 					if r.Null() {
 						(*e40) = oasrt.Nullable[string]{Null: true}
 					} else {
@@ -760,7 +760,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e77 *Color
-					x75, e77 = oasrt.Grow(x75)
+					x75, e77 = oasrt.Grow(r, x75)
 					if err := (*e77).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i76), key74), "nested")
 					}
@@ -789,7 +789,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e79 *[]float64
-					v.Matrix, e79 = oasrt.Grow(v.Matrix)
+					v.Matrix, e79 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
 					}
@@ -803,7 +803,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e81 *float64
-						(*e79), e81 = oasrt.Grow((*e79))
+						(*e79), e81 = oasrt.Grow(r, (*e79))
 						x82, err := r.Float(64)
 						if err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i80), i78), "matrix")
@@ -1092,7 +1092,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e5 *Node
-					v.Children, e5 = oasrt.Grow(v.Children)
+					v.Children, e5 = oasrt.Grow(r, v.Children)
 					if err := (*e5).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
 					}
@@ -1362,7 +1362,7 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *Tagged
-		(*v), e4 = oasrt.Grow((*v))
+		(*v), e4 = oasrt.Grow(r, (*v))
 		if err := (*e4).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
@@ -1463,7 +1463,7 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e7 *string
-					v.Tags, e7 = oasrt.Grow(v.Tags)
+					v.Tags, e7 = oasrt.Grow(r, v.Tags)
 					x8, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")

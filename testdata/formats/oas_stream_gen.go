@@ -194,7 +194,7 @@ func (v *Everything) EachMatrix(fn func([]float64) error) oasrt.FieldItems {
 				break
 			}
 			var e2 *float64
-			y, e2 = oasrt.Grow(y)
+			y, e2 = oasrt.Grow(r, y)
 			x3, err := r.Float(64)
 			if err != nil {
 				return oasrt.AtIndex(err, i1)

@@ -262,7 +262,7 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e4 *string
-			v.Array, e4 = oasrt.Grow(v.Array)
+			v.Array, e4 = oasrt.Grow(r, v.Array)
 			x5, err := r.Str()
 			if err != nil {
 				return oasrt.AtIndex(err, i3)
@@ -597,7 +597,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			var e4 *bool
-			v.Rest, e4 = oasrt.Grow(v.Rest)
+			v.Rest, e4 = oasrt.Grow(r, v.Rest)
 			x5, err := r.Bool()
 			if err != nil {
 				return oasrt.AtIndex(err, n)
@@ -672,7 +672,7 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 			v.Item0.Value = int32(x2)
 		default:
 			var e4 *oasrt.Raw
-			v.Rest, e4 = oasrt.Grow(v.Rest)
+			v.Rest, e4 = oasrt.Grow(r, v.Rest)
 			x5, err := r.Raw()
 			if err != nil {
 				return oasrt.AtIndex(err, n)
@@ -757,7 +757,7 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Point
-					v.Points, e4 = oasrt.Grow(v.Points)
+					v.Points, e4 = oasrt.Grow(r, v.Points)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
 					}

@@ -165,7 +165,7 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
@@ -226,7 +226,7 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
@@ -280,7 +280,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		req.Query = oasrt.AppendQuery(req.Query, "name", true, ',', params.Name.Value)
 	}
 	if params.Status.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', params.Status.Value)
+		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -305,6 +305,8 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		return v, nil
 	case 400:
 		return UpdatePetWithFormResponse400{}, nil
+	case 404:
+		return UpdatePetWithFormResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -330,6 +332,8 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams) (DeleteP
 		return DeletePetResponse200{}, nil
 	case 400:
 		return DeletePetResponse400{}, nil
+	case 404:
+		return DeletePetResponse404{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -566,6 +570,10 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
+	case 400:
+		return CreateUserResponse400{}, nil
+	case 422:
+		return CreateUserResponse422{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -605,6 +613,10 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User) (Cr
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
+	case 400:
+		return CreateUsersWithListInputResponse400{}, nil
+	case 422:
+		return CreateUsersWithListInputResponse422{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -72,18 +72,22 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 			v.PetID.Value = x2
 		case "quantity":
 			v.Quantity.Set = true
+			at4 := r.Start()
 			x3, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "quantity")
 			}
+			if x3 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 1", x3), "quantity")
+			}
 			v.Quantity.Value = int32(x3)
 		case "shipDate":
 			v.ShipDate.Set = true
-			x4, err := r.Time()
+			x5, err := r.Time()
 			if err != nil {
 				return oasrt.AtKey(err, "shipDate")
 			}
-			v.ShipDate.Value = x4
+			v.ShipDate.Value = x5
 		case "status":
 			v.Status.Set = true
 			if err := v.Status.Value.DecodeJSON(r); err != nil {
@@ -91,11 +95,11 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "complete":
 			v.Complete.Set = true
-			x5, err := r.Bool()
+			x6, err := r.Bool()
 			if err != nil {
 				return oasrt.AtKey(err, "complete")
 			}
-			v.Complete.Value = x5
+			v.Complete.Value = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -197,10 +201,8 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"id":`)
 		w.Int(v.ID.Value)
 	}
-	if v.Username.Set {
-		w.Raw(`,"username":`)
-		w.String(v.Username.Value)
-	}
+	w.Raw(`,"username":`)
+	w.String(v.Username)
 	if v.FirstName.Set {
 		w.Raw(`,"firstName":`)
 		w.String(v.FirstName.Value)
@@ -233,6 +235,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
+	var seen uint64
 	for {
 		key, more, err := r.ObjKey()
 		if err != nil {
@@ -250,59 +253,66 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.ID.Value = x1
 		case "username":
-			v.Username.Set = true
+			seen |= 1 << 0
+			at3 := r.Start()
 			x2, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "username")
 			}
-			v.Username.Value = x2
+			if oasrt.Len(x2) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 1", oasrt.Len(x2)), "username")
+			}
+			v.Username = x2
 		case "firstName":
 			v.FirstName.Set = true
-			x3, err := r.Str()
+			x4, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "firstName")
 			}
-			v.FirstName.Value = x3
+			v.FirstName.Value = x4
 		case "lastName":
 			v.LastName.Set = true
-			x4, err := r.Str()
+			x5, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "lastName")
 			}
-			v.LastName.Value = x4
+			v.LastName.Value = x5
 		case "email":
 			v.Email.Set = true
-			x5, err := r.Str()
+			x6, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x5
+			v.Email.Value = x6
 		case "password":
 			v.Password.Set = true
-			x6, err := r.Str()
+			x7, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			v.Password.Value = x6
+			v.Password.Value = x7
 		case "phone":
 			v.Phone.Set = true
-			x7, err := r.Str()
+			x8, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "phone")
 			}
-			v.Phone.Value = x7
+			v.Phone.Value = x8
 		case "userStatus":
 			v.UserStatus.Set = true
-			x8, err := r.Int(32)
+			x9, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "userStatus")
 			}
-			v.UserStatus.Value = int32(x8)
+			v.UserStatus.Value = int32(x9)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
 			}
 		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "username")
 	}
 	return nil
 }
@@ -492,7 +502,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e8 *string
-					v.PhotoURLs, e8 = oasrt.Grow(v.PhotoURLs)
+					v.PhotoURLs, e8 = oasrt.Grow(r, v.PhotoURLs)
 					x9, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i7), "photoUrls")
@@ -522,7 +532,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e11 *Tag
-					v.Tags, e11 = oasrt.Grow(v.Tags)
+					v.Tags, e11 = oasrt.Grow(r, v.Tags)
 					if err := (*e11).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i10), "tags")
 					}
@@ -762,6 +772,48 @@ func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *UpdatePetWithFormStatus) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of UpdatePetWithFormStatus.
+func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "available":
+		*v = UpdatePetWithFormStatusAvailable
+	case "pending":
+		*v = UpdatePetWithFormStatusPending
+	case "sold":
+		*v = UpdatePetWithFormStatusSold
+	default:
+		return oasrt.InvalidEnum(start, "UpdatePetWithFormStatus", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -28,7 +28,7 @@ type Category struct {
 // User is the object schema #/components/schemas/User.
 type User struct {
 	ID        oasrt.Opt[int64]  `json:"id,omitzero"`
-	Username  oasrt.Opt[string] `json:"username,omitzero"`
+	Username  string            `json:"username"`
 	FirstName oasrt.Opt[string] `json:"firstName,omitzero"`
 	LastName  oasrt.Opt[string] `json:"lastName,omitzero"`
 	Email     oasrt.Opt[string] `json:"email,omitzero"`
@@ -94,4 +94,14 @@ const (
 	FindPetsByStatusStatusAvailable FindPetsByStatusStatus = "available"
 	FindPetsByStatusStatusPending   FindPetsByStatusStatus = "pending"
 	FindPetsByStatusStatusSold      FindPetsByStatusStatus = "sold"
+)
+
+// UpdatePetWithFormStatus is the enum schema parameter status of updatePetWithForm.
+type UpdatePetWithFormStatus string
+
+// The values of UpdatePetWithFormStatus.
+const (
+	UpdatePetWithFormStatusAvailable UpdatePetWithFormStatus = "available"
+	UpdatePetWithFormStatusPending   UpdatePetWithFormStatus = "pending"
+	UpdatePetWithFormStatusSold      UpdatePetWithFormStatus = "sold"
 )

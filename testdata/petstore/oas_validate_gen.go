@@ -15,6 +15,13 @@ func (v *Order) Validate() error {
 }
 
 func (v *Order) validate(c *oasrt.Validator) {
+	if v.Quantity.Set {
+		c.Key("quantity")
+		if int64(v.Quantity.Value) < 1 {
+			c.Errorf("%v is less than minimum 1", int64(v.Quantity.Value))
+		}
+		c.Pop()
+	}
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -25,8 +32,21 @@ func (v *Order) validate(c *oasrt.Validator) {
 // Validate returns nil: no value of Category breaks its schema.
 func (v *Category) Validate() error { return nil }
 
-// Validate returns nil: no value of User breaks its schema.
-func (v *User) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *User) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *User) validate(c *oasrt.Validator) {
+	c.Key("username")
+	if oasrt.Len(v.Username) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Username))
+	}
+	c.Pop()
+}
 
 // Validate returns nil: no value of Tag breaks its schema.
 func (v *Tag) Validate() error { return nil }
@@ -95,5 +115,21 @@ func (v *FindPetsByStatusStatus) validate(c *oasrt.Validator) {
 	case FindPetsByStatusStatusAvailable, FindPetsByStatusStatusPending, FindPetsByStatusStatusSold:
 	default:
 		c.Errorf("%q is not a valid FindPetsByStatusStatus", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *UpdatePetWithFormStatus) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *UpdatePetWithFormStatus) validate(c *oasrt.Validator) {
+	switch *v {
+	case UpdatePetWithFormStatusAvailable, UpdatePetWithFormStatusPending, UpdatePetWithFormStatusSold:
+	default:
+		c.Errorf("%q is not a valid UpdatePetWithFormStatus", string(*v))
 	}
 }

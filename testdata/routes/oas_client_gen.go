@@ -101,7 +101,7 @@ func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
 			break
 		}
 		var e2 *User
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
@@ -307,7 +307,7 @@ func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
 			break
 		}
 		var e2 *string
-		(*v), e2 = oasrt.Grow((*v))
+		(*v), e2 = oasrt.Grow(r, (*v))
 		x3, err := r.Str()
 		if err != nil {
 			return oasrt.AtIndex(err, i1)
@@ -555,6 +555,75 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse,
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
+		}
+		err = v.Body.DecodeJSON(&b.Reader)
+		if err == nil {
+			err = b.Reader.End()
+		}
+		b.Release()
+		if err != nil {
+			return nil, oasrt.ResponseError(resp.StatusCode, err)
+		}
+		return v, nil
+	case 400:
+		return SubmitBothResponse400{}, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// UploadPhoto calls POST /photos/{id}
+func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/photos/"...)
+	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	if body != nil {
+		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
+			if err := w.Value("title", body.Title); err != nil {
+				return err
+			}
+			if body.Rating.Set {
+				if err := w.Value("rating", strconv.FormatInt(int64(body.Rating.Value), 10)); err != nil {
+					return err
+				}
+			}
+			if body.Kind.Set {
+				if err := w.Value("kind", string(body.Kind.Value)); err != nil {
+					return err
+				}
+			}
+			for _, item := range body.Tags {
+				if err := w.Value("tags", item); err != nil {
+					return err
+				}
+			}
+			if err := w.File("photo", body.Photo); err != nil {
+				return err
+			}
+			for _, file := range body.Thumbnails {
+				if err := w.File("thumbnails", file); err != nil {
+					return err
+				}
+			}
+			if body.Meta != "" {
+				if err := w.Value("meta", body.Meta); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		req.BodyReader, req.ContentType = mw.Reader(), mw.ContentType()
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		var v UploadPhotoResponse200
 		b, err := c.cfg.ResponseJSON(resp)
 		if err != nil {
 			return nil, err

@@ -111,25 +111,37 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "r":
 			seen |= 1 << 0
+			at2 := r.Start()
 			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "r")
 			}
+			if x1 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 255", x1), "r")
+			}
 			v.R = int32(x1)
 		case "g":
 			seen |= 1 << 1
-			x2, err := r.Int(32)
+			at4 := r.Start()
+			x3, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "g")
 			}
-			v.G = int32(x2)
+			if x3 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is greater than maximum 255", x3), "g")
+			}
+			v.G = int32(x3)
 		case "b":
 			seen |= 1 << 2
-			x3, err := r.Int(32)
+			at6 := r.Start()
+			x5, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "b")
 			}
-			v.B = int32(x3)
+			if x5 > 255 {
+				return oasrt.AtKey(oasrt.Violation(at6, "%v is greater than maximum 255", x5), "b")
+			}
+			v.B = int32(x5)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -235,9 +247,13 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			v.Name = x1
 		case "age":
 			v.Age.Set = true
+			at3 := r.Start()
 			x2, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "age")
+			}
+			if x2 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 0", x2), "age")
 			}
 			v.Age.Value = int32(x2)
 		default:
@@ -261,6 +277,65 @@ func (v User) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Stored) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"summary":`)
+	w.String(v.Summary)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "summary":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "summary")
+			}
+			v.Summary = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "summary")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Stored) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Stored) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {
@@ -406,6 +481,262 @@ func (v *StatusOK) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"title":`)
+	w.String(v.Title)
+	if v.Rating.Set {
+		w.Raw(`,"rating":`)
+		w.Int(int64(v.Rating.Value))
+	}
+	if v.Kind.Set {
+		w.Raw(`,"kind":`)
+		v.Kind.Value.EncodeJSON(w)
+	}
+	if w.Streams(&v.Tags) {
+		w.Raw(`,"tags":`)
+		w.Stream(start)
+	} else {
+		if v.Tags != nil {
+			w.Raw(`,"tags":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Tags {
+				w.Byte(',')
+				w.String(v.Tags[i2])
+			}
+			w.ArrayEnd(start1)
+		}
+	}
+	w.Raw(`,"photo":`)
+	w.String(v.Photo)
+	if w.Streams(&v.Thumbnails) {
+		w.Raw(`,"thumbnails":`)
+		w.Stream(start)
+	} else {
+		if v.Thumbnails != nil {
+			w.Raw(`,"thumbnails":`)
+			start3 := len(w.Buf)
+			for i4 := range v.Thumbnails {
+				w.Byte(',')
+				w.String(v.Thumbnails[i4])
+			}
+			w.ArrayEnd(start3)
+		}
+	}
+	if v.Meta.Set {
+		w.Raw(`,"meta":`)
+		v.Meta.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "title":
+			seen |= 1 << 0
+			at6 := r.Start()
+			x5, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "title")
+			}
+			if oasrt.Len(x5) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at6, "length %d is less than minLength 1", oasrt.Len(x5)), "title")
+			}
+			if len(x5) > 20 && oasrt.Len(x5) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at6, "length %d is greater than maxLength 20", oasrt.Len(x5)), "title")
+			}
+			v.Title = x5
+		case "rating":
+			v.Rating.Set = true
+			at8 := r.Start()
+			x7, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "rating")
+			}
+			if x7 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 1", x7), "rating")
+			}
+			if x7 > 5 {
+				return oasrt.AtKey(oasrt.Violation(at8, "%v is greater than maximum 5", x7), "rating")
+			}
+			v.Rating.Value = int32(x7)
+		case "kind":
+			v.Kind.Set = true
+			if err := v.Kind.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+		case "tags":
+			if r.Streams(&v.Tags) {
+				if err := r.Stream(&v.Tags); err != nil {
+					return oasrt.AtKey(err, "tags")
+				}
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "tags")
+				}
+				v.Tags = v.Tags[:0]
+				for i9 := 0; ; i9++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e10 *string
+					v.Tags, e10 = oasrt.Grow(r, v.Tags)
+					x11, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i9), "tags")
+					}
+					(*e10) = x11
+				}
+				if v.Tags == nil {
+					v.Tags = []string{}
+				}
+			}
+		case "photo":
+			seen |= 1 << 1
+			x12, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "photo")
+			}
+			v.Photo = x12
+		case "thumbnails":
+			if r.Streams(&v.Thumbnails) {
+				if err := r.Stream(&v.Thumbnails); err != nil {
+					return oasrt.AtKey(err, "thumbnails")
+				}
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "thumbnails")
+				}
+				v.Thumbnails = v.Thumbnails[:0]
+				for i13 := 0; ; i13++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "thumbnails")
+					}
+					if !more {
+						break
+					}
+					var e14 *string
+					v.Thumbnails, e14 = oasrt.Grow(r, v.Thumbnails)
+					x15, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i13), "thumbnails")
+					}
+					(*e14) = x15
+				}
+				if v.Thumbnails == nil {
+					v.Thumbnails = []string{}
+				}
+			}
+		case "meta":
+			v.Meta.Set = true
+			if err := v.Meta.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "meta")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "title", "photo")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Camera.Set {
+		w.Raw(`,"camera":`)
+		w.String(v.Camera.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "camera":
+			v.Camera.Set = true
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "camera")
+			}
+			v.Camera.Value = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"color":`)
@@ -528,7 +859,7 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *string
-					v.Tags, e4 = oasrt.Grow(v.Tags)
+					v.Tags, e4 = oasrt.Grow(r, v.Tags)
 					x5, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")

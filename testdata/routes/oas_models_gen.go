@@ -34,6 +34,11 @@ type User struct {
 	Age  oasrt.Opt[int32] `json:"age,omitzero"`
 }
 
+// Stored is the object schema #/components/schemas/Stored.
+type Stored struct {
+	Summary string `json:"summary"`
+}
+
 // Problem is the object schema #/components/schemas/Problem.
 type Problem struct {
 	Title  oasrt.Opt[string] `json:"title,omitzero"`
@@ -44,6 +49,23 @@ type Problem struct {
 // StatusOK is the object schema response 200 of status (application/json).
 type StatusOK struct {
 	Version oasrt.Opt[int32] `json:"version,omitzero"`
+}
+
+// UploadPhotoRequest is the object schema request body of uploadPhoto (multipart/form-data).
+type UploadPhotoRequest struct {
+	Title  string           `json:"title"`
+	Rating oasrt.Opt[int32] `json:"rating,omitzero"`
+	Kind   oasrt.Opt[Kind]  `json:"kind,omitzero"`
+	Tags   []string         `json:"tags,omitzero"`
+	// the picture
+	Photo      string                            `json:"photo"`
+	Thumbnails []string                          `json:"thumbnails,omitzero"`
+	Meta       oasrt.Opt[UploadPhotoRequestMeta] `json:"meta,omitzero"`
+}
+
+// UploadPhotoRequestMeta is the object schema request body of uploadPhoto (multipart/form-data)/properties/meta.
+type UploadPhotoRequestMeta struct {
+	Camera oasrt.Opt[string] `json:"camera,omitzero"`
 }
 
 // SearchFilter is the object schema parameter filter of search.

@@ -133,11 +133,25 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 			}
 		}
+	case "photos":
+		if more0 {
+			seg1, _, more1 := oasrt.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "POST":
+						return 17, "" // uploadPhoto
+					}
+					return routeMethodNotAllowed, "POST"
+				}
+			}
+		}
 	case "search":
 		if !more0 {
 			switch method {
 			case "GET", "HEAD":
-				return 17, "" // search
+				return 18, "" // search
 			}
 			return routeMethodNotAllowed, "GET, HEAD"
 		}

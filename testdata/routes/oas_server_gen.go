@@ -4,6 +4,7 @@ package routes
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -498,7 +499,7 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter) e
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
-// SubmitBothResponse200.
+// SubmitBothResponse200, SubmitBothResponse400.
 type SubmitBothResponse interface {
 	// writeSubmitBothResponse writes the response; an error means nothing was written.
 	writeSubmitBothResponse(rw http.ResponseWriter) error
@@ -512,6 +513,72 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter) error {
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	v.Body.EncodeJSON(w)
+	if err := w.Err(); err != nil {
+		oasrt.ReleaseWriter(w)
+		return err
+	}
+	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// SubmitBothResponse400 is the 400 response of SubmitBoth.
+//
+// a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
+type SubmitBothResponse400 struct{}
+
+func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(400)
+	return nil
+}
+
+// UploadPhotoParams holds the parameters of UploadPhoto.
+type UploadPhotoParams struct {
+	// ID is the path parameter "id", style simple, required.
+	ID int64
+}
+
+// UploadPhotoForm is the multipart/form-data request body of UploadPhoto: a
+// field per property, read from the part of its name. Files are read as
+// the request streams, held in memory up to the server's multipart memory
+// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.
+type UploadPhotoForm struct {
+	// Title is the part "title", required.
+	Title string
+	// Rating is the part "rating".
+	Rating oasrt.Opt[int32]
+	// Kind is the part "kind".
+	Kind oasrt.Opt[Kind]
+	// Tags is the parts "tags", one per item.
+	Tags []string
+	// Photo is the file part "photo", required.
+	// the picture
+	Photo *oasrt.File
+	// Thumbnails is the file parts "thumbnails".
+	Thumbnails []*oasrt.File
+	// Meta is the part "meta".
+	//
+	// Not parsed: the part's text as it is.
+	Meta string
+}
+
+// UploadPhotoResponse is the result of UploadPhoto: one of
+// UploadPhotoResponse200.
+type UploadPhotoResponse interface {
+	// writeUploadPhotoResponse writes the response; an error means nothing was written.
+	writeUploadPhotoResponse(rw http.ResponseWriter) error
+}
+
+// UploadPhotoResponse200 is the 200 response (application/json) of UploadPhoto.
+//
+// what was stored
+type UploadPhotoResponse200 struct {
+	Body Stored
+}
+
+func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter) error {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse // writeOnly properties stay out
 	v.Body.EncodeJSON(w)
@@ -636,6 +703,8 @@ type Handler interface {
 	// SubmitBoth handles POST /both
 	// The body is nil when the request has none.
 	SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error)
+	// UploadPhoto handles POST /photos/{id}
+	UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error)
 	// Search handles GET /search
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
@@ -729,13 +798,18 @@ func (Unimplemented) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothRespo
 	return nil, oasrt.ErrNotImplemented
 }
 
+// UploadPhoto returns oasrt.ErrNotImplemented.
+func (Unimplemented) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // Search returns oasrt.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [18]struct {
+var operations = [19]struct {
 	id, path string
 	tags     []string
 }{
@@ -756,6 +830,7 @@ var operations = [18]struct {
 	{"matrixColor", "/mcolor/{c}", nil},
 	{"submitForm", "/forms", nil},
 	{"submitBoth", "/both", nil},
+	{"uploadPhoto", "/photos/{id}", nil},
 	{"search", "/search", nil},
 }
 
@@ -769,7 +844,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [18]http.Handler
+	ops [19]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -858,6 +933,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	case 16:
 		s.handleSubmitBoth(w, r, p)
 	case 17:
+		s.handleUploadPhoto(w, r, p)
+	case 18:
 		s.handleSearch(w, r, p)
 	}
 }
@@ -915,9 +992,12 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1383,7 +1463,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 	if pairs != nil {
 		body = new(Point)
 		if err := decodePointPairs(body, pairs); err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 422})
 			return
 		}
 	}
@@ -1418,7 +1498,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		if pairs != nil {
 			body = new(RGB)
 			if err := decodeRGBPairs(body, pairs); err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 400})
 				return
 			}
 		}
@@ -1434,9 +1514,12 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 			if err == nil {
 				err = rb.Reader.End()
 			}
+			if err != nil {
+				err = rb.Fail(err, 400)
+			}
 			rb.Release()
 			if err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+				s.cfg.Error(w, r, err)
 				return
 			}
 		}
@@ -1455,6 +1538,158 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 
 // producesSubmitBoth lists the media types SubmitBoth responds with.
 var producesSubmitBoth = [...]string{"application/json"}
+
+// handleUploadPhoto serves POST /photos/{id}.
+func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string) {
+	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadPhoto[:]) {
+		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
+		return
+	}
+	params, err := decodeUploadPhotoParams(r, p)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	var body *UploadPhotoForm
+	mp, err := s.cfg.MultipartBody(w, r, true)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	if mp != nil {
+		defer mp.Close()
+		body = new(UploadPhotoForm)
+		if err := decodeUploadPhotoForm(mp, body); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
+	}
+	res, err := s.h.UploadPhoto(r.Context(), params, body)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeUploadPhotoResponse(w)
+	}
+	if err != nil {
+		s.cfg.Error(w, r, err)
+	}
+}
+
+// producesUploadPhoto lists the media types UploadPhoto responds with.
+var producesUploadPhoto = [...]string{"application/json"}
+
+// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
+// path parameters p captured by the router.
+func decodeUploadPhotoParams(r *http.Request, p []string) (params UploadPhotoParams, err error) {
+	{ // id
+		s, err := oasrt.PathScalar(p[0], "")
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+		}
+		x, err := oasrt.ParseInt(s, 64)
+		if err != nil {
+			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+		}
+		params.ID = x
+	}
+	return params, nil
+}
+
+// decodeUploadPhotoForm reads the multipart/form-data body of UploadPhoto;
+// parts of other names are skipped.
+func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
+	var seen [2]bool
+	for {
+		name, err := m.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		switch name {
+		case "title":
+			seen[0] = true
+			s, err := m.Value()
+			if err != nil {
+				return err
+			}
+			if oasrt.Len(s) < 1 {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
+			}
+			if len(s) > 20 && oasrt.Len(s) > 20 {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			}
+			v.Title = s
+		case "rating":
+			s, err := m.Value()
+			if err != nil {
+				return err
+			}
+			v.Rating.Set = true
+			x, err := oasrt.ParseInt(s, 32)
+			if err != nil {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", err), Status: 422}
+			}
+			if x < 1 {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
+			}
+			if x > 5 {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
+			}
+			v.Rating.Value = int32(x)
+		case "kind":
+			s, err := m.Value()
+			if err != nil {
+				return err
+			}
+			v.Kind.Set = true
+			switch s {
+			case "cat":
+				v.Kind.Value = KindCat
+			case "dog":
+				v.Kind.Value = KindDog
+			default:
+				return &oasrt.BodyError{Err: oasrt.PropertyError("kind", oasrt.InvalidValue(s, "Kind")), Status: 422}
+			}
+		case "tags":
+			s, err := m.Value()
+			if err != nil {
+				return err
+			}
+			var item string
+			item = s
+			v.Tags = append(v.Tags, item)
+		case "photo":
+			seen[1] = true
+			file, err := m.File()
+			if err != nil {
+				return err
+			}
+			v.Photo = file
+		case "thumbnails":
+			file, err := m.File()
+			if err != nil {
+				return err
+			}
+			v.Thumbnails = append(v.Thumbnails, file)
+		case "meta":
+			s, err := m.Value()
+			if err != nil {
+				return err
+			}
+			v.Meta = s
+		}
+	}
+	if !seen[0] {
+		return &oasrt.BodyError{Err: oasrt.PropertyError("title", oasrt.ErrMissing), Status: 422}
+	}
+	if !seen[1] {
+		return &oasrt.BodyError{Err: oasrt.PropertyError("photo", oasrt.ErrMissing), Status: 422}
+	}
+	return nil
+}
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
@@ -1510,6 +1745,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
+		if !pattern1.MatchString(s) {
+			return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
+		}
 		params.Session = s
 	} else {
 		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
@@ -1534,6 +1772,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
 			}
+			if len(s) > 50 && oasrt.Len(s) > 50 {
+				return params, &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
+			}
 			params.Q = s
 		case "limit":
 			if seen[1] {
@@ -1548,6 +1789,12 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			x, err := oasrt.ParseInt(s, 32)
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+			}
+			if x < 1 {
+				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			}
+			if x > 100 {
+				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
 			}
 			params.Limit.Value = int32(x)
 		case "ratio":
@@ -1729,6 +1976,9 @@ func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err e
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
 			}
+			if x < 1 {
+				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			}
 			params.IDs[i] = x
 		}
 	}
@@ -1766,6 +2016,9 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 			if err != nil {
 				return oasrt.PropertyError("r", err)
 			}
+			if x > 255 {
+				return oasrt.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
@@ -1773,12 +2026,18 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 			if err != nil {
 				return oasrt.PropertyError("g", err)
 			}
+			if x > 255 {
+				return oasrt.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
 			x, err := oasrt.ParseInt(s, 32)
 			if err != nil {
 				return oasrt.PropertyError("b", err)
+			}
+			if x > 255 {
+				return oasrt.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}

@@ -12,6 +12,68 @@ import (
 // EachTags returns the handler of the elements of "tags" for
 // oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
 // being stored in v.Tags.
+func (v *UploadPhotoRequest) EachTags(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+		x1, err := r.Str()
+		if err != nil {
+			return err
+		}
+		*x = x1
+		return nil
+	}, fn)
+}
+
+// DecodeTagsItems decodes a UploadPhotoRequest from r into v, except that the
+// elements of "tags" are yielded one at a time instead of stored in
+// v.Tags. Properties before "tags" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *UploadPhotoRequest) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
+}
+
+// EncodeTagsItems writes v to out with the elements of "tags" taken
+// from seq instead of v.Tags, flushing as it goes.
+func (v *UploadPhotoRequest) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
+		w.String(*x)
+	})
+}
+
+// EachThumbnails returns the handler of the elements of "thumbnails" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Thumbnails.
+func (v *UploadPhotoRequest) EachThumbnails(fn func(string) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Thumbnails, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+		x1, err := r.Str()
+		if err != nil {
+			return err
+		}
+		*x = x1
+		return nil
+	}, fn)
+}
+
+// DecodeThumbnailsItems decodes a UploadPhotoRequest from r into v, except that the
+// elements of "thumbnails" are yielded one at a time instead of stored in
+// v.Thumbnails. Properties before "thumbnails" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *UploadPhotoRequest) DecodeThumbnailsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachThumbnails)
+}
+
+// EncodeThumbnailsItems writes v to out with the elements of "thumbnails" taken
+// from seq instead of v.Thumbnails, flushing as it goes.
+func (v *UploadPhotoRequest) EncodeThumbnailsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasrt.EncodeFieldItems(w, out, &v.Thumbnails, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
+		w.String(*x)
+	})
+}
+
+// EachTags returns the handler of the elements of "tags" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Tags.
 func (v *SearchMeta) EachTags(fn func(string) error) oasrt.FieldItems {
 	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 		x1, err := r.Str()

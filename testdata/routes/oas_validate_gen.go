@@ -3,14 +3,39 @@
 package routes
 
 import (
+	"regexp"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Validate returns nil: no value of Point breaks its schema.
 func (v *Point) Validate() error { return nil }
 
-// Validate returns nil: no value of RGB breaks its schema.
-func (v *RGB) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *RGB) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RGB) validate(c *oasrt.Validator) {
+	c.Key("r")
+	if int64(v.R) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.R))
+	}
+	c.Pop()
+	c.Key("g")
+	if int64(v.G) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.G))
+	}
+	c.Pop()
+	c.Key("b")
+	if int64(v.B) > 255 {
+		c.Errorf("%v is greater than maximum 255", int64(v.B))
+	}
+	c.Pop()
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -28,14 +53,69 @@ func (v *Kind) validate(c *oasrt.Validator) {
 	}
 }
 
-// Validate returns nil: no value of User breaks its schema.
-func (v *User) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *User) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *User) validate(c *oasrt.Validator) {
+	if v.Age.Set {
+		c.Key("age")
+		if int64(v.Age.Value) < 0 {
+			c.Errorf("%v is less than minimum 0", int64(v.Age.Value))
+		}
+		c.Pop()
+	}
+}
+
+// Validate returns nil: no value of Stored breaks its schema.
+func (v *Stored) Validate() error { return nil }
 
 // Validate returns nil: no value of Problem breaks its schema.
 func (v *Problem) Validate() error { return nil }
 
 // Validate returns nil: no value of StatusOK breaks its schema.
 func (v *StatusOK) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *UploadPhotoRequest) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *UploadPhotoRequest) validate(c *oasrt.Validator) {
+	c.Key("title")
+	if oasrt.Len(v.Title) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Title))
+	}
+	if len(v.Title) > 20 && oasrt.Len(v.Title) > 20 {
+		c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Title))
+	}
+	c.Pop()
+	if v.Rating.Set {
+		c.Key("rating")
+		if int64(v.Rating.Value) < 1 {
+			c.Errorf("%v is less than minimum 1", int64(v.Rating.Value))
+		}
+		if int64(v.Rating.Value) > 5 {
+			c.Errorf("%v is greater than maximum 5", int64(v.Rating.Value))
+		}
+		c.Pop()
+	}
+	if v.Kind.Set {
+		c.Key("kind")
+		v.Kind.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate returns nil: no value of UploadPhotoRequestMeta breaks its schema.
+func (v *UploadPhotoRequestMeta) Validate() error { return nil }
 
 // Validate returns nil: no value of SearchFilter breaks its schema.
 func (v *SearchFilter) Validate() error { return nil }
@@ -45,3 +125,6 @@ func (v *SearchMeta) Validate() error { return nil }
 
 // Validate returns nil: no value of SearchOK breaks its schema.
 func (v *SearchOK) Validate() error { return nil }
+
+// pattern1 is the pattern `^s`.
+var pattern1 = regexp.MustCompile(`^s`)

@@ -260,7 +260,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(oasrt.Violation(at26, "more than maxItems 4 items"), "tags")
 					}
 					var e28 *string
-					v.Tags, e28 = oasrt.Grow(v.Tags)
+					v.Tags, e28 = oasrt.Grow(r, v.Tags)
 					at30 := r.Start()
 					x29, err := r.Str()
 					if err != nil {
@@ -347,7 +347,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(oasrt.Violation(at41, "more than maxItems 3 items"), "points")
 					}
 					var e43 *Point
-					v.Points, e43 = oasrt.Grow(v.Points)
+					v.Points, e43 = oasrt.Grow(r, v.Points)
 					if err := (*e43).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
 					}
@@ -391,7 +391,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e48 *time.Time
-					v.When, e48 = oasrt.Grow(v.When)
+					v.When, e48 = oasrt.Grow(r, v.When)
 					x49, err := r.Time()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i47), "when")
@@ -1362,7 +1362,7 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *big.Int
-					v.History, e4 = oasrt.Grow(v.History)
+					v.History, e4 = oasrt.Grow(r, v.History)
 					if err := r.Unmarshaler(&(*e4)); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "history")
 					}

@@ -148,9 +148,12 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}

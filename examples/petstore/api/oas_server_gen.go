@@ -272,11 +272,11 @@ type UpdatePetWithFormParams struct {
 	Name oasrt.Opt[string]
 	// Status is the query parameter "status", style form, exploded.
 	// Status of pet that needs to be updated
-	Status oasrt.Opt[string]
+	Status oasrt.Opt[UpdatePetWithFormStatus]
 }
 
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
-// UpdatePetWithFormResponse200, UpdatePetWithFormResponse400.
+// UpdatePetWithFormResponse200, UpdatePetWithFormResponse400, UpdatePetWithFormResponse404.
 type UpdatePetWithFormResponse interface {
 	// writeUpdatePetWithFormResponse writes the response; an error means nothing was written.
 	writeUpdatePetWithFormResponse(rw http.ResponseWriter) error
@@ -311,6 +311,16 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 	return nil
 }
 
+// UpdatePetWithFormResponse404 is the 404 response of UpdatePetWithForm.
+//
+// Pet not found
+type UpdatePetWithFormResponse404 struct{}
+
+func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(404)
+	return nil
+}
+
 // DeletePetParams holds the parameters of DeletePet.
 type DeletePetParams struct {
 	// APIKey is the header parameter "api_key", style simple.
@@ -321,7 +331,7 @@ type DeletePetParams struct {
 }
 
 // DeletePetResponse is the result of DeletePet: one of
-// DeletePetResponse200, DeletePetResponse400.
+// DeletePetResponse200, DeletePetResponse400, DeletePetResponse404.
 type DeletePetResponse interface {
 	// writeDeletePetResponse writes the response; an error means nothing was written.
 	writeDeletePetResponse(rw http.ResponseWriter) error
@@ -344,6 +354,16 @@ type DeletePetResponse400 struct{}
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter) error {
 	rw.WriteHeader(400)
+	return nil
+}
+
+// DeletePetResponse404 is the 404 response of DeletePet.
+//
+// Pet not found
+type DeletePetResponse404 struct{}
+
+func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(404)
 	return nil
 }
 
@@ -580,7 +600,7 @@ func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter)
 }
 
 // CreateUserResponse is the result of CreateUser: one of
-// CreateUserResponse200.
+// CreateUserResponse200, CreateUserResponse400, CreateUserResponse422.
 type CreateUserResponse interface {
 	// writeCreateUserResponse writes the response; an error means nothing was written.
 	writeCreateUserResponse(rw http.ResponseWriter) error
@@ -605,8 +625,28 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter) e
 	return nil
 }
 
+// CreateUserResponse400 is the 400 response of CreateUser.
+//
+// Invalid input
+type CreateUserResponse400 struct{}
+
+func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(400)
+	return nil
+}
+
+// CreateUserResponse422 is the 422 response of CreateUser.
+//
+// Validation exception
+type CreateUserResponse422 struct{}
+
+func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(422)
+	return nil
+}
+
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
-// CreateUsersWithListInputResponse200.
+// CreateUsersWithListInputResponse200, CreateUsersWithListInputResponse400, CreateUsersWithListInputResponse422.
 type CreateUsersWithListInputResponse interface {
 	// writeCreateUsersWithListInputResponse writes the response; an error means nothing was written.
 	writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error
@@ -628,6 +668,26 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 		return err
 	}
 	oasrt.WriteBody(rw, 200, "application/json", w)
+	return nil
+}
+
+// CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
+//
+// Invalid input
+type CreateUsersWithListInputResponse400 struct{}
+
+func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(400)
+	return nil
+}
+
+// CreateUsersWithListInputResponse422 is the 422 response of CreateUsersWithListInput.
+//
+// Validation exception
+type CreateUsersWithListInputResponse422 struct{}
+
+func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter) error {
+	rw.WriteHeader(422)
 	return nil
 }
 
@@ -872,17 +932,14 @@ type Handler interface {
 	// GetInventory handles GET /store/inventory: Returns pet inventories by status.
 	GetInventory(ctx context.Context) (GetInventoryResponse, error)
 	// PlaceOrder handles POST /store/order: Place an order for a pet.
-	// The body is nil when the request has none.
 	PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error)
 	// GetOrderByID handles GET /store/order/{orderId}: Find purchase order by ID.
 	GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error)
 	// DeleteOrder handles DELETE /store/order/{orderId}: Delete purchase order by identifier.
 	DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error)
 	// CreateUser handles POST /user: Create user.
-	// The body is nil when the request has none.
 	CreateUser(ctx context.Context, body *User) (CreateUserResponse, error)
 	// CreateUsersWithListInput handles POST /user/createWithList: Creates list of users with given input array.
-	// The body is nil when the request has none.
 	CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error)
 	// LoginUser handles GET /user/login: Logs user into the system.
 	LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error)
@@ -1145,9 +1202,12 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1184,9 +1244,12 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1423,7 +1486,16 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string) (params UpdatePe
 				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
 			}
 			params.Status.Set = true
-			params.Status.Value = s
+			switch s {
+			case "available":
+				params.Status.Value = UpdatePetWithFormStatusAvailable
+			case "pending":
+				params.Status.Value = UpdatePetWithFormStatusPending
+			case "sold":
+				params.Status.Value = UpdatePetWithFormStatusSold
+			default:
+				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "UpdatePetWithFormStatus")}
+			}
 		}
 	}
 	return params, nil
@@ -1563,7 +1635,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	var body *Order
-	rb, err := s.cfg.JSONBody(r, false)
+	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1574,9 +1646,12 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1681,7 +1756,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	var body *User
-	rb, err := s.cfg.JSONBody(r, false)
+	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1692,9 +1767,12 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1720,7 +1798,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		return
 	}
 	var body *[]User
-	rb, err := s.cfg.JSONBody(r, false)
+	rb, err := s.cfg.JSONBody(r, true)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1731,9 +1809,12 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 422)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}
@@ -1754,11 +1835,12 @@ var producesCreateUsersWithListInput = [...]string{"application/json"}
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
 func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
+	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
 	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
+	for i2 := 0; ; i2++ {
 		more, err := r.ArrNext()
 		if err != nil {
 			return err
@@ -1766,14 +1848,17 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 		if !more {
 			break
 		}
-		var e2 *User
-		(*v), e2 = oasrt.Grow((*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
+		var e3 *User
+		(*v), e3 = oasrt.Grow(r, (*v))
+		if err := (*e3).DecodeJSON(r); err != nil {
+			return oasrt.AtIndex(err, i2)
 		}
 	}
 	if (*v) == nil {
 		(*v) = []User{}
+	}
+	if len((*v)) < 1 {
+		return oasrt.Violation(at1, "%d items, fewer than minItems 1", len((*v)))
 	}
 	return nil
 }
@@ -1911,9 +1996,12 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		if err == nil {
 			err = rb.Reader.End()
 		}
+		if err != nil {
+			err = rb.Fail(err, 400)
+		}
 		rb.Release()
 		if err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err})
+			s.cfg.Error(w, r, err)
 			return
 		}
 	}

@@ -30,6 +30,7 @@ var Pairs = []Pair{
 	{"OrderStatus", func() any { return new(petstore.OrderStatus) }, func() any { return new(OrderStatus) }, true},
 	{"PetStatus", func() any { return new(petstore.PetStatus) }, func() any { return new(PetStatus) }, true},
 	{"FindPetsByStatusStatus", func() any { return new(petstore.FindPetsByStatusStatus) }, func() any { return new(FindPetsByStatusStatus) }, true},
+	{"UpdatePetWithFormStatus", func() any { return new(petstore.UpdatePetWithFormStatus) }, func() any { return new(UpdatePetWithFormStatus) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -76,7 +77,7 @@ type Category struct {
 
 type User struct {
 	ID         *int64  `json:"id,omitempty"`
-	Username   *string `json:"username,omitempty"`
+	Username   string  `json:"username"`
 	FirstName  *string `json:"firstName,omitempty"`
 	LastName   *string `json:"lastName,omitempty"`
 	Email      *string `json:"email,omitempty"`
@@ -110,3 +111,5 @@ type OrderStatus string
 type PetStatus string
 
 type FindPetsByStatusStatus string
+
+type UpdatePetWithFormStatus string

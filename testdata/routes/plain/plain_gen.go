@@ -24,8 +24,11 @@ var Pairs = []Pair{
 	{"RGB", func() any { return new(routes.RGB) }, func() any { return new(RGB) }, true},
 	{"Kind", func() any { return new(routes.Kind) }, func() any { return new(Kind) }, true},
 	{"User", func() any { return new(routes.User) }, func() any { return new(User) }, true},
+	{"Stored", func() any { return new(routes.Stored) }, func() any { return new(Stored) }, true},
 	{"Problem", func() any { return new(routes.Problem) }, func() any { return new(Problem) }, true},
 	{"StatusOK", func() any { return new(routes.StatusOK) }, func() any { return new(StatusOK) }, true},
+	{"UploadPhotoRequest", func() any { return new(routes.UploadPhotoRequest) }, func() any { return new(UploadPhotoRequest) }, true},
+	{"UploadPhotoRequestMeta", func() any { return new(routes.UploadPhotoRequestMeta) }, func() any { return new(UploadPhotoRequestMeta) }, true},
 	{"SearchFilter", func() any { return new(routes.SearchFilter) }, func() any { return new(SearchFilter) }, true},
 	{"SearchMeta", func() any { return new(routes.SearchMeta) }, func() any { return new(SearchMeta) }, true},
 	{"SearchOK", func() any { return new(routes.SearchOK) }, func() any { return new(SearchOK) }, true},
@@ -77,6 +80,10 @@ type User struct {
 	Age  *int32 `json:"age,omitempty"`
 }
 
+type Stored struct {
+	Summary string `json:"summary"`
+}
+
 type Problem struct {
 	Title  *string `json:"title,omitempty"`
 	Status *int64  `json:"status,omitempty"`
@@ -85,6 +92,20 @@ type Problem struct {
 
 type StatusOK struct {
 	Version *int32 `json:"version,omitempty"`
+}
+
+type UploadPhotoRequest struct {
+	Title      string                  `json:"title"`
+	Rating     *int32                  `json:"rating,omitempty"`
+	Kind       *Kind                   `json:"kind,omitempty"`
+	Tags       []string                `json:"tags,omitzero"`
+	Photo      string                  `json:"photo"`
+	Thumbnails []string                `json:"thumbnails,omitzero"`
+	Meta       *UploadPhotoRequestMeta `json:"meta,omitempty"`
+}
+
+type UploadPhotoRequestMeta struct {
+	Camera *string `json:"camera,omitempty"`
 }
 
 type SearchFilter struct {

@@ -165,7 +165,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *string
-					v.Tag, e6 = oasrt.Grow(v.Tag)
+					v.Tag, e6 = oasrt.Grow(r, v.Tag)
 					x7, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tag")

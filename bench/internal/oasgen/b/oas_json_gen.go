@@ -74,7 +74,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e5 *Item
-					v.Result, e5 = oasrt.Grow(v.Result)
+					v.Result, e5 = oasrt.Grow(r, v.Result)
 					if err := (*e5).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "result")
 					}
@@ -195,7 +195,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e7 *string
-					v.Highlight, e7 = oasrt.Grow(v.Highlight)
+					v.Highlight, e7 = oasrt.Grow(r, v.Highlight)
 					x8, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i6), "highlight")

@@ -262,7 +262,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e7 *Nested
-					v.Nested, e7 = oasrt.Grow(v.Nested)
+					v.Nested, e7 = oasrt.Grow(r, v.Nested)
 					if err := (*e7).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i6), "nested")
 					}
@@ -388,7 +388,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e23 *string
-					v.RepeatedStringValue, e23 = oasrt.Grow(v.RepeatedStringValue)
+					v.RepeatedStringValue, e23 = oasrt.Grow(r, v.RepeatedStringValue)
 					x24, err := r.Str()
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i22), "repeated_string_value")
