@@ -417,15 +417,23 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
 		one := *sch // the same node, so positions and $ref identity stay
 		one.Type, one.Nullable = []string{kind}, nil
 		one.Title, one.Description = "", "" // the union documents itself
-		if len(sch.Enum) > 0 {
-			one.Enum = nil
-			for _, e := range sch.Enum {
+		// The enum values, or the const, of this type only.
+		vals := sch.Enum
+		if len(vals) == 0 && sch.Const != nil {
+			vals = []*yaml.Node{sch.Const}
+		}
+		one.Enum, one.Const = nil, nil
+		if len(vals) > 0 {
+			for _, e := range vals {
 				if enumOfKind(e, kind) {
 					one.Enum = append(one.Enum, e)
 				}
 			}
 			if len(one.Enum) == 0 {
 				continue // no value of this type is allowed
+			}
+			if len(sch.Enum) == 0 {
+				one.Enum, one.Const = nil, one.Enum[0]
 			}
 		}
 		pointer := d.Pointer + "/type/" + kind
@@ -438,7 +446,7 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
 			b.fill(vd, &one)
 			t = &ir.Ref{Decl: vd}
 		default:
-			t = b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer), &one, pointer)
 			if _, free := t.(*ir.Any); free && kind == "object" {
 				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
 			}

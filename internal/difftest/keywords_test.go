@@ -80,6 +80,9 @@ func TestTypeArrays(t *testing.T) {
 		{name: "fields", doc: `{"scalar":3,"flag":"yes","maybe":null,"free":{"a":[1]}}`, into: holder},
 		{name: "nullable field value", doc: `{"maybe":"x","free":true}`, into: holder},
 		{name: "nested path", doc: `{"flag":1}`, into: holder, wantErr: `$.flag: a value of kind number matches no variant of HolderFlag (offset 8)`},
+		{name: "const of several types", doc: `2.5`, into: func() codec { return new(keywords.Fixed) }},
+		{name: "const of several types: other value", doc: `2`, into: func() codec { return new(keywords.Fixed) }, wantErr: `$: 2 is not the const 2.5 (offset 0)`},
+		{name: "const of several types: other type", doc: `"2.5"`, into: func() codec { return new(keywords.Fixed) }, wantErr: `$: a value of kind string matches no variant of Fixed (offset 0)`},
 	})
 	var s keywords.Scalar
 	if err := json.Unmarshal([]byte(`12`), &s); err != nil || s.Type != keywords.ScalarInteger || s.Integer != 12 {
@@ -154,6 +157,7 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Name) }, func() codec { return new(keywords.NotZero) },
 	func() codec { return new(keywords.Payment) }, func() codec { return new(keywords.Headers) },
 	func() codec { return new(keywords.Labels) }, func() codec { return new(keywords.Consts) },
+	func() codec { return new(keywords.Fixed) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:

@@ -1554,6 +1554,58 @@ func (v *Consts) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes the variant that is set.
+func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case FixedNumber:
+		w.Float64(v.Number)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
+	*v = Fixed{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Number:
+		v.Type = FixedNumber
+		at2 := r.Start()
+		x1, err := r.Float(64)
+		if err != nil {
+			return err
+		}
+		if x1 != 2.5 {
+			return oasrt.Violation(at2, "%v is not the const 2.5", x1)
+		}
+		v.Number = x1
+		return nil
+	}
+	return oasrt.NoVariant(start, "Fixed", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Fixed) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Fixed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

@@ -239,6 +239,24 @@ type Consts struct {
 	Rate    oasrt.Opt[oasrt.Decimal] `json:"rate,omitzero"`
 }
 
+// Fixed is the schema of several types #/components/schemas/Fixed.
+//
+// A const on a schema of several types keeps the variant of its type.
+//
+// Type says which variant is set: Number.
+type Fixed struct {
+	Type   FixedType
+	Number float64
+}
+
+// FixedType names a variant of Fixed; the zero value names none.
+type FixedType uint8
+
+// The variants of Fixed.
+const (
+	FixedNumber FixedType = iota + 1
+)
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

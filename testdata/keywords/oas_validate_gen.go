@@ -489,6 +489,25 @@ func (v *Consts) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Fixed) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Fixed) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case FixedNumber:
+		if v.Number != 2.5 {
+			c.Errorf("%v is not the const 2.5", v.Number)
+		}
+	default:
+		c.Errorf("no variant of Fixed is set")
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
