@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -297,4 +298,39 @@ func TestConstsAndDecimals(t *testing.T) {
 		{name: "quoted decimal", doc: `{"rate":"-1.0"}`, into: consts},
 		{name: "quoted decimal above", doc: `{"rate":"1.000000000000000000001"}`, into: consts, wantErr: `$.rate: 1.000000000000000000001 is greater than maximum 1 (offset 8)`},
 	})
+}
+
+// TestKeywordsRandom decodes random valid documents of the unions of
+// several types and the tuples of testdata/keywords, and of the objects
+// holding them: each must decode, pass Validate, and re-encode to the same
+// JSON value. (Types with a not are left to TestNot: random values can be
+// the ones it rules out.)
+func TestKeywordsRandom(t *testing.T) {
+	decls := loadIR(t, "keywords")
+	for name, mk := range map[string]func() codec{
+		"Scalar": func() codec { return new(keywords.Scalar) }, "Loose": func() codec { return new(keywords.Loose) },
+		"Count": func() codec { return new(keywords.Count) }, "Mixed": func() codec { return new(keywords.Mixed) },
+		"Mode": func() codec { return new(keywords.Mode) }, "Holder": func() codec { return new(keywords.Holder) },
+		"Point": func() codec { return new(keywords.Point) }, "Record": func() codec { return new(keywords.Record) },
+		"Open": func() codec { return new(keywords.Open) }, "Track": func() codec { return new(keywords.Track) },
+		"Fixed": func() codec { return new(keywords.Fixed) },
+	} {
+		g := &docGen{rng: rand.New(rand.NewPCG(uint64(len(name)), 11))}
+		for range docsPerType {
+			g.buf.Reset()
+			g.decl(decls[name])
+			doc := g.buf.Bytes()
+			v := mk()
+			if err := v.UnmarshalJSON(doc); err != nil {
+				t.Fatalf("%s rejects a valid document: %v\n%s", name, err, doc)
+			}
+			if err := v.(validator).Validate(); err != nil {
+				t.Fatalf("%s: Validate rejects a value its decoder accepted: %v\n%s", name, err, doc)
+			}
+			out, err := v.MarshalJSON()
+			if err != nil || !oasrt.JSONEqual(out, string(doc)) {
+				t.Fatalf("%s: re-encoded %s, %v\nfrom %s", name, out, err, doc)
+			}
+		}
+	}
 }
