@@ -368,7 +368,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 // anyOf whose schema has properties of its own: the allOf of the schema
 // without its oneOf (outer) and the member, named hint.
 func (b *builder) mergedVariant(outer, member *base.SchemaProxy, ms *base.Schema, hint, pointer string) ir.Type {
-	merged := &base.Schema{AllOf: []*base.SchemaProxy{outer, member}}
+	merged := &base.Schema{AllOf: []*base.SchemaProxy{member, outer}}
 	d := b.newDecl(merged, hint, pointer).(*ir.Struct)
 	d.Pos, d.Doc = b.pos(ms), docOf(ms)
 	b.fill(d, merged)
@@ -616,10 +616,11 @@ func inferredTags(vs []*ir.Variant) (string, [][]string) {
 	return "", nil
 }
 
-// fieldValues returns the enum values of a struct's string property.
+// fieldValues returns the enum values of a struct's required string
+// property: an optional one cannot tell variants apart when it is absent.
 func fieldValues(s *ir.Struct, name string) []string {
 	for _, f := range s.Fields {
-		if f.JSONName != name {
+		if f.JSONName != name || !f.Required {
 			continue
 		}
 		t := f.Type

@@ -41,7 +41,10 @@ func TestUnionDecode(t *testing.T) {
 		{"allOf parent, subtype of a subtype", `{"kind":"RaceCar","topSpeed":300.5,"seats":1}`, new(composition.Vehicle), nil, `{"kind":"RaceCar","seats":1,"topSpeed":300.5}`},
 		{"allOf parent itself", `{"kind":"Vehicle","wheels":4}`, new(composition.Vehicle), nil, ""},
 		{"allOf parent where referenced", `{"vehicles":[{"kind":"Bicycle","gears":1},{"kind":"Car"}],"favorite":{"kind":"bike","gears":2}}`, new(composition.Garage), nil, ""},
-		{"properties beside oneOf", `{"body":"hi","id":"m1","kind":"Text"}`, new(composition.Message), nil, `{"id":"m1","kind":"Text","body":"hi"}`},
+		{"properties beside oneOf", `{"body":"hi","id":"m1","kind":"Text"}`, new(composition.Message), nil, `{"kind":"Text","body":"hi","id":"m1"}`},
+		{"optional telling property absent", `{}`, new(composition.Toggle), nil, ""},
+		{"optional telling property", `{"status":"queued"}`, new(composition.Toggle), nil, ""},
+		{"telling key", `{"conclusion":"success","status":"completed"}`, new(composition.Toggle), nil, `{"status":"completed","conclusion":"success"}`},
 	} {
 		if err := tc.into.UnmarshalJSON([]byte(tc.doc)); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
@@ -104,6 +107,7 @@ func TestUnionErrors(t *testing.T) {
 		{"null", `null`, `$: a value of kind null matches no variant of Shape (offset 0)`, new(composition.Shape)},
 		{"properties beside oneOf are required", `{"kind":"Text","body":"hi"}`, `$: missing required property "id" (offset 26)`, new(composition.Message)},
 		{"properties beside oneOf are checked", `{"kind":"Text","body":"hi","id":"1","sent":"yesterday"}`, `$.sent: invalid date-time: parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006" (offset 43)`, new(composition.Message)},
+		{"telling key, variant checked", `{"conclusion":"success","status":"queued"}`, `$.status: "queued" is not a valid Toggle1Status (offset 33)`, new(composition.Toggle)},
 		{"allOf parent, unknown tag", `{"kind":"Boat"}`, `$: Vehicle: unknown kind "Boat" (offset 0)`, new(composition.Vehicle)},
 		{"allOf parent, subtype checked", `{"vehicles":[{"kind":"bike"}]}`, `$.vehicles[0]: missing required property "gears" (offset 27)`, new(composition.Garage)},
 	} {
@@ -156,6 +160,7 @@ func FuzzUnions(f *testing.F) {
 		func() codec { return new(composition.MaybeName) }, func() codec { return new(composition.Tree) },
 		func() codec { return new(composition.Owner) }, func() codec { return new(composition.Vehicle) },
 		func() codec { return new(composition.Garage) }, func() codec { return new(composition.Message) },
+		func() codec { return new(composition.Toggle) },
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := json.Valid(data)

@@ -2084,6 +2084,91 @@ func (v *Plain) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case ToggleToggle1:
+		v.Toggle1.EncodeJSON(w)
+	case ToggleToggle2:
+		v.Toggle2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
+	*v = Toggle{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		var which ToggleType
+		m := r.Mark()
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		for which == 0 {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "conclusion":
+				which = ToggleToggle1
+			default:
+				if err := r.Skip(); err != nil {
+					return err
+				}
+			}
+		}
+		r.Restore(m)
+		if which == 0 {
+			which = ToggleToggle2
+		}
+		switch which {
+		case ToggleToggle1:
+			v.Type = ToggleToggle1
+			if err := v.Toggle1.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case ToggleToggle2:
+			v.Type = ToggleToggle2
+			if err := v.Toggle2.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.NoVariant(start, "Toggle", kind, nil)
+	}
+	return oasrt.NoVariant(start, "Toggle", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
@@ -2542,16 +2627,16 @@ func (v *Size1) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"body":`)
-	w.String(v.Body)
 	w.ObjectEnd(start)
 }
 
@@ -2570,34 +2655,34 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		switch string(key) {
-		case "id":
+		case "kind":
 			seen |= 1 << 0
 			x1, err := r.Str()
 			if err != nil {
-				return oasrt.AtKey(err, "id")
-			}
-			v.ID = x1
-		case "sent":
-			v.Sent.Set = true
-			x2, err := r.Time()
-			if err != nil {
-				return oasrt.AtKey(err, "sent")
-			}
-			v.Sent.Value = x2
-		case "kind":
-			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
+			v.Kind = x1
 		case "body":
-			seen |= 1 << 2
-			x4, err := r.Str()
+			seen |= 1 << 1
+			x2, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "body")
 			}
-			v.Body = x4
+			v.Body = x2
+		case "id":
+			seen |= 1 << 2
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x3
+		case "sent":
+			v.Sent.Set = true
+			x4, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2605,7 +2690,7 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "id", "kind", "body")
+		return oasrt.Missing(r, seen, 0x7, "kind", "body", "id")
 	}
 	return nil
 }
@@ -2630,14 +2715,14 @@ func (v *MessageAsText) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
+	w.Raw(`,"url":`)
+	w.String(v.URL)
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
-	w.Raw(`,"url":`)
-	w.String(v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -2656,27 +2741,27 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		switch string(key) {
-		case "id":
-			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, "id")
-			}
-			v.ID = x1
-		case "sent":
-			v.Sent.Set = true
-			x2, err := r.Time()
-			if err != nil {
-				return oasrt.AtKey(err, "sent")
-			}
-			v.Sent.Value = x2
 		case "url":
-			seen |= 1 << 1
-			x3, err := r.StrFormat("uri", oasrt.ValidURI)
+			seen |= 1 << 0
+			x1, err := r.StrFormat("uri", oasrt.ValidURI)
 			if err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x3
+			v.URL = x1
+		case "id":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x2
+		case "sent":
+			v.Sent.Set = true
+			x3, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2684,7 +2769,7 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "url")
+		return oasrt.Missing(r, seen, 0x3, "url", "id")
 	}
 	return nil
 }
@@ -2698,6 +2783,205 @@ func (v Message2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.Raw(`,"conclusion":`)
+	w.String(v.Conclusion)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		case "conclusion":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "conclusion")
+			}
+			v.Conclusion = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "conclusion")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Toggle1Status.
+func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "completed":
+		*v = Toggle1StatusCompleted
+	default:
+		return oasrt.InvalidEnum(start, "Toggle1Status", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1Status) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Toggle2Status.
+func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "queued":
+		*v = Toggle2StatusQueued
+	default:
+		return oasrt.InvalidEnum(start, "Toggle2Status", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2Status) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -375,6 +375,26 @@ type Plain struct {
 // PlainAgain is the schema #/components/schemas/PlainAgain.
 type PlainAgain = Plain
 
+// Toggle is the anyOf schema #/components/schemas/Toggle.
+//
+// An optional property with its own values in each variant does not tell them apart, since it can be absent (GitHub's checks/update).
+//
+// Type says which variant is set: Toggle1, Toggle2.
+type Toggle struct {
+	Type    ToggleType
+	Toggle1 Toggle1
+	Toggle2 Toggle2
+}
+
+// ToggleType names a variant of Toggle; the zero value names none.
+type ToggleType uint8
+
+// The variants of Toggle.
+const (
+	ToggleToggle1 ToggleType = iota + 1
+	ToggleToggle2
+)
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.
@@ -447,15 +467,42 @@ const (
 
 // MessageAsText is the object schema #/components/schemas/Message/oneOf/0.
 type MessageAsText struct {
-	ID   string               `json:"id"`
-	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
 	Kind string               `json:"kind"`
 	Body string               `json:"body"`
+	ID   string               `json:"id"`
+	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
 }
 
 // Message2 is the object schema #/components/schemas/Message/oneOf/1.
 type Message2 struct {
+	URL  string               `json:"url"`
 	ID   string               `json:"id"`
 	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
-	URL  string               `json:"url"`
 }
+
+// Toggle1 is the object schema #/components/schemas/Toggle/anyOf/0.
+type Toggle1 struct {
+	Status     oasrt.Opt[Toggle1Status] `json:"status,omitzero"`
+	Conclusion string                   `json:"conclusion"`
+}
+
+// Toggle1Status is the enum schema #/components/schemas/Toggle/anyOf/0/properties/status.
+type Toggle1Status string
+
+// The values of Toggle1Status.
+const (
+	Toggle1StatusCompleted Toggle1Status = "completed"
+)
+
+// Toggle2 is the object schema #/components/schemas/Toggle/anyOf/1.
+type Toggle2 struct {
+	Status oasrt.Opt[Toggle2Status] `json:"status,omitzero"`
+}
+
+// Toggle2Status is the enum schema #/components/schemas/Toggle/anyOf/1/properties/status.
+type Toggle2Status string
+
+// The values of Toggle2Status.
+const (
+	Toggle2StatusQueued Toggle2Status = "queued"
+)

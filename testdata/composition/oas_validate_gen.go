@@ -378,6 +378,25 @@ func (v *Plain) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Toggle) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case ToggleToggle1:
+		v.Toggle1.validate(c)
+	case ToggleToggle2:
+		v.Toggle2.validate(c)
+	default:
+		c.Errorf("no variant of Toggle is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -506,4 +525,68 @@ func (v *Message2) validate(c *oasrt.Validator) {
 		c.Errorf("invalid uri %q", v.URL)
 	}
 	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle1) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle1) validate(c *oasrt.Validator) {
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle1Status) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle1Status) validate(c *oasrt.Validator) {
+	switch *v {
+	case Toggle1StatusCompleted:
+	default:
+		c.Errorf("%q is not a valid Toggle1Status", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle2) validate(c *oasrt.Validator) {
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle2Status) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle2Status) validate(c *oasrt.Validator) {
+	switch *v {
+	case Toggle2StatusQueued:
+	default:
+		c.Errorf("%q is not a valid Toggle2Status", string(*v))
+	}
 }

@@ -43,11 +43,15 @@ var Pairs = []Pair{
 	{"Size1", func() any { return new(composition.Size1) }, func() any { return new(Size1) }, true},
 	{"MessageAsText", func() any { return new(composition.MessageAsText) }, func() any { return new(MessageAsText) }, true},
 	{"Message2", func() any { return new(composition.Message2) }, func() any { return new(Message2) }, true},
+	{"Toggle1", func() any { return new(composition.Toggle1) }, func() any { return new(Toggle1) }, true},
+	{"Toggle1Status", func() any { return new(composition.Toggle1Status) }, func() any { return new(Toggle1Status) }, true},
+	{"Toggle2", func() any { return new(composition.Toggle2) }, func() any { return new(Toggle2) }, true},
+	{"Toggle2Status", func() any { return new(composition.Toggle2Status) }, func() any { return new(Toggle2Status) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "SomeValueValue"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "SomeValueValue"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -166,14 +170,27 @@ type Contact2 struct {
 type Size1 string
 
 type MessageAsText struct {
-	ID   string     `json:"id"`
-	Sent *time.Time `json:"sent,omitempty"`
 	Kind string     `json:"kind"`
 	Body string     `json:"body"`
+	ID   string     `json:"id"`
+	Sent *time.Time `json:"sent,omitempty"`
 }
 
 type Message2 struct {
+	URL  string     `json:"url"`
 	ID   string     `json:"id"`
 	Sent *time.Time `json:"sent,omitempty"`
-	URL  string     `json:"url"`
 }
+
+type Toggle1 struct {
+	Status     *Toggle1Status `json:"status,omitempty"`
+	Conclusion string         `json:"conclusion"`
+}
+
+type Toggle1Status string
+
+type Toggle2 struct {
+	Status *Toggle2Status `json:"status,omitempty"`
+}
+
+type Toggle2Status string
