@@ -130,6 +130,7 @@ func (b *builder) components() {
 		byPointer[pointer] = d
 		todo = append(todo, pending{d, sch, nil})
 	}
+	b.subtypeUnions(c.Schemas, byPointer)
 	for _, p := range todo {
 		if p.sp == nil {
 			b.fill(p.decl, p.sch)
@@ -297,6 +298,16 @@ func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
 			name = goName
 		}
 	}
+	d := b.newDecl(sch, name, pointer)
+	if n := rootNode(sch); n != nil {
+		b.byNode[n] = d
+	}
+	return d
+}
+
+// newDecl creates the Decl for a schema, named after name, without
+// registering it under the schema's node.
+func (b *builder) newDecl(sch *base.Schema, name, pointer string) ir.Decl {
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),
 		Pointer: pointer,
@@ -311,11 +322,10 @@ func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
 		d = &ir.Union{Common: c}
 	case isStruct(sch):
 		d = &ir.Struct{Common: c}
+	case isTuple(sch):
+		d = &ir.Tuple{Common: c}
 	default:
 		d = &ir.Alias{Common: c}
-	}
-	if n := rootNode(sch); n != nil {
-		b.byNode[n] = d
 	}
 	b.decls = append(b.decls, d)
 	return d
@@ -389,6 +399,67 @@ func isEnum(sch *base.Schema) bool {
 	return len(ts) == 1 && (ts[0] == "string" || ts[0] == "integer")
 }
 
+// isTuple reports whether a schema is an array with prefixItems.
+func isTuple(sch *base.Schema) bool {
+	if len(sch.PrefixItems) == 0 || len(sch.AllOf) > 0 {
+		return false
+	}
+	ts, _ := types(sch)
+	return len(ts) == 0 || len(ts) == 1 && ts[0] == "array"
+}
+
+// fillTuple fills a tuple from prefixItems: a field per position, named
+// Item0, Item1... or by the item schema's x-go-name, and the items after
+// them.
+func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
+	names := ir.NewNamespace()
+	for k := range reservedMethods {
+		names.Claim(k, "")
+	}
+	var min int64
+	if sch.MinItems != nil {
+		min = *sch.MinItems
+	}
+	for i, sp := range sch.PrefixItems {
+		pointer := fmt.Sprintf("%s/prefixItems/%d", d.Pointer, i)
+		is := b.resolve(sp, d.Pos)
+		if is == nil {
+			continue
+		}
+		goName := fmt.Sprintf("Item%d", i)
+		if own, ok := b.goNameExt(is, pointer, names); ok && !sp.IsReference() {
+			goName = own
+		}
+		f := &ir.Field{
+			GoName:   names.Claim(goName, "Field"),
+			Required: int64(i) < min,
+			Pos:      b.pos(is),
+			Type:     b.typeOf(sp, is, fmt.Sprintf("%sItem%d", d.GoName, i), pointer),
+		}
+		if !sp.IsReference() {
+			f.Doc = docOf(is)
+		}
+		d.Items = append(d.Items, f)
+	}
+	switch it := sch.Items; {
+	case it == nil:
+		d.Rest = &ir.Any{} // JSON Schema allows any items after the prefix
+	case it.IsA() && it.A != nil:
+		if is := b.resolve(it.A, d.Pos); is != nil {
+			d.Rest = b.typeOf(it.A, is, d.GoName+"Rest", d.Pointer+"/items")
+		}
+	case it.IsB() && it.B:
+		d.Rest = &ir.Any{}
+	}
+	if d.Rest != nil {
+		d.RestGoName = names.Claim("Rest", "")
+	}
+	d.MinItems, d.MaxItems = sch.MinItems, sch.MaxItems
+	if sch.UniqueItems != nil && *sch.UniqueItems {
+		b.warnf(d.Pos, "%s: uniqueItems on a tuple (prefixItems) is not checked", d.Pointer)
+	}
+}
+
 func isStruct(sch *base.Schema) bool {
 	if len(sch.AllOf) > 0 {
 		return passThrough(sch) == nil && hasObjectPart(sch, 0)
@@ -397,7 +468,7 @@ func isStruct(sch *base.Schema) bool {
 	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" {
 		return false
 	}
-	if sch.Properties != nil && sch.Properties.Len() > 0 {
+	if sch.Properties != nil && sch.Properties.Len() > 0 || sch.PatternProperties != nil && sch.PatternProperties.Len() > 0 {
 		return true
 	}
 	// An object with no properties that allows no others is an empty
@@ -453,6 +524,14 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+		if sch.Not != nil {
+			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
+		}
+	case *ir.Tuple:
+		b.fillTuple(d, sch)
+		if sch.Not != nil {
+			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
+		}
 	case *ir.Alias:
 		t := b.shape(sch, d.GoName, d.Pointer)
 		if n, ok := t.(*ir.Nullable); ok {
@@ -533,7 +612,26 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
 		}
 	}
+	for i, pp := range o.patterns {
+		pointer := d.Pointer + "/patternProperties/" + pp.name
+		re, err := TranslatePattern(pp.name)
+		if err != nil {
+			b.warnf(b.pos(pp.sch), "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
+			continue
+		}
+		name := "PatternProperties"
+		if len(o.patterns) > 1 {
+			name += strconv.Itoa(i + 1)
+		}
+		d.Patterns = append(d.Patterns, &ir.PatternProps{
+			Pattern: pp.name,
+			Regexp:  re,
+			Type:    b.typeOf(pp.sp, pp.sch, d.GoName+"Pattern"+strconv.Itoa(i+1), pointer),
+			GoName:  fieldNames.Claim(name, ""),
+		})
+	}
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
+	b.structNot(d, o.nots)
 }
 
 func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
@@ -572,6 +670,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 		}
 		d.Values = append(d.Values, v)
 	}
+	b.enumNot(d, sch)
 }
 
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
@@ -613,7 +712,7 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 			return t
 		}
 	}
-	if isStruct(sch) || isEnum(sch) || isUnion(sch) {
+	if isStruct(sch) || isEnum(sch) || isUnion(sch) || isTuple(sch) {
 		d := b.declare(sch, hint, pointer)
 		b.fill(d, sch)
 		return b.refTo(d, sch)
@@ -632,7 +731,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
-	t := b.shapeNonNull(sch, hint, pointer)
+	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
 			t = &ir.Nullable{Elem: t}
@@ -643,11 +742,6 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 
 func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
-	if sch.Const != nil {
-		// String and integer consts are enums of one value; others are
-		// carried by their type alone.
-		b.warnf(pos, "%s: const %s is not checked (only string and integer consts are)", pointer, sch.Const.Value)
-	}
 	if len(sch.AllOf) > 0 {
 		// allOf of schemas none of which is an object: the first typed
 		// member gives the type.
@@ -775,13 +869,7 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			}
 		}
 	}
-	if p.Kind == ir.Decimal {
-		if sch.Minimum != nil || sch.Maximum != nil || sch.ExclusiveMinimum != nil || sch.ExclusiveMaximum != nil || sch.MultipleOf != nil {
-			b.warnf(b.pos(sch), "%s: bounds and multipleOf of a decimal are not checked yet", pointer)
-		}
-		return p
-	}
-	if typ == "integer" || typ == "number" {
+	if typ == "integer" || typ == "number" || p.Kind == ir.Decimal {
 		p.Minimum, p.Maximum, p.MultipleOf = rat(sch.Minimum), rat(sch.Maximum), rat(sch.MultipleOf)
 		if p.MultipleOf != nil && p.MultipleOf.Sign() <= 0 {
 			b.errorf(b.pos(sch), "%s: multipleOf must be greater than 0", pointer)

@@ -29,6 +29,10 @@ type objectParts struct {
 	ap       *base.DynamicValue[*base.SchemaProxy, bool]
 	minProps *int64
 	maxProps *int64
+	// nots are the schemas, its own and its members', that have a not.
+	nots []*base.Schema
+	// patterns are the patternProperties, members' first.
+	patterns []prop
 }
 
 // parts merges sch and its allOf members. Two members that give one
@@ -83,6 +87,16 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 	}
 	if sch.MinProperties != nil {
 		o.minProps = sch.MinProperties
+	}
+	if sch.Not != nil {
+		o.nots = append(o.nots, sch)
+	}
+	if sch.PatternProperties != nil {
+		for pattern, sp := range sch.PatternProperties.FromOldest() {
+			if ps := b.resolve(sp, at); ps != nil {
+				o.patterns = append(o.patterns, prop{pattern, sp, ps})
+			}
+		}
 	}
 	if sch.MaxProperties != nil {
 		o.maxProps = sch.MaxProperties
@@ -145,7 +159,7 @@ func isUnion(sch *base.Schema) bool {
 		members = sch.AnyOf
 	}
 	if len(members) == 0 {
-		return false
+		return multiType(sch) != nil && len(sch.AllOf) == 0
 	}
 	if sch.Properties == nil && len(sch.AllOf) == 0 {
 		return true
@@ -158,6 +172,16 @@ func isUnion(sch *base.Schema) bool {
 		}
 	}
 	return false
+}
+
+// multiType returns the types of a schema that allows several besides null
+// (3.1 `type: [string, integer]`), or nil: such a value is a union over the
+// JSON kinds.
+func multiType(sch *base.Schema) []string {
+	if ts, _ := types(sch); len(ts) > 1 {
+		return ts
+	}
+	return nil
 }
 
 // kindsOf returns the JSON kinds a type accepts. It runs after every
@@ -193,6 +217,8 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
 			return []string{"object"}
+		case *ir.Tuple:
+			return []string{"array"}
 		case *ir.Enum:
 			if d.Base != nil && d.Base.Kind != ir.String {
 				return []string{"integer"}
@@ -262,20 +288,26 @@ func variantName(t ir.Type) string {
 }
 
 func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
+	d.TagField = "Type"
+	if len(sch.OneOf)+len(sch.AnyOf) == 0 {
+		b.fillTypeUnion(d, sch)
+		return
+	}
 	members := sch.OneOf
 	if len(members) == 0 {
 		members, d.AnyOf = sch.AnyOf, true
 	} else if len(sch.AnyOf) > 0 {
 		b.warnf(d.Pos, "%s: has both oneOf and anyOf; the anyOf is not checked", d.Pointer)
 	}
+	// Properties beside oneOf/anyOf apply to every object variant: each
+	// becomes the allOf of the schema (without its oneOf) and the member.
+	var outer *base.SchemaProxy
 	if sch.Properties != nil || len(sch.AllOf) > 0 {
-		b.warnf(d.Pos, "%s: properties beside oneOf/anyOf are not merged into the variants yet; each variant is decoded on its own", d.Pointer)
+		o := *sch
+		o.OneOf, o.AnyOf, o.Discriminator = nil, nil, nil
+		outer = base.CreateSchemaProxy(&o)
 	}
-	fields := ir.NewNamespace("Type")
-	for k := range reservedMethods {
-		fields.Claim(k, "")
-	}
-	d.TagField = "Type"
+	fields := variantFields()
 	kw := "oneOf"
 	if d.AnyOf {
 		kw = "anyOf"
@@ -286,8 +318,22 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		if ms == nil || isNullSchema(ms) {
 			continue // a null member makes the union's uses nullable
 		}
-		t := b.typeOf(sp, ms, fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i))
-		v := &ir.Variant{GoName: fields.Claim(variantName(t), "Variant"), Type: t}
+		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
+		var t ir.Type
+		name := ""
+		if outer != nil && isStruct(ms) {
+			if ref := sp.GetReference(); ref != "" {
+				name = ir.GoName(lastSegment(ref))
+				hint = d.GoName + "As" + name
+			}
+			t = b.mergedVariant(outer, sp, ms, hint, pointer)
+		} else {
+			t = b.typeOf(sp, ms, hint, pointer)
+		}
+		if name == "" {
+			name = variantName(t)
+		}
+		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
 		refs = append(refs, sp.GetReference())
 		if _, ok := t.(*ir.Nullable); ok {
@@ -313,21 +359,122 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 				v.Tags = append(v.Tags, name)
 			}
 		}
-		// A tag names one variant: the first that claims it (a schema
-		// listed twice keeps its tags on its first entry).
-		claimed := map[string]bool{}
-		for _, v := range d.Variants {
-			var own []string
-			for _, t := range v.Tags {
-				if !claimed[t] {
-					claimed[t] = true
-					own = append(own, t)
-				}
-			}
-			v.Tags = own
-		}
+		claimTags(d.Variants)
 	}
 	b.unions = append(b.unions, d)
+}
+
+// mergedVariant declares the struct of an object member of a oneOf or
+// anyOf whose schema has properties of its own: the allOf of the schema
+// without its oneOf (outer) and the member, named hint.
+func (b *builder) mergedVariant(outer, member *base.SchemaProxy, ms *base.Schema, hint, pointer string) ir.Type {
+	merged := &base.Schema{AllOf: []*base.SchemaProxy{member, outer}}
+	d := b.newDecl(merged, hint, pointer).(*ir.Struct)
+	d.Pos, d.Doc = b.pos(ms), docOf(ms)
+	b.fill(d, merged)
+	var t ir.Type = &ir.Ref{Decl: d}
+	if _, nullable := types(ms); nullable {
+		t = &ir.Nullable{Elem: t}
+	}
+	return t
+}
+
+// claimTags leaves each discriminator value to one variant: the first that
+// claims it (a schema listed twice keeps its tags on its first entry).
+func claimTags(vs []*ir.Variant) {
+	claimed := map[string]bool{}
+	for _, v := range vs {
+		var own []string
+		for _, t := range v.Tags {
+			if !claimed[t] {
+				claimed[t] = true
+				own = append(own, t)
+			}
+		}
+		v.Tags = own
+	}
+}
+
+// variantFields returns the namespace of a union's fields: the tag and the
+// methods are taken.
+func variantFields() *ir.Namespace {
+	fields := ir.NewNamespace("Type")
+	for k := range reservedMethods {
+		fields.Claim(k, "")
+	}
+	return fields
+}
+
+// fillTypeUnion fills the union of a schema with several types (3.1
+// `type: [string, integer]`): one variant per type, each the schema with
+// that type alone, so its constraints and enum values of that kind apply.
+// The kinds tell the variants apart (integer literals going to an integer
+// variant before a number one), so decoding is one pass; a value of several
+// types is a oneOf, as no JSON value has two kinds.
+func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
+	fields := variantFields()
+	for _, kind := range multiType(sch) {
+		one := *sch // the same node, so positions and $ref identity stay
+		one.Type, one.Nullable = []string{kind}, nil
+		one.Title, one.Description = "", "" // the union documents itself
+		// The enum values, or the const, of this type only.
+		vals := sch.Enum
+		if len(vals) == 0 && sch.Const != nil {
+			vals = []*yaml.Node{sch.Const}
+		}
+		one.Enum, one.Const = nil, nil
+		if len(vals) > 0 {
+			for _, e := range vals {
+				if enumOfKind(e, kind) {
+					one.Enum = append(one.Enum, e)
+				}
+			}
+			if len(one.Enum) == 0 {
+				continue // no value of this type is allowed
+			}
+			if len(sch.Enum) == 0 {
+				one.Enum, one.Const = nil, one.Enum[0]
+			}
+		}
+		pointer := d.Pointer + "/type/" + kind
+		var t ir.Type
+		switch {
+		case isEnum(&one) || isStruct(&one) || isTuple(&one):
+			// A Decl of its own, not registered under the schema's node,
+			// which names the union.
+			vd := b.newDecl(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			b.fill(vd, &one)
+			t = &ir.Ref{Decl: vd}
+		default:
+			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer), &one, pointer)
+			if _, free := t.(*ir.Any); free && kind == "object" {
+				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
+			}
+		}
+		// Fields are named after the JSON type: v.Integer, v.Object.
+		d.Variants = append(d.Variants, &ir.Variant{GoName: fields.Claim(ir.GoName(kind), "Variant"), Type: t})
+	}
+	d.Types = true
+	b.unions = append(b.unions, d)
+}
+
+// enumOfKind reports whether an enum value is of a JSON type.
+func enumOfKind(e *yaml.Node, kind string) bool {
+	switch kind {
+	case "string":
+		return e.Tag == "!!str"
+	case "integer":
+		return e.Tag == "!!int"
+	case "number":
+		return e.Tag == "!!int" || e.Tag == "!!float"
+	case "boolean":
+		return e.Tag == "!!bool"
+	case "array":
+		return e.Kind == yaml.SequenceNode
+	case "object":
+		return e.Kind == yaml.MappingNode
+	}
+	return false
 }
 
 // finishUnions works out, once every declaration is filled, what each
@@ -469,10 +616,11 @@ func inferredTags(vs []*ir.Variant) (string, [][]string) {
 	return "", nil
 }
 
-// fieldValues returns the enum values of a struct's string property.
+// fieldValues returns the enum values of a struct's required string
+// property: an optional one cannot tell variants apart when it is absent.
 func fieldValues(s *ir.Struct, name string) []string {
 	for _, f := range s.Fields {
-		if f.JSONName != name {
+		if f.JSONName != name || !f.Required {
 			continue
 		}
 		t := f.Type

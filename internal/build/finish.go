@@ -11,15 +11,16 @@ import (
 // optional object properties). Such fields are held by pointer. Slices and
 // maps already refer indirectly, so only by-value edges count.
 func breakCycles(decls []ir.Decl) {
-	// byValue returns the structs a type embeds by value.
-	var byValue func(t ir.Type, out []*ir.Struct) []*ir.Struct
-	byValue = func(t ir.Type, out []*ir.Struct) []*ir.Struct {
+	// byValue returns the declarations with fields (structs and tuples)
+	// a type embeds by value.
+	var byValue func(t ir.Type, out []ir.Decl) []ir.Decl
+	byValue = func(t ir.Type, out []ir.Decl) []ir.Decl {
 		switch t := t.(type) {
 		case *ir.Nullable:
 			return byValue(t.Elem, out)
 		case *ir.Ref:
 			switch d := t.Decl.(type) {
-			case *ir.Struct:
+			case *ir.Struct, *ir.Tuple:
 				return append(out, d)
 			case *ir.Alias:
 				return byValue(d.Type, out)
@@ -33,20 +34,20 @@ func breakCycles(decls []ir.Decl) {
 		return out
 	}
 	// reaches reports whether from reaches to through by-value fields.
-	reaches := func(from, to *ir.Struct) bool {
-		seen := map[*ir.Struct]bool{}
-		stack := []*ir.Struct{from}
+	reaches := func(from, to ir.Decl) bool {
+		seen := map[ir.Decl]bool{}
+		stack := []ir.Decl{from}
 		for len(stack) > 0 {
-			s := stack[len(stack)-1]
+			d := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if s == to {
+			if d == to {
 				return true
 			}
-			if seen[s] {
+			if seen[d] {
 				continue
 			}
-			seen[s] = true
-			for _, f := range s.Fields {
+			seen[d] = true
+			for _, f := range fieldsOf(d) {
 				if !f.Ptr {
 					stack = byValue(f.Type, stack)
 				}
@@ -55,19 +56,26 @@ func breakCycles(decls []ir.Decl) {
 		return false
 	}
 	for _, d := range decls {
-		s, ok := d.(*ir.Struct)
-		if !ok {
-			continue
-		}
-		for _, f := range s.Fields {
+		for _, f := range fieldsOf(d) {
 			for _, target := range byValue(f.Type, nil) {
-				if reaches(target, s) {
+				if reaches(target, d) {
 					f.Ptr = true
 					break
 				}
 			}
 		}
 	}
+}
+
+// fieldsOf returns the fields of a struct or the positions of a tuple.
+func fieldsOf(d ir.Decl) []*ir.Field {
+	switch d := d.(type) {
+	case *ir.Struct:
+		return d.Fields
+	case *ir.Tuple:
+		return d.Items
+	}
+	return nil
 }
 
 // nameConstants names enum constants TypeValue, after every type is named,

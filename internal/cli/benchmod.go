@@ -192,6 +192,16 @@ func reachable(pkg *ir.Package, d ir.Decl) []ir.Decl {
 			if d.Additional != nil {
 				visitType(d.Additional)
 			}
+			for _, p := range d.Patterns {
+				visitType(p.Type)
+			}
+		case *ir.Tuple:
+			for _, f := range d.Items {
+				visitType(f.Type)
+			}
+			if d.Rest != nil {
+				visitType(d.Rest)
+			}
 		case *ir.Alias:
 			visitType(d.Type)
 		case *ir.Union:

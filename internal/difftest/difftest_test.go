@@ -18,6 +18,7 @@ import (
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
+	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
@@ -55,6 +56,9 @@ var cases = map[string][]pair{
 	"composition": conv(compositionplain.Pairs, func(p compositionplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
+	"keywords": conv(keywordsplain.Pairs, func(p keywordsplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
 	"validation": conv(validationplain.Pairs, func(p validationplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
@@ -68,13 +72,18 @@ func TestUnmirrored(t *testing.T) {
 	}
 	// Unions have no encoding/json form, nor what holds them; union_test.go
 	// covers them.
-	if got := strings.Join(compositionplain.Unmirrored, ","); got != "Pet,SomeValue,Shape,Contact,Size,Level,MaybeName,Tree,Owner,Early,Twice,Anything,SomeValueValue" {
+	if got := strings.Join(compositionplain.Unmirrored, ","); got != "Pet,SomeValue,Shape,Contact,Size,Level,MaybeName,Tree,Owner,Early,Twice,Anything,Vehicle,Garage,Message,Toggle,SomeValueValue" {
 		t.Errorf("composition: unmirrored types %q", got)
 	}
 	// Defaults are applied on decode, which encoding/json does not do;
 	// validation_test.go covers them.
 	if got := strings.Join(validationplain.Unmirrored, ","); got != "Settings" {
 		t.Errorf("validation: unmirrored types %q", got)
+	}
+	// Unions, tuples and types with a not have no encoding/json form;
+	// keywords_test.go covers them.
+	if got := strings.Join(keywordsplain.Unmirrored, ","); got != "Scalar,Loose,Count,Mixed,Mode,Holder,Point,Record,Open,Track,NotNull,Fraction,Name,NotZero,Payment,Headers,Fixed,HolderFlag,HolderMaybe,HolderFree" {
+		t.Errorf("keywords: unmirrored types %q", got)
 	}
 	if len(petstoreplain.Unmirrored) != 0 {
 		t.Errorf("petstore: unmirrored types %q", petstoreplain.Unmirrored)
@@ -238,7 +247,7 @@ func FuzzGenerated(f *testing.F) {
 		}
 	}
 	var all []pair
-	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation"} {
+	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation", "keywords"} {
 		all = append(all, cases[name]...)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

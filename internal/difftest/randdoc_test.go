@@ -81,7 +81,45 @@ func (g *docGen) decl(d ir.Decl) {
 		}
 	case *ir.Alias:
 		g.value(d.Type)
+	case *ir.Union:
+		// Any variant; only for unions whose variants the value alone
+		// tells apart (a discriminator's tag is not generated).
+		g.value(d.Variants[g.rng.IntN(len(d.Variants))].Type)
+	case *ir.Tuple:
+		g.tuple(d)
 	}
+}
+
+// tuple writes the required positions of a tuple, then maybe the optional
+// ones in order, then maybe items after them, within minItems and maxItems.
+func (g *docGen) tuple(d *ir.Tuple) {
+	g.depth++
+	defer func() { g.depth-- }()
+	n := 0
+	item := func(t ir.Type) {
+		if n > 0 {
+			g.buf.WriteByte(',')
+		}
+		g.ws()
+		g.value(t)
+		n++
+	}
+	room := func() bool { return d.MaxItems == nil || int64(n) < *d.MaxItems }
+	g.buf.WriteByte('[')
+	all := true
+	for _, f := range d.Items {
+		if !f.Required && (g.rng.IntN(3) == 0 || !room()) {
+			all = false
+			break
+		}
+		item(f.Type)
+	}
+	if all && d.Rest != nil {
+		for k := g.rng.IntN(3); (k > 0 || d.MinItems != nil && int64(n) < *d.MinItems) && room(); k-- {
+			item(d.Rest)
+		}
+	}
+	g.buf.WriteByte(']')
 }
 
 func (g *docGen) object(d *ir.Struct) {
@@ -137,6 +175,10 @@ func (g *docGen) value(t ir.Type) {
 	case *ir.Ref:
 		g.decl(t.Decl)
 	case *ir.Any:
+		if t.Const != "" {
+			g.buf.WriteString(t.Const)
+			return
+		}
 		g.buf.WriteString([]string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}[g.rng.IntN(8)])
 	case *ir.Array:
 		n := 0
@@ -231,6 +273,14 @@ var constrainedPool = []string{
 
 func (g *docGen) prim(p *ir.Prim) {
 	r := g.rng
+	if p.Const != "" {
+		if p.Quoted {
+			g.str(p.Const)
+		} else {
+			g.buf.WriteString(p.Const)
+		}
+		return
+	}
 	if p.Kind == ir.String && p.HasBounds() {
 		var re *regexp.Regexp
 		if p.Regexp != "" {
@@ -253,7 +303,7 @@ func (g *docGen) prim(p *ir.Prim) {
 		g.buf.WriteByte('"')
 		defer g.buf.WriteByte('"')
 	}
-	if (p.Kind.IsInteger() || p.Kind.IsFloat()) && p.HasBounds() {
+	if (p.Kind.IsInteger() || p.Kind.IsFloat() || p.Kind == ir.Decimal) && p.HasBounds() {
 		g.number(p)
 		return
 	}

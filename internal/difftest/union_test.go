@@ -36,6 +36,15 @@ func TestUnionDecode(t *testing.T) {
 		{"recursive", `{"a":["x",1,{"b":[]}]}`, new(composition.Tree), nil, ""},
 		{"nullable union", `{"nickname":null,"favorite":{"id":1,"kind":"Dog"}}`, new(composition.Owner), nil, `{"favorite":{"id":1,"kind":"Dog"},"nickname":null}`},
 		{"someValue", `{"type":1,"value":"str"}`, new(composition.SomeValue), nil, ""},
+		{"allOf parent, tag last", `{"seats":2,"kind":"Car"}`, new(composition.Vehicle), nil, `{"kind":"Car","seats":2}`},
+		{"allOf parent, mapped", `{"kind":"bike","gears":3}`, new(composition.Vehicle), nil, ""},
+		{"allOf parent, subtype of a subtype", `{"kind":"RaceCar","topSpeed":300.5,"seats":1}`, new(composition.Vehicle), nil, `{"kind":"RaceCar","seats":1,"topSpeed":300.5}`},
+		{"allOf parent itself", `{"kind":"Vehicle","wheels":4}`, new(composition.Vehicle), nil, ""},
+		{"allOf parent where referenced", `{"vehicles":[{"kind":"Bicycle","gears":1},{"kind":"Car"}],"favorite":{"kind":"bike","gears":2}}`, new(composition.Garage), nil, ""},
+		{"properties beside oneOf", `{"body":"hi","id":"m1","kind":"Text"}`, new(composition.Message), nil, `{"kind":"Text","body":"hi","id":"m1"}`},
+		{"optional telling property absent", `{}`, new(composition.Toggle), nil, ""},
+		{"optional telling property", `{"status":"queued"}`, new(composition.Toggle), nil, ""},
+		{"telling key", `{"conclusion":"success","status":"completed"}`, new(composition.Toggle), nil, `{"status":"completed","conclusion":"success"}`},
 	} {
 		if err := tc.into.UnmarshalJSON([]byte(tc.doc)); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
@@ -72,6 +81,10 @@ func TestUnionVariants(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"type":2,"value":true}`), &v); err != nil || v.Value.Value.Type != composition.SomeValueValueBool || !v.Value.Value.Bool {
 		t.Errorf("SomeValue: %+v, %v", v, err)
 	}
+	var g composition.Garage
+	if err := json.Unmarshal([]byte(`{"favorite":{"kind":"bike","gears":2}}`), &g); err != nil || g.Favorite.Value.Type != composition.VehicleBicycle || g.Favorite.Value.Bicycle.Gears != 2 {
+		t.Errorf("Garage: %+v, %v", g, err)
+	}
 	// Merged allOf: Cat has Base's id (required) and created.
 	var cat composition.Cat
 	if err := json.Unmarshal([]byte(`{"kind":"cat"}`), &cat); err == nil || !strings.Contains(err.Error(), `missing required property "id"`) {
@@ -92,6 +105,11 @@ func TestUnionErrors(t *testing.T) {
 		{"ambiguous oneOf", `7`, ``, new(composition.Level)},
 		{"string not in enum", `"huge"`, `$: "huge" is not a valid Size1 (offset 0)`, new(composition.Size)},
 		{"null", `null`, `$: a value of kind null matches no variant of Shape (offset 0)`, new(composition.Shape)},
+		{"properties beside oneOf are required", `{"kind":"Text","body":"hi"}`, `$: missing required property "id" (offset 26)`, new(composition.Message)},
+		{"properties beside oneOf are checked", `{"kind":"Text","body":"hi","id":"1","sent":"yesterday"}`, `$.sent: invalid date-time: parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006" (offset 43)`, new(composition.Message)},
+		{"telling key, variant checked", `{"conclusion":"success","status":"queued"}`, `$.status: "queued" is not a valid Toggle1Status (offset 33)`, new(composition.Toggle)},
+		{"allOf parent, unknown tag", `{"kind":"Boat"}`, `$: Vehicle: unknown kind "Boat" (offset 0)`, new(composition.Vehicle)},
+		{"allOf parent, subtype checked", `{"vehicles":[{"kind":"bike"}]}`, `$.vehicles[0]: missing required property "gears" (offset 27)`, new(composition.Garage)},
 	} {
 		err := tc.into.UnmarshalJSON([]byte(tc.doc))
 		if tc.want == "" {
@@ -140,7 +158,9 @@ func FuzzUnions(f *testing.F) {
 		func() codec { return new(composition.Shape) }, func() codec { return new(composition.Contact) },
 		func() codec { return new(composition.Size) }, func() codec { return new(composition.Level) },
 		func() codec { return new(composition.MaybeName) }, func() codec { return new(composition.Tree) },
-		func() codec { return new(composition.Owner) },
+		func() codec { return new(composition.Owner) }, func() codec { return new(composition.Vehicle) },
+		func() codec { return new(composition.Garage) }, func() codec { return new(composition.Message) },
+		func() codec { return new(composition.Toggle) },
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := json.Valid(data)

@@ -434,7 +434,7 @@ const (
 // parses: declared properties only, all scalars, none nullable.
 func objectOf(t ir.Type) *ir.Struct {
 	st := ir.StructOf(t)
-	if st == nil || st.Additional != nil || len(st.Fields) == 0 {
+	if st == nil || st.Additional != nil || len(st.Patterns) > 0 || len(st.Fields) == 0 {
 		return nil
 	}
 	if _, ok := unNull(t).(*ir.Nullable); ok {

@@ -133,6 +133,10 @@ func genModels(f *file, pkg *ir.Package) {
 				}
 				f.P(fd.GoName, " ", f.fieldType(fd), " ", fieldTag(fd))
 			}
+			for _, pp := range d.Patterns {
+				f.P("// ", pp.GoName, " holds the properties whose names match ", patternDoc(pp.Pattern), ".")
+				f.P(pp.GoName, " map[string]", f.goType(pp.Type), " `json:\"-\"`")
+			}
 			if d.Additional != nil {
 				f.P("// ", d.AdditionalGoName, " holds the properties not declared above.")
 				f.P(d.AdditionalGoName, " map[string]", f.goType(d.Additional), " `json:\"-\"`")
@@ -157,6 +161,8 @@ func genModels(f *file, pkg *ir.Package) {
 			f.P()
 		case *ir.Union:
 			unionModel(f, d)
+		case *ir.Tuple:
+			tupleModel(f, d)
 		case *ir.Alias:
 			f.declDoc(d, &d.Common, "the schema")
 			if goAlias(d) {
@@ -167,6 +173,14 @@ func genModels(f *file, pkg *ir.Package) {
 			f.P()
 		}
 	}
+}
+
+// patternDoc quotes a pattern for a comment.
+func patternDoc(pattern string) string {
+	if strconv.CanBackquote(pattern) {
+		return "`" + pattern + "`"
+	}
+	return strconv.Quote(pattern)
 }
 
 // goAlias reports whether a named schema becomes a Go type alias rather than

@@ -44,6 +44,8 @@ func genJSON(f *file, pkg *ir.Package, k *checks) {
 			c.enumCodec(d)
 		case *ir.Union:
 			c.unionCodec(d)
+		case *ir.Tuple:
+			c.tupleCodec(d)
 		case *ir.Alias:
 			if !goAlias(d) {
 				c.aliasCodec(d)
@@ -121,19 +123,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 			c.encField(fd)
 		}
 	}
+	for _, pp := range d.Patterns {
+		c.encExtra(d, pp.GoName, pp.Type)
+	}
 	if d.Additional != nil {
-		k := c.tmp("k")
-		c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", d.AdditionalGoName, ") {")
-		c.P("switch ", k, " {")
-		c.P("case ", c.declaredKeys(d), ":")
-		c.P("continue // a declared property is written from its field")
-		c.P("}")
-		c.P("w.Key(", k, ")")
-		x := c.tmp("x")
-		c.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
-		c.enc(d.Additional, x)
-		c.P("}")
-		c.P("w.DoneKeys()")
+		c.encExtra(d, d.AdditionalGoName, d.Additional)
 	}
 	c.P("w.ObjectEnd(start)")
 	c.P("}")
@@ -159,7 +153,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("var seen [", words, "]uint64")
 	}
 	counted := d.MinProps != nil || d.MaxProps != nil
-	if counted {
+	if counted || d.Not != nil {
 		c.P("at := r.Offset() - 1")
 	}
 	c.P("for {")
@@ -185,24 +179,25 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.decField(fd)
 	}
 	c.P("default:")
-	if d.Additional != nil {
-		if d.MaxProps != nil {
-			// Checked before the value is read, so a large object costs
-			// no more than maxProperties members.
-			c.propMax(d.MaxProps, "len(v."+d.AdditionalGoName+")+1", "at", identity)
+	for i, pp := range d.Patterns {
+		if i > 0 {
+			c.P("} else if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
+		} else {
+			c.P("if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
 		}
-		k := c.tmp("k")
-		c.P(k, " := r.Intern(key)")
-		c.P("if v.", d.AdditionalGoName, " == nil {")
-		c.P("v.", d.AdditionalGoName, " = make(map[string]", c.goType(d.Additional), ")")
-		c.P("}")
-		x := c.tmp("x")
-		c.P("var ", x, " ", c.goType(d.Additional))
-		c.dec(d.Additional, x, atKeyExpr(k))
-		c.P("v.", d.AdditionalGoName, "[", k, "] = ", x)
+		c.decExtra(d, pp.GoName, pp.Type)
+	}
+	if len(d.Patterns) > 0 {
+		c.P("} else {")
+	}
+	if d.Additional != nil {
+		c.decExtra(d, d.AdditionalGoName, d.Additional)
 	} else {
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return err")
+		c.P("}")
+	}
+	if len(d.Patterns) > 0 {
 		c.P("}")
 	}
 	c.P("}") // switch
@@ -274,10 +269,28 @@ func (c *codec) structCodec(d *ir.Struct) {
 		countProps(c.file, d, "n")
 		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", c.violation("at", identity))
 	}
+	structNotChecks(c.file, d, c.violation("at", identity))
 	c.P("return nil")
 	c.P("}")
 	c.P()
 	c.marshalers(d.GoName)
+}
+
+// encExtra writes the members of a map field of a struct (additional or
+// pattern properties) in key order, leaving out declared names.
+func (c *codec) encExtra(d *ir.Struct, field string, t ir.Type) {
+	k := c.tmp("k")
+	c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", field, ") {")
+	c.P("switch ", k, " {")
+	c.P("case ", c.declaredKeys(d), ":")
+	c.P("continue // a declared property is written from its field")
+	c.P("}")
+	c.P("w.Key(", k, ")")
+	x := c.tmp("x")
+	c.P(x, " := v.", field, "[", k, "]")
+	c.enc(t, x)
+	c.P("}")
+	c.P("w.DoneKeys()")
 }
 
 func (c *codec) declaredKeys(d *ir.Struct) string {
@@ -289,6 +302,38 @@ func (c *codec) declaredKeys(d *ir.Struct) string {
 		return `""` // no declared keys; the empty key is then skipped, never stored by decoding either
 	}
 	return strings.Join(keys, ", ")
+}
+
+// decExtra reads the member whose key was just read into a map field of a
+// struct (additional or pattern properties).
+func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
+	if d.MaxProps != nil {
+		// Checked before the value is read, so a large object costs no
+		// more than maxProperties members.
+		c.propMax(d.MaxProps, extraCount(d)+"+1", "at", identity)
+	}
+	k := c.tmp("k")
+	c.P(k, " := r.Intern(key)")
+	c.P("if v.", field, " == nil {")
+	c.P("v.", field, " = make(map[string]", c.goType(t), ")")
+	c.P("}")
+	x := c.tmp("x")
+	c.P("var ", x, " ", c.goType(t))
+	c.dec(t, x, atKeyExpr(k))
+	c.P("v.", field, "[", k, "] = ", x)
+}
+
+// extraCount is the expression counting a struct's additional and pattern
+// properties.
+func extraCount(d *ir.Struct) string {
+	var terms []string
+	for _, pp := range d.Patterns {
+		terms = append(terms, "len(v."+pp.GoName+")")
+	}
+	if d.Additional != nil {
+		terms = append(terms, "len(v."+d.AdditionalGoName+")")
+	}
+	return strings.Join(terms, "+")
 }
 
 // encField writes one struct member, if present.
@@ -468,18 +513,23 @@ func (c *codec) decField(fd *ir.Field) {
 		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
 		c.P("}")
 		c.P("} else {")
-		c.decFieldValue(fd)
+		c.decFieldAt(fd, atKeyLit(fd.JSONName))
 		c.P("}")
 		return
 	}
-	c.decFieldValue(fd)
+	c.decFieldAt(fd, atKeyLit(fd.JSONName))
 }
 
-// decFieldValue reads the value of field fd into v.
-func (c *codec) decFieldValue(fd *ir.Field) {
+// atKeyLit is the wrap of a struct member's value: its key is added to
+// the path.
+func atKeyLit(name string) func(string) string {
+	return func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(name) + ")" }
+}
+
+// decFieldAt reads the value of field fd into v, adding the path with wrap.
+func (c *codec) decFieldAt(fd *ir.Field, wrap func(string) string) {
 	w, t := fieldShape(fd)
 	x := "v." + fd.GoName
-	wrap := func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(fd.JSONName) + ")" }
 	into := func(dst string) {
 		if fd.Ptr {
 			c.P("if ", dst, " == nil {")
@@ -537,11 +587,19 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 	case *ir.External:
 		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
-		x := c.tmp("x")
+		x, at := c.tmp("x"), ""
+		checked := t.Not != nil || t.Const != ""
+		if checked {
+			at = c.tmp("at")
+			c.P(at, " := r.Start()")
+		}
 		c.P(x, ", err := r.Raw()")
 		c.P("if err != nil {")
 		c.P("return ", c.fix(wrap("err")))
 		c.P("}")
+		if checked {
+			anyChecks(c.file, t, x, c.violation(at, wrap))
+		}
 		c.P(dst, " = ", x)
 	case *ir.Array:
 		at := ""
@@ -790,6 +848,10 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.dec(t, "x", identity)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
+		if t.Not != nil || t.Const != "" {
+			c.dec(t, "(*v)", identity)
+			break
+		}
 		c.P("x, err := r.Raw()")
 		c.P("if err != nil {")
 		c.P("return err")

@@ -43,7 +43,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 			continue
 		}
 		s, isStruct := d.(*ir.Struct)
-		exact := !isStruct || s.Additional == nil
+		exact := !isStruct || s.Additional == nil && len(s.Patterns) == 0
 		f.P("{", strconv.Quote(d.Name()), ", func() any { return new(", Ident{realPath, d.Name()}, ") }, func() any { return new(", d.Name(), ") }, ", exact, "},")
 	}
 	f.P("}")
@@ -90,7 +90,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 			f.P("}")
 		case *ir.Enum:
 			f.P("type ", d.GoName, " ", f.primType(d.Base.Kind))
-		case *ir.Union:
+		case *ir.Union, *ir.Tuple:
 			continue
 		case *ir.Alias:
 			if !mirrorable(d) {
@@ -150,13 +150,22 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 			return typeOK(t.Elem) && !quotedPrim(t.Elem)
 		case *ir.Nullable:
 			return typeOK(t.Elem)
+		case *ir.Prim:
+			return t.Not == nil // encoding/json would accept what not rules out
+		case *ir.Any:
+			return t.Not == nil
 		}
 		return true
 	}
 	switch d := d.(type) {
 	case *ir.Union:
 		return false // encoding/json has no sum types
+	case *ir.Tuple:
+		return false // nor structs encoded as arrays
 	case *ir.Struct:
+		if d.Not != nil {
+			return false
+		}
 		for _, f := range d.Fields {
 			// A default is applied on decode, which encoding/json does
 			// not do.
@@ -166,6 +175,11 @@ func mirrorableSeen(d ir.Decl, seen map[ir.Decl]bool) bool {
 			// encoding/json's ",string" reaches only a field's own
 			// integer, not one in optNull.
 			if w, t := fieldShape(f); w == optNullable && quotedPrim(t) {
+				return false
+			}
+		}
+		for _, pp := range d.Patterns {
+			if !typeOK(pp.Type) {
 				return false
 			}
 		}

@@ -18,7 +18,19 @@ func unionModel(f *file, d *ir.Union) {
 	for _, v := range d.Variants {
 		names = append(names, v.GoName)
 	}
-	f.declDoc(d, &d.Common, "the "+kw+" schema")
+	what := "the " + kw + " schema"
+	switch {
+	case d.Types:
+		what = "the schema of several types"
+	case d.Base != nil:
+		what = "the schema"
+	}
+	f.declDoc(d, &d.Common, what)
+	if d.Base != nil {
+		f.P("//")
+		f.P("// It holds ", d.Base.GoName, ", the schema's own properties, or a schema that")
+		f.P("// extends it with allOf, named by the discriminator ", strconv.Quote(d.Discriminator), ".")
+	}
 	f.P("//")
 	f.P("// ", d.TagField, " says which variant is set: ", strings.Join(names, ", "), ".")
 	f.P("type ", d.GoName, " struct {")
@@ -29,7 +41,7 @@ func unionModel(f *file, d *ir.Union) {
 	f.P("}")
 	f.P()
 	f.P("// ", d.TagType, " names a variant of ", d.GoName, "; the zero value names none.")
-	f.P("type ", d.TagType, " uint8")
+	f.P("type ", d.TagType, " ", tagKind(d))
 	f.P()
 	f.P("// The variants of ", d.GoName, ".")
 	f.P("const (")
@@ -42,6 +54,16 @@ func unionModel(f *file, d *ir.Union) {
 	}
 	f.P(")")
 	f.P()
+}
+
+// tagKind is the Go type of a union's tag: a byte, unless the union has
+// more variants than a byte can number (a discriminator on an allOf parent
+// with hundreds of subtypes, as Microsoft Graph's entity has).
+func tagKind(d *ir.Union) string {
+	if len(d.Variants) > 255 {
+		return "uint16"
+	}
+	return "uint8"
 }
 
 // candidates returns the variants that accept a JSON kind, those that take

@@ -42,7 +42,7 @@ func newChecks(pkg *ir.Package) *checks {
 func (k *checks) declNeeds(d ir.Decl) bool {
 	switch d := d.(type) {
 	case *ir.Struct:
-		if d.MinProps != nil || d.MaxProps != nil {
+		if d.MinProps != nil || d.MaxProps != nil || d.Not != nil {
 			return true
 		}
 		for _, fd := range d.Fields {
@@ -50,11 +50,14 @@ func (k *checks) declNeeds(d ir.Decl) bool {
 				return true
 			}
 		}
-		return d.Additional != nil && k.typeNeeds(d.Additional)
+		// Pattern properties' names must match their patterns.
+		return len(d.Patterns) > 0 || d.Additional != nil && k.typeNeeds(d.Additional)
 	case *ir.Enum:
 		return true // a Go value can be any string or number
 	case *ir.Union:
 		return true // the tag can name no variant
+	case *ir.Tuple:
+		return k.tupleNeeds(d)
 	case *ir.Alias:
 		return k.typeNeeds(d.Type)
 	}
@@ -73,6 +76,8 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 		return k.typeNeeds(t.Elem)
 	case *ir.Ref:
 		return k.needs[t.Decl]
+	case *ir.Any:
+		return t.Not != nil || t.Const != ""
 	}
 	return false
 }
@@ -161,6 +166,8 @@ type failFunc func(format string, args ...string)
 // float64), calling fail for each that does not hold. format says whether
 // to check a string format too (decoders check it while reading).
 func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail failFunc) {
+	notChecks(f, p, x, fail)
+	k.constCheck(f, p, x, fail)
 	if p.Kind == ir.String {
 		if chk := p.FormatCheck(); chk != "" && format {
 			f.P("if !", f.qual(rt(chk)), "(", x, ") {")
@@ -186,6 +193,10 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 			fail(`"%q does not match the pattern %s"`, x, goString(p.Pattern))
 			f.P("}")
 		}
+		return
+	}
+	if p.Kind == ir.Decimal {
+		k.decimalChecks(f, p, x, fail)
 		return
 	}
 	if !p.Kind.IsInteger() && !p.Kind.IsFloat() {
@@ -218,6 +229,61 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 	}
 }
 
+// constCheck prints the check of a number or boolean const.
+func (k *checks) constCheck(f *file, p *ir.Prim, x string, fail failFunc) {
+	if p.Const == "" {
+		return
+	}
+	switch {
+	case p.Kind == ir.Decimal:
+		r, _ := new(big.Rat).SetString(p.Const)
+		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(r), ") != 0 {")
+	case p.Kind.IsFloat():
+		fv, _ := strconv.ParseFloat(p.Const, 64)
+		if p.Kind == ir.Float32 {
+			fv = float64(float32(fv)) // values are float32s, widened
+		}
+		f.P("if ", x, " != ", strconv.FormatFloat(fv, 'g', -1, 64), " {")
+	case p.Const == "true":
+		f.P("if !", x, " {")
+	default:
+		f.P("if ", x, " {")
+	}
+	fail(strconv.Quote("%v is not the const "+p.Const), shown(p, x))
+	f.P("}")
+}
+
+// decimalChecks prints the checks of a decimal's bounds and multipleOf,
+// compared exactly.
+func (k *checks) decimalChecks(f *file, p *ir.Prim, x string, fail failFunc) {
+	for _, b := range []struct {
+		r         *big.Rat
+		exclusive bool
+		lower     bool
+	}{{p.Minimum, p.ExclusiveMinimum, true}, {p.Maximum, p.ExclusiveMaximum, false}} {
+		if b.r == nil {
+			continue
+		}
+		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{b.lower, b.exclusive}]
+		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(b.r), ") ", op, " 0 {")
+		fail(strconv.Quote(boundMsg(b.r, b.exclusive, b.lower)), x)
+		f.P("}")
+	}
+	if m := p.MultipleOf; m != nil {
+		f.P("if !", f.qual(rt("DecimalMultipleOf")), "(", x, ", ", k.ratVar(m), ") {")
+		fail(strconv.Quote("%v is not a multiple of "+ratText(m)), x)
+		f.P("}")
+	}
+}
+
+// boundVar returns the name of a package-level exact bound.
+func (k *checks) boundVar(r *big.Rat) string {
+	text := ratText(r)
+	return k.variable("bound:"+text, "bound", "the value "+text+", exact", func(f *file) string {
+		return f.qual(rt("Rat")) + "(" + strconv.Quote(text) + ")"
+	})
+}
+
 // emitsChecks reports whether a decoder checks anything of p beyond its
 // kind and format: bounds can be left out when every value of the Go type
 // is within them.
@@ -239,8 +305,9 @@ func shown(p *ir.Prim, x string) string {
 	return x
 }
 
-// bound prints the check of a minimum (lower) or maximum.
-func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
+// boundMsg is the message of a value (%v) past a minimum (lower) or
+// maximum r.
+func boundMsg(r *big.Rat, exclusive, lower bool) string {
 	text := ratText(r)
 	word := map[bool]string{true: "minimum", false: "maximum"}[lower]
 	msg := map[bool]string{true: "%v is less than " + word + " " + text, false: "%v is greater than " + word + " " + text}[lower]
@@ -248,6 +315,12 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 		word = "exclusive" + string(word[0]-32) + word[1:]
 		msg = map[bool]string{true: "%v is not greater than " + word + " " + text, false: "%v is not less than " + word + " " + text}[lower]
 	}
+	return msg
+}
+
+// bound prints the check of a minimum (lower) or maximum.
+func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, lower bool, fail failFunc) {
+	msg := boundMsg(r, exclusive, lower)
 	if p.Kind.IsFloat() {
 		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{lower, exclusive}]
 		fv, _ := r.Float64()
@@ -334,6 +407,8 @@ func genValidate(f *file, pkg *ir.Package, k *checks) {
 			g.P("default:")
 			g.P(`c.Errorf("no variant of `, name, ` is set")`)
 			g.P("}")
+		case *ir.Tuple:
+			g.tupleBody(d)
 		case *ir.Alias:
 			if p, ok := d.Type.(*ir.Prim); ok {
 				g.check(p, g.primType(p.Kind)+"(*v)")
@@ -387,49 +462,78 @@ func (g *validator) structBody(d *ir.Struct) {
 		countProps(g.file, d, n)
 		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
+	structNotChecks(g.file, d, g.fail)
 	for _, fd := range d.Fields {
-		w, t := fieldShape(fd)
-		if !g.k.typeNeeds(t) {
-			continue
-		}
-		x := "v." + fd.GoName
-		key := strconv.Quote(fd.JSONName)
-		switch w {
-		case plain:
-			if fd.Ptr {
-				g.P("if ", x, " != nil {")
-			}
-			g.P("c.Key(", key, ")")
-			g.check(t, x)
-			g.P("c.Pop()")
-			if fd.Ptr {
-				g.P("}")
-			}
-		case opt, nullable, optNullable:
-			cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
-			if fd.Ptr {
-				cond += " && " + x + ".Value != nil"
-			}
-			g.P("if ", cond, " {")
-			g.P("c.Key(", key, ")")
-			g.check(t, x+".Value")
-			g.P("c.Pop()")
-			g.P("}")
-		case nilAbsent, nilNull:
-			g.P("if ", x, " != nil {")
-			g.P("c.Key(", key, ")")
-			g.check(t, x)
-			g.P("c.Pop()")
-			g.P("}")
-		}
+		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}
-	if d.Additional != nil && g.k.typeNeeds(d.Additional) {
-		k := g.tmp("k")
-		g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", d.AdditionalGoName, ")) {")
-		g.P("c.Key(", k, ")")
+	for i, pp := range d.Patterns {
+		g.extraCheck(d, pp.GoName, pp.Type, d.Patterns[:i], pp)
+	}
+	if d.Additional != nil && (g.k.typeNeeds(d.Additional) || len(d.Patterns) > 0) {
+		g.extraCheck(d, d.AdditionalGoName, d.Additional, d.Patterns, nil)
+	}
+}
+
+// extraCheck prints the checks of a map field of a struct (additional or
+// pattern properties): the values, and that each name is in the map
+// decoding puts it in: matching own, the map's pattern (nil for additional
+// properties), and none of before.
+func (g *validator) extraCheck(d *ir.Struct, field string, t ir.Type, before []*ir.PatternProps, own *ir.PatternProps) {
+	k := g.tmp("k")
+	g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", field, ")) {")
+	g.P("c.Key(", k, ")")
+	if own != nil {
+		g.P("if !", g.k.regexpVar(own.Regexp, own.Pattern), ".MatchString(", k, ") {")
+		g.fail(`"the name does not match the pattern %s of `+field+`"`, goString(own.Pattern))
+		g.P("}")
+	}
+	for _, pp := range before {
+		g.P("if ", g.k.regexpVar(pp.Regexp, pp.Pattern), ".MatchString(", k, ") {")
+		g.fail(`"the name matches the pattern %s; it belongs in `+pp.GoName+`"`, goString(pp.Pattern))
+		g.P("}")
+	}
+	if g.k.typeNeeds(t) {
 		x := g.tmp("x")
-		g.P(x, " := v.", d.AdditionalGoName, "[", k, "]")
-		g.check(d.Additional, x)
+		g.P(x, " := v.", field, "[", k, "]")
+		g.check(t, x)
+	}
+	g.P("c.Pop()")
+	g.P("}")
+}
+
+// fieldCheck prints the checks of field fd of v, with push naming its
+// place in the path (c.Key or c.Index).
+func (g *validator) fieldCheck(fd *ir.Field, push string) {
+	w, t := fieldShape(fd)
+	if !g.k.typeNeeds(t) {
+		return
+	}
+	x := "v." + fd.GoName
+	switch w {
+	case plain:
+		if fd.Ptr {
+			g.P("if ", x, " != nil {")
+		}
+		g.P(push)
+		g.check(t, x)
+		g.P("c.Pop()")
+		if fd.Ptr {
+			g.P("}")
+		}
+	case opt, nullable, optNullable:
+		cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
+		if fd.Ptr {
+			cond += " && " + x + ".Value != nil"
+		}
+		g.P("if ", cond, " {")
+		g.P(push)
+		g.check(t, x+".Value")
+		g.P("c.Pop()")
+		g.P("}")
+	case nilAbsent, nilNull:
+		g.P("if ", x, " != nil {")
+		g.P(push)
+		g.check(t, x)
 		g.P("c.Pop()")
 		g.P("}")
 	}
@@ -440,8 +544,8 @@ func (g *validator) structBody(d *ir.Struct) {
 // bound, in Validate and after decoding alike (keys a decoder skips are
 // not kept, so they do not count).
 func countProps(f *file, d *ir.Struct, n string) {
-	if d.Additional != nil {
-		f.P(n, " := len(v.", d.AdditionalGoName, ")")
+	if d.Additional != nil || len(d.Patterns) > 0 {
+		f.P(n, " := ", extraCount(d))
 	} else {
 		f.P(n, " := 0")
 	}
@@ -473,6 +577,8 @@ func (g *validator) check(t ir.Type, x string) {
 			v = nk + "(" + x + ")"
 		}
 		g.k.primChecks(g.file, t, v, true, g.fail)
+	case *ir.Any:
+		anyChecks(g.file, t, x, g.fail)
 	case *ir.Ref:
 		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
 			g.check(a.Type, x)

@@ -50,7 +50,7 @@ type Doc struct {
 	Deprecated  bool
 }
 
-// Decl is a named Go type: *Struct, *Enum, *Alias or *Union.
+// Decl is a named Go type: *Struct, *Enum, *Alias, *Union or *Tuple.
 type Decl interface {
 	// Name returns the Go identifier.
 	Name() string
@@ -83,8 +83,43 @@ type Struct struct {
 	Additional Type
 	// AdditionalGoName is the Go name of the map field holding them.
 	AdditionalGoName string
-	MinProps         *int64
-	MaxProps         *int64
+	// Patterns are the schema's patternProperties: properties whose names
+	// match a pattern, each pattern's in a map of its own. A name goes to
+	// the first pattern it matches; names matching none are additional.
+	Patterns []*PatternProps
+	MinProps *int64
+	MaxProps *int64
+	// Not holds the sets of properties the schema's not forbids together.
+	Not *Not
+}
+
+// PatternProps is one entry of patternProperties.
+type PatternProps struct {
+	Pattern string // as written (ECMA-262)
+	Regexp  string // its RE2 translation
+	Type    Type
+	GoName  string // the map field
+}
+
+// Not is what a schema's not rules out, in the forms that are checked:
+// JSON types, values, and properties present together. A value is
+// rejected when it matches any of them.
+type Not struct {
+	// Kinds are JSON types: "null", "boolean", "object", "array",
+	// "number", "string", and "integer" (a number with no fraction).
+	Kinds []string
+	// Values are scalars: strings as they are, others as JSON text.
+	Values []NotValue
+	// Required are sets of property names; an object holding every name
+	// of one set is rejected (not: {required: [...]}, or not: {anyOf:
+	// [{required: [...]}, ...]}).
+	Required [][]string
+}
+
+// NotValue is a scalar value a not rules out.
+type NotValue struct {
+	Kind string // "string", "number", "boolean" or "null"
+	Text string
 }
 
 // Field is one property of a Struct.
@@ -148,7 +183,14 @@ type Alias struct {
 // apart, so that it never decodes a value twice.
 type Union struct {
 	Common
-	AnyOf    bool
+	AnyOf bool
+	// Types marks the union of a schema with several types (3.1
+	// `type: [string, integer]`): a variant per type, named after it.
+	Types bool
+	// Base is set for the union of an object schema with a discriminator
+	// and the schemas that extend it with allOf: its own struct, which is
+	// also a variant.
+	Base     *Struct
 	Variants []*Variant
 	// TagType and TagField name the Go type of the tag and the field
 	// holding it.
@@ -158,6 +200,23 @@ type Union struct {
 	// Trial is set when some variants can only be told apart by trying
 	// them in turn; Build reports a warning naming the schema.
 	Trial bool
+}
+
+// Tuple is an array schema with prefixItems: its Go type is a struct with a
+// field per position, encoded as a JSON array.
+type Tuple struct {
+	Common
+	// Items are the positions, in order. JSONName is unused; positions
+	// below minItems are Required, the others optional: an array may end
+	// before them.
+	Items []*Field
+	// Rest is the type of the items after the prefix (the schema's
+	// items, or any value when it says nothing), held in a slice named
+	// RestGoName; nil when items: false allows none.
+	Rest       Type
+	RestGoName string
+	MinItems   *int64
+	MaxItems   *int64
 }
 
 // Variant is one member of a Union.
@@ -227,6 +286,12 @@ type Prim struct {
 	Minimum, Maximum                   *big.Rat
 	ExclusiveMinimum, ExclusiveMaximum bool
 	MultipleOf                         *big.Rat
+	// Not holds the values of the prim's kind the schema's not rules out,
+	// and for floats the kind "integer".
+	Not *Not
+	// Const is the one value allowed, as JSON text, for number and
+	// boolean consts (string and integer consts are enums of one value).
+	Const string
 }
 
 // IsInteger reports whether the kind is an integer kind.
@@ -237,15 +302,14 @@ func (k PrimKind) IsFloat() bool { return k == Float32 || k == Float64 }
 
 // HasChecks reports whether decoding a value of p checks more than its kind.
 func (p *Prim) HasChecks() bool {
-	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
-		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.FormatCheck() != ""
+	return p.HasBounds() || p.FormatCheck() != ""
 }
 
 // HasBounds reports whether p has constraints beyond its kind and format:
-// lengths, pattern, range or multipleOf.
+// lengths, pattern, range, multipleOf or not.
 func (p *Prim) HasBounds() bool {
 	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
-		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil
+		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.Not != nil || p.Const != ""
 }
 
 // FormatCheck returns the runtime validator name for string formats checked
@@ -287,7 +351,13 @@ type Map struct {
 type Ref struct{ Decl Decl }
 
 // Any is a free-form value, kept as raw JSON.
-type Any struct{}
+type Any struct {
+	// Not holds the JSON types the schema's not rules out.
+	Not *Not
+	// Const is the one value allowed, as JSON text (an object, an array,
+	// null, or a scalar of a schema without a type).
+	Const string
+}
 
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }

@@ -149,12 +149,12 @@ func unboundedRequest(c *checker) {
 			if m.Type == nil || !isJSON(m.ContentType) && !strings.Contains(m.ContentType, "form") {
 				continue
 			}
-			c.unbounded(m.Type, "$", op.Pos, "request body of "+op.ID, map[*ir.Struct]bool{})
+			c.unbounded(m.Type, "$", op.Pos, "request body of "+op.ID, map[ir.Decl]bool{})
 		}
 	}
 }
 
-func (c *checker) unbounded(t ir.Type, path string, at ir.Pos, where string, onStack map[*ir.Struct]bool) {
+func (c *checker) unbounded(t ir.Type, path string, at ir.Pos, where string, onStack map[ir.Decl]bool) {
 	flag := func(what, keyword string) {
 		key := c.rule.ID + "\x00" + at.String() + "\x00" + keyword
 		if c.seen[key] {
@@ -191,11 +191,23 @@ func (c *checker) unbounded(t ir.Type, path string, at ir.Pos, where string, onS
 				return
 			}
 			onStack[d] = true
-			if d.Additional != nil && d.MaxProps == nil {
+			if (d.Additional != nil || len(d.Patterns) > 0) && d.MaxProps == nil {
 				flag("an object with additional properties", "maxProperties")
 			}
 			for _, f := range d.Fields {
 				c.unbounded(f.Type, path+"."+f.JSONName, f.Pos, where, onStack)
+			}
+			delete(onStack, d)
+		case *ir.Tuple:
+			if onStack[d] {
+				return
+			}
+			onStack[d] = true
+			if d.Rest != nil && d.MaxItems == nil {
+				flag("an array with items after its prefixItems", "maxItems")
+			}
+			for i, f := range d.Items {
+				c.unbounded(f.Type, fmt.Sprintf("%s[%d]", path, i), f.Pos, where, onStack)
 			}
 			delete(onStack, d)
 		}

@@ -1406,6 +1406,769 @@ func (v *Blob) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case VehicleCar:
+		v.Car.EncodeJSON(w)
+	case VehicleBicycle:
+		v.Bicycle.EncodeJSON(w)
+	case VehicleRaceCar:
+		v.RaceCar.EncodeJSON(w)
+	case VehicleVehicleBase:
+		v.VehicleBase.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
+	*v = Vehicle{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		tag, found, err := r.FindString("kind")
+		if err != nil {
+			return err
+		}
+		switch string(tag) {
+		case "Car":
+			v.Type = VehicleCar
+			if err := v.Car.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "bike", "Bicycle":
+			v.Type = VehicleBicycle
+			if err := v.Bicycle.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "RaceCar":
+			v.Type = VehicleRaceCar
+			if err := v.RaceCar.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "Vehicle":
+			v.Type = VehicleVehicleBase
+			if err := v.VehicleBase.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.UnknownTag(start, "Vehicle", "kind", tag, found)
+	}
+	return oasrt.NoVariant(start, "Vehicle", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Vehicle) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Vehicle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Wheels.Set {
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "wheels":
+			v.Wheels.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "wheels")
+			}
+			v.Wheels.Value = int32(x2)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v VehicleBase) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *VehicleBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Car) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Wheels.Set {
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
+	}
+	if v.Seats.Set {
+		w.Raw(`,"seats":`)
+		w.Int(int64(v.Seats.Value))
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Car) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "wheels":
+			v.Wheels.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "wheels")
+			}
+			v.Wheels.Value = int32(x2)
+		case "seats":
+			v.Seats.Set = true
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "seats")
+			}
+			v.Seats.Value = int32(x3)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Car) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Car) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Wheels.Set {
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
+	}
+	w.Raw(`,"gears":`)
+	w.Int(int64(v.Gears))
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "wheels":
+			v.Wheels.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "wheels")
+			}
+			v.Wheels.Value = int32(x2)
+		case "gears":
+			seen |= 1 << 1
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "gears")
+			}
+			v.Gears = int32(x3)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "kind", "gears")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Bicycle) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Bicycle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Wheels.Set {
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
+	}
+	if v.Seats.Set {
+		w.Raw(`,"seats":`)
+		w.Int(int64(v.Seats.Value))
+	}
+	if v.TopSpeed.Set {
+		w.Raw(`,"topSpeed":`)
+		w.Float64(v.TopSpeed.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "wheels":
+			v.Wheels.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "wheels")
+			}
+			v.Wheels.Value = int32(x2)
+		case "seats":
+			v.Seats.Set = true
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "seats")
+			}
+			v.Seats.Value = int32(x3)
+		case "topSpeed":
+			v.TopSpeed.Set = true
+			x4, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "topSpeed")
+			}
+			v.TopSpeed.Value = x4
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RaceCar) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RaceCar) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Garage) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if w.Streams(&v.Vehicles) {
+		w.Raw(`,"vehicles":`)
+		w.Stream(start)
+	} else {
+		if v.Vehicles != nil {
+			w.Raw(`,"vehicles":`)
+			start1 := len(w.Buf)
+			for i2 := range v.Vehicles {
+				w.Byte(',')
+				v.Vehicles[i2].EncodeJSON(w)
+			}
+			w.ArrayEnd(start1)
+		}
+	}
+	if v.Favorite.Set {
+		w.Raw(`,"favorite":`)
+		v.Favorite.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "vehicles":
+			if r.Streams(&v.Vehicles) {
+				if err := r.Stream(&v.Vehicles); err != nil {
+					return oasrt.AtKey(err, "vehicles")
+				}
+			} else {
+				if err := r.ArrStart(); err != nil {
+					return oasrt.AtKey(err, "vehicles")
+				}
+				v.Vehicles = v.Vehicles[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "vehicles")
+					}
+					if !more {
+						break
+					}
+					var e4 *Vehicle
+					v.Vehicles, e4 = oasrt.Grow(r, v.Vehicles)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
+					}
+				}
+				if v.Vehicles == nil {
+					v.Vehicles = []Vehicle{}
+				}
+			}
+		case "favorite":
+			v.Favorite.Set = true
+			if err := v.Favorite.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "favorite")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Garage) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Garage) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *Message) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case MessageText:
+		v.Text.EncodeJSON(w)
+	case MessageMessage2:
+		v.Message2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Message) DecodeJSON(r *oasrt.Reader) error {
+	*v = Message{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		tag, found, err := r.FindString("kind")
+		if err != nil {
+			return err
+		}
+		switch string(tag) {
+		case "Text":
+			v.Type = MessageText
+			if err := v.Text.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
+	}
+	return oasrt.NoVariant(start, "Message", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Message) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Message) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Text) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Text) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "body":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Body = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "kind", "body")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Text) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Text) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Plain) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.K.Set {
+		w.Raw(`,"k":`)
+		w.String(v.K.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "k":
+			v.K.Set = true
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "k")
+			}
+			v.K.Value = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Plain) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Plain) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case ToggleToggle1:
+		v.Toggle1.EncodeJSON(w)
+	case ToggleToggle2:
+		v.Toggle2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
+	*v = Toggle{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		var which ToggleType
+		m := r.Mark()
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		for which == 0 {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "conclusion":
+				which = ToggleToggle1
+			default:
+				if err := r.Skip(); err != nil {
+					return err
+				}
+			}
+		}
+		r.Restore(m)
+		if which == 0 {
+			which = ToggleToggle2
+		}
+		switch which {
+		case ToggleToggle1:
+			v.Type = ToggleToggle1
+			if err := v.Toggle1.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case ToggleToggle2:
+			v.Type = ToggleToggle2
+			if err := v.Toggle2.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.NoVariant(start, "Toggle", kind, nil)
+	}
+	return oasrt.NoVariant(start, "Toggle", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
@@ -1853,6 +2616,372 @@ func (v Size1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	if v.Sent.Set {
+		w.Raw(`,"sent":`)
+		w.Time(v.Sent.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x1
+		case "body":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Body = x2
+		case "id":
+			seen |= 1 << 2
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x3
+		case "sent":
+			v.Sent.Set = true
+			x4, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x4
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x7 != 0x7 {
+		return oasrt.Missing(r, seen, 0x7, "kind", "body", "id")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v MessageAsText) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *MessageAsText) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Message2) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"url":`)
+	w.String(v.URL)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	if v.Sent.Set {
+		w.Raw(`,"sent":`)
+		w.Time(v.Sent.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "url":
+			seen |= 1 << 0
+			x1, err := r.StrFormat("uri", oasrt.ValidURI)
+			if err != nil {
+				return oasrt.AtKey(err, "url")
+			}
+			v.URL = x1
+		case "id":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x2
+		case "sent":
+			v.Sent.Set = true
+			x3, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Sent.Value = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "url", "id")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Message2) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Message2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.Raw(`,"conclusion":`)
+	w.String(v.Conclusion)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		case "conclusion":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "conclusion")
+			}
+			v.Conclusion = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "conclusion")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Toggle1Status.
+func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "completed":
+		*v = Toggle1StatusCompleted
+	default:
+		return oasrt.InvalidEnum(start, "Toggle1Status", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1Status) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Toggle2Status.
+func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "queued":
+		*v = Toggle2StatusQueued
+	default:
+		return oasrt.InvalidEnum(start, "Toggle2Status", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2Status) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -274,6 +274,127 @@ const (
 // Blob is the schema #/components/schemas/Blob.
 type Blob oasrt.Raw
 
+// Vehicle is the schema #/components/schemas/Vehicle.
+//
+// A discriminator on an allOf parent; where Vehicle is referenced, any of its subtypes may be.
+//
+// It holds VehicleBase, the schema's own properties, or a schema that
+// extends it with allOf, named by the discriminator "kind".
+//
+// Type says which variant is set: Car, Bicycle, RaceCar, VehicleBase.
+type Vehicle struct {
+	Type        VehicleType
+	Car         Car
+	Bicycle     Bicycle
+	RaceCar     RaceCar
+	VehicleBase VehicleBase
+}
+
+// VehicleType names a variant of Vehicle; the zero value names none.
+type VehicleType uint8
+
+// The variants of Vehicle.
+const (
+	VehicleCar VehicleType = iota + 1
+	VehicleBicycle
+	VehicleRaceCar
+	VehicleVehicleBase
+)
+
+// VehicleBase is the object schema #/components/schemas/Vehicle.
+//
+// The properties of Vehicle itself.
+type VehicleBase struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+}
+
+// Car is the object schema #/components/schemas/Car.
+type Car struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+	Seats  oasrt.Opt[int32] `json:"seats,omitzero"`
+}
+
+// Bicycle is the object schema #/components/schemas/Bicycle.
+type Bicycle struct {
+	Kind   string           `json:"kind"`
+	Wheels oasrt.Opt[int32] `json:"wheels,omitzero"`
+	Gears  int32            `json:"gears"`
+}
+
+// RaceCar is the object schema #/components/schemas/RaceCar.
+//
+// A subtype of a subtype is a variant too.
+type RaceCar struct {
+	Kind     string             `json:"kind"`
+	Wheels   oasrt.Opt[int32]   `json:"wheels,omitzero"`
+	Seats    oasrt.Opt[int32]   `json:"seats,omitzero"`
+	TopSpeed oasrt.Opt[float64] `json:"topSpeed,omitzero"`
+}
+
+// Garage is the object schema #/components/schemas/Garage.
+type Garage struct {
+	Vehicles []Vehicle          `json:"vehicles,omitzero"`
+	Favorite oasrt.Opt[Vehicle] `json:"favorite,omitzero"`
+}
+
+// Message is the oneOf schema #/components/schemas/Message.
+//
+// Properties beside oneOf apply to every object variant.
+//
+// Type says which variant is set: Text, Message2.
+type Message struct {
+	Type     MessageType
+	Text     MessageAsText
+	Message2 Message2
+}
+
+// MessageType names a variant of Message; the zero value names none.
+type MessageType uint8
+
+// The variants of Message.
+const (
+	MessageText MessageType = iota + 1
+	MessageMessage2
+)
+
+// Text is the object schema #/components/schemas/Text.
+type Text struct {
+	Kind string `json:"kind"`
+	Body string `json:"body"`
+}
+
+// Plain is the object schema #/components/schemas/Plain.
+//
+// A discriminator on a schema that nothing extends with properties of its own stays a struct.
+type Plain struct {
+	K oasrt.Opt[string] `json:"k,omitzero"`
+}
+
+// PlainAgain is the schema #/components/schemas/PlainAgain.
+type PlainAgain = Plain
+
+// Toggle is the anyOf schema #/components/schemas/Toggle.
+//
+// An optional property with its own values in each variant does not tell them apart, since it can be absent (GitHub's checks/update).
+//
+// Type says which variant is set: Toggle1, Toggle2.
+type Toggle struct {
+	Type    ToggleType
+	Toggle1 Toggle1
+	Toggle2 Toggle2
+}
+
+// ToggleType names a variant of Toggle; the zero value names none.
+type ToggleType uint8
+
+// The variants of Toggle.
+const (
+	ToggleToggle1 ToggleType = iota + 1
+	ToggleToggle2
+)
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.
@@ -342,4 +463,46 @@ const (
 	Size1Small  Size1 = "small"
 	Size1Medium Size1 = "medium"
 	Size1Large  Size1 = "large"
+)
+
+// MessageAsText is the object schema #/components/schemas/Message/oneOf/0.
+type MessageAsText struct {
+	Kind string               `json:"kind"`
+	Body string               `json:"body"`
+	ID   string               `json:"id"`
+	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
+}
+
+// Message2 is the object schema #/components/schemas/Message/oneOf/1.
+type Message2 struct {
+	URL  string               `json:"url"`
+	ID   string               `json:"id"`
+	Sent oasrt.Opt[time.Time] `json:"sent,omitzero"`
+}
+
+// Toggle1 is the object schema #/components/schemas/Toggle/anyOf/0.
+type Toggle1 struct {
+	Status     oasrt.Opt[Toggle1Status] `json:"status,omitzero"`
+	Conclusion string                   `json:"conclusion"`
+}
+
+// Toggle1Status is the enum schema #/components/schemas/Toggle/anyOf/0/properties/status.
+type Toggle1Status string
+
+// The values of Toggle1Status.
+const (
+	Toggle1StatusCompleted Toggle1Status = "completed"
+)
+
+// Toggle2 is the object schema #/components/schemas/Toggle/anyOf/1.
+type Toggle2 struct {
+	Status oasrt.Opt[Toggle2Status] `json:"status,omitzero"`
+}
+
+// Toggle2Status is the enum schema #/components/schemas/Toggle/anyOf/1/properties/status.
+type Toggle2Status string
+
+// The values of Toggle2Status.
+const (
+	Toggle2StatusQueued Toggle2Status = "queued"
 )

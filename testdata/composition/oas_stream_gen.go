@@ -61,3 +61,25 @@ func (v *Refined) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[
 		w.String(*x)
 	})
 }
+
+// EachVehicles returns the handler of the elements of "vehicles" for
+// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
+// being stored in v.Vehicles.
+func (v *Garage) EachVehicles(fn func(Vehicle) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Vehicles, oasrt.NoRules, (*Vehicle).DecodeJSON, fn)
+}
+
+// DecodeVehiclesItems decodes a Garage from r into v, except that the
+// elements of "vehicles" are yielded one at a time instead of stored in
+// v.Vehicles. Properties before "vehicles" in the input are set when the
+// first element is yielded, the others when the iteration ends. An error
+// ends the iteration with the path and offset of the bad value.
+func (v *Garage) DecodeVehiclesItems(r *oasrt.Reader) iter.Seq2[Vehicle, error] {
+	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachVehicles)
+}
+
+// EncodeVehiclesItems writes v to out with the elements of "vehicles" taken
+// from seq instead of v.Vehicles, flushing as it goes.
+func (v *Garage) EncodeVehiclesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Vehicle, error]) error {
+	return oasrt.EncodeFieldItems(w, out, &v.Vehicles, v.EncodeJSON, seq, (*Vehicle).EncodeJSON)
+}

@@ -298,6 +298,105 @@ func (v *Blob) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Vehicle) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Vehicle) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case VehicleCar:
+	case VehicleBicycle:
+	case VehicleRaceCar:
+	case VehicleVehicleBase:
+	default:
+		c.Errorf("no variant of Vehicle is set")
+	}
+}
+
+// Validate returns nil: no value of VehicleBase breaks its schema.
+func (v *VehicleBase) Validate() error { return nil }
+
+// Validate returns nil: no value of Car breaks its schema.
+func (v *Car) Validate() error { return nil }
+
+// Validate returns nil: no value of Bicycle breaks its schema.
+func (v *Bicycle) Validate() error { return nil }
+
+// Validate returns nil: no value of RaceCar breaks its schema.
+func (v *RaceCar) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Garage) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Garage) validate(c *oasrt.Validator) {
+	if v.Vehicles != nil {
+		c.Key("vehicles")
+		for i1 := range v.Vehicles {
+			c.Index(i1)
+			v.Vehicles[i1].validate(c)
+			c.Pop()
+		}
+		c.Pop()
+	}
+	if v.Favorite.Set {
+		c.Key("favorite")
+		v.Favorite.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Message) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Message) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case MessageText:
+	case MessageMessage2:
+		v.Message2.validate(c)
+	default:
+		c.Errorf("no variant of Message is set")
+	}
+}
+
+// Validate returns nil: no value of Text breaks its schema.
+func (v *Text) Validate() error { return nil }
+
+// Validate returns nil: no value of Plain breaks its schema.
+func (v *Plain) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case ToggleToggle1:
+		v.Toggle1.validate(c)
+	case ToggleToggle2:
+		v.Toggle2.validate(c)
+	default:
+		c.Errorf("no variant of Toggle is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -406,5 +505,88 @@ func (v *Size1) validate(c *oasrt.Validator) {
 	case Size1Small, Size1Medium, Size1Large:
 	default:
 		c.Errorf("%q is not a valid Size1", string(*v))
+	}
+}
+
+// Validate returns nil: no value of MessageAsText breaks its schema.
+func (v *MessageAsText) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Message2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Message2) validate(c *oasrt.Validator) {
+	c.Key("url")
+	if !oasrt.ValidURI(v.URL) {
+		c.Errorf("invalid uri %q", v.URL)
+	}
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle1) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle1) validate(c *oasrt.Validator) {
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle1Status) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle1Status) validate(c *oasrt.Validator) {
+	switch *v {
+	case Toggle1StatusCompleted:
+	default:
+		c.Errorf("%q is not a valid Toggle1Status", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle2) validate(c *oasrt.Validator) {
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Toggle2Status) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Toggle2Status) validate(c *oasrt.Validator) {
+	switch *v {
+	case Toggle2StatusQueued:
+	default:
+		c.Errorf("%q is not a valid Toggle2Status", string(*v))
 	}
 }

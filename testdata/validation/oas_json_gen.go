@@ -780,9 +780,13 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 			v.R = x1
 		case "solid":
 			v.Solid.Set = true
+			at4 := r.Start()
 			x3, err := r.Bool()
 			if err != nil {
 				return oasrt.AtKey(err, "solid")
+			}
+			if !x3 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is not the const true", x3), "solid")
 			}
 			v.Solid.Value = x3
 		default:

@@ -293,6 +293,13 @@ func (v *Circle) validate(c *oasrt.Validator) {
 		c.Errorf("%v is less than minimum 0", v.R)
 	}
 	c.Pop()
+	if v.Solid.Set {
+		c.Key("solid")
+		if !v.Solid.Value {
+			c.Errorf("%v is not the const true", v.Solid.Value)
+		}
+		c.Pop()
+	}
 }
 
 // Validate checks v against its schema's constraints and names the

@@ -28,6 +28,12 @@ var Pairs = []Pair{
 	{"Refined", func() any { return new(composition.Refined) }, func() any { return new(Refined) }, true},
 	{"OnlyNull", func() any { return new(composition.OnlyNull) }, func() any { return new(OnlyNull) }, true},
 	{"Blob", func() any { return new(composition.Blob) }, func() any { return new(Blob) }, true},
+	{"VehicleBase", func() any { return new(composition.VehicleBase) }, func() any { return new(VehicleBase) }, true},
+	{"Car", func() any { return new(composition.Car) }, func() any { return new(Car) }, true},
+	{"Bicycle", func() any { return new(composition.Bicycle) }, func() any { return new(Bicycle) }, true},
+	{"RaceCar", func() any { return new(composition.RaceCar) }, func() any { return new(RaceCar) }, true},
+	{"Text", func() any { return new(composition.Text) }, func() any { return new(Text) }, true},
+	{"Plain", func() any { return new(composition.Plain) }, func() any { return new(Plain) }, true},
 	{"Shape1", func() any { return new(composition.Shape1) }, func() any { return new(Shape1) }, true},
 	{"Shape1Kind", func() any { return new(composition.Shape1Kind) }, func() any { return new(Shape1Kind) }, true},
 	{"Shape2", func() any { return new(composition.Shape2) }, func() any { return new(Shape2) }, true},
@@ -35,11 +41,17 @@ var Pairs = []Pair{
 	{"Contact1", func() any { return new(composition.Contact1) }, func() any { return new(Contact1) }, true},
 	{"Contact2", func() any { return new(composition.Contact2) }, func() any { return new(Contact2) }, true},
 	{"Size1", func() any { return new(composition.Size1) }, func() any { return new(Size1) }, true},
+	{"MessageAsText", func() any { return new(composition.MessageAsText) }, func() any { return new(MessageAsText) }, true},
+	{"Message2", func() any { return new(composition.Message2) }, func() any { return new(Message2) }, true},
+	{"Toggle1", func() any { return new(composition.Toggle1) }, func() any { return new(Toggle1) }, true},
+	{"Toggle1Status", func() any { return new(composition.Toggle1Status) }, func() any { return new(Toggle1Status) }, true},
+	{"Toggle2", func() any { return new(composition.Toggle2) }, func() any { return new(Toggle2) }, true},
+	{"Toggle2Status", func() any { return new(composition.Toggle2Status) }, func() any { return new(Toggle2Status) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "SomeValueValue"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "SomeValueValue"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -96,6 +108,41 @@ type OnlyNull string
 
 type Blob = json.RawMessage
 
+type VehicleBase struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+}
+
+type Car struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+	Seats  *int32 `json:"seats,omitempty"`
+}
+
+type Bicycle struct {
+	Kind   string `json:"kind"`
+	Wheels *int32 `json:"wheels,omitempty"`
+	Gears  int32  `json:"gears"`
+}
+
+type RaceCar struct {
+	Kind     string   `json:"kind"`
+	Wheels   *int32   `json:"wheels,omitempty"`
+	Seats    *int32   `json:"seats,omitempty"`
+	TopSpeed *float64 `json:"topSpeed,omitempty"`
+}
+
+type Text struct {
+	Kind string `json:"kind"`
+	Body string `json:"body"`
+}
+
+type Plain struct {
+	K *string `json:"k,omitempty"`
+}
+
+type PlainAgain = Plain
+
 type Shape1 struct {
 	Kind Shape1Kind `json:"kind"`
 	R    float64    `json:"r"`
@@ -121,3 +168,29 @@ type Contact2 struct {
 }
 
 type Size1 string
+
+type MessageAsText struct {
+	Kind string     `json:"kind"`
+	Body string     `json:"body"`
+	ID   string     `json:"id"`
+	Sent *time.Time `json:"sent,omitempty"`
+}
+
+type Message2 struct {
+	URL  string     `json:"url"`
+	ID   string     `json:"id"`
+	Sent *time.Time `json:"sent,omitempty"`
+}
+
+type Toggle1 struct {
+	Status     *Toggle1Status `json:"status,omitempty"`
+	Conclusion string         `json:"conclusion"`
+}
+
+type Toggle1Status string
+
+type Toggle2 struct {
+	Status *Toggle2Status `json:"status,omitempty"`
+}
+
+type Toggle2Status string

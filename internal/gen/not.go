@@ -1,0 +1,164 @@
+package gen
+
+import (
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// notChecks prints the checks of a prim's not on x, an expression of the
+// prim's checked type: the values it rules out, and for floats integers.
+func notChecks(f *file, p *ir.Prim, x string, fail failFunc) {
+	n := p.Not
+	if n == nil {
+		return
+	}
+	var conds []string
+	for _, v := range n.Values {
+		if lit := notLiteral(p, v); lit != "" {
+			conds = append(conds, x+" == "+lit)
+		}
+	}
+	if len(conds) > 0 {
+		f.P("if ", strings.Join(conds, " || "), " {")
+		verb := "%v"
+		if p.Kind == ir.String {
+			verb = "%q"
+		}
+		fail(strconv.Quote(verb+" is ruled out by the schema's not"), x)
+		f.P("}")
+	}
+	for _, k := range n.Kinds {
+		if k == "integer" {
+			f.P("if ", f.qual(rt("IsInteger")), "(", x, ") {")
+			fail(strconv.Quote("%v is an integer, ruled out by the schema's not"), x)
+			f.P("}")
+		}
+	}
+}
+
+// notLiteral returns the Go literal of a value a not rules out, as the
+// prim's checked type, or "" when no value of the type equals it.
+func notLiteral(p *ir.Prim, v ir.NotValue) string {
+	switch {
+	case p.Kind == ir.String && v.Kind == "string":
+		return strconv.Quote(v.Text)
+	case p.Kind == ir.Bool && v.Kind == "boolean":
+		return v.Text
+	case v.Kind != "number":
+		return ""
+	}
+	r, ok := new(big.Rat).SetString(v.Text)
+	if !ok {
+		return ""
+	}
+	if p.Kind.IsFloat() {
+		fv, _ := r.Float64()
+		return strconv.FormatFloat(fv, 'g', -1, 64)
+	}
+	if !r.IsInt() {
+		return ""
+	}
+	lo, hi := kindRange(p.Kind)
+	if r.Num().Cmp(lo) < 0 || r.Num().Cmp(hi) > 0 {
+		return ""
+	}
+	return r.Num().String()
+}
+
+// anyChecks prints the checks of a free-form value on raw, its JSON text:
+// its const, and the JSON types its not rules out.
+func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
+	if t.Const != "" {
+		f.P("if !", f.qual(rt("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
+		fail(strconv.Quote("%s is not the const "+t.Const), raw)
+		f.P("}")
+	}
+	n := t.Not
+	if n == nil {
+		return
+	}
+	var conds []string
+	kinds := map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "string": "String"}
+	for _, k := range n.Kinds {
+		if name, ok := kinds[k]; ok {
+			conds = append(conds, f.qual(rt("RawKind"))+"("+raw+") == "+f.qual(rt(name)))
+		}
+	}
+	if len(conds) > 0 {
+		f.P("if ", strings.Join(conds, " || "), " {")
+		fail(strconv.Quote("a value of type %v is ruled out by the schema's not"), f.qual(rt("RawKind"))+"("+raw+")")
+		f.P("}")
+	}
+	for _, k := range n.Kinds {
+		if k == "integer" {
+			f.P("if ", f.qual(rt("RawInteger")), "(", raw, ") {")
+			fail(strconv.Quote("%s is an integer, ruled out by the schema's not"), raw)
+			f.P("}")
+		}
+	}
+}
+
+// structNotChecks prints the checks of the sets of properties an object's
+// not forbids together, on the struct v.
+func structNotChecks(f *file, d *ir.Struct, fail failFunc) {
+	if d.Not == nil {
+		return
+	}
+	for _, set := range d.Not.Required {
+		var conds []string
+		possible := true
+		for _, name := range set {
+			cond, ok := hasProperty(f, d, name)
+			if !ok {
+				possible = false // a property the struct never holds
+				break
+			}
+			if cond != "" {
+				conds = append(conds, cond)
+			}
+		}
+		if !possible {
+			continue
+		}
+		quoted := make([]string, len(set))
+		for i, name := range set {
+			quoted[i] = strconv.Quote(name)
+		}
+		msg := "property " + quoted[0] + " is present, ruled out by the schema's not"
+		if len(set) > 1 {
+			msg = "properties " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1] +
+				" are present together, ruled out by the schema's not"
+		}
+		if len(conds) == 0 {
+			conds = []string{"true"}
+		}
+		f.P("if ", strings.Join(conds, " && "), " {")
+		fail(goString(msg))
+		f.P("}")
+	}
+}
+
+// hasProperty returns the condition under which the struct v holds a
+// property ("" when it always does), and false when it never can.
+func hasProperty(f *file, d *ir.Struct, name string) (string, bool) {
+	for _, fd := range d.Fields {
+		if fd.JSONName == name {
+			return present(fd, "v."+fd.GoName), true
+		}
+	}
+	// Decoding puts the name in the first map whose pattern it matches,
+	// else among the additional properties.
+	for _, pp := range d.Patterns {
+		if regexp.MustCompile(pp.Regexp).MatchString(name) {
+			return f.qual(rt("HasKey")) + "(v." + pp.GoName + ", " + strconv.Quote(name) + ")", true
+		}
+	}
+	if d.Additional != nil {
+		return f.qual(rt("HasKey")) + "(v." + d.AdditionalGoName + ", " + strconv.Quote(name) + ")", true
+	}
+	return "", false
+}
