@@ -2,7 +2,9 @@ package oasrt
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +57,43 @@ func TestParseIntShort(t *testing.T) {
 				t.Errorf("ParseInt(%q, %d) = %v, %v; strconv: %v, %v", s, bits, got, gotErr, want, wantErr)
 			}
 		}
+	}
+}
+
+// TestRoutePath checks that the path RoutePath returns splits into the
+// segments of the escaped path, and that each decodes (when escaped says
+// to) to what the escaped segment decodes to.
+func TestRoutePath(t *testing.T) {
+	for _, target := range []string{
+		"/", "/pet/12", "/orders/12345/items/678", "/a%2Fb/c", "/p%65t", "/caf%C3%A9", "/x%20y", "/100%25", "/a%2520b",
+		"/a;b=c/@:$&+,", "/a%3Bb/c%2Cd", "/a%3Fb", "/a?b", "/%3F", "/*", "/~user/a.b_c-d", "/a!b'(c)*", "/a%21b",
+	} {
+		u, err := url.ParseRequestURI(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(u.EscapedPath(), "/")
+		for i, s := range want {
+			if want[i], err = url.PathUnescape(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path, escaped := RoutePath(u)
+		got := strings.Split(path, "/")
+		for i, s := range got {
+			if escaped {
+				got[i], _ = url.PathUnescape(s)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("RoutePath(%q) = %q, %v: segments %q, want %q", target, path, escaped, got, want)
+		}
+		if escaped != strings.Contains(u.EscapedPath(), "%") && u.RawPath != "" {
+			t.Errorf("RoutePath(%q) = %q, %v", target, path, escaped)
+		}
+	}
+	u := &url.URL{Path: "/orders/12345/items/678"}
+	if n := testing.AllocsPerRun(100, func() { RoutePath(u) }); n != 0 {
+		t.Errorf("%v allocations", n)
 	}
 }

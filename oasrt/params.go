@@ -85,6 +85,26 @@ func hasEscape(seg string) bool {
 	return false
 }
 
+// RoutePath returns the path the generated routers match and whether it
+// is escaped, that is, whether its segments may hold percent escapes the
+// router and the parameter decoders must decode.
+//
+// When u.RawPath is empty the request's path was sent exactly as net/url
+// escapes u.Path (net/url keeps RawPath only when they differ): a '/' in
+// u.Path was a '/' in the request, not a "%2F", and every delimiter a
+// parameter style uses (",", ";", "=", ".") was sent as it is, since
+// net/url never escapes them. The decoded u.Path then splits into the same
+// segments, values and delimiters as the escaped path, already decoded: it
+// is returned with escaped false, and nothing is scanned. Otherwise the
+// path is u.EscapedPath(), escaped when it holds a '%'.
+func RoutePath(u *url.URL) (path string, escaped bool) {
+	if u.RawPath == "" {
+		return u.Path, false
+	}
+	path = u.EscapedPath()
+	return path, HasEscape(path)
+}
+
 // EscapedPath returns u.EscapedPath(), the path the generated routers
 // match, without re-escaping u.Path byte by byte in the common case: when
 // u.RawPath is empty, the path as sent is u.Path escaped (net/url keeps
@@ -152,24 +172,28 @@ func MatchTemplate(seg string, lits []string, vals []string) bool {
 	return true
 }
 
-// PathScalar returns the value of a path parameter from its escaped
-// segment: prefix is "" for style simple, "." for label and ";name=" for
-// matrix.
-func PathScalar(raw, prefix string) (string, error) {
-	if !strings.HasPrefix(raw, prefix) {
-		return "", errors.New("expected " + strconv.Quote(prefix) + " before the value (style)")
+// PathScalar returns the value of a path parameter from its segment:
+// prefix is "" for style simple, "." for label and ";name=" for matrix.
+// escaped is what RoutePath said of the path: when false, the segment is
+// already decoded and returned as it is, without a scan.
+func PathScalar(raw, prefix string, escaped bool) (string, error) {
+	if prefix != "" {
+		if !strings.HasPrefix(raw, prefix) {
+			return "", errors.New("expected " + strconv.Quote(prefix) + " before the value (style)")
+		}
+		raw = raw[len(prefix):]
 	}
-	raw = raw[len(prefix):]
-	if !hasEscape(raw) {
+	if !escaped || !hasEscape(raw) {
 		return raw, nil // what PathUnescape returns, without its scan
 	}
 	return url.PathUnescape(raw)
 }
 
-// PathArray splits an escaped path parameter into the values of an array:
-// prefix as for PathScalar, sep "," or, exploded, "." (label) or ";name="
-// (matrix).
-func PathArray(raw, prefix, sep string) ([]string, error) {
+// PathArray splits a path parameter into the values of an array: prefix
+// as for PathScalar, sep "," or, exploded, "." (label) or ";name="
+// (matrix). The segment is split on its raw delimiters, then each value is
+// decoded when escaped (RoutePath) is true.
+func PathArray(raw, prefix, sep string, escaped bool) ([]string, error) {
 	if !strings.HasPrefix(raw, prefix) {
 		return nil, errors.New("expected " + strconv.Quote(prefix) + " before the value (style)")
 	}
@@ -180,11 +204,14 @@ func PathArray(raw, prefix, sep string) ([]string, error) {
 	out := make([]string, 0, strings.Count(raw, sep)+1)
 	for {
 		v, rest, more := strings.Cut(raw, sep)
-		s, err := url.PathUnescape(v)
-		if err != nil {
-			return nil, err
+		if escaped {
+			s, err := url.PathUnescape(v)
+			if err != nil {
+				return nil, err
+			}
+			v = s
 		}
-		out = append(out, s)
+		out = append(out, v)
 		if !more {
 			return out, nil
 		}

@@ -79,7 +79,7 @@ func TestPathStyles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := PathArray(tt.raw, tt.prefix, tt.sep)
+			got, err := PathArray(tt.raw, tt.prefix, tt.sep, true)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
 					t.Fatalf("error %v, want %s", err, tt.wantErr)
@@ -91,8 +91,15 @@ func TestPathStyles(t *testing.T) {
 			}
 		})
 	}
-	if s, err := PathScalar(";id=a%20b", ";id="); s != "a b" || err != nil {
+	if s, err := PathScalar(";id=a%20b", ";id=", true); s != "a b" || err != nil {
 		t.Errorf("PathScalar matrix = %q, %v", s, err)
+	}
+	// A path RoutePath found unescaped is already decoded: its '%' stays.
+	if s, err := PathScalar(";id=a%20b", ";id=", false); s != "a%20b" || err != nil {
+		t.Errorf("PathScalar decoded = %q, %v", s, err)
+	}
+	if got, err := PathArray(".a%zz.b", ".", ".", false); !reflect.DeepEqual(got, []string{"a%zz", "b"}) || err != nil {
+		t.Errorf("PathArray decoded = %q, %v", got, err)
 	}
 }
 

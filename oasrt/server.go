@@ -166,8 +166,12 @@ func NewServerConfig(operationIDs []string, opts []ServerOption) *ServerConfig {
 	return c
 }
 
-// Root wraps the router h in the server-wide middleware.
+// Root wraps the router h in the server-wide middleware, or returns nil
+// when there is none: the server then calls its router directly.
 func (c *ServerConfig) Root(h http.Handler) http.Handler {
+	if len(c.middleware) == 0 {
+		return nil
+	}
 	return chain(h, c.middleware)
 }
 
@@ -235,17 +239,25 @@ func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
 
 type routeKey struct{}
 
-// WithPathParams returns r carrying the path parameters the router
-// captured, for operations behind per-operation middleware. It costs two
-// allocations, paid only by such operations.
-func WithPathParams(r *http.Request, params []string) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), routeKey{}, params))
+// routeParams are the path parameters of a request and whether they are
+// escaped (RoutePath).
+type routeParams struct {
+	params  []string
+	escaped bool
 }
 
-// PathParams returns the path parameters stored by WithPathParams.
-func PathParams(r *http.Request) []string {
-	p, _ := r.Context().Value(routeKey{}).([]string)
-	return p
+// WithPathParams returns r carrying the path parameters the router
+// captured and whether they are escaped, for operations behind
+// per-operation middleware. It allocates, paid only by such operations.
+func WithPathParams(r *http.Request, params []string, escaped bool) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), routeKey{}, routeParams{params, escaped}))
+}
+
+// PathParams returns the path parameters stored by WithPathParams and
+// whether they are escaped.
+func PathParams(r *http.Request) (params []string, escaped bool) {
+	p, _ := r.Context().Value(routeKey{}).(routeParams)
+	return p.params, p.escaped
 }
 
 // Body is a request body read whole into a pooled buffer, with a Reader

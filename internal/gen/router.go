@@ -111,24 +111,21 @@ func genRouter(f *file, a *api) {
 	f.P("routeMethodNotAllowed = -2")
 	f.P(")")
 	f.P()
-	f.P("// matchRoute finds the operation for a method and an escaped request path,")
-	f.P("// storing the path parameters, still escaped, in p in the order of the")
-	f.P("// path template. It returns the operation's index, routeNotFound, or")
-	f.P("// routeMethodNotAllowed with the methods the path allows.")
+	f.P("// matchRoute finds the operation for a method and a request path from")
+	f.P("// ", rt("RoutePath"), ", escaped when esc is true, storing the path parameters,")
+	f.P("// as they are in path, in p in the order of the path template. It returns")
+	f.P("// the operation's index, routeNotFound, or routeMethodNotAllowed with the")
+	f.P("// methods the path allows.")
 	f.P("//")
 	f.P("// It is a decision tree over the path's segments: static segments first")
-	f.P("// (matched after percent-decoding), then templates, then parameters; a")
-	f.P("// branch that fails falls through to the next. A trailing slash is a")
-	f.P("// segment of its own: \"/pet/\" is not \"/pet\". HEAD is served by GET where")
-	f.P("// the spec does not declare it. Whether segments need decoding is found")
-	f.P("// once, for the whole path.")
-	f.P("func matchRoute(method, path string, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+	f.P("// (matched after percent-decoding when esc), then templates, then")
+	f.P("// parameters; a branch that fails falls through to the next. A trailing")
+	f.P("// slash is a segment of its own: \"/pet/\" is not \"/pet\". HEAD is served")
+	f.P("// by GET where the spec does not declare it.")
+	f.P("func matchRoute(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 	f.P("if path == \"\" || path[0] != '/' {")
 	f.P("return routeNotFound, \"\"")
 	f.P("}")
-	if hasStatic(root) {
-		f.P("esc := ", rt("HasEscape"), "(path)")
-	}
 	if len(a.ops) > 0 {
 		r.node(root, 0, 0, "path[1:]")
 	}
@@ -151,13 +148,32 @@ func (r *router) node(n *rnode, d, k int, elem string) {
 	if !restUsed {
 		rest = "_"
 	}
+	keys := make([]string, 0, len(n.static))
+	for key := range n.static {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	// A node with static segments only fails fast: a path whose next byte
+	// starts none of them is not cut and compared (when it is not escaped:
+	// "%69tems" is "items").
+	if first := firstBytes(keys); len(n.templ) == 0 && n.param == nil && first != nil {
+		nonEmpty, c0 := elem+" != \"\"", elem+"[0]"
+		if elem == "path[1:]" {
+			nonEmpty, c0 = "len(path) > 1", "path[1]"
+		}
+		conds := make([]string, len(first))
+		for i, c := range first {
+			conds[i] = c0 + " == " + strconv.QuoteRune(rune(c))
+		}
+		cond := strings.Join(conds, " || ")
+		if len(conds) > 1 {
+			cond = "(" + cond + ")"
+		}
+		r.P("if esc || ", nonEmpty, " && ", cond, " {")
+		defer r.P("}")
+	}
 	r.P(seg, ", ", rest, ", ", more, " := ", rt("CutSegment"), "(", elem, ")")
 	if len(n.static) > 0 {
-		keys := make([]string, 0, len(n.static))
-		for key := range n.static {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
 		r.P("switch ", rt("StaticKey"), "(", seg, ", esc) {")
 		for _, key := range keys {
 			r.P("case ", strconv.Quote(key), ":")
@@ -179,6 +195,29 @@ func (r *router) node(n *rnode, d, k int, elem string) {
 		r.P("}")
 	}
 }
+
+// firstBytes returns the distinct first bytes of static segments, or nil
+// when there are more than maxFirstBytes of them or a segment is empty
+// (the trailing slash of "/files/"), where checking the first byte first
+// would not pay.
+func firstBytes(keys []string) []byte {
+	var first []byte
+	for _, k := range keys {
+		if k == "" || k[0] >= 0x80 {
+			return nil
+		}
+		if !slices.Contains(first, k[0]) {
+			first = append(first, k[0])
+		}
+	}
+	if len(first) > maxFirstBytes {
+		return nil
+	}
+	return first
+}
+
+// maxFirstBytes is the most first bytes firstBytes lets the router compare.
+const maxFirstBytes = 3
 
 func (r *router) children(n *rnode) []*rnode {
 	var cs []*rnode

@@ -385,6 +385,8 @@ func genServer(f *file, a *api) {
 	f.P("type ", a.server, " struct {")
 	f.P("h    ", a.handler)
 	f.P("cfg  *", rt("ServerConfig"))
+	f.P("// root is the router wrapped in the server-wide middleware; nil")
+	f.P("// without, when ServeHTTP routes directly.")
 	f.P("root ", httpPkg("Handler"))
 	f.P("// ops holds the operations wrapped in their middleware; nil for those")
 	f.P("// without, which are called directly.")
@@ -402,7 +404,8 @@ func genServer(f *file, a *api) {
 	f.P("s := &", a.server, "{h: h, cfg: ", rt("NewServerConfig"), "(ids, opts)}")
 	f.P("for i, o := range operations {")
 	f.P("call := ", httpPkg("HandlerFunc"), "(func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
-	f.P("s.call(i, w, r, ", rt("PathParams"), "(r))")
+	f.P("p, esc := ", rt("PathParams"), "(r)")
+	f.P("s.call(i, w, r, p, esc)")
 	f.P("})")
 	f.P("s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)")
 	f.P("}")
@@ -413,13 +416,18 @@ func genServer(f *file, a *api) {
 	f.P("// ServeHTTP implements http.Handler. A panic below it becomes a 500.")
 	f.P("func (s *", a.server, ") ServeHTTP(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("defer s.cfg.Recover(w, r)")
+	f.P("if s.root != nil {")
 	f.P("s.root.ServeHTTP(w, r)")
+	f.P("return")
+	f.P("}")
+	f.P("s.route(w, r)")
 	f.P("}")
 	f.P()
 	f.P("// route matches the request to an operation and calls it.")
 	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
-	f.P("op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)")
+	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
+	f.P("op, allow := matchRoute(r.Method, path, esc, &p)")
 	f.P("switch op {")
 	f.P("case routeNotFound:")
 	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")
@@ -428,23 +436,26 @@ func genServer(f *file, a *api) {
 	f.P("s.cfg.Error(w, r, &", rt("MethodError"), "{Method: r.Method, Allow: allow})")
 	f.P("return")
 	f.P("}")
+	f.P("if r.URL.RawQuery != \"\" {")
 	f.P("if err := s.cfg.CheckQuery(r); err != nil {")
 	f.P("s.cfg.Error(w, r, err)")
 	f.P("return")
 	f.P("}")
+	f.P("}")
 	f.P("if h := s.ops[op]; h != nil {")
-	f.P("h.ServeHTTP(w, ", rt("WithPathParams"), "(r, append([]string(nil), p[:]...)))")
+	f.P("h.ServeHTTP(w, ", rt("WithPathParams"), "(r, append([]string(nil), p[:]...), esc))")
 	f.P("return")
 	f.P("}")
-	f.P("s.call(op, w, r, p[:])")
+	f.P("s.call(op, w, r, p[:], esc)")
 	f.P("}")
 	f.P()
-	f.P("// call serves operation op with the path parameters p.")
-	f.P("func (s *", a.server, ") call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
+	f.P("// call serves operation op with the path parameters p, escaped or not")
+	f.P("// as ", rt("RoutePath"), " said.")
+	f.P("func (s *", a.server, ") call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
 	f.P("switch op {")
 	for _, op := range a.ops {
 		f.P("case ", op.index, ":")
-		f.P("s.handle", op.GoName, "(w, r, p)")
+		f.P("s.handle", op.GoName, "(w, r, p, esc)")
 	}
 	f.P("}")
 	f.P("}")
@@ -624,7 +635,7 @@ func genSecurity(f *file, a *api) {
 
 func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
-	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string) {")
+	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
 	args := "r.Context()"
 	if op.Security != nil {
 		f.P("ctx, err := s.authorize", op.GoName, "(r)")
@@ -641,7 +652,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("}")
 	}
 	if op.params != "" {
-		f.P("params, err := decode", op.GoName, "Params(r, p)")
+		f.P("params, err := decode", op.GoName, "Params(r, p, esc)")
 		f.P("if err != nil {")
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
@@ -826,8 +837,8 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 
 func genDecodeParams(f *file, op *apiOp) {
 	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and the")
-	f.P("// path parameters p captured by the router.")
-	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string) (params ", op.params, ", err error) {")
+	f.P("// path parameters p captured by the router (escaped when esc is true).")
+	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
 	// Query parameters are read in one pass over the query: query holds
 	// those matched by name, props the exploded form objects matched by
 	// their properties' names, deep the deepObject ones.
@@ -847,20 +858,20 @@ func genDecodeParams(f *file, op *apiOp) {
 			f.P("{ // ", prm.Name)
 			switch kind {
 			case arrayParam:
-				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ")")
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				f.P(fail("err"))
 				f.P("}")
 				assignArray(f, prm, elem, "vals", dst)
 			case objectParam:
 				prefix, sep := objectStyle(prm)
-				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ")")
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				f.P(fail("err"))
 				f.P("}")
 				decodeObject(f, prm, "vals", true, prm.Explode)
 			default:
-				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ")")
+				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
 				f.P("if err != nil {")
 				f.P(fail("err"))
 				f.P("}")

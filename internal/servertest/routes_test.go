@@ -184,7 +184,21 @@ func TestRouting(t *testing.T) {
 		{"byte net/url escapes in a path", "GET", "/users/a!b*", 200, "getUser", routes.GetUserParams{Name: "a!b*"}, ""},
 		{"escaped percent stays in the value", "GET", "/users/100%25", 200, "getUser", routes.GetUserParams{Name: "100%"}, ""},
 		{"plus is not a space in a path", "GET", "/users/a+b", 200, "getUser", routes.GetUserParams{Name: "a+b"}, ""},
+		// Paths sent as net/url escapes them (no RawPath) are routed decoded
+		// (oasrt.RoutePath): the values are not decoded a second time.
+		{"escape net/url writes, decoded once", "GET", "/users/caf%C3%A9%20x", 200, "getUser", routes.GetUserParams{Name: "café x"}, ""},
+		{"escaped escape stays one", "GET", "/users/a%2520b", 200, "getUser", routes.GetUserParams{Name: "a%20b"}, ""},
+		{"escaped escape in a static segment", "GET", "/us%2565rs", 404, "", nil, ""},
+		{"escaped question mark", "GET", "/users/a%3Fb", 200, "getUser", routes.GetUserParams{Name: "a?b"}, ""},
+		{"label array with an escaped percent", "GET", "/label/.1,2%25", 400, "", nil, ""},
+		{"matrix array, escape net/url writes", "GET", "/matrix/;ids=a%20b;ids=c%25", 204, "matrix", routes.MatrixParams{IDs: []string{"a b", "c%"}}, ""},
 		{"empty parameter", "GET", "/users//friends", 404, "", nil, ""},
+		// The router skips a node of static segments when the next byte
+		// starts none of them, unless the path is escaped.
+		{"static-only node, escaped first byte", "GET", "/users/ann/%66riends", 200, "listFriends", routes.ListFriendsParams{Name: "ann"}, ""},
+		{"static-only node, escaped after a template", "GET", "/v3/%73tatus", 200, "status", routes.StatusParams{Version: 3}, ""},
+		{"static-only node, other first byte", "GET", "/users/ann/xfriends", 404, "", nil, ""},
+		{"static-only node, empty segment", "GET", "/v3/", 404, "", nil, ""},
 		{"too deep", "GET", "/users/ann/friends/x", 404, "", nil, ""},
 		{"unknown", "GET", "/nope", 404, "", nil, ""},
 		{"405 with allow", "PATCH", "/users/ann", 405, "", nil, "DELETE, GET, HEAD"},
@@ -627,6 +641,13 @@ func TestEachOperationAndQueryLimit(t *testing.T) {
 	if got := strings.Join(seen, " "); got != "getUser getMe status" {
 		t.Errorf("operations seen: %q", got)
 	}
+	// The parameters reach the operation through the context with what
+	// the router knew of their escapes, decoded exactly once.
+	for target, want := range map[string]string{"/users/a%2Fb": `"a/b"`, "/users/a%2520b": `"a%20b"`, "/users/a%20b": `"a b"`} {
+		if w := serve(srv, "GET", target, nil); w.Code != 200 || !strings.Contains(w.Body.String(), want) {
+			t.Errorf("GET %s behind middleware: %d %s, want %s", target, w.Code, w.Body, want)
+		}
+	}
 	w := serve(srv, "GET", "/users?a=1&b=2&c=3&d=4", nil)
 	if w.Code != 400 || problem(t, w)["detail"] != `query parameter "*": too many query parameters` {
 		t.Errorf("over the query limit: %d %s", w.Code, w.Body)
@@ -644,6 +665,9 @@ func TestMountedUnderPrefix(t *testing.T) {
 	}
 	if w := serve(mux, "GET", "/api/users/a%2Fb", nil); w.Code != 200 || !strings.Contains(w.Body.String(), `"a/b"`) {
 		t.Errorf("mounted, escaped: %d %s", w.Code, w.Body)
+	}
+	if w := serve(mux, "GET", "/api/users/a%2520b", nil); w.Code != 200 || !strings.Contains(w.Body.String(), `"a%20b"`) {
+		t.Errorf("mounted, escaped percent: %d %s", w.Code, w.Body)
 	}
 }
 

@@ -68,8 +68,10 @@ var operations = [1]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -87,7 +89,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -98,13 +101,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -113,27 +121,30 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handleAddPet(w, r, p)
+		s.handleAddPet(w, r, p, esc)
 	}
 }
 
 // handleAddPet serves POST /pets.
-func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
 		return

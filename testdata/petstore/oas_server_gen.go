@@ -1103,8 +1103,10 @@ var operations = [19]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -1122,7 +1124,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -1133,13 +1136,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -1148,63 +1156,66 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handleUpdatePet(w, r, p)
+		s.handleUpdatePet(w, r, p, esc)
 	case 1:
-		s.handleAddPet(w, r, p)
+		s.handleAddPet(w, r, p, esc)
 	case 2:
-		s.handleFindPetsByStatus(w, r, p)
+		s.handleFindPetsByStatus(w, r, p, esc)
 	case 3:
-		s.handleFindPetsByTags(w, r, p)
+		s.handleFindPetsByTags(w, r, p, esc)
 	case 4:
-		s.handleGetPetByID(w, r, p)
+		s.handleGetPetByID(w, r, p, esc)
 	case 5:
-		s.handleUpdatePetWithForm(w, r, p)
+		s.handleUpdatePetWithForm(w, r, p, esc)
 	case 6:
-		s.handleDeletePet(w, r, p)
+		s.handleDeletePet(w, r, p, esc)
 	case 7:
-		s.handleUploadFile(w, r, p)
+		s.handleUploadFile(w, r, p, esc)
 	case 8:
-		s.handleGetInventory(w, r, p)
+		s.handleGetInventory(w, r, p, esc)
 	case 9:
-		s.handlePlaceOrder(w, r, p)
+		s.handlePlaceOrder(w, r, p, esc)
 	case 10:
-		s.handleGetOrderByID(w, r, p)
+		s.handleGetOrderByID(w, r, p, esc)
 	case 11:
-		s.handleDeleteOrder(w, r, p)
+		s.handleDeleteOrder(w, r, p, esc)
 	case 12:
-		s.handleCreateUser(w, r, p)
+		s.handleCreateUser(w, r, p, esc)
 	case 13:
-		s.handleCreateUsersWithListInput(w, r, p)
+		s.handleCreateUsersWithListInput(w, r, p, esc)
 	case 14:
-		s.handleLoginUser(w, r, p)
+		s.handleLoginUser(w, r, p, esc)
 	case 15:
-		s.handleLogoutUser(w, r, p)
+		s.handleLogoutUser(w, r, p, esc)
 	case 16:
-		s.handleGetUserByName(w, r, p)
+		s.handleGetUserByName(w, r, p, esc)
 	case 17:
-		s.handleUpdateUser(w, r, p)
+		s.handleUpdateUser(w, r, p, esc)
 	case 18:
-		s.handleDeleteUser(w, r, p)
+		s.handleDeleteUser(w, r, p, esc)
 	}
 }
 
 // handleUpdatePet serves PUT /pet.
-func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePet[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
 		return
@@ -1246,7 +1257,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 var producesUpdatePet = [...]string{"application/json"}
 
 // handleAddPet serves POST /pet.
-func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
 		return
@@ -1288,12 +1299,12 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 var producesAddPet = [...]string{"application/json"}
 
 // handleFindPetsByStatus serves GET /pet/findByStatus.
-func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByStatus[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
 		return
 	}
-	params, err := decodeFindPetsByStatusParams(r, p)
+	params, err := decodeFindPetsByStatusParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1314,8 +1325,8 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 var producesFindPetsByStatus = [...]string{"application/json"}
 
 // decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and the
-// path parameters p captured by the router.
-func decodeFindPetsByStatusParams(r *http.Request, p []string) (params FindPetsByStatusParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -1347,12 +1358,12 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string) (params FindPetsB
 }
 
 // handleFindPetsByTags serves GET /pet/findByTags.
-func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByTags[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
 		return
 	}
-	params, err := decodeFindPetsByTagsParams(r, p)
+	params, err := decodeFindPetsByTagsParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1373,8 +1384,8 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 var producesFindPetsByTags = [...]string{"application/json"}
 
 // decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and the
-// path parameters p captured by the router.
-func decodeFindPetsByTagsParams(r *http.Request, p []string) (params FindPetsByTagsParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params FindPetsByTagsParams, err error) {
 	var seen [1]bool
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
@@ -1397,12 +1408,12 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string) (params FindPetsByT
 }
 
 // handleGetPetByID serves GET /pet/{petId}.
-func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
 		return
 	}
-	params, err := decodeGetPetByIDParams(r, p)
+	params, err := decodeGetPetByIDParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1423,10 +1434,10 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 var producesGetPetByID = [...]string{"application/json"}
 
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
-// path parameters p captured by the router.
-func decodeGetPetByIDParams(r *http.Request, p []string) (params GetPetByIDParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
@@ -1440,12 +1451,12 @@ func decodeGetPetByIDParams(r *http.Request, p []string) (params GetPetByIDParam
 }
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
-func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePetWithForm[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
 		return
 	}
-	params, err := decodeUpdatePetWithFormParams(r, p)
+	params, err := decodeUpdatePetWithFormParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1466,10 +1477,10 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 var producesUpdatePetWithForm = [...]string{"application/json"}
 
 // decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
-// path parameters p captured by the router.
-func decodeUpdatePetWithFormParams(r *http.Request, p []string) (params UpdatePetWithFormParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
@@ -1521,8 +1532,8 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string) (params UpdatePe
 }
 
 // handleDeletePet serves DELETE /pet/{petId}.
-func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeletePetParams(r, p)
+func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeletePetParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1540,14 +1551,14 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 }
 
 // decodeDeletePetParams reads the parameters of DeletePet from r and the
-// path parameters p captured by the router.
-func decodeDeletePetParams(r *http.Request, p []string) (params DeletePetParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
 	if s := r.Header.Get("Api_key"); s != "" {
 		params.APIKey.Set = true
 		params.APIKey.Value = s
 	}
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
@@ -1561,12 +1572,12 @@ func decodeDeletePetParams(r *http.Request, p []string) (params DeletePetParams,
 }
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
-func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadFile[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
 		return
 	}
-	params, err := decodeUploadFileParams(r, p)
+	params, err := decodeUploadFileParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1592,10 +1603,10 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 var producesUploadFile = [...]string{"application/json"}
 
 // decodeUploadFileParams reads the parameters of UploadFile from r and the
-// path parameters p captured by the router.
-func decodeUploadFileParams(r *http.Request, p []string) (params UploadFileParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
 		}
@@ -1627,7 +1638,7 @@ func decodeUploadFileParams(r *http.Request, p []string) (params UploadFileParam
 }
 
 // handleGetInventory serves GET /store/inventory.
-func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetInventory[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
 		return
@@ -1648,7 +1659,7 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 var producesGetInventory = [...]string{"application/json"}
 
 // handlePlaceOrder serves POST /store/order.
-func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPlaceOrder[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
 		return
@@ -1690,12 +1701,12 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 var producesPlaceOrder = [...]string{"application/json"}
 
 // handleGetOrderByID serves GET /store/order/{orderId}.
-func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetOrderByID[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
 		return
 	}
-	params, err := decodeGetOrderByIDParams(r, p)
+	params, err := decodeGetOrderByIDParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1716,10 +1727,10 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 var producesGetOrderByID = [...]string{"application/json"}
 
 // decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
-// path parameters p captured by the router.
-func decodeGetOrderByIDParams(r *http.Request, p []string) (params GetOrderByIDParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
@@ -1733,8 +1744,8 @@ func decodeGetOrderByIDParams(r *http.Request, p []string) (params GetOrderByIDP
 }
 
 // handleDeleteOrder serves DELETE /store/order/{orderId}.
-func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteOrderParams(r, p)
+func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteOrderParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1752,10 +1763,10 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeDeleteOrderParams reads the parameters of DeleteOrder from r and the
-// path parameters p captured by the router.
-func decodeDeleteOrderParams(r *http.Request, p []string) (params DeleteOrderParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
 		}
@@ -1769,7 +1780,7 @@ func decodeDeleteOrderParams(r *http.Request, p []string) (params DeleteOrderPar
 }
 
 // handleCreateUser serves POST /user.
-func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
 		return
@@ -1811,7 +1822,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 var producesCreateUser = [...]string{"application/json"}
 
 // handleCreateUsersWithListInput serves POST /user/createWithList.
-func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUsersWithListInput[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
 		return
@@ -1883,12 +1894,12 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 }
 
 // handleLoginUser serves GET /user/login.
-func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesLoginUser[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
 		return
 	}
-	params, err := decodeLoginUserParams(r, p)
+	params, err := decodeLoginUserParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1909,8 +1920,8 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 var producesLoginUser = [...]string{"application/json"}
 
 // decodeLoginUserParams reads the parameters of LoginUser from r and the
-// path parameters p captured by the router.
-func decodeLoginUserParams(r *http.Request, p []string) (params LoginUserParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -1944,7 +1955,7 @@ func decodeLoginUserParams(r *http.Request, p []string) (params LoginUserParams,
 }
 
 // handleLogoutUser serves GET /user/logout.
-func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.LogoutUser(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -1958,12 +1969,12 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleGetUserByName serves GET /user/{username}.
-func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUserByName[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
 		return
 	}
-	params, err := decodeGetUserByNameParams(r, p)
+	params, err := decodeGetUserByNameParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1984,10 +1995,10 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 var producesGetUserByName = [...]string{"application/json"}
 
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
-// path parameters p captured by the router.
-func decodeGetUserByNameParams(r *http.Request, p []string) (params GetUserByNameParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
 		}
@@ -1997,8 +2008,8 @@ func decodeGetUserByNameParams(r *http.Request, p []string) (params GetUserByNam
 }
 
 // handleUpdateUser serves PUT /user/{username}.
-func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeUpdateUserParams(r, p)
+func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeUpdateUserParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -2037,10 +2048,10 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeUpdateUserParams reads the parameters of UpdateUser from r and the
-// path parameters p captured by the router.
-func decodeUpdateUserParams(r *http.Request, p []string) (params UpdateUserParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
 		}
@@ -2050,8 +2061,8 @@ func decodeUpdateUserParams(r *http.Request, p []string) (params UpdateUserParam
 }
 
 // handleDeleteUser serves DELETE /user/{username}.
-func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteUserParams(r, p)
+func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteUserParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -2069,10 +2080,10 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router.
-func decodeDeleteUserParams(r *http.Request, p []string) (params DeleteUserParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
 		}

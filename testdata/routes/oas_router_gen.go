@@ -12,22 +12,21 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[2]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
 	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
 	switch oasrt.StaticKey(seg0, esc) {
 	case "":
@@ -197,30 +196,34 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, _, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "friends":
-				if !more2 {
-					switch method {
-					case "GET", "HEAD":
-						return 6, "" // listFriends
+			if esc || rest1 != "" && rest1[0] == 'f' {
+				seg2, _, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "friends":
+					if !more2 {
+						switch method {
+						case "GET", "HEAD":
+							return 6, "" // listFriends
+						}
+						return routeMethodNotAllowed, "GET, HEAD"
 					}
-					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}
 	}
 	if oasrt.MatchTemplate(seg0, routeLits2[:], p[0:1]) {
 		if more0 {
-			seg1, _, more1 := oasrt.CutSegment(rest0)
-			switch oasrt.StaticKey(seg1, esc) {
-			case "status":
-				if !more1 {
-					switch method {
-					case "GET", "HEAD":
-						return 10, "" // status
+			if esc || rest0 != "" && rest0[0] == 's' {
+				seg1, _, more1 := oasrt.CutSegment(rest0)
+				switch oasrt.StaticKey(seg1, esc) {
+				case "status":
+					if !more1 {
+						switch method {
+						case "GET", "HEAD":
+							return 10, "" // status
+						}
+						return routeMethodNotAllowed, "GET, HEAD"
 					}
-					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}

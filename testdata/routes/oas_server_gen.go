@@ -929,8 +929,10 @@ var operations = [20]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -948,7 +950,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -959,13 +962,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -974,65 +982,68 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handleRoot(w, r, p)
+		s.handleRoot(w, r, p, esc)
 	case 1:
-		s.handleListUsers(w, r, p)
+		s.handleListUsers(w, r, p, esc)
 	case 2:
-		s.handleCreateUser(w, r, p)
+		s.handleCreateUser(w, r, p, esc)
 	case 3:
-		s.handleGetMe(w, r, p)
+		s.handleGetMe(w, r, p, esc)
 	case 4:
-		s.handleGetUser(w, r, p)
+		s.handleGetUser(w, r, p, esc)
 	case 5:
-		s.handleDeleteUser(w, r, p)
+		s.handleDeleteUser(w, r, p, esc)
 	case 6:
-		s.handleListFriends(w, r, p)
+		s.handleListFriends(w, r, p, esc)
 	case 7:
-		s.handleListFiles(w, r, p)
+		s.handleListFiles(w, r, p, esc)
 	case 8:
-		s.handleGetFile(w, r, p)
+		s.handleGetFile(w, r, p, esc)
 	case 9:
-		s.handlePutFile(w, r, p)
+		s.handlePutFile(w, r, p, esc)
 	case 10:
-		s.handleStatus(w, r, p)
+		s.handleStatus(w, r, p, esc)
 	case 11:
-		s.handleLabel(w, r, p)
+		s.handleLabel(w, r, p, esc)
 	case 12:
-		s.handleMatrix(w, r, p)
+		s.handleMatrix(w, r, p, esc)
 	case 13:
-		s.handleColor(w, r, p)
+		s.handleColor(w, r, p, esc)
 	case 14:
-		s.handleMatrixColor(w, r, p)
+		s.handleMatrixColor(w, r, p, esc)
 	case 15:
-		s.handleSubmitForm(w, r, p)
+		s.handleSubmitForm(w, r, p, esc)
 	case 16:
-		s.handleSubmitBoth(w, r, p)
+		s.handleSubmitBoth(w, r, p, esc)
 	case 17:
-		s.handleUploadPhoto(w, r, p)
+		s.handleUploadPhoto(w, r, p, esc)
 	case 18:
-		s.handleImportPoints(w, r, p)
+		s.handleImportPoints(w, r, p, esc)
 	case 19:
-		s.handleSearch(w, r, p)
+		s.handleSearch(w, r, p, esc)
 	}
 }
 
 // handleRoot serves GET /.
-func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Root(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -1046,7 +1057,7 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string) 
 }
 
 // handleListUsers serves GET /users.
-func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListUsers[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
 		return
@@ -1067,7 +1078,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 var producesListUsers = [...]string{"application/json"}
 
 // handleCreateUser serves POST /users.
-func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
 		return
@@ -1109,7 +1120,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 var producesCreateUser = [...]string{"application/json", "application/problem+json"}
 
 // handleGetMe serves GET /users/me.
-func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetMe[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
 		return
@@ -1130,12 +1141,12 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string)
 var producesGetMe = [...]string{"application/json"}
 
 // handleGetUser serves GET /users/{name}.
-func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUser[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
 		return
 	}
-	params, err := decodeGetUserParams(r, p)
+	params, err := decodeGetUserParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1156,10 +1167,10 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 var producesGetUser = [...]string{"application/json"}
 
 // decodeGetUserParams reads the parameters of GetUser from r and the
-// path parameters p captured by the router.
-func decodeGetUserParams(r *http.Request, p []string) (params GetUserParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
 		}
@@ -1169,8 +1180,8 @@ func decodeGetUserParams(r *http.Request, p []string) (params GetUserParams, err
 }
 
 // handleDeleteUser serves DELETE /users/{name}.
-func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteUserParams(r, p)
+func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteUserParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1188,10 +1199,10 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router.
-func decodeDeleteUserParams(r *http.Request, p []string) (params DeleteUserParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
 		}
@@ -1201,12 +1212,12 @@ func decodeDeleteUserParams(r *http.Request, p []string) (params DeleteUserParam
 }
 
 // handleListFriends serves GET /users/{name}/friends.
-func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFriends[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
 		return
 	}
-	params, err := decodeListFriendsParams(r, p)
+	params, err := decodeListFriendsParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1227,10 +1238,10 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 var producesListFriends = [...]string{"application/json"}
 
 // decodeListFriendsParams reads the parameters of ListFriends from r and the
-// path parameters p captured by the router.
-func decodeListFriendsParams(r *http.Request, p []string) (params ListFriendsParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
 		}
@@ -1240,7 +1251,7 @@ func decodeListFriendsParams(r *http.Request, p []string) (params ListFriendsPar
 }
 
 // handleListFiles serves GET /files/.
-func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFiles[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
 		return
@@ -1261,12 +1272,12 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 var producesListFiles = [...]string{"text/plain"}
 
 // handleGetFile serves GET /files/{base}.{ext}.
-func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetFile[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
 		return
 	}
-	params, err := decodeGetFileParams(r, p)
+	params, err := decodeGetFileParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1287,17 +1298,17 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 var producesGetFile = [...]string{"application/octet-stream"}
 
 // decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router.
-func decodeGetFileParams(r *http.Request, p []string) (params GetFileParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	{ // base
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
 		}
 		params.Base = s
 	}
 	{ // ext
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
 		}
@@ -1307,8 +1318,8 @@ func decodeGetFileParams(r *http.Request, p []string) (params GetFileParams, err
 }
 
 // handlePutFile serves PUT /files/{base}.{ext}.
-func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodePutFileParams(r, p)
+func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodePutFileParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1331,17 +1342,17 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodePutFileParams reads the parameters of PutFile from r and the
-// path parameters p captured by the router.
-func decodePutFileParams(r *http.Request, p []string) (params PutFileParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
 	{ // base
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
 		}
 		params.Base = s
 	}
 	{ // ext
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
 		}
@@ -1351,12 +1362,12 @@ func decodePutFileParams(r *http.Request, p []string) (params PutFileParams, err
 }
 
 // handleStatus serves GET /v{version}/status.
-func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesStatus[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
 		return
 	}
-	params, err := decodeStatusParams(r, p)
+	params, err := decodeStatusParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1377,10 +1388,10 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 var producesStatus = [...]string{"application/json"}
 
 // decodeStatusParams reads the parameters of Status from r and the
-// path parameters p captured by the router.
-func decodeStatusParams(r *http.Request, p []string) (params StatusParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
 	{ // version
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
 		}
@@ -1394,8 +1405,8 @@ func decodeStatusParams(r *http.Request, p []string) (params StatusParams, err e
 }
 
 // handleLabel serves GET /label/{ids}.
-func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeLabelParams(r, p)
+func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeLabelParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1413,10 +1424,10 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string)
 }
 
 // decodeLabelParams reads the parameters of Label from r and the
-// path parameters p captured by the router.
-func decodeLabelParams(r *http.Request, p []string) (params LabelParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ".", ",")
+		vals, err := oasrt.PathArray(p[0], ".", ",", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
 		}
@@ -1433,8 +1444,8 @@ func decodeLabelParams(r *http.Request, p []string) (params LabelParams, err err
 }
 
 // handleMatrix serves GET /matrix/{ids}.
-func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeMatrixParams(r, p)
+func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeMatrixParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1452,10 +1463,10 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 }
 
 // decodeMatrixParams reads the parameters of Matrix from r and the
-// path parameters p captured by the router.
-func decodeMatrixParams(r *http.Request, p []string) (params MatrixParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ";ids=", ";ids=")
+		vals, err := oasrt.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
 		}
@@ -1465,8 +1476,8 @@ func decodeMatrixParams(r *http.Request, p []string) (params MatrixParams, err e
 }
 
 // handleColor serves GET /color/{c}.
-func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeColorParams(r, p)
+func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeColorParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1484,10 +1495,10 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string)
 }
 
 // decodeColorParams reads the parameters of Color from r and the
-// path parameters p captured by the router.
-func decodeColorParams(r *http.Request, p []string) (params ColorParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], "", ",")
+		vals, err := oasrt.PathArray(p[0], "", ",", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1503,8 +1514,8 @@ func decodeColorParams(r *http.Request, p []string) (params ColorParams, err err
 }
 
 // handleMatrixColor serves GET /mcolor/{c}.
-func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeMatrixColorParams(r, p)
+func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeMatrixColorParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1522,10 +1533,10 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeMatrixColorParams reads the parameters of MatrixColor from r and the
-// path parameters p captured by the router.
-func decodeMatrixColorParams(r *http.Request, p []string) (params MatrixColorParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], ";", ";")
+		vals, err := oasrt.PathArray(p[0], ";", ";", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1541,7 +1552,7 @@ func decodeMatrixColorParams(r *http.Request, p []string) (params MatrixColorPar
 }
 
 // handleSubmitForm serves POST /forms.
-func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitForm[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
 		return
@@ -1575,7 +1586,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 var producesSubmitForm = [...]string{"application/json"}
 
 // handleSubmitBoth serves POST /both.
-func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitBoth[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
 		return
@@ -1632,12 +1643,12 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 var producesSubmitBoth = [...]string{"application/json"}
 
 // handleUploadPhoto serves POST /photos/{id}.
-func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadPhoto[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
 		return
 	}
-	params, err := decodeUploadPhotoParams(r, p)
+	params, err := decodeUploadPhotoParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1672,10 +1683,10 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 var producesUploadPhoto = [...]string{"application/json"}
 
 // decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
-// path parameters p captured by the router.
-func decodeUploadPhotoParams(r *http.Request, p []string) (params UploadPhotoParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -1784,7 +1795,7 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 }
 
 // handleImportPoints serves POST /points.
-func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportPoints[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
 		return
@@ -1845,12 +1856,12 @@ func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
 }
 
 // handleSearch serves GET /search.
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
 		return
 	}
-	params, err := decodeSearchParams(r, p)
+	params, err := decodeSearchParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1871,8 +1882,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 var producesSearch = [...]string{"application/json"}
 
 // decodeSearchParams reads the parameters of Search from r and the
-// path parameters p captured by the router.
-func decodeSearchParams(r *http.Request, p []string) (params SearchParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
 		vals := oasrt.HeaderArray(s)
 		pairs, err := oasrt.ObjectPairs(vals, true)

@@ -380,8 +380,10 @@ var operations = [8]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -399,7 +401,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -410,13 +413,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -425,41 +433,44 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handlePublic(w, r, p)
+		s.handlePublic(w, r, p, esc)
 	case 1:
-		s.handleMe(w, r, p)
+		s.handleMe(w, r, p, esc)
 	case 2:
-		s.handleAdmin(w, r, p)
+		s.handleAdmin(w, r, p, esc)
 	case 3:
-		s.handleBoth(w, r, p)
+		s.handleBoth(w, r, p, esc)
 	case 4:
-		s.handleOptional(w, r, p)
+		s.handleOptional(w, r, p, esc)
 	case 5:
-		s.handleKeys(w, r, p)
+		s.handleKeys(w, r, p, esc)
 	case 6:
-		s.handleUndeclared(w, r, p)
+		s.handleUndeclared(w, r, p, esc)
 	case 7:
-		s.handleMtls(w, r, p)
+		s.handleMtls(w, r, p, esc)
 	}
 }
 
 // handlePublic serves GET /public.
-func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPublic[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPublic[:]})
 		return
@@ -480,7 +491,7 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 var producesPublic = [...]string{"application/json"}
 
 // handleMe serves GET /me.
-func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeMe(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -506,7 +517,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string) {
 var producesMe = [...]string{"application/json"}
 
 // handleAdmin serves GET /admin.
-func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeAdmin(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -532,7 +543,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string)
 var producesAdmin = [...]string{"application/json"}
 
 // handleBoth serves GET /both.
-func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeBoth(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -558,7 +569,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string) 
 var producesBoth = [...]string{"application/json"}
 
 // handleOptional serves GET /optional.
-func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeOptional(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -584,7 +595,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 var producesOptional = [...]string{"application/json"}
 
 // handleKeys serves GET /keys.
-func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeKeys(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -610,7 +621,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string) 
 var producesKeys = [...]string{"application/json"}
 
 // handleUndeclared serves GET /undeclared.
-func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeUndeclared(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)
@@ -629,7 +640,7 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleMtls serves GET /mtls.
-func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeMtls(r)
 	if err != nil {
 		s.cfg.Error(w, r, err)

@@ -12,160 +12,165 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[1]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
-	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.StaticKey(seg0, esc) {
-	case "pet":
-		if !more0 {
-			switch method {
-			case "POST":
-				return 1, "" // addPet
-			case "PUT":
-				return 0, "" // updatePet
-			}
-			return routeMethodNotAllowed, "POST, PUT"
-		}
-		seg1, rest1, more1 := oasrt.CutSegment(rest0)
-		switch oasrt.StaticKey(seg1, esc) {
-		case "findByStatus":
-			if !more1 {
+	if esc || len(path) > 1 && (path[1] == 'p' || path[1] == 's' || path[1] == 'u') {
+		seg0, rest0, more0 := oasrt.CutSegment(path[1:])
+		switch oasrt.StaticKey(seg0, esc) {
+		case "pet":
+			if !more0 {
 				switch method {
-				case "GET", "HEAD":
-					return 2, "" // findPetsByStatus
-				}
-				return routeMethodNotAllowed, "GET, HEAD"
-			}
-		case "findByTags":
-			if !more1 {
-				switch method {
-				case "GET", "HEAD":
-					return 3, "" // findPetsByTags
-				}
-				return routeMethodNotAllowed, "GET, HEAD"
-			}
-		}
-		if seg1 != "" {
-			p[0] = seg1
-			if !more1 {
-				switch method {
-				case "DELETE":
-					return 6, "" // deletePet
-				case "GET", "HEAD":
-					return 4, "" // getPetById
 				case "POST":
-					return 5, "" // updatePetWithForm
+					return 1, "" // addPet
+				case "PUT":
+					return 0, "" // updatePet
 				}
-				return routeMethodNotAllowed, "DELETE, GET, HEAD, POST"
+				return routeMethodNotAllowed, "POST, PUT"
 			}
-			seg2, _, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "uploadImage":
-				if !more2 {
-					switch method {
-					case "POST":
-						return 7, "" // uploadFile
-					}
-					return routeMethodNotAllowed, "POST"
-				}
-			}
-		}
-	case "store":
-		if more0 {
 			seg1, rest1, more1 := oasrt.CutSegment(rest0)
 			switch oasrt.StaticKey(seg1, esc) {
-			case "inventory":
+			case "findByStatus":
 				if !more1 {
 					switch method {
 					case "GET", "HEAD":
-						return 8, "" // getInventory
+						return 2, "" // findPetsByStatus
 					}
 					return routeMethodNotAllowed, "GET, HEAD"
 				}
-			case "order":
+			case "findByTags":
 				if !more1 {
 					switch method {
+					case "GET", "HEAD":
+						return 3, "" // findPetsByTags
+					}
+					return routeMethodNotAllowed, "GET, HEAD"
+				}
+			}
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "DELETE":
+						return 6, "" // deletePet
+					case "GET", "HEAD":
+						return 4, "" // getPetById
 					case "POST":
-						return 9, "" // placeOrder
+						return 5, "" // updatePetWithForm
 					}
-					return routeMethodNotAllowed, "POST"
+					return routeMethodNotAllowed, "DELETE, GET, HEAD, POST"
 				}
-				seg2, _, more2 := oasrt.CutSegment(rest1)
-				if seg2 != "" {
-					p[0] = seg2
-					if !more2 {
-						switch method {
-						case "DELETE":
-							return 11, "" // deleteOrder
-						case "GET", "HEAD":
-							return 10, "" // getOrderById
+				if esc || rest1 != "" && rest1[0] == 'u' {
+					seg2, _, more2 := oasrt.CutSegment(rest1)
+					switch oasrt.StaticKey(seg2, esc) {
+					case "uploadImage":
+						if !more2 {
+							switch method {
+							case "POST":
+								return 7, "" // uploadFile
+							}
+							return routeMethodNotAllowed, "POST"
 						}
-						return routeMethodNotAllowed, "DELETE, GET, HEAD"
 					}
 				}
 			}
-		}
-	case "user":
-		if !more0 {
-			switch method {
-			case "POST":
-				return 12, "" // createUser
+		case "store":
+			if more0 {
+				if esc || rest0 != "" && (rest0[0] == 'i' || rest0[0] == 'o') {
+					seg1, rest1, more1 := oasrt.CutSegment(rest0)
+					switch oasrt.StaticKey(seg1, esc) {
+					case "inventory":
+						if !more1 {
+							switch method {
+							case "GET", "HEAD":
+								return 8, "" // getInventory
+							}
+							return routeMethodNotAllowed, "GET, HEAD"
+						}
+					case "order":
+						if !more1 {
+							switch method {
+							case "POST":
+								return 9, "" // placeOrder
+							}
+							return routeMethodNotAllowed, "POST"
+						}
+						seg2, _, more2 := oasrt.CutSegment(rest1)
+						if seg2 != "" {
+							p[0] = seg2
+							if !more2 {
+								switch method {
+								case "DELETE":
+									return 11, "" // deleteOrder
+								case "GET", "HEAD":
+									return 10, "" // getOrderById
+								}
+								return routeMethodNotAllowed, "DELETE, GET, HEAD"
+							}
+						}
+					}
+				}
 			}
-			return routeMethodNotAllowed, "POST"
-		}
-		seg1, _, more1 := oasrt.CutSegment(rest0)
-		switch oasrt.StaticKey(seg1, esc) {
-		case "createWithList":
-			if !more1 {
+		case "user":
+			if !more0 {
 				switch method {
 				case "POST":
-					return 13, "" // createUsersWithListInput
+					return 12, "" // createUser
 				}
 				return routeMethodNotAllowed, "POST"
 			}
-		case "login":
-			if !more1 {
-				switch method {
-				case "GET", "HEAD":
-					return 14, "" // loginUser
+			seg1, _, more1 := oasrt.CutSegment(rest0)
+			switch oasrt.StaticKey(seg1, esc) {
+			case "createWithList":
+				if !more1 {
+					switch method {
+					case "POST":
+						return 13, "" // createUsersWithListInput
+					}
+					return routeMethodNotAllowed, "POST"
 				}
-				return routeMethodNotAllowed, "GET, HEAD"
+			case "login":
+				if !more1 {
+					switch method {
+					case "GET", "HEAD":
+						return 14, "" // loginUser
+					}
+					return routeMethodNotAllowed, "GET, HEAD"
+				}
+			case "logout":
+				if !more1 {
+					switch method {
+					case "GET", "HEAD":
+						return 15, "" // logoutUser
+					}
+					return routeMethodNotAllowed, "GET, HEAD"
+				}
 			}
-		case "logout":
-			if !more1 {
-				switch method {
-				case "GET", "HEAD":
-					return 15, "" // logoutUser
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "DELETE":
+						return 18, "" // deleteUser
+					case "GET", "HEAD":
+						return 16, "" // getUserByName
+					case "PUT":
+						return 17, "" // updateUser
+					}
+					return routeMethodNotAllowed, "DELETE, GET, HEAD, PUT"
 				}
-				return routeMethodNotAllowed, "GET, HEAD"
-			}
-		}
-		if seg1 != "" {
-			p[0] = seg1
-			if !more1 {
-				switch method {
-				case "DELETE":
-					return 18, "" // deleteUser
-				case "GET", "HEAD":
-					return 16, "" // getUserByName
-				case "PUT":
-					return 17, "" // updateUser
-				}
-				return routeMethodNotAllowed, "DELETE, GET, HEAD, PUT"
 			}
 		}
 	}

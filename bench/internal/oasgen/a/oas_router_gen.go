@@ -12,35 +12,36 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[1]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
-	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.StaticKey(seg0, esc) {
-	case "pets":
-		if more0 {
-			seg1, _, more1 := oasrt.CutSegment(rest0)
-			if seg1 != "" {
-				p[0] = seg1
-				if !more1 {
-					switch method {
-					case "GET", "HEAD":
-						return 0, "" // getPet
+	if esc || len(path) > 1 && path[1] == 'p' {
+		seg0, rest0, more0 := oasrt.CutSegment(path[1:])
+		switch oasrt.StaticKey(seg0, esc) {
+		case "pets":
+			if more0 {
+				seg1, _, more1 := oasrt.CutSegment(rest0)
+				if seg1 != "" {
+					p[0] = seg1
+					if !more1 {
+						switch method {
+						case "GET", "HEAD":
+							return 0, "" // getPet
+						}
+						return routeMethodNotAllowed, "GET, HEAD"
 					}
-					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
 		}

@@ -12,99 +12,104 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[2]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
-	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-	switch oasrt.StaticKey(seg0, esc) {
-	case "mmyo":
-		if !more0 {
-			switch method {
-			case "GET", "HEAD":
-				return 0, "" // listMmyo
-			case "POST":
-				return 1, "" // createMmyo
-			}
-			return routeMethodNotAllowed, "GET, HEAD, POST"
-		}
-		seg1, rest1, more1 := oasrt.CutSegment(rest0)
-		if seg1 != "" {
-			p[0] = seg1
-			if !more1 {
+	if esc || len(path) > 1 && (path[1] == 'm' || path[1] == 'o') {
+		seg0, rest0, more0 := oasrt.CutSegment(path[1:])
+		switch oasrt.StaticKey(seg0, esc) {
+		case "mmyo":
+			if !more0 {
 				switch method {
-				case "DELETE":
-					return 3, "" // deleteMmyo
 				case "GET", "HEAD":
-					return 2, "" // getMmyo
+					return 0, "" // listMmyo
+				case "POST":
+					return 1, "" // createMmyo
 				}
-				return routeMethodNotAllowed, "DELETE, GET, HEAD"
+				return routeMethodNotAllowed, "GET, HEAD, POST"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 4, "" // getMmyoItem
+			seg1, rest1, more1 := oasrt.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "DELETE":
+						return 3, "" // deleteMmyo
+					case "GET", "HEAD":
+						return 2, "" // getMmyo
+					}
+					return routeMethodNotAllowed, "DELETE, GET, HEAD"
+				}
+				if esc || rest1 != "" && rest1[0] == 'i' {
+					seg2, rest2, more2 := oasrt.CutSegment(rest1)
+					switch oasrt.StaticKey(seg2, esc) {
+					case "items":
+						if more2 {
+							seg3, _, more3 := oasrt.CutSegment(rest2)
+							if seg3 != "" {
+								p[1] = seg3
+								if !more3 {
+									switch method {
+									case "GET", "HEAD":
+										return 4, "" // getMmyoItem
+									}
+									return routeMethodNotAllowed, "GET, HEAD"
+								}
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
 			}
-		}
-	case "orders":
-		if !more0 {
-			switch method {
-			case "GET", "HEAD":
-				return 5, "" // listOrders
-			case "POST":
-				return 6, "" // createOrders
-			}
-			return routeMethodNotAllowed, "GET, HEAD, POST"
-		}
-		seg1, rest1, more1 := oasrt.CutSegment(rest0)
-		if seg1 != "" {
-			p[0] = seg1
-			if !more1 {
+		case "orders":
+			if !more0 {
 				switch method {
-				case "DELETE":
-					return 8, "" // deleteOrders
 				case "GET", "HEAD":
-					return 7, "" // getOrders
+					return 5, "" // listOrders
+				case "POST":
+					return 6, "" // createOrders
 				}
-				return routeMethodNotAllowed, "DELETE, GET, HEAD"
+				return routeMethodNotAllowed, "GET, HEAD, POST"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 9, "" // getOrdersItem
+			seg1, rest1, more1 := oasrt.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "DELETE":
+						return 8, "" // deleteOrders
+					case "GET", "HEAD":
+						return 7, "" // getOrders
+					}
+					return routeMethodNotAllowed, "DELETE, GET, HEAD"
+				}
+				if esc || rest1 != "" && rest1[0] == 'i' {
+					seg2, rest2, more2 := oasrt.CutSegment(rest1)
+					switch oasrt.StaticKey(seg2, esc) {
+					case "items":
+						if more2 {
+							seg3, _, more3 := oasrt.CutSegment(rest2)
+							if seg3 != "" {
+								p[1] = seg3
+								if !more3 {
+									switch method {
+									case "GET", "HEAD":
+										return 9, "" // getOrdersItem
+									}
+									return routeMethodNotAllowed, "GET, HEAD"
+								}
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}

@@ -332,8 +332,10 @@ var operations = [10]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -351,7 +353,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -362,13 +365,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -377,45 +385,48 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handleListMmyo(w, r, p)
+		s.handleListMmyo(w, r, p, esc)
 	case 1:
-		s.handleCreateMmyo(w, r, p)
+		s.handleCreateMmyo(w, r, p, esc)
 	case 2:
-		s.handleGetMmyo(w, r, p)
+		s.handleGetMmyo(w, r, p, esc)
 	case 3:
-		s.handleDeleteMmyo(w, r, p)
+		s.handleDeleteMmyo(w, r, p, esc)
 	case 4:
-		s.handleGetMmyoItem(w, r, p)
+		s.handleGetMmyoItem(w, r, p, esc)
 	case 5:
-		s.handleListOrders(w, r, p)
+		s.handleListOrders(w, r, p, esc)
 	case 6:
-		s.handleCreateOrders(w, r, p)
+		s.handleCreateOrders(w, r, p, esc)
 	case 7:
-		s.handleGetOrders(w, r, p)
+		s.handleGetOrders(w, r, p, esc)
 	case 8:
-		s.handleDeleteOrders(w, r, p)
+		s.handleDeleteOrders(w, r, p, esc)
 	case 9:
-		s.handleGetOrdersItem(w, r, p)
+		s.handleGetOrdersItem(w, r, p, esc)
 	}
 }
 
 // handleListMmyo serves GET /mmyo.
-func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -429,7 +440,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 }
 
 // handleCreateMmyo serves POST /mmyo.
-func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -443,8 +454,8 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
-func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetMmyoParams(r, p)
+func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetMmyoParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -462,10 +473,10 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router.
-func decodeGetMmyoParams(r *http.Request, p []string) (params GetMmyoParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -479,8 +490,8 @@ func decodeGetMmyoParams(r *http.Request, p []string) (params GetMmyoParams, err
 }
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
-func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteMmyoParams(r, p)
+func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteMmyoParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -498,10 +509,10 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router.
-func decodeDeleteMmyoParams(r *http.Request, p []string) (params DeleteMmyoParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -515,8 +526,8 @@ func decodeDeleteMmyoParams(r *http.Request, p []string) (params DeleteMmyoParam
 }
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
-func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetMmyoItemParams(r, p)
+func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetMmyoItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -534,10 +545,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router.
-func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -548,7 +559,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemPar
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -562,7 +573,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemPar
 }
 
 // handleListOrders serves GET /orders.
-func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -576,7 +587,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleCreateOrders serves POST /orders.
-func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -590,8 +601,8 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 }
 
 // handleGetOrders serves GET /orders/{id}.
-func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetOrdersParams(r, p)
+func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetOrdersParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -609,10 +620,10 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 }
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router.
-func decodeGetOrdersParams(r *http.Request, p []string) (params GetOrdersParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -626,8 +637,8 @@ func decodeGetOrdersParams(r *http.Request, p []string) (params GetOrdersParams,
 }
 
 // handleDeleteOrders serves DELETE /orders/{id}.
-func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteOrdersParams(r, p)
+func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteOrdersParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -645,10 +656,10 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router.
-func decodeDeleteOrdersParams(r *http.Request, p []string) (params DeleteOrdersParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -662,8 +673,8 @@ func decodeDeleteOrdersParams(r *http.Request, p []string) (params DeleteOrdersP
 }
 
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
-func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetOrdersItemParams(r, p)
+func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetOrdersItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -681,10 +692,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router.
-func decodeGetOrdersItemParams(r *http.Request, p []string) (params GetOrdersItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -695,7 +706,7 @@ func decodeGetOrdersItemParams(r *http.Request, p []string) (params GetOrdersIte
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}

@@ -12,22 +12,21 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[2]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
 	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
 	switch oasrt.StaticKey(seg0, esc) {
 	case "dgazlnoxuj":
@@ -52,19 +51,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 14, "" // getDgazlnoxujItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 14, "" // getDgazlnoxujItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -92,19 +93,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 29, "" // getDlskblpuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 29, "" // getDlskblpuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -132,19 +135,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 19, "" // getHnltmgItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 19, "" // getHnltmgItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -172,19 +177,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 84, "" // getJthgvsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 84, "" // getJthgvsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -212,19 +219,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 59, "" // getLfubzamkhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 59, "" // getLfubzamkhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -252,19 +261,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 89, "" // getLpjjbiqmfiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 89, "" // getLpjjbiqmfiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -292,19 +303,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 4, "" // getMmyoItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 4, "" // getMmyoItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -332,19 +345,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 79, "" // getNqhlcbrwyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 79, "" // getNqhlcbrwyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -372,19 +387,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 44, "" // getNrvhsjyftItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 44, "" // getNrvhsjyftItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -412,19 +429,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 54, "" // getNwcvaojrqlItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 54, "" // getNwcvaojrqlItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -452,19 +471,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 99, "" // getOrdersItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 99, "" // getOrdersItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -492,19 +513,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 74, "" // getRtugdweweItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 74, "" // getRtugdweweItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -532,19 +555,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 24, "" // getSqmlbhlktpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 24, "" // getSqmlbhlktpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -572,19 +597,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 39, "" // getSvashrrvcdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 39, "" // getSvashrrvcdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -612,19 +639,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 64, "" // getSzrwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 64, "" // getSzrwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -652,19 +681,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 94, "" // getUkhvrhlifeItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 94, "" // getUkhvrhlifeItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -692,19 +723,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 34, "" // getUughItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 34, "" // getUughItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -732,19 +765,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 9, "" // getWdqxlykfqrItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 9, "" // getWdqxlykfqrItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -772,19 +807,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 49, "" // getXrwjtbbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 49, "" // getXrwjtbbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -812,19 +849,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 69, "" // getZyccvzoabvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 69, "" // getZyccvzoabvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}

@@ -3032,8 +3032,10 @@ var operations = [100]struct {
 // the result. It can be mounted under any mux or path prefix (with
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
-	h    Handler
-	cfg  *oasrt.ServerConfig
+	h   Handler
+	cfg *oasrt.ServerConfig
+	// root is the router wrapped in the server-wide middleware; nil
+	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
@@ -3051,7 +3053,8 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.call(i, w, r, oasrt.PathParams(r))
+			p, esc := oasrt.PathParams(r)
+			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
 	}
@@ -3062,13 +3065,18 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.cfg.Recover(w, r)
-	s.root.ServeHTTP(w, r)
+	if s.root != nil {
+		s.root.ServeHTTP(w, r)
+		return
+	}
+	s.route(w, r)
 }
 
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	op, allow := matchRoute(r.Method, oasrt.EscapedPath(r.URL), &p)
+	path, esc := oasrt.RoutePath(r.URL)
+	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
 		s.cfg.Error(w, r, oasrt.ErrNotFound)
@@ -3077,225 +3085,228 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
-	if err := s.cfg.CheckQuery(r); err != nil {
-		s.cfg.Error(w, r, err)
-		return
+	if r.URL.RawQuery != "" {
+		if err := s.cfg.CheckQuery(r); err != nil {
+			s.cfg.Error(w, r, err)
+			return
+		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...)))
+		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
-	s.call(op, w, r, p[:])
+	s.call(op, w, r, p[:], esc)
 }
 
-// call serves operation op with the path parameters p.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string) {
+// call serves operation op with the path parameters p, escaped or not
+// as oasrt.RoutePath said.
+func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
-		s.handleListMmyo(w, r, p)
+		s.handleListMmyo(w, r, p, esc)
 	case 1:
-		s.handleCreateMmyo(w, r, p)
+		s.handleCreateMmyo(w, r, p, esc)
 	case 2:
-		s.handleGetMmyo(w, r, p)
+		s.handleGetMmyo(w, r, p, esc)
 	case 3:
-		s.handleDeleteMmyo(w, r, p)
+		s.handleDeleteMmyo(w, r, p, esc)
 	case 4:
-		s.handleGetMmyoItem(w, r, p)
+		s.handleGetMmyoItem(w, r, p, esc)
 	case 5:
-		s.handleListWdqxlykfqr(w, r, p)
+		s.handleListWdqxlykfqr(w, r, p, esc)
 	case 6:
-		s.handleCreateWdqxlykfqr(w, r, p)
+		s.handleCreateWdqxlykfqr(w, r, p, esc)
 	case 7:
-		s.handleGetWdqxlykfqr(w, r, p)
+		s.handleGetWdqxlykfqr(w, r, p, esc)
 	case 8:
-		s.handleDeleteWdqxlykfqr(w, r, p)
+		s.handleDeleteWdqxlykfqr(w, r, p, esc)
 	case 9:
-		s.handleGetWdqxlykfqrItem(w, r, p)
+		s.handleGetWdqxlykfqrItem(w, r, p, esc)
 	case 10:
-		s.handleListDgazlnoxuj(w, r, p)
+		s.handleListDgazlnoxuj(w, r, p, esc)
 	case 11:
-		s.handleCreateDgazlnoxuj(w, r, p)
+		s.handleCreateDgazlnoxuj(w, r, p, esc)
 	case 12:
-		s.handleGetDgazlnoxuj(w, r, p)
+		s.handleGetDgazlnoxuj(w, r, p, esc)
 	case 13:
-		s.handleDeleteDgazlnoxuj(w, r, p)
+		s.handleDeleteDgazlnoxuj(w, r, p, esc)
 	case 14:
-		s.handleGetDgazlnoxujItem(w, r, p)
+		s.handleGetDgazlnoxujItem(w, r, p, esc)
 	case 15:
-		s.handleListHnltmg(w, r, p)
+		s.handleListHnltmg(w, r, p, esc)
 	case 16:
-		s.handleCreateHnltmg(w, r, p)
+		s.handleCreateHnltmg(w, r, p, esc)
 	case 17:
-		s.handleGetHnltmg(w, r, p)
+		s.handleGetHnltmg(w, r, p, esc)
 	case 18:
-		s.handleDeleteHnltmg(w, r, p)
+		s.handleDeleteHnltmg(w, r, p, esc)
 	case 19:
-		s.handleGetHnltmgItem(w, r, p)
+		s.handleGetHnltmgItem(w, r, p, esc)
 	case 20:
-		s.handleListSqmlbhlktp(w, r, p)
+		s.handleListSqmlbhlktp(w, r, p, esc)
 	case 21:
-		s.handleCreateSqmlbhlktp(w, r, p)
+		s.handleCreateSqmlbhlktp(w, r, p, esc)
 	case 22:
-		s.handleGetSqmlbhlktp(w, r, p)
+		s.handleGetSqmlbhlktp(w, r, p, esc)
 	case 23:
-		s.handleDeleteSqmlbhlktp(w, r, p)
+		s.handleDeleteSqmlbhlktp(w, r, p, esc)
 	case 24:
-		s.handleGetSqmlbhlktpItem(w, r, p)
+		s.handleGetSqmlbhlktpItem(w, r, p, esc)
 	case 25:
-		s.handleListDlskblpu(w, r, p)
+		s.handleListDlskblpu(w, r, p, esc)
 	case 26:
-		s.handleCreateDlskblpu(w, r, p)
+		s.handleCreateDlskblpu(w, r, p, esc)
 	case 27:
-		s.handleGetDlskblpu(w, r, p)
+		s.handleGetDlskblpu(w, r, p, esc)
 	case 28:
-		s.handleDeleteDlskblpu(w, r, p)
+		s.handleDeleteDlskblpu(w, r, p, esc)
 	case 29:
-		s.handleGetDlskblpuItem(w, r, p)
+		s.handleGetDlskblpuItem(w, r, p, esc)
 	case 30:
-		s.handleListUugh(w, r, p)
+		s.handleListUugh(w, r, p, esc)
 	case 31:
-		s.handleCreateUugh(w, r, p)
+		s.handleCreateUugh(w, r, p, esc)
 	case 32:
-		s.handleGetUugh(w, r, p)
+		s.handleGetUugh(w, r, p, esc)
 	case 33:
-		s.handleDeleteUugh(w, r, p)
+		s.handleDeleteUugh(w, r, p, esc)
 	case 34:
-		s.handleGetUughItem(w, r, p)
+		s.handleGetUughItem(w, r, p, esc)
 	case 35:
-		s.handleListSvashrrvcd(w, r, p)
+		s.handleListSvashrrvcd(w, r, p, esc)
 	case 36:
-		s.handleCreateSvashrrvcd(w, r, p)
+		s.handleCreateSvashrrvcd(w, r, p, esc)
 	case 37:
-		s.handleGetSvashrrvcd(w, r, p)
+		s.handleGetSvashrrvcd(w, r, p, esc)
 	case 38:
-		s.handleDeleteSvashrrvcd(w, r, p)
+		s.handleDeleteSvashrrvcd(w, r, p, esc)
 	case 39:
-		s.handleGetSvashrrvcdItem(w, r, p)
+		s.handleGetSvashrrvcdItem(w, r, p, esc)
 	case 40:
-		s.handleListNrvhsjyft(w, r, p)
+		s.handleListNrvhsjyft(w, r, p, esc)
 	case 41:
-		s.handleCreateNrvhsjyft(w, r, p)
+		s.handleCreateNrvhsjyft(w, r, p, esc)
 	case 42:
-		s.handleGetNrvhsjyft(w, r, p)
+		s.handleGetNrvhsjyft(w, r, p, esc)
 	case 43:
-		s.handleDeleteNrvhsjyft(w, r, p)
+		s.handleDeleteNrvhsjyft(w, r, p, esc)
 	case 44:
-		s.handleGetNrvhsjyftItem(w, r, p)
+		s.handleGetNrvhsjyftItem(w, r, p, esc)
 	case 45:
-		s.handleListXrwjtbb(w, r, p)
+		s.handleListXrwjtbb(w, r, p, esc)
 	case 46:
-		s.handleCreateXrwjtbb(w, r, p)
+		s.handleCreateXrwjtbb(w, r, p, esc)
 	case 47:
-		s.handleGetXrwjtbb(w, r, p)
+		s.handleGetXrwjtbb(w, r, p, esc)
 	case 48:
-		s.handleDeleteXrwjtbb(w, r, p)
+		s.handleDeleteXrwjtbb(w, r, p, esc)
 	case 49:
-		s.handleGetXrwjtbbItem(w, r, p)
+		s.handleGetXrwjtbbItem(w, r, p, esc)
 	case 50:
-		s.handleListNwcvaojrql(w, r, p)
+		s.handleListNwcvaojrql(w, r, p, esc)
 	case 51:
-		s.handleCreateNwcvaojrql(w, r, p)
+		s.handleCreateNwcvaojrql(w, r, p, esc)
 	case 52:
-		s.handleGetNwcvaojrql(w, r, p)
+		s.handleGetNwcvaojrql(w, r, p, esc)
 	case 53:
-		s.handleDeleteNwcvaojrql(w, r, p)
+		s.handleDeleteNwcvaojrql(w, r, p, esc)
 	case 54:
-		s.handleGetNwcvaojrqlItem(w, r, p)
+		s.handleGetNwcvaojrqlItem(w, r, p, esc)
 	case 55:
-		s.handleListLfubzamkh(w, r, p)
+		s.handleListLfubzamkh(w, r, p, esc)
 	case 56:
-		s.handleCreateLfubzamkh(w, r, p)
+		s.handleCreateLfubzamkh(w, r, p, esc)
 	case 57:
-		s.handleGetLfubzamkh(w, r, p)
+		s.handleGetLfubzamkh(w, r, p, esc)
 	case 58:
-		s.handleDeleteLfubzamkh(w, r, p)
+		s.handleDeleteLfubzamkh(w, r, p, esc)
 	case 59:
-		s.handleGetLfubzamkhItem(w, r, p)
+		s.handleGetLfubzamkhItem(w, r, p, esc)
 	case 60:
-		s.handleListSzrw(w, r, p)
+		s.handleListSzrw(w, r, p, esc)
 	case 61:
-		s.handleCreateSzrw(w, r, p)
+		s.handleCreateSzrw(w, r, p, esc)
 	case 62:
-		s.handleGetSzrw(w, r, p)
+		s.handleGetSzrw(w, r, p, esc)
 	case 63:
-		s.handleDeleteSzrw(w, r, p)
+		s.handleDeleteSzrw(w, r, p, esc)
 	case 64:
-		s.handleGetSzrwItem(w, r, p)
+		s.handleGetSzrwItem(w, r, p, esc)
 	case 65:
-		s.handleListZyccvzoabv(w, r, p)
+		s.handleListZyccvzoabv(w, r, p, esc)
 	case 66:
-		s.handleCreateZyccvzoabv(w, r, p)
+		s.handleCreateZyccvzoabv(w, r, p, esc)
 	case 67:
-		s.handleGetZyccvzoabv(w, r, p)
+		s.handleGetZyccvzoabv(w, r, p, esc)
 	case 68:
-		s.handleDeleteZyccvzoabv(w, r, p)
+		s.handleDeleteZyccvzoabv(w, r, p, esc)
 	case 69:
-		s.handleGetZyccvzoabvItem(w, r, p)
+		s.handleGetZyccvzoabvItem(w, r, p, esc)
 	case 70:
-		s.handleListRtugdwewe(w, r, p)
+		s.handleListRtugdwewe(w, r, p, esc)
 	case 71:
-		s.handleCreateRtugdwewe(w, r, p)
+		s.handleCreateRtugdwewe(w, r, p, esc)
 	case 72:
-		s.handleGetRtugdwewe(w, r, p)
+		s.handleGetRtugdwewe(w, r, p, esc)
 	case 73:
-		s.handleDeleteRtugdwewe(w, r, p)
+		s.handleDeleteRtugdwewe(w, r, p, esc)
 	case 74:
-		s.handleGetRtugdweweItem(w, r, p)
+		s.handleGetRtugdweweItem(w, r, p, esc)
 	case 75:
-		s.handleListNqhlcbrwy(w, r, p)
+		s.handleListNqhlcbrwy(w, r, p, esc)
 	case 76:
-		s.handleCreateNqhlcbrwy(w, r, p)
+		s.handleCreateNqhlcbrwy(w, r, p, esc)
 	case 77:
-		s.handleGetNqhlcbrwy(w, r, p)
+		s.handleGetNqhlcbrwy(w, r, p, esc)
 	case 78:
-		s.handleDeleteNqhlcbrwy(w, r, p)
+		s.handleDeleteNqhlcbrwy(w, r, p, esc)
 	case 79:
-		s.handleGetNqhlcbrwyItem(w, r, p)
+		s.handleGetNqhlcbrwyItem(w, r, p, esc)
 	case 80:
-		s.handleListJthgvs(w, r, p)
+		s.handleListJthgvs(w, r, p, esc)
 	case 81:
-		s.handleCreateJthgvs(w, r, p)
+		s.handleCreateJthgvs(w, r, p, esc)
 	case 82:
-		s.handleGetJthgvs(w, r, p)
+		s.handleGetJthgvs(w, r, p, esc)
 	case 83:
-		s.handleDeleteJthgvs(w, r, p)
+		s.handleDeleteJthgvs(w, r, p, esc)
 	case 84:
-		s.handleGetJthgvsItem(w, r, p)
+		s.handleGetJthgvsItem(w, r, p, esc)
 	case 85:
-		s.handleListLpjjbiqmfi(w, r, p)
+		s.handleListLpjjbiqmfi(w, r, p, esc)
 	case 86:
-		s.handleCreateLpjjbiqmfi(w, r, p)
+		s.handleCreateLpjjbiqmfi(w, r, p, esc)
 	case 87:
-		s.handleGetLpjjbiqmfi(w, r, p)
+		s.handleGetLpjjbiqmfi(w, r, p, esc)
 	case 88:
-		s.handleDeleteLpjjbiqmfi(w, r, p)
+		s.handleDeleteLpjjbiqmfi(w, r, p, esc)
 	case 89:
-		s.handleGetLpjjbiqmfiItem(w, r, p)
+		s.handleGetLpjjbiqmfiItem(w, r, p, esc)
 	case 90:
-		s.handleListUkhvrhlife(w, r, p)
+		s.handleListUkhvrhlife(w, r, p, esc)
 	case 91:
-		s.handleCreateUkhvrhlife(w, r, p)
+		s.handleCreateUkhvrhlife(w, r, p, esc)
 	case 92:
-		s.handleGetUkhvrhlife(w, r, p)
+		s.handleGetUkhvrhlife(w, r, p, esc)
 	case 93:
-		s.handleDeleteUkhvrhlife(w, r, p)
+		s.handleDeleteUkhvrhlife(w, r, p, esc)
 	case 94:
-		s.handleGetUkhvrhlifeItem(w, r, p)
+		s.handleGetUkhvrhlifeItem(w, r, p, esc)
 	case 95:
-		s.handleListOrders(w, r, p)
+		s.handleListOrders(w, r, p, esc)
 	case 96:
-		s.handleCreateOrders(w, r, p)
+		s.handleCreateOrders(w, r, p, esc)
 	case 97:
-		s.handleGetOrders(w, r, p)
+		s.handleGetOrders(w, r, p, esc)
 	case 98:
-		s.handleDeleteOrders(w, r, p)
+		s.handleDeleteOrders(w, r, p, esc)
 	case 99:
-		s.handleGetOrdersItem(w, r, p)
+		s.handleGetOrdersItem(w, r, p, esc)
 	}
 }
 
 // handleListMmyo serves GET /mmyo.
-func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3309,7 +3320,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 }
 
 // handleCreateMmyo serves POST /mmyo.
-func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3323,8 +3334,8 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
-func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetMmyoParams(r, p)
+func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetMmyoParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3342,10 +3353,10 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router.
-func decodeGetMmyoParams(r *http.Request, p []string) (params GetMmyoParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3359,8 +3370,8 @@ func decodeGetMmyoParams(r *http.Request, p []string) (params GetMmyoParams, err
 }
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
-func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteMmyoParams(r, p)
+func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteMmyoParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3378,10 +3389,10 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router.
-func decodeDeleteMmyoParams(r *http.Request, p []string) (params DeleteMmyoParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3395,8 +3406,8 @@ func decodeDeleteMmyoParams(r *http.Request, p []string) (params DeleteMmyoParam
 }
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
-func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetMmyoItemParams(r, p)
+func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetMmyoItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3414,10 +3425,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router.
-func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3428,7 +3439,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemPar
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -3442,7 +3453,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string) (params GetMmyoItemPar
 }
 
 // handleListWdqxlykfqr serves GET /wdqxlykfqr.
-func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListWdqxlykfqr(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3456,7 +3467,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateWdqxlykfqr serves POST /wdqxlykfqr.
-func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateWdqxlykfqr(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3470,8 +3481,8 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
-func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetWdqxlykfqrParams(r, p)
+func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetWdqxlykfqrParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3489,10 +3500,10 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
-// path parameters p captured by the router.
-func decodeGetWdqxlykfqrParams(r *http.Request, p []string) (params GetWdqxlykfqrParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3506,8 +3517,8 @@ func decodeGetWdqxlykfqrParams(r *http.Request, p []string) (params GetWdqxlykfq
 }
 
 // handleDeleteWdqxlykfqr serves DELETE /wdqxlykfqr/{id}.
-func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteWdqxlykfqrParams(r, p)
+func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteWdqxlykfqrParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3525,10 +3536,10 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
-// path parameters p captured by the router.
-func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string) (params DeleteWdqxlykfqrParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3542,8 +3553,8 @@ func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string) (params DeleteWdq
 }
 
 // handleGetWdqxlykfqrItem serves GET /wdqxlykfqr/{id}/items/{itemId}.
-func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetWdqxlykfqrItemParams(r, p)
+func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetWdqxlykfqrItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3561,10 +3572,10 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
-// path parameters p captured by the router.
-func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string) (params GetWdqxlykfqrItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3575,7 +3586,7 @@ func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string) (params GetWdqxl
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -3589,7 +3600,7 @@ func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string) (params GetWdqxl
 }
 
 // handleListDgazlnoxuj serves GET /dgazlnoxuj.
-func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDgazlnoxuj(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3603,7 +3614,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateDgazlnoxuj serves POST /dgazlnoxuj.
-func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDgazlnoxuj(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3617,8 +3628,8 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
-func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetDgazlnoxujParams(r, p)
+func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetDgazlnoxujParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3636,10 +3647,10 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
-// path parameters p captured by the router.
-func decodeGetDgazlnoxujParams(r *http.Request, p []string) (params GetDgazlnoxujParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3653,8 +3664,8 @@ func decodeGetDgazlnoxujParams(r *http.Request, p []string) (params GetDgazlnoxu
 }
 
 // handleDeleteDgazlnoxuj serves DELETE /dgazlnoxuj/{id}.
-func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteDgazlnoxujParams(r, p)
+func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteDgazlnoxujParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3672,10 +3683,10 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
-// path parameters p captured by the router.
-func decodeDeleteDgazlnoxujParams(r *http.Request, p []string) (params DeleteDgazlnoxujParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3689,8 +3700,8 @@ func decodeDeleteDgazlnoxujParams(r *http.Request, p []string) (params DeleteDga
 }
 
 // handleGetDgazlnoxujItem serves GET /dgazlnoxuj/{id}/items/{itemId}.
-func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetDgazlnoxujItemParams(r, p)
+func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetDgazlnoxujItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3708,10 +3719,10 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
-// path parameters p captured by the router.
-func decodeGetDgazlnoxujItemParams(r *http.Request, p []string) (params GetDgazlnoxujItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3722,7 +3733,7 @@ func decodeGetDgazlnoxujItemParams(r *http.Request, p []string) (params GetDgazl
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -3736,7 +3747,7 @@ func decodeGetDgazlnoxujItemParams(r *http.Request, p []string) (params GetDgazl
 }
 
 // handleListHnltmg serves GET /hnltmg.
-func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListHnltmg(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3750,7 +3761,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleCreateHnltmg serves POST /hnltmg.
-func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateHnltmg(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3764,8 +3775,8 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 }
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
-func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetHnltmgParams(r, p)
+func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetHnltmgParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3783,10 +3794,10 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 }
 
 // decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
-// path parameters p captured by the router.
-func decodeGetHnltmgParams(r *http.Request, p []string) (params GetHnltmgParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3800,8 +3811,8 @@ func decodeGetHnltmgParams(r *http.Request, p []string) (params GetHnltmgParams,
 }
 
 // handleDeleteHnltmg serves DELETE /hnltmg/{id}.
-func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteHnltmgParams(r, p)
+func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteHnltmgParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3819,10 +3830,10 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
-// path parameters p captured by the router.
-func decodeDeleteHnltmgParams(r *http.Request, p []string) (params DeleteHnltmgParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3836,8 +3847,8 @@ func decodeDeleteHnltmgParams(r *http.Request, p []string) (params DeleteHnltmgP
 }
 
 // handleGetHnltmgItem serves GET /hnltmg/{id}/items/{itemId}.
-func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetHnltmgItemParams(r, p)
+func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetHnltmgItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3855,10 +3866,10 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
-// path parameters p captured by the router.
-func decodeGetHnltmgItemParams(r *http.Request, p []string) (params GetHnltmgItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3869,7 +3880,7 @@ func decodeGetHnltmgItemParams(r *http.Request, p []string) (params GetHnltmgIte
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -3883,7 +3894,7 @@ func decodeGetHnltmgItemParams(r *http.Request, p []string) (params GetHnltmgIte
 }
 
 // handleListSqmlbhlktp serves GET /sqmlbhlktp.
-func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSqmlbhlktp(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3897,7 +3908,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateSqmlbhlktp serves POST /sqmlbhlktp.
-func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSqmlbhlktp(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -3911,8 +3922,8 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
-func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSqmlbhlktpParams(r, p)
+func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSqmlbhlktpParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3930,10 +3941,10 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
-// path parameters p captured by the router.
-func decodeGetSqmlbhlktpParams(r *http.Request, p []string) (params GetSqmlbhlktpParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3947,8 +3958,8 @@ func decodeGetSqmlbhlktpParams(r *http.Request, p []string) (params GetSqmlbhlkt
 }
 
 // handleDeleteSqmlbhlktp serves DELETE /sqmlbhlktp/{id}.
-func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteSqmlbhlktpParams(r, p)
+func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteSqmlbhlktpParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -3966,10 +3977,10 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
-// path parameters p captured by the router.
-func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string) (params DeleteSqmlbhlktpParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -3983,8 +3994,8 @@ func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string) (params DeleteSqm
 }
 
 // handleGetSqmlbhlktpItem serves GET /sqmlbhlktp/{id}/items/{itemId}.
-func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSqmlbhlktpItemParams(r, p)
+func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSqmlbhlktpItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4002,10 +4013,10 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
-// path parameters p captured by the router.
-func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string) (params GetSqmlbhlktpItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4016,7 +4027,7 @@ func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string) (params GetSqmlb
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4030,7 +4041,7 @@ func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string) (params GetSqmlb
 }
 
 // handleListDlskblpu serves GET /dlskblpu.
-func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDlskblpu(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4044,7 +4055,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 }
 
 // handleCreateDlskblpu serves POST /dlskblpu.
-func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDlskblpu(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4058,8 +4069,8 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
-func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetDlskblpuParams(r, p)
+func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetDlskblpuParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4077,10 +4088,10 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
-// path parameters p captured by the router.
-func decodeGetDlskblpuParams(r *http.Request, p []string) (params GetDlskblpuParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4094,8 +4105,8 @@ func decodeGetDlskblpuParams(r *http.Request, p []string) (params GetDlskblpuPar
 }
 
 // handleDeleteDlskblpu serves DELETE /dlskblpu/{id}.
-func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteDlskblpuParams(r, p)
+func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteDlskblpuParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4113,10 +4124,10 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 }
 
 // decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
-// path parameters p captured by the router.
-func decodeDeleteDlskblpuParams(r *http.Request, p []string) (params DeleteDlskblpuParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4130,8 +4141,8 @@ func decodeDeleteDlskblpuParams(r *http.Request, p []string) (params DeleteDlskb
 }
 
 // handleGetDlskblpuItem serves GET /dlskblpu/{id}/items/{itemId}.
-func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetDlskblpuItemParams(r, p)
+func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetDlskblpuItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4149,10 +4160,10 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 }
 
 // decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
-// path parameters p captured by the router.
-func decodeGetDlskblpuItemParams(r *http.Request, p []string) (params GetDlskblpuItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4163,7 +4174,7 @@ func decodeGetDlskblpuItemParams(r *http.Request, p []string) (params GetDlskblp
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4177,7 +4188,7 @@ func decodeGetDlskblpuItemParams(r *http.Request, p []string) (params GetDlskblp
 }
 
 // handleListUugh serves GET /uugh.
-func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUugh(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4191,7 +4202,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 }
 
 // handleCreateUugh serves POST /uugh.
-func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUugh(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4205,8 +4216,8 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleGetUugh serves GET /uugh/{id}.
-func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetUughParams(r, p)
+func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetUughParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4224,10 +4235,10 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodeGetUughParams reads the parameters of GetUugh from r and the
-// path parameters p captured by the router.
-func decodeGetUughParams(r *http.Request, p []string) (params GetUughParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4241,8 +4252,8 @@ func decodeGetUughParams(r *http.Request, p []string) (params GetUughParams, err
 }
 
 // handleDeleteUugh serves DELETE /uugh/{id}.
-func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteUughParams(r, p)
+func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteUughParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4260,10 +4271,10 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
-// path parameters p captured by the router.
-func decodeDeleteUughParams(r *http.Request, p []string) (params DeleteUughParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4277,8 +4288,8 @@ func decodeDeleteUughParams(r *http.Request, p []string) (params DeleteUughParam
 }
 
 // handleGetUughItem serves GET /uugh/{id}/items/{itemId}.
-func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetUughItemParams(r, p)
+func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetUughItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4296,10 +4307,10 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeGetUughItemParams reads the parameters of GetUughItem from r and the
-// path parameters p captured by the router.
-func decodeGetUughItemParams(r *http.Request, p []string) (params GetUughItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4310,7 +4321,7 @@ func decodeGetUughItemParams(r *http.Request, p []string) (params GetUughItemPar
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4324,7 +4335,7 @@ func decodeGetUughItemParams(r *http.Request, p []string) (params GetUughItemPar
 }
 
 // handleListSvashrrvcd serves GET /svashrrvcd.
-func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSvashrrvcd(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4338,7 +4349,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateSvashrrvcd serves POST /svashrrvcd.
-func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSvashrrvcd(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4352,8 +4363,8 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
-func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSvashrrvcdParams(r, p)
+func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSvashrrvcdParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4371,10 +4382,10 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
-// path parameters p captured by the router.
-func decodeGetSvashrrvcdParams(r *http.Request, p []string) (params GetSvashrrvcdParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4388,8 +4399,8 @@ func decodeGetSvashrrvcdParams(r *http.Request, p []string) (params GetSvashrrvc
 }
 
 // handleDeleteSvashrrvcd serves DELETE /svashrrvcd/{id}.
-func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteSvashrrvcdParams(r, p)
+func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteSvashrrvcdParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4407,10 +4418,10 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
-// path parameters p captured by the router.
-func decodeDeleteSvashrrvcdParams(r *http.Request, p []string) (params DeleteSvashrrvcdParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4424,8 +4435,8 @@ func decodeDeleteSvashrrvcdParams(r *http.Request, p []string) (params DeleteSva
 }
 
 // handleGetSvashrrvcdItem serves GET /svashrrvcd/{id}/items/{itemId}.
-func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSvashrrvcdItemParams(r, p)
+func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSvashrrvcdItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4443,10 +4454,10 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
-// path parameters p captured by the router.
-func decodeGetSvashrrvcdItemParams(r *http.Request, p []string) (params GetSvashrrvcdItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4457,7 +4468,7 @@ func decodeGetSvashrrvcdItemParams(r *http.Request, p []string) (params GetSvash
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4471,7 +4482,7 @@ func decodeGetSvashrrvcdItemParams(r *http.Request, p []string) (params GetSvash
 }
 
 // handleListNrvhsjyft serves GET /nrvhsjyft.
-func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNrvhsjyft(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4485,7 +4496,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 }
 
 // handleCreateNrvhsjyft serves POST /nrvhsjyft.
-func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNrvhsjyft(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4499,8 +4510,8 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 }
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
-func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNrvhsjyftParams(r, p)
+func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNrvhsjyftParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4518,10 +4529,10 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
-// path parameters p captured by the router.
-func decodeGetNrvhsjyftParams(r *http.Request, p []string) (params GetNrvhsjyftParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4535,8 +4546,8 @@ func decodeGetNrvhsjyftParams(r *http.Request, p []string) (params GetNrvhsjyftP
 }
 
 // handleDeleteNrvhsjyft serves DELETE /nrvhsjyft/{id}.
-func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteNrvhsjyftParams(r, p)
+func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteNrvhsjyftParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4554,10 +4565,10 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 }
 
 // decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
-// path parameters p captured by the router.
-func decodeDeleteNrvhsjyftParams(r *http.Request, p []string) (params DeleteNrvhsjyftParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4571,8 +4582,8 @@ func decodeDeleteNrvhsjyftParams(r *http.Request, p []string) (params DeleteNrvh
 }
 
 // handleGetNrvhsjyftItem serves GET /nrvhsjyft/{id}/items/{itemId}.
-func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNrvhsjyftItemParams(r, p)
+func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNrvhsjyftItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4590,10 +4601,10 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
-// path parameters p captured by the router.
-func decodeGetNrvhsjyftItemParams(r *http.Request, p []string) (params GetNrvhsjyftItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4604,7 +4615,7 @@ func decodeGetNrvhsjyftItemParams(r *http.Request, p []string) (params GetNrvhsj
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4618,7 +4629,7 @@ func decodeGetNrvhsjyftItemParams(r *http.Request, p []string) (params GetNrvhsj
 }
 
 // handleListXrwjtbb serves GET /xrwjtbb.
-func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListXrwjtbb(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4632,7 +4643,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // handleCreateXrwjtbb serves POST /xrwjtbb.
-func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateXrwjtbb(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4646,8 +4657,8 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 }
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
-func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetXrwjtbbParams(r, p)
+func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetXrwjtbbParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4665,10 +4676,10 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
-// path parameters p captured by the router.
-func decodeGetXrwjtbbParams(r *http.Request, p []string) (params GetXrwjtbbParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4682,8 +4693,8 @@ func decodeGetXrwjtbbParams(r *http.Request, p []string) (params GetXrwjtbbParam
 }
 
 // handleDeleteXrwjtbb serves DELETE /xrwjtbb/{id}.
-func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteXrwjtbbParams(r, p)
+func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteXrwjtbbParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4701,10 +4712,10 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
-// path parameters p captured by the router.
-func decodeDeleteXrwjtbbParams(r *http.Request, p []string) (params DeleteXrwjtbbParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4718,8 +4729,8 @@ func decodeDeleteXrwjtbbParams(r *http.Request, p []string) (params DeleteXrwjtb
 }
 
 // handleGetXrwjtbbItem serves GET /xrwjtbb/{id}/items/{itemId}.
-func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetXrwjtbbItemParams(r, p)
+func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetXrwjtbbItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4737,10 +4748,10 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 }
 
 // decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
-// path parameters p captured by the router.
-func decodeGetXrwjtbbItemParams(r *http.Request, p []string) (params GetXrwjtbbItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4751,7 +4762,7 @@ func decodeGetXrwjtbbItemParams(r *http.Request, p []string) (params GetXrwjtbbI
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4765,7 +4776,7 @@ func decodeGetXrwjtbbItemParams(r *http.Request, p []string) (params GetXrwjtbbI
 }
 
 // handleListNwcvaojrql serves GET /nwcvaojrql.
-func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNwcvaojrql(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4779,7 +4790,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateNwcvaojrql serves POST /nwcvaojrql.
-func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNwcvaojrql(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4793,8 +4804,8 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
-func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNwcvaojrqlParams(r, p)
+func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNwcvaojrqlParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4812,10 +4823,10 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
-// path parameters p captured by the router.
-func decodeGetNwcvaojrqlParams(r *http.Request, p []string) (params GetNwcvaojrqlParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4829,8 +4840,8 @@ func decodeGetNwcvaojrqlParams(r *http.Request, p []string) (params GetNwcvaojrq
 }
 
 // handleDeleteNwcvaojrql serves DELETE /nwcvaojrql/{id}.
-func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteNwcvaojrqlParams(r, p)
+func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteNwcvaojrqlParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4848,10 +4859,10 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
-// path parameters p captured by the router.
-func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string) (params DeleteNwcvaojrqlParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4865,8 +4876,8 @@ func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string) (params DeleteNwc
 }
 
 // handleGetNwcvaojrqlItem serves GET /nwcvaojrql/{id}/items/{itemId}.
-func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNwcvaojrqlItemParams(r, p)
+func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNwcvaojrqlItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4884,10 +4895,10 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
-// path parameters p captured by the router.
-func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string) (params GetNwcvaojrqlItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4898,7 +4909,7 @@ func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string) (params GetNwcva
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -4912,7 +4923,7 @@ func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string) (params GetNwcva
 }
 
 // handleListLfubzamkh serves GET /lfubzamkh.
-func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLfubzamkh(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4926,7 +4937,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 }
 
 // handleCreateLfubzamkh serves POST /lfubzamkh.
-func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLfubzamkh(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -4940,8 +4951,8 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 }
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
-func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetLfubzamkhParams(r, p)
+func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetLfubzamkhParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4959,10 +4970,10 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
-// path parameters p captured by the router.
-func decodeGetLfubzamkhParams(r *http.Request, p []string) (params GetLfubzamkhParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -4976,8 +4987,8 @@ func decodeGetLfubzamkhParams(r *http.Request, p []string) (params GetLfubzamkhP
 }
 
 // handleDeleteLfubzamkh serves DELETE /lfubzamkh/{id}.
-func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteLfubzamkhParams(r, p)
+func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteLfubzamkhParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -4995,10 +5006,10 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 }
 
 // decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
-// path parameters p captured by the router.
-func decodeDeleteLfubzamkhParams(r *http.Request, p []string) (params DeleteLfubzamkhParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5012,8 +5023,8 @@ func decodeDeleteLfubzamkhParams(r *http.Request, p []string) (params DeleteLfub
 }
 
 // handleGetLfubzamkhItem serves GET /lfubzamkh/{id}/items/{itemId}.
-func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetLfubzamkhItemParams(r, p)
+func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetLfubzamkhItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5031,10 +5042,10 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
-// path parameters p captured by the router.
-func decodeGetLfubzamkhItemParams(r *http.Request, p []string) (params GetLfubzamkhItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5045,7 +5056,7 @@ func decodeGetLfubzamkhItemParams(r *http.Request, p []string) (params GetLfubza
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5059,7 +5070,7 @@ func decodeGetLfubzamkhItemParams(r *http.Request, p []string) (params GetLfubza
 }
 
 // handleListSzrw serves GET /szrw.
-func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSzrw(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5073,7 +5084,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 }
 
 // handleCreateSzrw serves POST /szrw.
-func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSzrw(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5087,8 +5098,8 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleGetSzrw serves GET /szrw/{id}.
-func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSzrwParams(r, p)
+func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSzrwParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5106,10 +5117,10 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodeGetSzrwParams reads the parameters of GetSzrw from r and the
-// path parameters p captured by the router.
-func decodeGetSzrwParams(r *http.Request, p []string) (params GetSzrwParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5123,8 +5134,8 @@ func decodeGetSzrwParams(r *http.Request, p []string) (params GetSzrwParams, err
 }
 
 // handleDeleteSzrw serves DELETE /szrw/{id}.
-func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteSzrwParams(r, p)
+func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteSzrwParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5142,10 +5153,10 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
-// path parameters p captured by the router.
-func decodeDeleteSzrwParams(r *http.Request, p []string) (params DeleteSzrwParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5159,8 +5170,8 @@ func decodeDeleteSzrwParams(r *http.Request, p []string) (params DeleteSzrwParam
 }
 
 // handleGetSzrwItem serves GET /szrw/{id}/items/{itemId}.
-func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetSzrwItemParams(r, p)
+func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetSzrwItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5178,10 +5189,10 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 }
 
 // decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
-// path parameters p captured by the router.
-func decodeGetSzrwItemParams(r *http.Request, p []string) (params GetSzrwItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5192,7 +5203,7 @@ func decodeGetSzrwItemParams(r *http.Request, p []string) (params GetSzrwItemPar
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5206,7 +5217,7 @@ func decodeGetSzrwItemParams(r *http.Request, p []string) (params GetSzrwItemPar
 }
 
 // handleListZyccvzoabv serves GET /zyccvzoabv.
-func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListZyccvzoabv(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5220,7 +5231,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateZyccvzoabv serves POST /zyccvzoabv.
-func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateZyccvzoabv(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5234,8 +5245,8 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
-func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetZyccvzoabvParams(r, p)
+func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetZyccvzoabvParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5253,10 +5264,10 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
-// path parameters p captured by the router.
-func decodeGetZyccvzoabvParams(r *http.Request, p []string) (params GetZyccvzoabvParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5270,8 +5281,8 @@ func decodeGetZyccvzoabvParams(r *http.Request, p []string) (params GetZyccvzoab
 }
 
 // handleDeleteZyccvzoabv serves DELETE /zyccvzoabv/{id}.
-func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteZyccvzoabvParams(r, p)
+func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteZyccvzoabvParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5289,10 +5300,10 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
-// path parameters p captured by the router.
-func decodeDeleteZyccvzoabvParams(r *http.Request, p []string) (params DeleteZyccvzoabvParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5306,8 +5317,8 @@ func decodeDeleteZyccvzoabvParams(r *http.Request, p []string) (params DeleteZyc
 }
 
 // handleGetZyccvzoabvItem serves GET /zyccvzoabv/{id}/items/{itemId}.
-func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetZyccvzoabvItemParams(r, p)
+func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetZyccvzoabvItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5325,10 +5336,10 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
-// path parameters p captured by the router.
-func decodeGetZyccvzoabvItemParams(r *http.Request, p []string) (params GetZyccvzoabvItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5339,7 +5350,7 @@ func decodeGetZyccvzoabvItemParams(r *http.Request, p []string) (params GetZyccv
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5353,7 +5364,7 @@ func decodeGetZyccvzoabvItemParams(r *http.Request, p []string) (params GetZyccv
 }
 
 // handleListRtugdwewe serves GET /rtugdwewe.
-func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListRtugdwewe(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5367,7 +5378,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 }
 
 // handleCreateRtugdwewe serves POST /rtugdwewe.
-func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateRtugdwewe(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5381,8 +5392,8 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 }
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
-func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetRtugdweweParams(r, p)
+func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetRtugdweweParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5400,10 +5411,10 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
-// path parameters p captured by the router.
-func decodeGetRtugdweweParams(r *http.Request, p []string) (params GetRtugdweweParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5417,8 +5428,8 @@ func decodeGetRtugdweweParams(r *http.Request, p []string) (params GetRtugdweweP
 }
 
 // handleDeleteRtugdwewe serves DELETE /rtugdwewe/{id}.
-func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteRtugdweweParams(r, p)
+func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteRtugdweweParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5436,10 +5447,10 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 }
 
 // decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
-// path parameters p captured by the router.
-func decodeDeleteRtugdweweParams(r *http.Request, p []string) (params DeleteRtugdweweParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5453,8 +5464,8 @@ func decodeDeleteRtugdweweParams(r *http.Request, p []string) (params DeleteRtug
 }
 
 // handleGetRtugdweweItem serves GET /rtugdwewe/{id}/items/{itemId}.
-func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetRtugdweweItemParams(r, p)
+func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetRtugdweweItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5472,10 +5483,10 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
-// path parameters p captured by the router.
-func decodeGetRtugdweweItemParams(r *http.Request, p []string) (params GetRtugdweweItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5486,7 +5497,7 @@ func decodeGetRtugdweweItemParams(r *http.Request, p []string) (params GetRtugdw
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5500,7 +5511,7 @@ func decodeGetRtugdweweItemParams(r *http.Request, p []string) (params GetRtugdw
 }
 
 // handleListNqhlcbrwy serves GET /nqhlcbrwy.
-func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNqhlcbrwy(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5514,7 +5525,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 }
 
 // handleCreateNqhlcbrwy serves POST /nqhlcbrwy.
-func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNqhlcbrwy(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5528,8 +5539,8 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 }
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
-func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNqhlcbrwyParams(r, p)
+func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNqhlcbrwyParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5547,10 +5558,10 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
-// path parameters p captured by the router.
-func decodeGetNqhlcbrwyParams(r *http.Request, p []string) (params GetNqhlcbrwyParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5564,8 +5575,8 @@ func decodeGetNqhlcbrwyParams(r *http.Request, p []string) (params GetNqhlcbrwyP
 }
 
 // handleDeleteNqhlcbrwy serves DELETE /nqhlcbrwy/{id}.
-func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteNqhlcbrwyParams(r, p)
+func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteNqhlcbrwyParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5583,10 +5594,10 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 }
 
 // decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
-// path parameters p captured by the router.
-func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string) (params DeleteNqhlcbrwyParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5600,8 +5611,8 @@ func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string) (params DeleteNqhl
 }
 
 // handleGetNqhlcbrwyItem serves GET /nqhlcbrwy/{id}/items/{itemId}.
-func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetNqhlcbrwyItemParams(r, p)
+func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetNqhlcbrwyItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5619,10 +5630,10 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
-// path parameters p captured by the router.
-func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string) (params GetNqhlcbrwyItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5633,7 +5644,7 @@ func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string) (params GetNqhlcb
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5647,7 +5658,7 @@ func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string) (params GetNqhlcb
 }
 
 // handleListJthgvs serves GET /jthgvs.
-func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListJthgvs(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5661,7 +5672,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleCreateJthgvs serves POST /jthgvs.
-func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateJthgvs(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5675,8 +5686,8 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 }
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
-func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetJthgvsParams(r, p)
+func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetJthgvsParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5694,10 +5705,10 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 }
 
 // decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
-// path parameters p captured by the router.
-func decodeGetJthgvsParams(r *http.Request, p []string) (params GetJthgvsParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5711,8 +5722,8 @@ func decodeGetJthgvsParams(r *http.Request, p []string) (params GetJthgvsParams,
 }
 
 // handleDeleteJthgvs serves DELETE /jthgvs/{id}.
-func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteJthgvsParams(r, p)
+func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteJthgvsParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5730,10 +5741,10 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
-// path parameters p captured by the router.
-func decodeDeleteJthgvsParams(r *http.Request, p []string) (params DeleteJthgvsParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5747,8 +5758,8 @@ func decodeDeleteJthgvsParams(r *http.Request, p []string) (params DeleteJthgvsP
 }
 
 // handleGetJthgvsItem serves GET /jthgvs/{id}/items/{itemId}.
-func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetJthgvsItemParams(r, p)
+func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetJthgvsItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5766,10 +5777,10 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
-// path parameters p captured by the router.
-func decodeGetJthgvsItemParams(r *http.Request, p []string) (params GetJthgvsItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5780,7 +5791,7 @@ func decodeGetJthgvsItemParams(r *http.Request, p []string) (params GetJthgvsIte
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5794,7 +5805,7 @@ func decodeGetJthgvsItemParams(r *http.Request, p []string) (params GetJthgvsIte
 }
 
 // handleListLpjjbiqmfi serves GET /lpjjbiqmfi.
-func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLpjjbiqmfi(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5808,7 +5819,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateLpjjbiqmfi serves POST /lpjjbiqmfi.
-func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLpjjbiqmfi(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5822,8 +5833,8 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
-func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetLpjjbiqmfiParams(r, p)
+func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetLpjjbiqmfiParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5841,10 +5852,10 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
-// path parameters p captured by the router.
-func decodeGetLpjjbiqmfiParams(r *http.Request, p []string) (params GetLpjjbiqmfiParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5858,8 +5869,8 @@ func decodeGetLpjjbiqmfiParams(r *http.Request, p []string) (params GetLpjjbiqmf
 }
 
 // handleDeleteLpjjbiqmfi serves DELETE /lpjjbiqmfi/{id}.
-func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteLpjjbiqmfiParams(r, p)
+func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteLpjjbiqmfiParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5877,10 +5888,10 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
-// path parameters p captured by the router.
-func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string) (params DeleteLpjjbiqmfiParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5894,8 +5905,8 @@ func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string) (params DeleteLpj
 }
 
 // handleGetLpjjbiqmfiItem serves GET /lpjjbiqmfi/{id}/items/{itemId}.
-func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetLpjjbiqmfiItemParams(r, p)
+func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetLpjjbiqmfiItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5913,10 +5924,10 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
-// path parameters p captured by the router.
-func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string) (params GetLpjjbiqmfiItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -5927,7 +5938,7 @@ func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string) (params GetLpjjb
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -5941,7 +5952,7 @@ func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string) (params GetLpjjb
 }
 
 // handleListUkhvrhlife serves GET /ukhvrhlife.
-func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUkhvrhlife(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5955,7 +5966,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 }
 
 // handleCreateUkhvrhlife serves POST /ukhvrhlife.
-func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUkhvrhlife(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -5969,8 +5980,8 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
-func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetUkhvrhlifeParams(r, p)
+func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetUkhvrhlifeParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -5988,10 +5999,10 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
-// path parameters p captured by the router.
-func decodeGetUkhvrhlifeParams(r *http.Request, p []string) (params GetUkhvrhlifeParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6005,8 +6016,8 @@ func decodeGetUkhvrhlifeParams(r *http.Request, p []string) (params GetUkhvrhlif
 }
 
 // handleDeleteUkhvrhlife serves DELETE /ukhvrhlife/{id}.
-func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteUkhvrhlifeParams(r, p)
+func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteUkhvrhlifeParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -6024,10 +6035,10 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 }
 
 // decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
-// path parameters p captured by the router.
-func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string) (params DeleteUkhvrhlifeParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6041,8 +6052,8 @@ func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string) (params DeleteUkh
 }
 
 // handleGetUkhvrhlifeItem serves GET /ukhvrhlife/{id}/items/{itemId}.
-func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetUkhvrhlifeItemParams(r, p)
+func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetUkhvrhlifeItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -6060,10 +6071,10 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 }
 
 // decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
-// path parameters p captured by the router.
-func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string) (params GetUkhvrhlifeItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6074,7 +6085,7 @@ func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string) (params GetUkhvr
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}
@@ -6088,7 +6099,7 @@ func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string) (params GetUkhvr
 }
 
 // handleListOrders serves GET /orders.
-func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -6102,7 +6113,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 }
 
 // handleCreateOrders serves POST /orders.
-func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string) {
+func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -6116,8 +6127,8 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 }
 
 // handleGetOrders serves GET /orders/{id}.
-func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetOrdersParams(r, p)
+func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetOrdersParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -6135,10 +6146,10 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 }
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router.
-func decodeGetOrdersParams(r *http.Request, p []string) (params GetOrdersParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6152,8 +6163,8 @@ func decodeGetOrdersParams(r *http.Request, p []string) (params GetOrdersParams,
 }
 
 // handleDeleteOrders serves DELETE /orders/{id}.
-func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeDeleteOrdersParams(r, p)
+func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeDeleteOrdersParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -6171,10 +6182,10 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router.
-func decodeDeleteOrdersParams(r *http.Request, p []string) (params DeleteOrdersParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6188,8 +6199,8 @@ func decodeDeleteOrdersParams(r *http.Request, p []string) (params DeleteOrdersP
 }
 
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
-func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string) {
-	params, err := decodeGetOrdersItemParams(r, p)
+func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeGetOrdersItemParams(r, p, esc)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -6207,10 +6218,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 }
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router.
-func decodeGetOrdersItemParams(r *http.Request, p []string) (params GetOrdersItemParams, err error) {
+// path parameters p captured by the router (escaped when esc is true).
+func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "")
+		s, err := oasrt.PathScalar(p[0], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
 		}
@@ -6221,7 +6232,7 @@ func decodeGetOrdersItemParams(r *http.Request, p []string) (params GetOrdersIte
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "")
+		s, err := oasrt.PathScalar(p[1], "", esc)
 		if err != nil {
 			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
 		}

@@ -12,22 +12,21 @@ const (
 	routeMethodNotAllowed = -2
 )
 
-// matchRoute finds the operation for a method and an escaped request path,
-// storing the path parameters, still escaped, in p in the order of the
-// path template. It returns the operation's index, routeNotFound, or
-// routeMethodNotAllowed with the methods the path allows.
+// matchRoute finds the operation for a method and a request path from
+// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// as they are in path, in p in the order of the path template. It returns
+// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first
-// (matched after percent-decoding), then templates, then parameters; a
-// branch that fails falls through to the next. A trailing slash is a
-// segment of its own: "/pet/" is not "/pet". HEAD is served by GET where
-// the spec does not declare it. Whether segments need decoding is found
-// once, for the whole path.
-func matchRoute(method, path string, p *[2]string) (op int, allow string) {
+// (matched after percent-decoding when esc), then templates, then
+// parameters; a branch that fails falls through to the next. A trailing
+// slash is a segment of its own: "/pet/" is not "/pet". HEAD is served
+// by GET where the spec does not declare it.
+func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow string) {
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	esc := oasrt.HasEscape(path)
 	seg0, rest0, more0 := oasrt.CutSegment(path[1:])
 	switch oasrt.StaticKey(seg0, esc) {
 	case "aburtmwbx":
@@ -52,19 +51,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 679, "" // getAburtmwbxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 679, "" // getAburtmwbxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -92,19 +93,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 249, "" // getAdsxtbdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 249, "" // getAdsxtbdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -132,19 +135,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 519, "" // getAizwakppItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 519, "" // getAizwakppItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -172,19 +177,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 369, "" // getAjfpmlguwzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 369, "" // getAjfpmlguwzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -212,19 +219,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 224, "" // getAksjcfmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 224, "" // getAksjcfmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -252,19 +261,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 719, "" // getAnffhilqpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 719, "" // getAnffhilqpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -292,19 +303,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 169, "" // getAoholkdjiyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 169, "" // getAoholkdjiyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -332,19 +345,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 764, "" // getAokwqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 764, "" // getAokwqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -372,19 +387,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 819, "" // getBaedvoItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 819, "" // getBaedvoItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -412,19 +429,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 704, "" // getBdlfeclbdhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 704, "" // getBdlfeclbdhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -452,19 +471,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 984, "" // getBnpfqqfItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 984, "" // getBnpfqqfItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -492,19 +513,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 184, "" // getBsdxwgcxfdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 184, "" // getBsdxwgcxfdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -532,19 +555,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 854, "" // getBtlbjtyayItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 854, "" // getBtlbjtyayItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -572,19 +597,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 529, "" // getCorooItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 529, "" // getCorooItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -612,19 +639,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 239, "" // getCzexiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 239, "" // getCzexiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -652,19 +681,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 789, "" // getDbmzohetptItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 789, "" // getDbmzohetptItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -692,19 +723,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 419, "" // getDcvkqqrcamItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 419, "" // getDcvkqqrcamItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -732,19 +765,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 604, "" // getDfcvpijrsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 604, "" // getDfcvpijrsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -772,19 +807,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 14, "" // getDgazlnoxujItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 14, "" // getDgazlnoxujItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -812,19 +849,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 244, "" // getDkwdriwzohItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 244, "" // getDkwdriwzohItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -852,19 +891,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 29, "" // getDlskblpuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 29, "" // getDlskblpuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -892,19 +933,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 289, "" // getDqbdcwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 289, "" // getDqbdcwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -932,19 +975,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 989, "" // getDtehsbcItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 989, "" // getDtehsbcItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -972,19 +1017,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 339, "" // getDuieskItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 339, "" // getDuieskItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1012,19 +1059,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 364, "" // getEhbcgItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 364, "" // getEhbcgItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1052,19 +1101,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 264, "" // getEkjzwqucvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 264, "" // getEkjzwqucvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1092,19 +1143,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 754, "" // getEkzzanItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 754, "" // getEkzzanItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1132,19 +1185,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 864, "" // getEodhnorItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 864, "" // getEodhnorItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1172,19 +1227,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 944, "" // getEoockqbxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 944, "" // getEoockqbxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1212,19 +1269,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 504, "" // getEtkaaleloItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 504, "" // getEtkaaleloItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1252,19 +1311,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 619, "" // getEukxcmipeItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 619, "" // getEukxcmipeItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1292,19 +1353,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 259, "" // getEukyyfcqimItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 259, "" // getEukyyfcqimItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1332,19 +1395,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 509, "" // getEwuwnItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 509, "" // getEwuwnItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1372,19 +1437,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 859, "" // getExoimoItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 859, "" // getExoimoItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1412,19 +1479,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 344, "" // getEyniwfhyaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 344, "" // getEyniwfhyaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1452,19 +1521,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 324, "" // getFfpsnxarItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 324, "" // getFfpsnxarItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1492,19 +1563,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 544, "" // getFivetcjfzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 544, "" // getFivetcjfzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1532,19 +1605,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 554, "" // getFnsjyokItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 554, "" // getFnsjyokItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1572,19 +1647,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 869, "" // getFpatItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 869, "" // getFpatItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1612,19 +1689,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 959, "" // getFzcaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 959, "" // getFzcaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1652,19 +1731,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 969, "" // getGcxbiixecaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 969, "" // getGcxbiixecaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1692,19 +1773,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 749, "" // getGdjubxqzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 749, "" // getGdjubxqzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1732,19 +1815,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 124, "" // getGelqclItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 124, "" // getGelqclItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1772,19 +1857,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 804, "" // getGnnjxpflvkItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 804, "" // getGnnjxpflvkItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1812,19 +1899,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 454, "" // getGoayxuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 454, "" // getGoayxuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1852,19 +1941,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 334, "" // getGohzvshlwvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 334, "" // getGohzvshlwvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1892,19 +1983,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 539, "" // getGovlnwhqngItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 539, "" // getGovlnwhqngItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1932,19 +2025,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 574, "" // getGuiyycbuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 574, "" // getGuiyycbuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -1972,19 +2067,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 954, "" // getGxlvbalniItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 954, "" // getGxlvbalniItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2012,19 +2109,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 409, "" // getHebsfwwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 409, "" // getHebsfwwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2052,19 +2151,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 19, "" // getHnltmgItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 19, "" // getHnltmgItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2092,19 +2193,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 709, "" // getHphwvzjplItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 709, "" // getHphwvzjplItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2132,19 +2235,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 444, "" // getHpiqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 444, "" // getHpiqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2172,19 +2277,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 724, "" // getHpiszhonItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 724, "" // getHpiszhonItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2212,19 +2319,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 489, "" // getHpjesrItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 489, "" // getHpjesrItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2252,19 +2361,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 274, "" // getHqsnhwenlItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 274, "" // getHqsnhwenlItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2292,19 +2403,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 439, "" // getHrhnvkuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 439, "" // getHrhnvkuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2332,19 +2445,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 149, "" // getHxnyahmqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 149, "" // getHxnyahmqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2372,19 +2487,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 144, "" // getHxyskydcbxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 144, "" // getHxyskydcbxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2412,19 +2529,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 114, "" // getHygxfItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 114, "" // getHygxfItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2452,19 +2571,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 399, "" // getIbrpeItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 399, "" // getIbrpeItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2492,19 +2613,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 949, "" // getIddmjcpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 949, "" // getIddmjcpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2532,19 +2655,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 934, "" // getIfuormbkItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 934, "" // getIfuormbkItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2572,19 +2697,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 284, "" // getIiixoeyuoqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 284, "" // getIiixoeyuoqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2612,19 +2739,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 524, "" // getIkawbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 524, "" // getIkawbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2652,19 +2781,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 494, "" // getInkgjgjncjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 494, "" // getInkgjgjncjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2692,19 +2823,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 459, "" // getIsdfbtysItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 459, "" // getIsdfbtysItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2732,19 +2865,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 374, "" // getJkzjfItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 374, "" // getJkzjfItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2772,19 +2907,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 309, "" // getJmfzovblelItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 309, "" // getJmfzovblelItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2812,19 +2949,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 579, "" // getJqjypItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 579, "" // getJqjypItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2852,19 +2991,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 174, "" // getJqqbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 174, "" // getJqqbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2892,19 +3033,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 84, "" // getJthgvsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 84, "" // getJthgvsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2932,19 +3075,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 329, "" // getJyvrxyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 329, "" // getJyvrxyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -2972,19 +3117,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 214, "" // getKbimjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 214, "" // getKbimjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3012,19 +3159,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 609, "" // getKcuotccItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 609, "" // getKcuotccItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3052,19 +3201,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 204, "" // getKhvpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 204, "" // getKhvpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3092,19 +3243,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 354, "" // getKkvecvuyflItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 354, "" // getKkvecvuyflItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3132,19 +3285,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 964, "" // getKnnkozqwjaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 964, "" // getKnnkozqwjaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3172,19 +3327,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 824, "" // getKqeqazppxuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 824, "" // getKqeqazppxuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3212,19 +3369,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 109, "" // getKrntsxjejItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 109, "" // getKrntsxjejItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3252,19 +3411,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 499, "" // getKsksqfItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 499, "" // getKsksqfItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3292,19 +3453,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 839, "" // getKxgaetItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 839, "" // getKxgaetItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3332,19 +3495,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 559, "" // getKzpfzxdlokItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 559, "" // getKzpfzxdlokItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3372,19 +3537,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 349, "" // getLaaaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 349, "" // getLaaaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3412,19 +3579,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 59, "" // getLfubzamkhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 59, "" // getLfubzamkhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3452,19 +3621,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 254, "" // getLjufmozItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 254, "" // getLjufmozItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3492,19 +3663,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 909, "" // getLkqhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 909, "" // getLkqhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3532,19 +3705,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 664, "" // getLkxdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 664, "" // getLkxdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3572,19 +3747,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 639, "" // getLoruxlgzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 639, "" // getLoruxlgzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3612,19 +3789,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 479, "" // getLpdkoiibzdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 479, "" // getLpdkoiibzdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3652,19 +3831,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 89, "" // getLpjjbiqmfiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 89, "" // getLpjjbiqmfiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3692,19 +3873,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 359, "" // getLryqvwmrqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 359, "" // getLryqvwmrqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3732,19 +3915,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 304, "" // getLsfjfwdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 304, "" // getLsfjfwdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3772,19 +3957,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 414, "" // getLtjimwzmmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 414, "" // getLtjimwzmmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3812,19 +3999,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 644, "" // getMbooItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 644, "" // getMbooItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3852,19 +4041,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 904, "" // getMhjgojItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 904, "" // getMhjgojItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3892,19 +4083,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 4, "" // getMmyoItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 4, "" // getMmyoItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3932,19 +4125,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 629, "" // getMqmsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 629, "" // getMqmsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -3972,19 +4167,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 659, "" // getMtrmzuzuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 659, "" // getMtrmzuzuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4012,19 +4209,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 534, "" // getNalhmjxtItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 534, "" // getNalhmjxtItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4052,19 +4251,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 119, "" // getNgdikhobdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 119, "" // getNgdikhobdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4092,19 +4293,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 799, "" // getNkzgwxxbtcItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 799, "" // getNkzgwxxbtcItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4132,19 +4335,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 564, "" // getNoaexmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 564, "" // getNoaexmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4172,19 +4377,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 79, "" // getNqhlcbrwyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 79, "" // getNqhlcbrwyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4212,19 +4419,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 44, "" // getNrvhsjyftItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 44, "" // getNrvhsjyftItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4252,19 +4461,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 99, "" // getNsioejcaxfItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 99, "" // getNsioejcaxfItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4292,19 +4503,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 844, "" // getNtpsfifnrwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 844, "" // getNtpsfifnrwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4332,19 +4545,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 899, "" // getNvcblvypxvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 899, "" // getNvcblvypxvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4372,19 +4587,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 694, "" // getNvvwesgdrtItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 694, "" // getNvvwesgdrtItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4412,19 +4629,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 54, "" // getNwcvaojrqlItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 54, "" // getNwcvaojrqlItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4452,19 +4671,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 269, "" // getNwqlyjsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 269, "" // getNwqlyjsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4492,19 +4713,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 809, "" // getOdmixItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 809, "" // getOdmixItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4532,19 +4755,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 164, "" // getOkvdrkmqxsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 164, "" // getOkvdrkmqxsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4572,19 +4797,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 999, "" // getOrdersItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 999, "" // getOrdersItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4612,19 +4839,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 104, "" // getOuxsefItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 104, "" // getOuxsefItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4652,19 +4881,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 194, "" // getPdlvjfeadItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 194, "" // getPdlvjfeadItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4692,19 +4923,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 279, "" // getPevfirsxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 279, "" // getPevfirsxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4732,19 +4965,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 469, "" // getPjozgwqvuuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 469, "" // getPjozgwqvuuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4772,19 +5007,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 874, "" // getPjybeItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 874, "" // getPjybeItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4812,19 +5049,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 449, "" // getPnpjsusnItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 449, "" // getPnpjsusnItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4852,19 +5091,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 209, "" // getPvjstyljkItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 209, "" // getPvjstyljkItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4892,19 +5133,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 154, "" // getPvzpdqdnjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 154, "" // getPvzpdqdnjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4932,19 +5175,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 549, "" // getQedvjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 549, "" // getQedvjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -4972,19 +5217,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 589, "" // getQeftuiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 589, "" // getQeftuiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5012,19 +5259,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 774, "" // getQemvbzwyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 774, "" // getQemvbzwyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5052,19 +5301,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 464, "" // getQencbyscsiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 464, "" // getQencbyscsiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5092,19 +5343,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 914, "" // getQionItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 914, "" // getQionItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5132,19 +5385,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 159, "" // getQmoezicutrItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 159, "" // getQmoezicutrItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5172,19 +5427,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 879, "" // getQqjuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 879, "" // getQqjuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5212,19 +5469,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 924, "" // getQqvgdwbtItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 924, "" // getQqvgdwbtItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5252,19 +5511,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 829, "" // getQwggbplecItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 829, "" // getQwggbplecItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5292,19 +5553,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 134, "" // getRhyyamfdzxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 134, "" // getRhyyamfdzxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5332,19 +5595,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 744, "" // getRnzeiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 744, "" // getRnzeiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5372,19 +5637,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 684, "" // getRqcqffdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 684, "" // getRqcqffdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5412,19 +5679,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 74, "" // getRtugdweweItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 74, "" // getRtugdweweItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5452,19 +5721,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 654, "" // getSadozItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 654, "" // getSadozItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5492,19 +5763,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 319, "" // getSaswolsjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 319, "" // getSaswolsjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5532,19 +5805,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 714, "" // getSbzmfgivItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 714, "" // getSbzmfgivItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5572,19 +5847,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 884, "" // getScishsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 884, "" // getScishsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5612,19 +5889,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 674, "" // getSeoteeiaItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 674, "" // getSeoteeiaItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5652,19 +5931,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 189, "" // getSmbxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 189, "" // getSmbxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5692,19 +5973,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 229, "" // getSnzgwpyzawItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 229, "" // getSnzgwpyzawItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5732,19 +6015,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 24, "" // getSqmlbhlktpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 24, "" // getSqmlbhlktpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5772,19 +6057,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 39, "" // getSvashrrvcdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 39, "" // getSvashrrvcdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5812,19 +6099,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 734, "" // getSvmygItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 734, "" // getSvmygItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5852,19 +6141,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 594, "" // getSvnuldpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 594, "" // getSvnuldpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5892,19 +6183,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 64, "" // getSzrwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 64, "" // getSzrwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5932,19 +6225,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 424, "" // getTchlxmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 424, "" // getTchlxmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -5972,19 +6267,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 729, "" // getTgkzupwfyvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 729, "" // getTgkzupwfyvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6012,19 +6309,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 179, "" // getTgtambbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 179, "" // getTgtambbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6052,19 +6351,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 584, "" // getTmnwcqdvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 584, "" // getTmnwcqdvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6092,19 +6393,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 514, "" // getTsgoqiastItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 514, "" // getTsgoqiastItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6132,19 +6435,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 314, "" // getTxtpynqqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 314, "" // getTxtpynqqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6172,19 +6477,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 139, "" // getUfykbqcrsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 139, "" // getUfykbqcrsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6212,19 +6519,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 94, "" // getUkhvrhlifeItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 94, "" // getUkhvrhlifeItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6252,19 +6561,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 769, "" // getUlpokwkItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 769, "" // getUlpokwkItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6292,19 +6603,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 979, "" // getUnhihgbprcItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 979, "" // getUnhihgbprcItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6332,19 +6645,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 394, "" // getUsaoItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 394, "" // getUsaoItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6372,19 +6687,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 34, "" // getUughItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 34, "" // getUughItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6412,19 +6729,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 759, "" // getUvbyrvwlItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 759, "" // getUvbyrvwlItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6452,19 +6771,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 299, "" // getUzfykhagItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 299, "" // getUzfykhagItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6492,19 +6813,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 794, "" // getVdfphmnzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 794, "" // getVdfphmnzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6532,19 +6855,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 389, "" // getVehwemhvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 389, "" // getVehwemhvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6572,19 +6897,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 669, "" // getVmdbuvzuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 669, "" // getVmdbuvzuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6612,19 +6939,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 929, "" // getVqkfydzdItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 929, "" // getVqkfydzdItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6652,19 +6981,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 624, "" // getVqslmzslbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 624, "" // getVqslmzslbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6692,19 +7023,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 9, "" // getWdqxlykfqrItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 9, "" // getWdqxlykfqrItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6732,19 +7065,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 219, "" // getWdxtnItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 219, "" // getWdxtnItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6772,19 +7107,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 784, "" // getWgschsmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 784, "" // getWgschsmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6812,19 +7149,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 649, "" // getWkvnItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 649, "" // getWkvnItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6852,19 +7191,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 484, "" // getWmfkrdfpmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 484, "" // getWmfkrdfpmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6892,19 +7233,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 849, "" // getWmubezcxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 849, "" // getWmubezcxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6932,19 +7275,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 834, "" // getWossItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 834, "" // getWossItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -6972,19 +7317,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 894, "" // getXbrrgbcjhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 894, "" // getXbrrgbcjhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7012,19 +7359,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 569, "" // getXcljdelfxxItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 569, "" // getXcljdelfxxItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7052,19 +7401,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 779, "" // getXcuepkmItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 779, "" // getXcuepkmItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7092,19 +7443,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 919, "" // getXetyuItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 919, "" // getXetyuItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7132,19 +7485,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 994, "" // getXewkvlwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 994, "" // getXewkvlwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7172,19 +7527,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 384, "" // getXgtkvizItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 384, "" // getXgtkvizItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7212,19 +7569,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 49, "" // getXrwjtbbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 49, "" // getXrwjtbbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7252,19 +7611,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 634, "" // getXvwuqnvpwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 634, "" // getXvwuqnvpwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7292,19 +7653,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 429, "" // getXwvwytbkkItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 429, "" // getXwvwytbkkItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7332,19 +7695,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 974, "" // getXznlmbItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 974, "" // getXznlmbItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7372,19 +7737,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 129, "" // getYcrcItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 129, "" // getYcrcItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7412,19 +7779,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 199, "" // getYiyhckwrlhItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 199, "" // getYiyhckwrlhItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7452,19 +7821,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 434, "" // getYligtItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 434, "" // getYligtItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7492,19 +7863,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 614, "" // getYlxpbzwdiItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 614, "" // getYlxpbzwdiItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7532,19 +7905,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 404, "" // getYnnkpcnfpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 404, "" // getYnnkpcnfpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7572,19 +7947,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 739, "" // getYqtdertvyItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 739, "" // getYqtdertvyItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7612,19 +7989,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 889, "" // getYtcmgItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 889, "" // getYtcmgItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7652,19 +8031,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 294, "" // getYtcpzItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 294, "" // getYtcpzItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7692,19 +8073,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 234, "" // getYzmkmomikwItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 234, "" // getYzmkmomikwItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7732,19 +8115,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 689, "" // getZcyrItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 689, "" // getZcyrItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7772,19 +8157,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 599, "" // getZfwxbjItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 599, "" // getZfwxbjItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7812,19 +8199,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 699, "" // getZgtpnItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 699, "" // getZgtpnItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7852,19 +8241,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 379, "" // getZjgpItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 379, "" // getZjgpItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7892,19 +8283,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 939, "" // getZkgjsItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 939, "" // getZkgjsItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7932,19 +8325,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 814, "" // getZrpklalrbqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 814, "" // getZrpklalrbqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -7972,19 +8367,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 69, "" // getZyccvzoabvItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 69, "" // getZyccvzoabvItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
@@ -8012,19 +8409,21 @@ func matchRoute(method, path string, p *[2]string) (op int, allow string) {
 				}
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
-			seg2, rest2, more2 := oasrt.CutSegment(rest1)
-			switch oasrt.StaticKey(seg2, esc) {
-			case "items":
-				if more2 {
-					seg3, _, more3 := oasrt.CutSegment(rest2)
-					if seg3 != "" {
-						p[1] = seg3
-						if !more3 {
-							switch method {
-							case "GET", "HEAD":
-								return 474, "" // getZygqItem
+			if esc || rest1 != "" && rest1[0] == 'i' {
+				seg2, rest2, more2 := oasrt.CutSegment(rest1)
+				switch oasrt.StaticKey(seg2, esc) {
+				case "items":
+					if more2 {
+						seg3, _, more3 := oasrt.CutSegment(rest2)
+						if seg3 != "" {
+							p[1] = seg3
+							if !more3 {
+								switch method {
+								case "GET", "HEAD":
+									return 474, "" // getZygqItem
+								}
+								return routeMethodNotAllowed, "GET, HEAD"
 							}
-							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
