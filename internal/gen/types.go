@@ -22,11 +22,35 @@ func (f *file) goType(t ir.Type) string {
 		if nilable(t.Elem) {
 			return f.goType(t.Elem)
 		}
-		return f.qual(rt("Nullable")) + "[" + f.goType(t.Elem) + "]"
+		return f.qual(rt("Nullable")) + "[" + f.typeArg(t.Elem) + "]"
 	case *ir.External:
 		return f.qual(Ident{t.Path, t.Name})
 	}
 	panic("unreachable")
+}
+
+// typeArg returns the Go type of t as a type argument (oasrt.Opt[T]): a Go
+// alias of a named type is written as the type it names. go/types (Go
+// 1.26) panics on an instantiation with an alias whose type is still being
+// declared in a cycle through pointers (found on azure.com's service-map
+// spec; testdata/composition's RefBase has its shape), and the alias is the
+// same type.
+func (f *file) typeArg(t ir.Type) string {
+	for {
+		r, ok := t.(*ir.Ref)
+		if !ok {
+			break
+		}
+		a, ok := r.Decl.(*ir.Alias)
+		if !ok || !goAlias(a) {
+			break
+		}
+		if _, ok := a.Type.(*ir.Ref); !ok {
+			break
+		}
+		t = a.Type
+	}
+	return f.goType(t)
 }
 
 func (f *file) primType(k ir.PrimKind) string {
@@ -133,6 +157,9 @@ func fieldShape(fd *ir.Field) (wrapper, ir.Type) {
 func (f *file) fieldType(fd *ir.Field) string {
 	w, t := fieldShape(fd)
 	inner := f.goType(t)
+	if w == opt || w == nullable || w == optNullable {
+		inner = f.typeArg(t)
+	}
 	if fd.Ptr {
 		inner = "*" + inner
 	}

@@ -2168,6 +2168,357 @@ func (v *Toggle) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Properties.Set {
+		w.Raw(`,"properties":`)
+		v.Properties.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "properties":
+			v.Properties.Set = true
+			if err := v.Properties.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "properties")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLink) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Properties != nil {
+		w.Raw(`,"properties":`)
+		v.Properties.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "kind":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x2
+		case "properties":
+			if v.Properties == nil {
+				v.Properties = new(PortRefProperties)
+			}
+			if err := v.Properties.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "properties")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRef) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *PortRef) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	if v.Properties != nil {
+		w.Raw(`,"properties":`)
+		v.Properties.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "kind":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x2
+		case "properties":
+			if v.Properties == nil {
+				v.Properties = new(ProcessRefProperties)
+			}
+			if err := v.Properties.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "properties")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRef) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ProcessRef) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case RefBasePortRef:
+		v.PortRef.EncodeJSON(w)
+	case RefBaseProcessRef:
+		v.ProcessRef.EncodeJSON(w)
+	case RefBaseRefBaseBase:
+		v.RefBaseBase.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
+	*v = RefBase{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		tag, found, err := r.FindString("kind")
+		if err != nil {
+			return err
+		}
+		switch string(tag) {
+		case "PortRef":
+			v.Type = RefBasePortRef
+			if err := v.PortRef.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "ProcessRef":
+			v.Type = RefBaseProcessRef
+			if err := v.ProcessRef.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "RefBase":
+			v.Type = RefBaseRefBaseBase
+			if err := v.RefBaseBase.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.UnknownTag(start, "RefBase", "kind", tag, found)
+	}
+	return oasrt.NoVariant(start, "RefBase", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RefBase) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RefBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seen |= 1 << 0
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID = x1
+		case "kind":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+			v.Kind = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RefBaseBase) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -2982,6 +3333,180 @@ func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"destination":`)
+	v.Destination.EncodeJSON(w)
+	w.Raw(`,"source":`)
+	v.Source.EncodeJSON(w)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "destination":
+			seen |= 1 << 0
+			if err := v.Destination.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "destination")
+			}
+		case "source":
+			seen |= 1 << 1
+			if err := v.Source.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "source")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "destination", "source")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Machine.Set {
+		w.Raw(`,"machine":`)
+		v.Machine.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "machine":
+			v.Machine.Set = true
+			if err := v.Machine.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "machine")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRefProperties) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Machine.Set {
+		w.Raw(`,"machine":`)
+		v.Machine.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "machine":
+			v.Machine.Set = true
+			if err := v.Machine.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "machine")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -395,6 +395,59 @@ const (
 	ToggleToggle2
 )
 
+// AcceptorLink is the object schema #/components/schemas/AcceptorLink.
+type AcceptorLink struct {
+	Properties oasrt.Opt[AcceptorLinkProperties] `json:"properties,omitzero"`
+}
+
+// AliasRef is the schema #/components/schemas/AliasRef.
+type AliasRef = RefBase
+
+// PortRef is the object schema #/components/schemas/PortRef.
+type PortRef struct {
+	ID         string             `json:"id"`
+	Kind       string             `json:"kind"`
+	Properties *PortRefProperties `json:"properties,omitzero"`
+}
+
+// ProcessRef is the object schema #/components/schemas/ProcessRef.
+type ProcessRef struct {
+	ID         string                `json:"id"`
+	Kind       string                `json:"kind"`
+	Properties *ProcessRefProperties `json:"properties,omitzero"`
+}
+
+// RefBase is the schema #/components/schemas/RefBase.
+//
+// It holds RefBaseBase, the schema's own properties, or a schema that
+// extends it with allOf, named by the discriminator "kind".
+//
+// Type says which variant is set: PortRef, ProcessRef, RefBaseBase.
+type RefBase struct {
+	Type        RefBaseType
+	PortRef     PortRef
+	ProcessRef  ProcessRef
+	RefBaseBase RefBaseBase
+}
+
+// RefBaseType names a variant of RefBase; the zero value names none.
+type RefBaseType uint8
+
+// The variants of RefBase.
+const (
+	RefBasePortRef RefBaseType = iota + 1
+	RefBaseProcessRef
+	RefBaseRefBaseBase
+)
+
+// RefBaseBase is the object schema #/components/schemas/RefBase.
+//
+// The properties of RefBase itself.
+type RefBaseBase struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+}
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.
@@ -506,3 +559,19 @@ type Toggle2Status string
 const (
 	Toggle2StatusQueued Toggle2Status = "queued"
 )
+
+// AcceptorLinkProperties is the object schema #/components/schemas/AcceptorLink/properties/properties.
+type AcceptorLinkProperties struct {
+	Destination ProcessRef `json:"destination"`
+	Source      PortRef    `json:"source"`
+}
+
+// PortRefProperties is the object schema #/components/schemas/PortRef/properties/properties.
+type PortRefProperties struct {
+	Machine oasrt.Opt[RefBase] `json:"machine,omitzero"`
+}
+
+// ProcessRefProperties is the object schema #/components/schemas/ProcessRef/properties/properties.
+type ProcessRefProperties struct {
+	Machine oasrt.Opt[RefBase] `json:"machine,omitzero"`
+}

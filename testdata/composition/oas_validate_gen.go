@@ -397,6 +397,77 @@ func (v *Toggle) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *AcceptorLink) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *AcceptorLink) validate(c *oasrt.Validator) {
+	if v.Properties.Set {
+		c.Key("properties")
+		v.Properties.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *PortRef) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *PortRef) validate(c *oasrt.Validator) {
+	if v.Properties != nil {
+		c.Key("properties")
+		v.Properties.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ProcessRef) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ProcessRef) validate(c *oasrt.Validator) {
+	if v.Properties != nil {
+		c.Key("properties")
+		v.Properties.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *RefBase) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RefBase) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case RefBasePortRef:
+		v.PortRef.validate(c)
+	case RefBaseProcessRef:
+		v.ProcessRef.validate(c)
+	case RefBaseRefBaseBase:
+	default:
+		c.Errorf("no variant of RefBase is set")
+	}
+}
+
+// Validate returns nil: no value of RefBaseBase breaks its schema.
+func (v *RefBaseBase) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -588,5 +659,54 @@ func (v *Toggle2Status) validate(c *oasrt.Validator) {
 	case Toggle2StatusQueued:
 	default:
 		c.Errorf("%q is not a valid Toggle2Status", string(*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *AcceptorLinkProperties) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *AcceptorLinkProperties) validate(c *oasrt.Validator) {
+	c.Key("destination")
+	v.Destination.validate(c)
+	c.Pop()
+	c.Key("source")
+	v.Source.validate(c)
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *PortRefProperties) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *PortRefProperties) validate(c *oasrt.Validator) {
+	if v.Machine.Set {
+		c.Key("machine")
+		v.Machine.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ProcessRefProperties) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ProcessRefProperties) validate(c *oasrt.Validator) {
+	if v.Machine.Set {
+		c.Key("machine")
+		v.Machine.Value.validate(c)
+		c.Pop()
 	}
 }

@@ -34,6 +34,7 @@ var Pairs = []Pair{
 	{"RaceCar", func() any { return new(composition.RaceCar) }, func() any { return new(RaceCar) }, true},
 	{"Text", func() any { return new(composition.Text) }, func() any { return new(Text) }, true},
 	{"Plain", func() any { return new(composition.Plain) }, func() any { return new(Plain) }, true},
+	{"RefBaseBase", func() any { return new(composition.RefBaseBase) }, func() any { return new(RefBaseBase) }, true},
 	{"Shape1", func() any { return new(composition.Shape1) }, func() any { return new(Shape1) }, true},
 	{"Shape1Kind", func() any { return new(composition.Shape1Kind) }, func() any { return new(Shape1Kind) }, true},
 	{"Shape2", func() any { return new(composition.Shape2) }, func() any { return new(Shape2) }, true},
@@ -51,7 +52,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "SomeValueValue"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "AcceptorLink", "PortRef", "ProcessRef", "RefBase", "SomeValueValue", "AcceptorLinkProperties", "PortRefProperties", "ProcessRefProperties"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -142,6 +143,11 @@ type Plain struct {
 }
 
 type PlainAgain = Plain
+
+type RefBaseBase struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+}
 
 type Shape1 struct {
 	Kind Shape1Kind `json:"kind"`
