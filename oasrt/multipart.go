@@ -85,11 +85,8 @@ func IsMultipart(ct string) bool {
 // MaxBodyBytes (413). It returns nil and no error for an absent body that
 // is not required, and a *BodyError wrapping ErrMissing for one that is.
 func (c *ServerConfig) MultipartBody(w http.ResponseWriter, r *http.Request, required bool) (*Multipart, error) {
-	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
-		if required {
-			return nil, &BodyError{Err: ErrMissing}
-		}
-		return nil, nil
+	if absent, err := absentBody(r, required); absent {
+		return nil, err
 	}
 	if r.ContentLength > c.MaxBodyBytes {
 		return nil, &TooLargeError{Limit: c.MaxBodyBytes}

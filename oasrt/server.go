@@ -401,30 +401,16 @@ func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
 // that is not required, and a *BodyError wrapping ErrMissing for one that
 // is.
 func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
-	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
-		if required {
-			return nil, &BodyError{Err: ErrMissing}
-		}
-		return nil, nil
+	if absent, err := absentBody(r, required); absent {
+		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
 	if !IsJSON(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
-	if r.ContentLength > c.MaxBodyBytes {
-		return nil, &TooLargeError{Limit: c.MaxBodyBytes}
-	}
-	src, size, done, err := decodedBody(r)
+	b, err := c.readWhole(r)
 	if err != nil {
 		return nil, err
-	}
-	b, err := ReadBody(src, size, c.MaxBodyBytes)
-	done()
-	if err != nil {
-		if _, ok := err.(*TooLargeError); ok {
-			return nil, err
-		}
-		return nil, &BodyError{Err: err}
 	}
 	if len(b.buf) == 0 {
 		b.Release()
@@ -450,11 +436,8 @@ type RawBody struct {
 // "*/*" allowed) and returns it limited to MaxBodyBytes. An absent body
 // gives a zero RawBody, or a *BodyError when required.
 func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, required bool, accept []string) (RawBody, error) {
-	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
-		if required {
-			return RawBody{}, &BodyError{Err: ErrMissing}
-		}
-		return RawBody{}, nil
+	if absent, err := absentBody(r, required); absent {
+		return RawBody{}, err
 	}
 	if r.ContentLength > c.MaxBodyBytes {
 		return RawBody{}, &TooLargeError{Limit: c.MaxBodyBytes}
@@ -463,11 +446,12 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 	if !MediaMatches(ct, accept) {
 		return RawBody{}, &MediaTypeError{Got: ct, Want: accept}
 	}
+	gz, err := gzipped(r)
+	if err != nil {
+		return RawBody{}, err
+	}
 	body := http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)
-	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
-		if !strings.EqualFold(ce, "gzip") && !strings.EqualFold(ce, "x-gzip") {
-			return RawBody{}, &EncodingError{Got: ce}
-		}
+	if gz {
 		z, err := gzip.NewReader(body)
 		if err != nil {
 			return RawBody{}, &BodyError{Err: errors.New("the gzip body is broken: " + err.Error())}
@@ -483,11 +467,8 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 // through a fixed buffer, within MaxBodyBytes (counted on the decoded bytes
 // of a gzip body); nil when the body is absent and not required.
 func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error) {
-	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
-		if required {
-			return nil, &BodyError{Err: ErrMissing}
-		}
-		return nil, nil
+	if absent, err := absentBody(r, required); absent {
+		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
 	if !IsJSON(ct) {
@@ -524,24 +505,67 @@ var gzipReaders sync.Pool
 // gives back what it used. Body limits apply to what it returns, so a small
 // compressed body cannot make the server hold a large one.
 func decodedBody(r *http.Request) (io.Reader, int64, func(), error) {
-	ce := r.Header.Get("Content-Encoding")
-	switch {
-	case ce == "" || strings.EqualFold(ce, "identity"):
-		return r.Body, r.ContentLength, func() {}, nil
-	case strings.EqualFold(ce, "gzip") || strings.EqualFold(ce, "x-gzip"):
-		z, _ := gzipReaders.Get().(*gzip.Reader)
-		var err error
-		if z == nil {
-			z, err = gzip.NewReader(r.Body)
-		} else {
-			err = z.Reset(r.Body)
-		}
-		if err != nil {
-			return nil, 0, nil, &BodyError{Err: errors.New("the gzip body is broken: " + err.Error())}
-		}
-		return z, -1, func() { gzipReaders.Put(z) }, nil
+	gz, err := gzipped(r)
+	if err != nil || !gz {
+		return r.Body, r.ContentLength, func() {}, err
 	}
-	return nil, 0, nil, &EncodingError{Got: ce}
+	z, _ := gzipReaders.Get().(*gzip.Reader)
+	if z == nil {
+		z, err = gzip.NewReader(r.Body)
+	} else {
+		err = z.Reset(r.Body)
+	}
+	if err != nil {
+		return nil, 0, nil, &BodyError{Err: errors.New("the gzip body is broken: " + err.Error())}
+	}
+	return z, -1, func() { gzipReaders.Put(z) }, nil
+}
+
+// gzipped reports whether r's body is gzip-compressed; a coding other than
+// gzip or none is an *EncodingError.
+func gzipped(r *http.Request) (bool, error) {
+	switch ce := r.Header.Get("Content-Encoding"); {
+	case ce == "" || strings.EqualFold(ce, "identity"):
+		return false, nil
+	case strings.EqualFold(ce, "gzip") || strings.EqualFold(ce, "x-gzip"):
+		return true, nil
+	default:
+		return false, &EncodingError{Got: ce}
+	}
+}
+
+// absentBody reports whether r has no body; err is the *BodyError when one
+// is required.
+func absentBody(r *http.Request, required bool) (absent bool, err error) {
+	if r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody {
+		return false, nil
+	}
+	if required {
+		return true, &BodyError{Err: ErrMissing}
+	}
+	return true, nil
+}
+
+// readWhole reads r's body, its Content-Encoding undone, into a pooled
+// Body, within MaxBodyBytes: a *TooLargeError past it, a *BodyError when
+// reading fails.
+func (c *ServerConfig) readWhole(r *http.Request) (*Body, error) {
+	if r.ContentLength > c.MaxBodyBytes {
+		return nil, &TooLargeError{Limit: c.MaxBodyBytes}
+	}
+	src, size, done, err := decodedBody(r)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ReadBody(src, size, c.MaxBodyBytes)
+	done()
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &BodyError{Err: err}
+	}
+	return b, nil
 }
 
 // mediaType returns the type/subtype of a Content-Type value, without
@@ -747,29 +771,15 @@ func IsForm(ct string) bool {
 // is a *MediaTypeError. It returns nil and no
 // error for an empty body that is not required.
 func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error) {
-	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
-		if required {
-			return nil, &BodyError{Err: ErrMissing}
-		}
-		return nil, nil
+	if absent, err := absentBody(r, required); absent {
+		return nil, err
 	}
 	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
 	}
-	if r.ContentLength > c.MaxBodyBytes {
-		return nil, &TooLargeError{Limit: c.MaxBodyBytes}
-	}
-	src, size, done, err := decodedBody(r)
+	b, err := c.readWhole(r)
 	if err != nil {
 		return nil, err
-	}
-	b, err := ReadBody(src, size, c.MaxBodyBytes)
-	done()
-	if err != nil {
-		if _, ok := err.(*TooLargeError); ok {
-			return nil, err
-		}
-		return nil, &BodyError{Err: err}
 	}
 	text := string(b.Bytes()) // the pairs outlive the pooled buffer
 	b.Release()
