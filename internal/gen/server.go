@@ -63,18 +63,8 @@ func genBodyStreamType(f *file, op *apiOp) {
 	f.P("// stops it with the JSON path and offset of the bad element, and a")
 	f.P("// handler that returns it answers 400.")
 	f.P("type ", sv.name, " struct {")
-	if sv.body != nil {
-		f.P("// Body holds the properties other than ", strconv.Quote(sv.field.JSONName), "; the server")
-		f.P("// sets those before the array when Items yields its first element,")
-		f.P("// and the others when the iteration ends.")
-		f.P("Body *", sv.body.GoName)
-	}
-	if sv.body != nil {
-		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
-	} else {
-		f.P("// Items yields the elements of the array; nil when the body is absent.")
-	}
-	f.P("Items ", Ident{"iter", "Seq2"}, "[", f.goType(sv.arr.Elem), ", error]")
+	streamFields(f, sv, "Items yields the elements of the array; nil when the body is absent.", "; the server", "sets those before the array when Items yields its first element,",
+		"and the others when the iteration ends.")
 	f.P("}")
 	f.P()
 }
@@ -108,50 +98,21 @@ func streamBody(f *file, op *apiOp) {
 // response with its array taken from an iterator.
 func genStreamVariant(f *file, op *apiOp, v *variant) {
 	sv := v.stream
-	elem := f.goType(sv.arr.Elem)
 	f.P("// ", sv.name, " is ", v.name, " with its array streamed (x-oasgen-stream):")
 	f.P("// the server writes the elements Items yields as they come, flushing as it")
 	f.P("// goes, and the client's ", op.GoName, "Stream reads them as they arrive. An")
 	f.P("// error from Items after the response has started aborts the connection,")
 	f.P("// so the client sees a broken response, never a short valid one.")
 	f.P("type ", sv.name, " struct {")
-	if v.statusCode != "" {
-		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
-		f.P(v.statusCode, " int")
-	}
-	if sv.body != nil {
-		f.P("// Body holds the properties other than ", strconv.Quote(sv.field.JSONName), " (nil writes them zero).")
-		f.P("// The client sets those before the array when it yields the first")
-		f.P("// element, and the others when the iteration ends.")
-		f.P("Body *", sv.body.GoName)
-	}
-	if sv.body != nil {
-		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
-	} else {
-		f.P("// Items yields the elements of the array.")
-	}
-	f.P("Items ", Ident{"iter", "Seq2"}, "[", elem, ", error]")
-	for _, h := range v.headers {
-		f.P("// ", h.field, " is the ", strconv.Quote(h.Name), " header.")
-		f.P(h.field, " ", f.paramType(h.Param, false))
-	}
+	statusField(f, v)
+	streamFields(f, sv, "Items yields the elements of the array.", " (nil writes them zero).", "The client sets those before the array when it yields the first",
+		"element, and the others when the iteration ends.")
+	headerFields(f, v)
 	f.P("}")
 	f.P()
 	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
-	status := strconv.Itoa(v.code)
-	if v.code == 0 {
-		status = "status"
-		f.P("status := v.", v.statusCode)
-		f.P("if status == 0 {")
-		f.P("status = ", defaultStatus(v.status))
-		f.P("}")
-	}
-	if len(v.headers) > 0 {
-		f.P("h := rw.Header()")
-		for _, h := range v.headers {
-			writeHeader(f, h)
-		}
-	}
+	status := writeStatus(f, v)
+	writeHeaders(f, v)
 	c := &codec{file: f, k: f.checks}
 	f.P(rt("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 	if sv.body != nil {
@@ -195,10 +156,7 @@ func genVariant(f *file, op *apiOp, v *variant) {
 
 func genVariantFields(f *file, v *variant) {
 	f.P("type ", v.name, " struct {")
-	if v.statusCode != "" {
-		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
-		f.P(v.statusCode, " int")
-	}
+	statusField(f, v)
 	if v.media != nil {
 		if v.json {
 			f.P(v.bodyField, " ", f.goType(v.typ))
@@ -207,27 +165,14 @@ func genVariantFields(f *file, v *variant) {
 			f.P(v.bodyField, " ", Ident{"io", "Reader"})
 		}
 	}
-	for _, h := range v.headers {
-		f.P("// ", h.field, " is the ", strconv.Quote(h.Name), " header.")
-		if h.Doc.Description != "" {
-			f.comment(h.Doc.Description)
-		}
-		f.P(h.field, " ", f.paramType(h.Param, false))
-	}
+	headerFields(f, v)
 	f.P("}")
 }
 
 // genWrite prints the method that writes variant v.
 func genWrite(f *file, op *apiOp, v *variant) {
 	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
-	status := strconv.Itoa(v.code)
-	if v.code == 0 {
-		status = "status"
-		f.P("status := v.", v.statusCode)
-		f.P("if status == 0 {")
-		f.P("status = ", defaultStatus(v.status))
-		f.P("}")
-	}
+	status := writeStatus(f, v)
 	if v.media != nil && v.json {
 		f.P("w := ", rt("GetWriter"), "()")
 		f.P("w.Direction = ", rt("InResponse"), " // writeOnly properties stay out")
@@ -242,12 +187,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 		f.P("return err")
 		f.P("}")
 	}
-	if len(v.headers) > 0 {
-		f.P("h := rw.Header()")
-		for _, h := range v.headers {
-			writeHeader(f, h)
-		}
-	}
+	writeHeaders(f, v)
 	switch {
 	case v.media != nil && v.json:
 		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
@@ -259,6 +199,65 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	f.P("return nil")
 	f.P("}")
 	f.P()
+}
+
+// streamFields prints the Body and Items fields of a streamed body: Body's
+// doc continues its first line with more and goes on with the lines rest;
+// array is Items' doc when the body is the array.
+func streamFields(f *file, sv *streamVariant, array, more string, rest ...string) {
+	if sv.body != nil {
+		f.P("// Body holds the properties other than ", strconv.Quote(sv.field.JSONName), more)
+		for _, l := range rest {
+			f.P("// ", l)
+		}
+		f.P("Body *", sv.body.GoName)
+		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
+	} else {
+		f.P("// ", array)
+	}
+	f.P("Items ", Ident{"iter", "Seq2"}, "[", f.goType(sv.arr.Elem), ", error]")
+}
+
+// statusField prints the status field of a variant for a range or default.
+func statusField(f *file, v *variant) {
+	if v.statusCode != "" {
+		f.P("// ", v.statusCode, " is the status to write; zero means ", defaultStatus(v.status), ".")
+		f.P(v.statusCode, " int")
+	}
+}
+
+// headerFields prints the response header fields of a variant.
+func headerFields(f *file, v *variant) {
+	for _, h := range v.headers {
+		f.P("// ", h.field, " is the ", strconv.Quote(h.Name), " header.")
+		if h.Doc.Description != "" {
+			f.comment(h.Doc.Description)
+		}
+		f.P(h.field, " ", f.paramType(h.Param, false))
+	}
+}
+
+// writeStatus prints what a write method needs to know its status and
+// returns the expression of it.
+func writeStatus(f *file, v *variant) string {
+	if v.code != 0 {
+		return strconv.Itoa(v.code)
+	}
+	f.P("status := v.", v.statusCode)
+	f.P("if status == 0 {")
+	f.P("status = ", defaultStatus(v.status))
+	f.P("}")
+	return "status"
+}
+
+// writeHeaders prints the setting of a variant's response headers.
+func writeHeaders(f *file, v *variant) {
+	if len(v.headers) > 0 {
+		f.P("h := rw.Header()")
+		for _, h := range v.headers {
+			writeHeader(f, h)
+		}
+	}
 }
 
 func writeHeader(f *file, h *header) {
