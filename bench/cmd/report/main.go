@@ -38,9 +38,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-const modulePath = "github.com/oasgen/oasgen/bench"
+	"github.com/oasgen/oasgen/bench/internal/benchenv"
+)
 
 func main() {
 	log.SetFlags(0)
@@ -66,7 +66,7 @@ func main() {
 		*out = filepath.Join("results", map[bool]string{false: "latest.txt", true: "quick.txt"}[*quick])
 	}
 
-	dir := moduleDir()
+	dir := benchenv.ModuleDir("./cmd/report")
 	if *from != "" {
 		*out = *from
 	}
@@ -82,8 +82,8 @@ func main() {
 	if *peersOnly {
 		return
 	}
-	m := machine(dir)
-	log.Printf("%s mode: %d round(s), -benchtime %s (A, C, SomeValue) and %s (B); %s", mode, *rounds, *small, *large, m.cpu)
+	m := benchenv.Describe(dir)
+	log.Printf("%s mode: %d round(s), -benchtime %s (A, C, SomeValue) and %s (B); %s", mode, *rounds, *small, *large, m.CPU)
 
 	tmp, err := os.MkdirTemp("", "oasgen-bench-")
 	check(err)
@@ -115,7 +115,7 @@ func main() {
 	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A, C and SomeValue, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
 	fmt.Fprintf(f, "# command: cd bench && go run ./cmd/report%s\n", quickFlag)
 	fmt.Fprintf(f, "# machine: %s, %d cores (GOMAXPROCS %d), %s\n# %s\n# oasgen commit: %s\n# started: %s\n",
-		m.cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.osArch, m.goVersion, m.commit, time.Now().UTC().Format(time.RFC3339))
+		m.CPU, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.OSArch, m.GoVersion, m.Commit, time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintf(f, "# peers installed and generated in %s (cached in bench/.work)\n", peers.elapsed.Round(100*time.Millisecond))
 	fmt.Fprintf(f, "# routing and HTTP: %s\n", serverSettings(*quick))
 	for _, v := range peers.versions {
@@ -240,16 +240,6 @@ func run(dir string, w io.Writer, name string, args ...string) {
 	}
 }
 
-func output(dir, name string, args ...string) string {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	b, err := cmd.Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(b))
-}
-
 // progress copies the benchmark lines written to it to w, as they come.
 type progress struct {
 	w    io.Writer
@@ -268,44 +258,6 @@ func (p *progress) Write(b []byte) (int, error) {
 		}
 		p.line = p.line[i+1:]
 	}
-}
-
-// moduleDir returns the bench module's directory: the program must run
-// inside it.
-func moduleDir() string {
-	gomod := output(".", "go", "env", "GOMOD")
-	if gomod == "" || gomod == os.DevNull {
-		log.Fatal("run me inside the bench module: cd bench && go run ./cmd/report")
-	}
-	dir := filepath.Dir(gomod)
-	if p := output(dir, "go", "list", "-m"); p != modulePath {
-		log.Fatalf("run me inside the bench module (%s), not %s: cd bench && go run ./cmd/report", modulePath, p)
-	}
-	return dir
-}
-
-type machineInfo struct {
-	cpu, osArch, goVersion, commit string
-}
-
-func machine(dir string) machineInfo {
-	m := machineInfo{cpu: "unknown CPU", osArch: runtime.GOOS + "/" + runtime.GOARCH}
-	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for line := range strings.Lines(string(b)) {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				m.cpu = strings.TrimSpace(v)
-				break
-			}
-		}
-	}
-	m.goVersion = output(dir, "go", "version")
-	m.commit = output(dir, "git", "rev-parse", "--short", "HEAD")
-	if m.commit == "" {
-		m.commit = "unknown"
-	} else if output(dir, "git", "status", "--porcelain", "--untracked-files=no", "--", "..") != "" {
-		m.commit += " with uncommitted changes"
-	}
-	return m
 }
 
 // sample is the medians of one benchmark across rounds.
@@ -355,7 +307,7 @@ func parse(raw []byte) []sample {
 		v := vals[k]
 		s := sample{
 			workload: k.workload, op: k.op, lib: k.lib, n: len(v["ns/op"]),
-			ns: median(v["ns/op"]), minNS: slices.Min(v["ns/op"]), mbs: median(v["MB/s"]), bytes: median(v["B/op"]), allocs: median(v["allocs/op"]),
+			ns: benchenv.Median(v["ns/op"]), minNS: slices.Min(v["ns/op"]), mbs: benchenv.Median(v["MB/s"]), bytes: benchenv.Median(v["B/op"]), allocs: benchenv.Median(v["allocs/op"]),
 		}
 		for unit, vs := range v {
 			switch unit {
@@ -364,7 +316,7 @@ func parse(raw []byte) []sample {
 				if s.extra == nil {
 					s.extra = map[string]float64{}
 				}
-				s.extra[unit] = median(vs)
+				s.extra[unit] = benchenv.Median(vs)
 			}
 		}
 		out = append(out, s)
@@ -374,18 +326,6 @@ func parse(raw []byte) []sample {
 		return cmp.Or(cmp.Compare(a.workload, b.workload), cmp.Compare(a.op, b.op))
 	})
 	return out
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Sorted(slices.Values(v))
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }
 
 func fmtTime(ns float64) string {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oasgen/oasgen/bench/internal/benchenv"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 )
 
@@ -68,7 +69,7 @@ func isServerWorkload(w string) bool {
 // into the raw output file out of an earlier run: that run's routing and
 // HTTP lines, if any, are replaced, and a header line says when and at
 // which commit these ran.
-func runServersOnly(dir, out, bin string, quick bool, rounds int, m machineInfo, versions []string) {
+func runServersOnly(dir, out, bin string, quick bool, rounds int, m benchenv.Machine, versions []string) {
 	old, err := os.ReadFile(out)
 	if err != nil {
 		log.Fatalf("-only servers merges into the raw output of an earlier run, and %s cannot be read: %v (run the whole suite once first)", rel(dir, out), err)
@@ -99,7 +100,7 @@ func runServersOnly(dir, out, bin string, quick bool, rounds int, m machineInfo,
 	b.Write(head.Bytes())
 	quickFlag := map[bool]string{true: " -quick"}[quick]
 	fmt.Fprintf(&b, "# routing and HTTP: run alone after the rounds above (cd bench && go run ./cmd/report%s -only servers), %d round(s) at oasgen commit %s, started %s, %d cores (GOMAXPROCS %d)\n",
-		quickFlag, rounds, m.commit, time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.GOMAXPROCS(0))
+		quickFlag, rounds, m.Commit, time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.GOMAXPROCS(0))
 	fmt.Fprintf(&b, "# routing and HTTP: %s\n", serverSettings(quick))
 	for _, v := range versions {
 		if isServerPeerLine("# peer: " + v) {

@@ -15,7 +15,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -25,30 +24,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/oasgen/oasgen/bench/internal/benchenv"
 )
 
 const (
 	beginMarker = "<!-- stream:begin -->"
 	endMarker   = "<!-- stream:end -->"
 )
-
-// Result is one measurement, as cmd/stream/child prints it.
-type Result struct {
-	Contender   string  `json:"contender"`
-	File        string  `json:"file"`
-	FileBytes   int64   `json:"fileBytes"`
-	Seconds     float64 `json:"seconds"`
-	AllocBytes  uint64  `json:"allocBytes"`
-	Allocs      uint64  `json:"allocs"`
-	Retained    int64   `json:"retainedBytes"`
-	PeakRSS     int64   `json:"peakRSSBytes"`
-	GoVersion   string  `json:"goVersion"`
-	Experiments string  `json:"experiments,omitempty"`
-}
 
 // run is one contender on one file, by one of the two child binaries.
 type runSpec struct {
@@ -68,7 +54,7 @@ func main() {
 	if *quick {
 		*mb, *big, *rounds = 4, 0, 1
 	}
-	dir := moduleDir()
+	dir := benchenv.ModuleDir("./cmd/stream")
 	work := filepath.Join(dir, ".work")
 	protoGen(dir, work)
 
@@ -105,7 +91,7 @@ func main() {
 		specs = append(specs, runSpec{"oasgen iterate (DecodeEach)", "oasgen-iterate", filepath.Join(data, "md-"+strconv.Itoa(*big)+".json"), false})
 	}
 
-	results := map[int][]Result{}
+	results := map[int][]benchenv.StreamResult{}
 	start := time.Now()
 	for round := 1; round <= *rounds; round++ {
 		log.Printf("round %d/%d (%s elapsed)", round, *rounds, time.Since(start).Round(time.Second))
@@ -116,12 +102,12 @@ func main() {
 			}
 			var out bytes.Buffer
 			runCmd(dir, env, &out, bin, "-run", s.contender, "-file", s.file)
-			var r Result
+			var r benchenv.StreamResult
 			check(json.Unmarshal(out.Bytes(), &r))
 			results[i] = append(results[i], r)
 		}
 	}
-	md := summary(specs, results, *rounds, *quick, *mb, *big, machine(dir))
+	md := summary(specs, results, *rounds, *quick, *mb, *big, benchenv.Describe(dir))
 	fmt.Print(md)
 	name := map[bool]string{false: "stream-latest.md", true: "stream-quick.md"}[*quick]
 	check(os.MkdirAll(filepath.Join(dir, "results"), 0o755))
@@ -172,41 +158,29 @@ func protoGen(dir, work string) {
 	check(os.WriteFile(stamp, src, 0o644))
 }
 
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-}
-
 func mib(b float64) string { return strconv.FormatFloat(b/(1<<20), 'f', 1, 64) + " MiB" }
 
-type machineInfo struct{ cpu, goVersion, commit string }
-
-func summary(specs []runSpec, results map[int][]Result, rounds int, quick bool, mb, big int, m machineInfo) string {
+func summary(specs []runSpec, results map[int][]benchenv.StreamResult, rounds int, quick bool, mb, big int, m benchenv.Machine) string {
 	var b strings.Builder
 	mode := map[bool]string{false: "", true: " -quick"}[quick]
 	fmt.Fprintf(&b, "Measured with `cd bench && go run ./cmd/stream%s` on %s, %d cores, %s, oasgen %s: medians of %d round(s), each decode in a process of its own (time, bytes and allocations from runtime.MemStats around the decode; retained heap after a GC with the result alive; peak RSS is the process's VmHWM, Go runtime included).\n\n",
-		mode, m.cpu, runtime.NumCPU(), m.goVersion, m.commit, rounds)
+		mode, m.CPU, runtime.NumCPU(), m.GoVersion, m.Commit, rounds)
 	fmt.Fprintf(&b, "| decoder | input | time | allocated | allocations | retained | peak RSS |\n|---|---|---:|---:|---:|---:|---:|\n")
 	med := map[string]map[string]float64{}
 	for i, s := range specs {
 		rs := results[i]
-		col := func(f func(Result) float64) float64 {
+		col := func(f func(benchenv.StreamResult) float64) float64 {
 			xs := make([]float64, len(rs))
 			for j, r := range rs {
 				xs[j] = f(r)
 			}
-			return median(xs)
+			return benchenv.Median(xs)
 		}
-		secs := col(func(r Result) float64 { return r.Seconds })
-		alloc := col(func(r Result) float64 { return float64(r.AllocBytes) })
-		allocs := col(func(r Result) float64 { return float64(r.Allocs) })
-		ret := col(func(r Result) float64 { return float64(r.Retained) })
-		rss := col(func(r Result) float64 { return float64(r.PeakRSS) })
+		secs := col(func(r benchenv.StreamResult) float64 { return r.Seconds })
+		alloc := col(func(r benchenv.StreamResult) float64 { return float64(r.AllocBytes) })
+		allocs := col(func(r benchenv.StreamResult) float64 { return float64(r.Allocs) })
+		ret := col(func(r benchenv.StreamResult) float64 { return float64(r.Retained) })
+		rss := col(func(r benchenv.StreamResult) float64 { return float64(r.PeakRSS) })
 		key := s.label + " " + rs[0].File
 		med[key] = map[string]float64{"secs": secs, "alloc": alloc, "ret": ret, "rss": rss}
 		fmt.Fprintf(&b, "| %s | %s (%s) | %.3f s | %s | %s | %s | %s |\n", s.label, rs[0].File, mib(float64(rs[0].FileBytes)),
@@ -251,37 +225,6 @@ func rewrite(doc, md string) {
 	s = s[:i+len(beginMarker)] + "\n" + md + s[j:]
 	check(os.WriteFile(doc, []byte(s), 0o644))
 	log.Printf("rewrote the streaming section of %s", doc)
-}
-
-func moduleDir() string {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	check(err)
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull || filepath.Base(filepath.Dir(gomod)) != "bench" {
-		log.Fatal("run me inside the bench module: cd bench && go run ./cmd/stream")
-	}
-	return filepath.Dir(gomod)
-}
-
-func machine(dir string) machineInfo {
-	m := machineInfo{cpu: "unknown CPU"}
-	if f, err := os.Open("/proc/cpuinfo"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-				m.cpu = strings.TrimSpace(v)
-				break
-			}
-		}
-		f.Close()
-	}
-	gv, _ := exec.Command("go", "version").Output()
-	m.goVersion = strings.TrimSpace(string(gv))
-	c := exec.Command("git", "rev-parse", "--short", "HEAD")
-	c.Dir = dir
-	cm, _ := c.Output()
-	m.commit = strings.TrimSpace(string(cm))
-	return m
 }
 
 func runCmd(dir string, env []string, stdout *bytes.Buffer, name string, args ...string) {

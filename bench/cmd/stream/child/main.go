@@ -28,6 +28,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/oasgen/oasgen/bench/.work/gen/mdpb"
+	"github.com/oasgen/oasgen/bench/internal/benchenv"
 	"github.com/oasgen/oasgen/bench/internal/oasgen/m"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
@@ -119,20 +120,6 @@ func summarize(v *m.MasterData) summary {
 	return s
 }
 
-// Result is one measurement, printed as a JSON line.
-type Result struct {
-	Contender   string  `json:"contender"`
-	File        string  `json:"file"`
-	FileBytes   int64   `json:"fileBytes"`
-	Seconds     float64 `json:"seconds"`
-	AllocBytes  uint64  `json:"allocBytes"`
-	Allocs      uint64  `json:"allocs"`
-	Retained    int64   `json:"retainedBytes"`
-	PeakRSS     int64   `json:"peakRSSBytes"`
-	GoVersion   string  `json:"goVersion"`
-	Experiments string  `json:"experiments,omitempty"`
-}
-
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("stream child: ")
@@ -181,7 +168,7 @@ func open(path string, gz bool) (io.Reader, func(), error) {
 	return z, func() { z.Close(); f.Close() }, nil
 }
 
-func measure(name, path string) (*Result, error) {
+func measure(name, path string) (*benchenv.StreamResult, error) {
 	c, ok := contenders[name]
 	if !ok {
 		return nil, fmt.Errorf("no contender %q", name)
@@ -209,7 +196,7 @@ func measure(name, path string) (*Result, error) {
 	runtime.GC()
 	runtime.ReadMemStats(&m2)
 	runtime.KeepAlive(v)
-	return &Result{
+	return &benchenv.StreamResult{
 		Contender: name, File: filepath.Base(path), FileBytes: st.Size(),
 		Seconds:    elapsed.Seconds(),
 		AllocBytes: m1.TotalAlloc - m0.TotalAlloc, Allocs: m1.Mallocs - m0.Mallocs,
