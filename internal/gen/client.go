@@ -221,19 +221,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 
 	if b := op.body; b != nil {
 		if sv := b.stream; sv != nil {
-			c := &codec{file: f, k: f.checks}
 			f.P("if body.Items != nil {")
-			if sv.body != nil {
-				f.P("v := body.Body")
-				f.P("if v == nil {")
-				f.P("v = new(", sv.body.GoName, ")")
-				f.P("}")
-				f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
-				f.P("return ", rt("EncodeFieldItems"), "(w, out, &v.", sv.field.GoName, ", v.EncodeJSON, body.Items, ", c.elemEncoder(sv.arr.Elem), ")")
-			} else {
-				f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
-				f.P("return ", rt("EncodeItems"), "(w, out, body.Items, ", c.elemEncoder(sv.arr.Elem), ")")
-			}
+			f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+			f.encodeStream(sv, "body")
 			f.P("})")
 			f.P("req.ContentType = ", strconv.Quote(b.jsonType))
 			f.P("}")
@@ -440,21 +430,12 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 	if sv != nil {
 		// The headers are read first; the body is read by Items.
 		decodeHeaders(f, v)
-		c := &codec{file: f, k: f.checks}
 		f.P("b, err := c.cfg.ResponseJSON(resp)")
 		f.P("if err != nil {")
 		f.P("return nil, err")
 		f.P("}")
 		f.P("streaming = true")
-		if sv.body != nil {
-			f.P("v.Body = new(", sv.body.GoName, ")")
-			elem := f.goType(sv.arr.Elem)
-			f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", rt("DecodeFieldItems"), "(&b.Reader, v.Body.DecodeJSON, func(fn func(", elem, ") error) ", rt("FieldItems"), " {")
-			f.P("return ", rt("Each"), "(&v.Body.", sv.field.GoName, ", ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), ", fn)")
-			f.P("}))")
-		} else {
-			f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", rt("DecodeItems"), "(&b.Reader, ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), "))")
-		}
+		f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", f.decodeStream(sv, "&b.Reader", "v"), ")")
 		f.P("return v, nil")
 		return
 	}

@@ -46,6 +46,14 @@ func newFile(name, pkg string) *file {
 	return &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}}
 }
 
+// scratch returns an empty file whose code goes inside f: it shares f's
+// imports, so what it qualifies is imported in f.
+func (f *file) scratch() *file {
+	s := newFile("", f.pkg)
+	s.imports, s.used, s.checks = f.imports, f.used, f.checks
+	return s
+}
+
 // qual returns the qualified name of id, importing its package.
 func (f *file) qual(id Ident) string {
 	if id.Path == "" {

@@ -73,7 +73,6 @@ func genBodyStreamType(f *file, op *apiOp) {
 // the handler as an iterator.
 func streamBody(f *file, op *apiOp) {
 	sv := op.body.stream
-	c := &codec{file: f, k: f.checks}
 	f.P("var body ", sv.name)
 	f.P("rb, err := s.cfg.JSONStream(r, ", op.body.required, ")")
 	f.P("if err != nil {")
@@ -82,15 +81,7 @@ func streamBody(f *file, op *apiOp) {
 	f.P("}")
 	f.P("if rb != nil {")
 	f.P("defer rb.Release()")
-	if sv.body != nil {
-		elem := f.goType(sv.arr.Elem)
-		f.P("body.Body = new(", sv.body.GoName, ")")
-		f.P("body.Items = ", rt("RequestItems"), "(", rt("DecodeFieldItems"), "(&rb.Reader, body.Body.DecodeJSON, func(fn func(", elem, ") error) ", rt("FieldItems"), " {")
-		f.P("return ", rt("Each"), "(&body.Body.", sv.field.GoName, ", ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), ", fn)")
-		f.P("}))")
-	} else {
-		f.P("body.Items = ", rt("RequestItems"), "(", rt("DecodeItems"), "(&rb.Reader, ", c.arrayRules(sv.arr), ", ", c.elemDecoder(sv.arr.Elem), "))")
-	}
+	f.P("body.Items = ", rt("RequestItems"), "(", f.decodeStream(sv, "&rb.Reader", "body"), ")")
 	f.P("}")
 }
 
@@ -113,17 +104,8 @@ func genStreamVariant(f *file, op *apiOp, v *variant) {
 	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := writeStatus(f, v)
 	writeHeaders(f, v)
-	c := &codec{file: f, k: f.checks}
 	f.P(rt("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
-	if sv.body != nil {
-		f.P("body := v.Body")
-		f.P("if body == nil {")
-		f.P("body = new(", sv.body.GoName, ")")
-		f.P("}")
-		f.P("return ", rt("EncodeFieldItems"), "(w, out, &body.", sv.field.GoName, ", body.EncodeJSON, v.Items, ", c.elemEncoder(sv.arr.Elem), ")")
-	} else {
-		f.P("return ", rt("EncodeItems"), "(w, out, v.Items, ", c.elemEncoder(sv.arr.Elem), ")")
-	}
+	f.encodeStream(sv, "v")
 	f.P("})")
 	f.P("return nil")
 	f.P("}")

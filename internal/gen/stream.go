@@ -167,27 +167,13 @@ func (c *codec) arrayRules(a *ir.Array) string {
 	return c.qual(rt("ArrayRules")) + "{MinItems: " + bound(a.MinItems) + ", MaxItems: " + bound(a.MaxItems) + "}"
 }
 
-// hasCodec returns the named type whose DecodeJSON and EncodeJSON methods
-// code a value of t, or "".
-func (c *codec) hasCodec(t ir.Type) string {
-	r, ok := t.(*ir.Ref)
-	if !ok {
-		return ""
-	}
-	if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
-		return c.hasCodec(a.Type)
-	}
-	return c.goType(t)
-}
-
 // elemDecoder returns a func(*T, *oasrt.Reader) error for elements of t:
 // a method expression where the type has a decoder, a literal otherwise.
 func (c *codec) elemDecoder(t ir.Type) string {
-	if name := c.hasCodec(t); name != "" {
-		return "(*" + name + ").DecodeJSON"
+	if hasCodec(t) {
+		return "(*" + c.typeArg(t) + ").DecodeJSON"
 	}
-	sub := &codec{file: newFile("", c.pkg), k: c.k}
-	sub.imports, sub.used = c.imports, c.used
+	sub := &codec{file: c.scratch(), k: c.k}
 	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.dec(t, "*x", identity)
@@ -203,11 +189,10 @@ func (c *codec) elemDecoder(t ir.Type) string {
 
 // elemEncoder returns a func(*T, *oasrt.Writer) for elements of t.
 func (c *codec) elemEncoder(t ir.Type) string {
-	if name := c.hasCodec(t); name != "" {
-		return "(*" + name + ").EncodeJSON"
+	if hasCodec(t) {
+		return "(*" + c.typeArg(t) + ").EncodeJSON"
 	}
-	sub := &codec{file: newFile("", c.pkg), k: c.k}
-	sub.imports, sub.used = c.imports, c.used
+	sub := &codec{file: c.scratch(), k: c.k}
 	sub.P("func(x *", c.goType(t), ", w *", rt("Writer"), ") {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.enc(t, "*x")
@@ -216,4 +201,34 @@ func (c *codec) elemEncoder(t ir.Type) string {
 	}
 	sub.P("}")
 	return strings.TrimSuffix(sub.buf.String(), "\n")
+}
+
+// decodeStream prints the setting of dst.Body, when sv's array is held by
+// an object, and returns the iterator over the array that reader (a
+// *oasrt.Reader) decodes, for a streamed request or response body held in
+// dst.
+func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
+	c := &codec{file: f, k: f.checks}
+	if sv.body == nil {
+		return f.qual(rt("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
+	}
+	f.P(dst, ".Body = new(", sv.body.GoName, ")")
+	return f.qual(rt("DecodeFieldItems")) + "(" + reader + ", " + dst + ".Body.DecodeJSON, func(fn func(" + f.goType(sv.arr.Elem) + ") error) " + f.qual(rt("FieldItems")) + " {\n" +
+		"return " + f.qual(rt("Each")) + "(&" + dst + ".Body." + sv.field.GoName + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ", fn)\n})"
+}
+
+// encodeStream prints the body of a func(w *oasrt.Writer, out io.Writer)
+// error that writes the streamed body src holds: its Items, and its Body
+// when an object holds the array.
+func (f *file) encodeStream(sv *streamVariant, src string) {
+	c := &codec{file: f, k: f.checks}
+	if sv.body == nil {
+		f.P("return ", rt("EncodeItems"), "(w, out, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
+		return
+	}
+	f.P("obj := ", src, ".Body")
+	f.P("if obj == nil {")
+	f.P("obj = new(", sv.body.GoName, ")")
+	f.P("}")
+	f.P("return ", rt("EncodeFieldItems"), "(w, out, &obj.", sv.field.GoName, ", obj.EncodeJSON, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
 }

@@ -660,9 +660,7 @@ func (k *checks) duplicate(f *file, t *ir.Array, x string) string {
 		return f.qual(rt("Duplicate")) + "(" + x + ")"
 	}
 	// The items' JSON encodings are compared: print the encoder inline.
-	var sub codec
-	sub.file = newFile("", f.pkg)
-	sub.file.imports, sub.file.used = f.imports, f.used
+	sub := codec{file: f.scratch()}
 	sub.enc(t.Elem, "(*e)")
 	return f.qual(rt("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(rt("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
 }

@@ -662,11 +662,11 @@ type ImportPointsResponse200Stream struct {
 
 func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
 	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
-		body := v.Body
-		if body == nil {
-			body = new(ImportPointsOK)
+		obj := v.Body
+		if obj == nil {
+			obj = new(ImportPointsOK)
 		}
-		return oasrt.EncodeFieldItems(w, out, &body.Points, body.EncodeJSON, v.Items, (*Point).EncodeJSON)
+		return oasrt.EncodeFieldItems(w, out, &obj.Points, obj.EncodeJSON, v.Items, (*Point).EncodeJSON)
 	})
 	return nil
 }
