@@ -118,15 +118,14 @@ type streamVariant struct {
 	field *ir.Field  // the array property of body
 }
 
-// newStream returns the streaming form of variant v, or nil.
-func newStream(v *variant, ns *ir.Namespace) *streamVariant {
-	if !v.json {
-		return nil
+// newStream returns the streaming form, named name+"Stream", of a JSON
+// body of type t, or nil when t is neither an array nor an object holding
+// one.
+func newStream(name string, t ir.Type, ns *ir.Namespace) *streamVariant {
+	if arr := streamArray(t); arr != nil {
+		return &streamVariant{name: ns.Claim(name+"Stream", ""), arr: arr}
 	}
-	if arr := streamArray(v.typ); arr != nil {
-		return &streamVariant{name: ns.Claim(v.name+"Stream", ""), arr: arr}
-	}
-	r, ok := v.typ.(*ir.Ref)
+	r, ok := t.(*ir.Ref)
 	if !ok {
 		return nil
 	}
@@ -136,7 +135,7 @@ func newStream(v *variant, ns *ir.Namespace) *streamVariant {
 	}
 	for _, fd := range st.Fields {
 		if arr := streamField(fd); arr != nil {
-			return &streamVariant{name: ns.Claim(v.name+"Stream", ""), arr: arr, body: st, field: fd}
+			return &streamVariant{name: ns.Claim(name+"Stream", ""), arr: arr, body: st, field: fd}
 		}
 	}
 	return nil
@@ -240,8 +239,8 @@ func newAPI(pkg *ir.Package) *api {
 						v.typ = &ir.Any{}
 					}
 				}
-				if o.Stream {
-					v.stream = newStream(v, ns)
+				if o.Stream && v.json {
+					v.stream = newStream(v.name, v.typ, ns)
 				}
 				for _, h := range r.Headers {
 					if strings.EqualFold(h.Name, "Content-Type") {
@@ -288,7 +287,7 @@ func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 			b.encode = "encode" + o.GoName + "Body"
 		}
 		if o.Stream && b.jsonType != "" && !b.form {
-			b.stream = newStream(&variant{name: o.GoName + "Body", json: true, typ: b.typ}, ns)
+			b.stream = newStream(o.GoName+"Body", b.typ, ns)
 		}
 	}
 	return b
