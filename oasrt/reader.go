@@ -4,6 +4,7 @@ import (
 	"io"
 	"math/bits"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -27,7 +28,8 @@ const DefaultMaxDepth = 10000
 // largest single token (or, for union values, its largest union value) plus
 // the buffer.
 //
-// The zero value is an empty Reader; call Reset to give it input.
+// The zero value is an empty Reader; call Reset to give it input. A Reader
+// must not be copied after its first use (it holds a strings.Builder).
 type Reader struct {
 	buf   []byte
 	pos   int
@@ -53,7 +55,10 @@ type Reader struct {
 	// requires them all.
 	Direction Direction
 
-	arena   []byte // free tail of the current string block
+	// arena is the current string block. A strings.Builder only ever
+	// appends, and its Grow does not clear the memory it allocates, which
+	// every byte of the block is copied over anyway.
+	arena   strings.Builder
 	scratch []byte // unescaped string bytes, valid until the next read
 
 	// BufferSize is the size of the buffer ResetReader reads through;
@@ -439,7 +444,7 @@ func (r *Reader) intern(b []byte) string {
 	if n == 0 {
 		return ""
 	}
-	if n > cap(r.arena)-len(r.arena) {
+	if n > r.arena.Cap()-r.arena.Len() {
 		if n > arenaBlock/8 {
 			return string(b) // long strings get their own allocation
 		}
@@ -449,14 +454,15 @@ func (r *Reader) intern(b []byte) string {
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
-		r.arena = make([]byte, 0, size)
+		r.arena = strings.Builder{}
+		r.arena.Grow(size)
 	}
-	start := len(r.arena)
-	r.arena = append(r.arena, b...)
+	start := r.arena.Len()
+	r.arena.Write(b)
 	// The block is only ever appended to, so the bytes behind this
 	// string are never written again: the string is immutable as Go
 	// requires.
-	return unsafe.String(&r.arena[start], n)
+	return r.arena.String()[start:]
 }
 
 // strBytes reads the string starting at the quote under r.pos.
