@@ -28,9 +28,9 @@ type Problem struct {
 	// Parameter and In name the request parameter that failed ("petId",
 	// "path"), when one did.
 	Parameter, In string
-	// Pointer is the JSON path of the failing value in the request body
+	// Path is the JSON path of the failing value in the request body
 	// ("$.photoUrls[1]"), when the body failed to decode.
-	Pointer string
+	Path string
 	// Offset is the byte offset in the request body where decoding failed,
 	// or -1 when there is none.
 	Offset int64
@@ -46,7 +46,7 @@ func (p *Problem) Error() string {
 }
 
 // EncodeJSON writes the problem as a JSON object with the members of RFC
-// 9457 and the extension members "parameter", "in", "pointer" and "offset".
+// 9457 and the extension members "parameter", "in", "path" and "offset".
 func (p *Problem) EncodeJSON(w *Writer) {
 	start := len(w.Buf)
 	if p.Type != "" {
@@ -71,11 +71,11 @@ func (p *Problem) EncodeJSON(w *Writer) {
 		w.Raw(`,"in":`)
 		w.String(p.In)
 	}
-	if p.Pointer != "" {
-		w.Raw(`,"pointer":`)
-		w.String(p.Pointer)
+	if p.Path != "" {
+		w.Raw(`,"path":`)
+		w.String(p.Path)
 	}
-	if p.Offset >= 0 && p.Pointer != "" {
+	if p.Offset >= 0 && p.Path != "" {
 		w.Raw(`,"offset":`)
 		w.Int(p.Offset)
 	}
@@ -111,8 +111,8 @@ func (p *Problem) DecodeJSON(r *Reader) error {
 			dst = &p.Parameter
 		case "in":
 			dst = &p.In
-		case "pointer":
-			dst = &p.Pointer
+		case "path":
+			dst = &p.Path
 		case "status", "offset":
 			name := string(key)
 			if r.Next() != Number {
@@ -273,7 +273,7 @@ func fillProblem(p *Problem, err error) {
 		}
 		var de *Error
 		if errors.As(e.Err, &de) {
-			p.Pointer, p.Offset = de.Path(), de.Offset
+			p.Path, p.Offset = de.Path(), de.Offset
 		}
 	case *PanicError:
 		p.Status = http.StatusInternalServerError

@@ -41,8 +41,8 @@ func TestProblemOf(t *testing.T) {
 		})
 	}
 	p := ProblemOf(&BodyError{Err: decErr})
-	if p.Pointer != "$.name" || p.Offset != 7 {
-		t.Errorf("body problem at %q %d", p.Pointer, p.Offset)
+	if p.Path != "$.name" || p.Offset != 7 {
+		t.Errorf("body problem at %q %d", p.Path, p.Offset)
 	}
 }
 
@@ -87,10 +87,10 @@ func TestProblemJSON(t *testing.T) {
 		t.Errorf("encoded %s, want %s", data, want)
 	}
 	var q Problem
-	if err := Unmarshal([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"pointer":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
+	if err := Unmarshal([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"path":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
 		t.Fatal(err)
 	}
-	if q.Type != "about:blank" || q.Status != 413 || q.Offset != 3 || q.Pointer != "$" || q.Detail != "" {
+	if q.Type != "about:blank" || q.Status != 413 || q.Offset != 3 || q.Path != "$" || q.Detail != "" {
 		t.Errorf("decoded %+v", q)
 	}
 	w := httptest.NewRecorder()

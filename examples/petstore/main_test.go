@@ -191,7 +191,7 @@ func TestHTTPErrors(t *testing.T) {
 		accept                       string
 		status                       int
 		allow                        string
-		param, pointer               string
+		param, jsonPath              string
 		offset                       int64
 	}{
 		{name: "unknown path", method: "GET", path: "/pets", status: 404},
@@ -201,10 +201,10 @@ func TestHTTPErrors(t *testing.T) {
 		{name: "bad path parameter", method: "GET", path: "/pet/abc", status: 400, param: "petId"},
 		{name: "path parameter out of range", method: "GET", path: "/pet/99999999999999999999", status: 400, param: "petId"},
 		{name: "bad enum query", method: "GET", path: "/pet/findByStatus?status=lost", status: 400, param: "status"},
-		{name: "bad body type", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x","photoUrls":[1]}`, status: 422, pointer: "$.photoUrls[0]", offset: 25},
-		{name: "missing property", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x"}`, status: 422, pointer: "$", offset: 11},
-		{name: "bad user, 400 where the spec has no 422", method: "PUT", path: "/user/ann", ct: "application/json", body: `{"username":""}`, status: 400, pointer: "$.username", offset: 12},
-		{name: "bad JSON", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x",}`, status: 400, pointer: "$", offset: 12},
+		{name: "bad body type", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x","photoUrls":[1]}`, status: 422, jsonPath: "$.photoUrls[0]", offset: 25},
+		{name: "missing property", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x"}`, status: 422, jsonPath: "$", offset: 11},
+		{name: "bad user, 400 where the spec has no 422", method: "PUT", path: "/user/ann", ct: "application/json", body: `{"username":""}`, status: 400, jsonPath: "$.username", offset: 12},
+		{name: "bad JSON", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"x",}`, status: 400, jsonPath: "$", offset: 12},
 		{name: "not JSON", method: "POST", path: "/pet", ct: "text/plain", body: pet, status: 415},
 		{name: "oversized body", method: "POST", path: "/pet", ct: "application/json", body: `{"name":"` + strings.Repeat("x", 2000) + `","photoUrls":[]}`, status: 413},
 		{name: "oversized upload", method: "POST", path: "/pet/1/uploadImage", ct: "application/octet-stream", body: strings.Repeat("x", 2000), status: 413},
@@ -230,8 +230,8 @@ func TestHTTPErrors(t *testing.T) {
 			if p.Parameter != tt.param {
 				t.Errorf("parameter %q, want %q (%s)", p.Parameter, tt.param, p.Detail)
 			}
-			if p.Pointer != tt.pointer || tt.pointer != "" && p.Offset != tt.offset {
-				t.Errorf("pointer %q offset %d, want %q offset %d (%s)", p.Pointer, p.Offset, tt.pointer, tt.offset, p.Detail)
+			if p.Path != tt.jsonPath || tt.jsonPath != "" && p.Offset != tt.offset {
+				t.Errorf("path %q offset %d, want %q offset %d (%s)", p.Path, p.Offset, tt.jsonPath, tt.offset, p.Detail)
 			}
 		})
 	}

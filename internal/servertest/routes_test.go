@@ -371,7 +371,7 @@ func TestBodies(t *testing.T) {
 	tests := []struct {
 		name, body, ct string
 		status         int
-		pointer        string
+		jsonPath       string
 		offset         float64
 	}{
 		// JSON that breaks the schema: 422 (the operation documents 4XX).
@@ -401,8 +401,8 @@ func TestBodies(t *testing.T) {
 				return
 			}
 			p := problem(t, w)
-			if tt.pointer != "" && (p["pointer"] != tt.pointer || p["offset"] != tt.offset) {
-				t.Errorf("problem at %v offset %v, want %s offset %v: %v", p["pointer"], p["offset"], tt.pointer, tt.offset, p["detail"])
+			if tt.jsonPath != "" && (p["path"] != tt.jsonPath || p["offset"] != tt.offset) {
+				t.Errorf("problem at %v offset %v, want %s offset %v: %v", p["path"], p["offset"], tt.jsonPath, tt.offset, p["detail"])
 			}
 		})
 	}

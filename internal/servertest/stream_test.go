@@ -82,8 +82,8 @@ func TestStreamedBodies(t *testing.T) {
 	if w.Code != 400 {
 		t.Fatalf("bad element: %d %s", w.Code, w.Body)
 	}
-	if p := problem(t, w); p["pointer"] != "$[2].x" {
-		t.Errorf("problem %v, want pointer $[2].x", p)
+	if p := problem(t, w); p["path"] != "$[2].x" {
+		t.Errorf("problem %v, want path $[2].x", p)
 	}
 	// A missing required body is refused before the handler runs.
 	h.op = ""
