@@ -256,6 +256,25 @@ var kindOf = func() (t [256]Kind) {
 
 // ws skips white space and returns the next byte, or 0 at the end of input.
 func (r *Reader) ws() byte {
+	// The next byte is most often the token itself: this much inlines.
+	if c := r.peek(); c > ' ' {
+		return c
+	}
+	return r.wsSlow()
+}
+
+// peek returns the byte at r.pos, or 0 at the buffer's end. The hottest
+// callers of ws test it first and call wsSlow only when it is white space
+// or 0: ws itself is too big to inline.
+func (r *Reader) peek() byte {
+	if r.pos < len(r.buf) {
+		return r.buf[r.pos]
+	}
+	return 0
+}
+
+// wsSlow skips the white space ws found.
+func (r *Reader) wsSlow() byte {
 	for r.pos < len(r.buf) {
 		c := r.buf[r.pos]
 		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
@@ -309,7 +328,7 @@ func (r *Reader) maxDepth() int {
 
 // ObjStart consumes the '{' that opens an object.
 func (r *Reader) ObjStart() error {
-	if r.ws() != '{' {
+	if c := r.peek(); c != '{' && (c > ' ' || r.wsSlow() != '{') {
 		return r.TypeError("object")
 	}
 	r.pos++
@@ -324,7 +343,10 @@ func (r *Reader) ObjStart() error {
 // ok == false once the object's closing brace is consumed. The key aliases
 // the input or scratch space and is valid until the next read.
 func (r *Reader) ObjKey() (key []byte, ok bool, err error) {
-	c := r.ws()
+	c := r.peek()
+	if c <= ' ' {
+		c = r.wsSlow()
+	}
 	if c == '}' {
 		// A comma is consumed together with the key after it, so a brace
 		// here follows '{' or a value, never a comma.
@@ -338,7 +360,9 @@ func (r *Reader) ObjKey() (key []byte, ok bool, err error) {
 			return nil, false, r.syntaxErr("after object key:value pair")
 		}
 		r.pos++
-		c = r.ws()
+		if c = r.peek(); c <= ' ' {
+			c = r.wsSlow()
+		}
 	}
 	r.first = false
 	if c != '"' {
@@ -375,7 +399,7 @@ func (r *Reader) colon(key []byte) ([]byte, bool, error) {
 
 // ArrStart consumes the '[' that opens an array.
 func (r *Reader) ArrStart() error {
-	if r.ws() != '[' {
+	if c := r.peek(); c != '[' && (c > ' ' || r.wsSlow() != '[') {
 		return r.TypeError("array")
 	}
 	r.pos++
@@ -392,7 +416,10 @@ func (r *Reader) ArrStart() error {
 // ArrNext reports whether another element follows, consuming the comma
 // before it, or the closing bracket when none does.
 func (r *Reader) ArrNext() (bool, error) {
-	c := r.ws()
+	c := r.peek()
+	if c <= ' ' {
+		c = r.wsSlow()
+	}
 	if r.first {
 		r.first = false
 		if c == ']' {
@@ -417,7 +444,7 @@ func (r *Reader) ArrNext() (bool, error) {
 // Str reads a string value. Invalid UTF-8 is replaced by U+FFFD, as
 // encoding/json does.
 func (r *Reader) Str() (string, error) {
-	if r.ws() != '"' {
+	if c := r.peek(); c != '"' && (c > ' ' || r.wsSlow() != '"') {
 		return "", r.TypeError("string")
 	}
 	b, err := r.strBytes()
@@ -430,7 +457,7 @@ func (r *Reader) Str() (string, error) {
 // StrBytes reads a string value into memory that is valid until the next
 // read. Generated code matches enum values with it without allocating.
 func (r *Reader) StrBytes() ([]byte, error) {
-	if r.ws() != '"' {
+	if c := r.peek(); c != '"' && (c > ' ' || r.wsSlow() != '"') {
 		return nil, r.TypeError("string")
 	}
 	return r.strBytes()
@@ -705,7 +732,7 @@ func (r *Reader) Int(bits int) (int64, error) {
 		r.ws()
 		r.whole()
 	}
-	if kindOf[r.ws()] != Number {
+	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("integer")
 	}
 	s, i := r.buf, r.pos
@@ -757,7 +784,7 @@ func (r *Reader) Uint(bits int) (uint64, error) {
 		r.ws()
 		r.whole()
 	}
-	if kindOf[r.ws()] != Number {
+	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("integer")
 	}
 	// Fast path as in Int: up to 19 digits cannot overflow a uint64.
@@ -802,7 +829,7 @@ func (r *Reader) Float(bits int) (float64, error) {
 		r.ws()
 		r.whole()
 	}
-	if kindOf[r.ws()] != Number {
+	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("number")
 	}
 	end, _, err := r.number()
@@ -826,7 +853,7 @@ func (r *Reader) NumberText() ([]byte, error) {
 		r.ws()
 		r.whole()
 	}
-	if kindOf[r.ws()] != Number {
+	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return nil, r.TypeError("number")
 	}
 	end, _, err := r.number()
