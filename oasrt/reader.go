@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"io"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -740,13 +741,7 @@ func (r *Reader) Int(bits int) (int64, error) {
 	if neg {
 		i++
 	}
-	// Up to 18 digits cannot overflow a uint64 while accumulating.
-	var u uint64
-	j := i
-	for j < len(s) && j-i < 19 && '0' <= s[j] && s[j] <= '9' {
-		u = u*10 + uint64(s[j]-'0')
-		j++
-	}
+	u, j := intDigits(s, i)
 	if j < len(s) && (s[j] == '.' || s[j] == 'e' || s[j] == 'E' || '0' <= s[j] && s[j] <= '9') || j == i || s[i] == '0' && j > i+1 {
 		return r.intSlow(bits)
 	}
@@ -787,11 +782,10 @@ func (r *Reader) Uint(bits int) (uint64, error) {
 	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("integer")
 	}
-	// Fast path as in Int: up to 19 digits cannot overflow a uint64.
+	// Fast path as in Int, and a twentieth digit where it fits.
 	s, i := r.buf, r.pos
-	var u uint64
-	j := i
-	for j < len(s) && j-i < 19 && '0' <= s[j] && s[j] <= '9' {
+	u, j := intDigits(s, i)
+	if j-i == 19 && j < len(s) && '0' <= s[j] && s[j] <= '9' && u <= (math.MaxUint64-uint64(s[j]-'0'))/10 {
 		u = u*10 + uint64(s[j]-'0')
 		j++
 	}

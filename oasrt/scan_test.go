@@ -70,3 +70,73 @@ func FuzzMultiRun(f *testing.F) {
 		}
 	})
 }
+
+// intDigitsRef is intDigits one digit at a time.
+func intDigitsRef(s []byte, i int) (uint64, int) {
+	var u uint64
+	j := i
+	for j < len(s) && j-i < 19 && '0' <= s[j] && s[j] <= '9' {
+		u = u*10 + uint64(s[j]-'0')
+		j++
+	}
+	return u, j
+}
+
+func TestIntDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tails := []string{"", ",", "}", ".5", "e3", " ", "/", ":", "\xfa", "\xff", "-"}
+	for range 50000 {
+		var s []byte
+		for range rng.IntN(4) {
+			s = append(s, ' ')
+		}
+		i := len(s)
+		for range rng.IntN(24) {
+			s = append(s, byte('0'+rng.IntN(10)))
+		}
+		s = append(s, tails[rng.IntN(len(tails))]...)
+		for range rng.IntN(10) {
+			s = append(s, byte(rng.Uint32()))
+		}
+		u, j := intDigits(s, i)
+		wu, wj := intDigitsRef(s, i)
+		if u != wu || j != wj {
+			t.Fatalf("intDigits(%q, %d) = %d, %d; want %d, %d", s, i, u, j, wu, wj)
+		}
+	}
+}
+
+func FuzzIntDigits(f *testing.F) {
+	f.Add([]byte("12345678901234567890,"))
+	f.Add([]byte("0\xfa9"))
+	f.Fuzz(func(t *testing.T, s []byte) {
+		for i := range s {
+			u, j := intDigits(s, i)
+			if wu, wj := intDigitsRef(s, i); u != wu || j != wj {
+				t.Fatalf("intDigits(%q, %d) = %d, %d; want %d, %d", s, i, u, j, wu, wj)
+			}
+		}
+	})
+}
+
+func TestUintTwentyDigits(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want uint64
+		err  bool
+	}{
+		{"18446744073709551615", 18446744073709551615, false},
+		{"18446744073709551615 ", 18446744073709551615, false},
+		{"10000000000000000000,", 10000000000000000000, false},
+		{"18446744073709551616", 0, true},
+		{"99999999999999999999", 0, true},
+		{"184467440737095516150", 0, true},
+		{"9223372036854775808", 9223372036854775808, false},
+	} {
+		r := NewReader([]byte(tt.in))
+		got, err := r.Uint(64)
+		if (err != nil) != tt.err || !tt.err && got != tt.want {
+			t.Errorf("Uint(%s) = %d, %v", tt.in, got, err)
+		}
+	}
+}
