@@ -360,6 +360,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 			}
 		}
 		claimTags(d.Variants)
+		b.inlineTags(d)
 	}
 	b.unions = append(b.unions, d)
 }
@@ -377,6 +378,52 @@ func (b *builder) mergedVariant(outer, member *base.SchemaProxy, ms *base.Schema
 		t = &ir.Nullable{Elem: t}
 	}
 	return t
+}
+
+// inlineTags gives the variants that no mapping and no schema name select
+// (the inline ones, which OpenAPI leaves out of the discriminator's
+// reach) the values their own schema allows for the property, an enum or
+// const no other variant claims: that is what input for them carries.
+// A variant left with none is a warning, since no input can select it.
+func (b *builder) inlineTags(d *ir.Union) {
+	claimed := map[string]int{}
+	for _, v := range d.Variants {
+		for _, t := range v.Tags {
+			claimed[t]++
+		}
+	}
+	var candidates [][]string
+	for _, v := range d.Variants {
+		var vals []string
+		if s := ir.StructOf(v.Type); s != nil && len(v.Tags) == 0 {
+			vals = fieldValues(s, d.Discriminator)
+			for _, x := range vals {
+				claimed[x]++
+			}
+		}
+		candidates = append(candidates, vals)
+	}
+	for i, v := range d.Variants {
+		for _, x := range candidates[i] {
+			if claimed[x] == 1 {
+				v.Tags = append(v.Tags, x)
+			}
+		}
+		if len(v.Tags) == 0 && !listedBefore(d.Variants[:i], v) {
+			b.warnf(d.Pos, "%s: variant %s has no value of discriminator %q of its own (no mapping, no schema name, no enum or const): no input selects it",
+				d.Pointer, v.GoName, d.Discriminator)
+		}
+	}
+}
+
+// listedBefore reports whether one of vs is the same named schema as v,
+// which then takes the input for both.
+func listedBefore(vs []*ir.Variant, v *ir.Variant) bool {
+	r, ok := v.Type.(*ir.Ref)
+	return ok && slices.ContainsFunc(vs, func(w *ir.Variant) bool {
+		q, ok := w.Type.(*ir.Ref)
+		return ok && q.Decl == r.Decl
+	})
 }
 
 // claimTags leaves each discriminator value to one variant: the first that

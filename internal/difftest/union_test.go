@@ -44,6 +44,7 @@ func TestUnionDecode(t *testing.T) {
 		{"properties beside oneOf", `{"body":"hi","id":"m1","kind":"Text"}`, new(composition.Message), nil, `{"kind":"Text","body":"hi","id":"m1"}`},
 		{"optional telling property absent", `{}`, new(composition.Toggle), nil, ""},
 		{"optional telling property", `{"status":"queued"}`, new(composition.Toggle), nil, ""},
+		{"inline variant, by its enum", `{"side":2,"kind":"box"}`, new(composition.Figure), nil, `{"kind":"box","side":2}`},
 		{"telling key", `{"conclusion":"success","status":"completed"}`, new(composition.Toggle), nil, `{"status":"completed","conclusion":"success"}`},
 	} {
 		if err := tc.into.UnmarshalJSON([]byte(tc.doc)); err != nil {
@@ -72,6 +73,10 @@ func TestUnionVariants(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`12.5`), &s); err != nil || s.Type != composition.SizeFloat64 || s.Float64 != 12.5 {
 		t.Errorf("Size 12.5: %+v, %v", s, err)
+	}
+	var f composition.Figure
+	if err := json.Unmarshal([]byte(`{"kind":"square","side":1.5}`), &f); err != nil || f.Type != composition.FigureFigure2 || f.Figure2.Side != 1.5 {
+		t.Errorf("Figure: %+v, %v", f, err)
 	}
 	var c composition.Contact
 	if err := json.Unmarshal([]byte(`{"number":"123"}`), &c); err != nil || c.Type != composition.ContactContact2 {

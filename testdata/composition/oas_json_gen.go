@@ -2520,6 +2520,68 @@ func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *Figure) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case FigureText:
+		v.Text.EncodeJSON(w)
+	case FigureFigure2:
+		v.Figure2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
+	*v = Figure{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		tag, found, err := r.FindString("kind")
+		if err != nil {
+			return err
+		}
+		switch string(tag) {
+		case "Text":
+			v.Type = FigureText
+			if err := v.Text.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case "square", "box":
+			v.Type = FigureFigure2
+			if err := v.Figure2.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.UnknownTag(start, "Figure", "kind", tag, found)
+	}
+	return oasrt.NoVariant(start, "Figure", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Figure) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
@@ -3507,6 +3569,112 @@ func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"kind":`)
+	v.Kind.EncodeJSON(w)
+	w.Raw(`,"side":`)
+	w.Float64(v.Side)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			if err := v.Kind.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+		case "side":
+			seen |= 1 << 1
+			x1, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "side")
+			}
+			v.Side = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Figure2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Figure2Kind) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Figure2Kind.
+func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "square":
+		*v = Figure2KindSquare
+	case "box":
+		*v = Figure2KindBox
+	default:
+		return oasrt.InvalidEnum(start, "Figure2Kind", b)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2Kind) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
 	var r oasrt.Reader
 	r.Reset(data)
 	if err := v.DecodeJSON(&r); err != nil {

@@ -448,6 +448,26 @@ type RefBaseBase struct {
 	Kind string `json:"kind"`
 }
 
+// Figure is the oneOf schema #/components/schemas/Figure.
+//
+// An inline variant under a discriminator is selected by its own enum value (OpenAPI leaves inline schemas out of the mapping).
+//
+// Type says which variant is set: Text, Figure2.
+type Figure struct {
+	Type    FigureType
+	Text    Text
+	Figure2 Figure2
+}
+
+// FigureType names a variant of Figure; the zero value names none.
+type FigureType uint8
+
+// The variants of Figure.
+const (
+	FigureText FigureType = iota + 1
+	FigureFigure2
+)
+
 // SomeValueValue is the oneOf schema #/components/schemas/SomeValue/properties/value.
 //
 // Type says which variant is set: Int32, String, Bool.
@@ -575,3 +595,18 @@ type PortRefProperties struct {
 type ProcessRefProperties struct {
 	Machine oasrt.Opt[RefBase] `json:"machine,omitzero"`
 }
+
+// Figure2 is the object schema #/components/schemas/Figure/oneOf/1.
+type Figure2 struct {
+	Kind Figure2Kind `json:"kind"`
+	Side float64     `json:"side"`
+}
+
+// Figure2Kind is the enum schema #/components/schemas/Figure/oneOf/1/properties/kind.
+type Figure2Kind string
+
+// The values of Figure2Kind.
+const (
+	Figure2KindSquare Figure2Kind = "square"
+	Figure2KindBox    Figure2Kind = "box"
+)

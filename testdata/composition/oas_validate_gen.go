@@ -468,6 +468,24 @@ func (v *RefBaseBase) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Figure) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Figure) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case FigureText:
+	case FigureFigure2:
+		v.Figure2.validate(c)
+	default:
+		c.Errorf("no variant of Figure is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -708,5 +726,35 @@ func (v *ProcessRefProperties) validate(c *oasrt.Validator) {
 		c.Key("machine")
 		v.Machine.Value.validate(c)
 		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Figure2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Figure2) validate(c *oasrt.Validator) {
+	c.Key("kind")
+	v.Kind.validate(c)
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Figure2Kind) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Figure2Kind) validate(c *oasrt.Validator) {
+	switch *v {
+	case Figure2KindSquare, Figure2KindBox:
+	default:
+		c.Errorf("%q is not a valid Figure2Kind", string(*v))
 	}
 }

@@ -48,11 +48,13 @@ var Pairs = []Pair{
 	{"Toggle1Status", func() any { return new(composition.Toggle1Status) }, func() any { return new(Toggle1Status) }, true},
 	{"Toggle2", func() any { return new(composition.Toggle2) }, func() any { return new(Toggle2) }, true},
 	{"Toggle2Status", func() any { return new(composition.Toggle2Status) }, func() any { return new(Toggle2Status) }, true},
+	{"Figure2", func() any { return new(composition.Figure2) }, func() any { return new(Figure2) }, true},
+	{"Figure2Kind", func() any { return new(composition.Figure2Kind) }, func() any { return new(Figure2Kind) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "AcceptorLink", "PortRef", "ProcessRef", "RefBase", "SomeValueValue", "AcceptorLinkProperties", "PortRefProperties", "ProcessRefProperties"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "AcceptorLink", "PortRef", "ProcessRef", "RefBase", "Figure", "SomeValueValue", "AcceptorLinkProperties", "PortRefProperties", "ProcessRefProperties"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -200,3 +202,10 @@ type Toggle2 struct {
 }
 
 type Toggle2Status string
+
+type Figure2 struct {
+	Kind Figure2Kind `json:"kind"`
+	Side float64     `json:"side"`
+}
+
+type Figure2Kind string
