@@ -50,6 +50,77 @@ func grow[S ~[]E, E any](r *Reader, s S) S {
 	return t
 }
 
+// Strings reads an array of strings, for generated decoders of arrays
+// whose elements have nothing to check. Short arrays (up to 64 strings)
+// are carved out of blocks shared by the Reader's string arrays, as strings
+// are out of blocks of bytes, so most cost no allocation of their own. Each
+// slice's capacity is its length, so appending to one copies it rather than
+// overwrite a neighbour; a slice kept keeps its block (at most 4 KiB)
+// alive. A longer array gets a slice of its own, sized as Grow sizes one.
+func (r *Reader) Strings() ([]string, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	short := r.strs[:0]
+	var long []string
+	for i := 0; ; i++ {
+		more, err := r.ArrNext()
+		if err == nil && more {
+			var s string
+			if s, err = r.Str(); err == nil {
+				if long == nil && len(short) < maxShortArray {
+					short = append(short, s)
+					continue
+				}
+				if long == nil {
+					long = append(make([]string, 0, 2*maxShortArray), short...)
+				}
+				var e *string
+				long, e = Grow(r, long)
+				*e = s
+				continue
+			}
+			err = AtIndex(err, i)
+		}
+		var out []string
+		switch {
+		case err != nil:
+		case long != nil:
+			out = long
+		case len(short) == 0:
+			out = []string{}
+		default:
+			out = r.stringSlab(len(short))
+			copy(out, short)
+		}
+		clear(short) // let go of the strings
+		r.strs = short[:0]
+		return out, err
+	}
+}
+
+// maxShortArray is the longest array of strings Strings gives a part of a
+// shared block.
+const maxShortArray = 64
+
+// stringSlab returns n elements of the current block of string arrays,
+// with capacity n. A block holds 256 strings, or for the first block of a
+// small document, as many as the rest of its input can hold; a reused
+// Reader's blocks double from there.
+func (r *Reader) stringSlab(n int) []string {
+	if n > len(r.strSlab) {
+		size := 256
+		if r.src == nil {
+			// Each string takes three bytes at least: "",
+			size = min(size, max(n, (len(r.buf)-r.pos)/3+n, 2*r.slabLen))
+		}
+		r.strSlab, r.slabLen = make([]string, size), size
+	}
+	out := r.strSlab[:n:n]
+	r.strSlab = r.strSlab[n:]
+	return out
+}
+
 // estimate returns how many elements the array being read will hold if its
 // elements go on taking the room they took so far until the input ends, or
 // 0 when the input's size is unknown.

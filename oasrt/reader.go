@@ -60,7 +60,10 @@ type Reader struct {
 	// appends, and its Grow does not clear the memory it allocates, which
 	// every byte of the block is copied over anyway.
 	arena   strings.Builder
-	scratch []byte // unescaped string bytes, valid until the next read
+	scratch []byte   // unescaped string bytes, valid until the next read
+	strs    []string // the elements of the string array Strings is reading
+	strSlab []string // free tail of the current block of short string arrays
+	slabLen int      // the length of that block
 
 	// BufferSize is the size of the buffer ResetReader reads through;
 	// 0 means DefaultBufferSize. A token longer than the buffer grows it.
@@ -476,9 +479,10 @@ func (r *Reader) intern(b []byte) string {
 		if n > arenaBlock/8 {
 			return string(b) // long strings get their own allocation
 		}
-		// No string can be longer than the unread input, so small
-		// documents get a block that fits them exactly.
-		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64))
+		// No string can be longer than the unread input, so a small
+		// document gets a block that fits it exactly, unless the Reader
+		// is reused: each block is then at least twice the last.
+		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64, 2*r.arena.Cap()))
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}

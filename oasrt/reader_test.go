@@ -1,10 +1,14 @@
 package oasrt
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // validityCases are in the spirit of JSONTestSuite's y_ (must accept) and
@@ -215,5 +219,63 @@ func TestFormats(t *testing.T) {
 	u, _ := ParseUUID("123E4567-E89B-12D3-A456-426614174000")
 	if u.String() != "123e4567-e89b-12d3-a456-426614174000" {
 		t.Errorf("UUID round trip: %s", u)
+	}
+}
+
+func TestStrings(t *testing.T) {
+	long := make([]string, 1000)
+	for i := range long {
+		long[i] = strconv.Itoa(i)
+	}
+	for _, want := range [][]string{{}, {"a"}, {"a", "b\u00e9", "c\\\"d"}, long[:64], long[:65], long} {
+		doc, _ := json.Marshal(want)
+		for _, bufSize := range []int{0, 1, 7} {
+			var r Reader
+			if bufSize == 0 {
+				r.Reset(doc)
+			} else {
+				r.BufferSize = bufSize
+				r.ResetReader(iotest.OneByteReader(bytes.NewReader(doc)))
+			}
+			got, err := r.Strings()
+			if err == nil {
+				err = r.End()
+			}
+			if err != nil || got == nil || !slices.Equal(got, want) || cap(got) != len(got) && len(got) <= maxShortArray {
+				t.Fatalf("Strings(%.40s…) through %d-byte buffer = %q (cap %d), %v", doc, bufSize, got, cap(got), err)
+			}
+		}
+	}
+	// Short arrays share a block: appending to one must not reach the next.
+	var r Reader
+	r.Reset([]byte(`[["a","b"],["c"]]`))
+	if err := r.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	for {
+		more, err := r.ArrNext()
+		if err != nil || !more {
+			break
+		}
+		s, err := r.Strings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	got[0] = append(got[0], "x")
+	if len(got) != 2 || got[1][0] != "c" {
+		t.Errorf("an append to one array reached its neighbour: %q", got)
+	}
+	for _, tt := range []struct{ doc, err string }{
+		{`["a",1]`, "$[1]: expected string, got number (offset 5)"},
+		{`["a" "b"]`, "after array element"},
+		{`{}`, "expected array"},
+	} {
+		r.Reset([]byte(tt.doc))
+		if _, err := r.Strings(); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Strings(%s) = %v, want %q", tt.doc, err, tt.err)
+		}
 	}
 }

@@ -607,32 +607,17 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
 		}
-		ret("r.ArrStart()")
-		i, e := c.tmp("i"), c.tmp("e")
-		c.P(dst, " = ", dst, "[:0]")
-		c.P("for ", i, " := 0; ; ", i, "++ {")
-		c.P("more, err := r.ArrNext()")
-		c.P("if err != nil {")
-		c.P("return ", c.fix(wrap("err")))
-		c.P("}")
-		c.P("if !more {")
-		c.P("break")
-		c.P("}")
-		if t.MaxItems != nil {
-			// Checked before the item is read, so a long array costs no
-			// more than maxItems items.
-			m := strconv.FormatInt(*t.MaxItems, 10)
-			c.P("if ", i, " == ", m, " {")
-			c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more than maxItems "+m+" items")+")")))
+		if t.MaxItems == nil && c.plainString(t.Elem) {
+			// The runtime reads it, sharing blocks between short arrays.
+			x := c.tmp("x")
+			c.P(x, ", err := r.Strings()")
+			c.P("if err != nil {")
+			c.P("return ", c.fix(wrap("err")))
 			c.P("}")
+			c.P(dst, " = ", x)
+		} else {
+			c.decArrayLoop(t, dst, at, wrap)
 		}
-		c.P("var ", e, " *", c.goType(t.Elem))
-		c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
-		c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
-		c.P("}")
-		c.P("if ", dst, " == nil {")
-		c.P(dst, " = ", c.goType(t), "{}")
-		c.P("}")
 		fail := c.violation(at, wrap)
 		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
 		if t.Unique {
@@ -691,6 +676,46 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 // text, importing it.
 func (c *codec) fix(expr string) string {
 	return strings.ReplaceAll(expr, "oasrt.", c.importName(rtPath)+".")
+}
+
+// decArrayLoop reads an array element by element into dst, checking
+// maxItems before each element.
+func (c *codec) decArrayLoop(t *ir.Array, dst, at string, wrap func(string) string) {
+	c.P("if err := r.ArrStart(); err != nil {")
+	c.P("return ", c.fix(wrap("err")))
+	c.P("}")
+	i, e := c.tmp("i"), c.tmp("e")
+	c.P(dst, " = ", dst, "[:0]")
+	c.P("for ", i, " := 0; ; ", i, "++ {")
+	c.P("more, err := r.ArrNext()")
+	c.P("if err != nil {")
+	c.P("return ", c.fix(wrap("err")))
+	c.P("}")
+	c.P("if !more {")
+	c.P("break")
+	c.P("}")
+	if t.MaxItems != nil {
+		// Checked before the item is read, so a long array costs no
+		// more than maxItems items.
+		m := strconv.FormatInt(*t.MaxItems, 10)
+		c.P("if ", i, " == ", m, " {")
+		c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more than maxItems "+m+" items")+")")))
+		c.P("}")
+	}
+	c.P("var ", e, " *", c.goType(t.Elem))
+	c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
+	c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
+	c.P("}")
+	c.P("if ", dst, " == nil {")
+	c.P(dst, " = ", c.goType(t), "{}")
+	c.P("}")
+}
+
+// plainString reports whether t is a string with nothing to check, which
+// decodes with a bare Reader.Str.
+func (c *codec) plainString(t ir.Type) bool {
+	p, ok := t.(*ir.Prim)
+	return ok && p.Kind == ir.String && !p.Quoted && p.FormatCheck() == "" && !c.k.emitsChecks(p)
 }
 
 func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {

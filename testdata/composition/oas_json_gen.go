@@ -1160,37 +1160,19 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x4, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i4 := 0; ; i4++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e5 *string
-					v.Tags, e5 = oasrt.Grow(r, v.Tags)
-					x6, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "tags")
-					}
-					(*e5) = x6
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x4
 			}
 		case "after":
 			v.After.Set = true
-			x7, err := r.Int(64)
+			x5, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "after")
 			}
-			v.After.Value = x7
+			v.After.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

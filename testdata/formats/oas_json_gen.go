@@ -361,29 +361,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "reqArray")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x27, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "reqArray")
 				}
-				v.ReqArray = v.ReqArray[:0]
-				for i27 := 0; ; i27++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "reqArray")
-					}
-					if !more {
-						break
-					}
-					var e28 *string
-					v.ReqArray, e28 = oasrt.Grow(r, v.ReqArray)
-					x29, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i27), "reqArray")
-					}
-					(*e28) = x29
-				}
-				if v.ReqArray == nil {
-					v.ReqArray = []string{}
-				}
+				v.ReqArray = x27
 			}
 		case "optArray":
 			if r.Streams(&v.OptArray) {
@@ -395,7 +377,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optArray")
 				}
 				v.OptArray = v.OptArray[:0]
-				for i30 := 0; ; i30++ {
+				for i28 := 0; ; i28++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "optArray")
@@ -403,13 +385,13 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e31 *int64
-					v.OptArray, e31 = oasrt.Grow(r, v.OptArray)
-					x32, err := r.Int(64)
+					var e29 *int64
+					v.OptArray, e29 = oasrt.Grow(r, v.OptArray)
+					x30, err := r.Int(64)
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i30), "optArray")
+						return oasrt.AtKey(oasrt.AtIndex(err, i28), "optArray")
 					}
-					(*e31) = x32
+					(*e29) = x30
 				}
 				if v.OptArray == nil {
 					v.OptArray = []int64{}
@@ -429,7 +411,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(err, "reqNullableArray")
 					}
 					v.ReqNullableArray = v.ReqNullableArray[:0]
-					for i33 := 0; ; i33++ {
+					for i31 := 0; ; i31++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "reqNullableArray")
@@ -437,13 +419,13 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e34 *bool
-						v.ReqNullableArray, e34 = oasrt.Grow(r, v.ReqNullableArray)
-						x35, err := r.Bool()
+						var e32 *bool
+						v.ReqNullableArray, e32 = oasrt.Grow(r, v.ReqNullableArray)
+						x33, err := r.Bool()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i33), "reqNullableArray")
+							return oasrt.AtKey(oasrt.AtIndex(err, i31), "reqNullableArray")
 						}
-						(*e34) = x35
+						(*e32) = x33
 					}
 					if v.ReqNullableArray == nil {
 						v.ReqNullableArray = []bool{}
@@ -464,7 +446,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(err, "optNullableArray")
 					}
 					v.OptNullableArray.Value = v.OptNullableArray.Value[:0]
-					for i36 := 0; ; i36++ {
+					for i34 := 0; ; i34++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "optNullableArray")
@@ -472,13 +454,13 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e37 *float64
-						v.OptNullableArray.Value, e37 = oasrt.Grow(r, v.OptNullableArray.Value)
-						x38, err := r.Float(64)
+						var e35 *float64
+						v.OptNullableArray.Value, e35 = oasrt.Grow(r, v.OptNullableArray.Value)
+						x36, err := r.Float(64)
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i36), "optNullableArray")
+							return oasrt.AtKey(oasrt.AtIndex(err, i34), "optNullableArray")
 						}
-						(*e37) = x38
+						(*e35) = x36
 					}
 					if v.OptNullableArray.Value == nil {
 						v.OptNullableArray.Value = []float64{}
@@ -495,7 +477,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "nullableItems")
 				}
 				v.NullableItems = v.NullableItems[:0]
-				for i39 := 0; ; i39++ {
+				for i37 := 0; ; i37++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "nullableItems")
@@ -503,17 +485,17 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e40 *oasrt.Nullable[string]
-					v.NullableItems, e40 = oasrt.Grow(r, v.NullableItems)
+					var e38 *oasrt.Nullable[string]
+					v.NullableItems, e38 = oasrt.Grow(r, v.NullableItems)
 					if r.Null() {
-						(*e40) = oasrt.Nullable[string]{Null: true}
+						(*e38) = oasrt.Nullable[string]{Null: true}
 					} else {
-						(*e40).Null = false
-						x41, err := r.Str()
+						(*e38).Null = false
+						x39, err := r.Str()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i39), "nullableItems")
+							return oasrt.AtKey(oasrt.AtIndex(err, i37), "nullableItems")
 						}
-						(*e40).Value = x41
+						(*e38).Value = x39
 					}
 				}
 				if v.NullableItems == nil {
@@ -522,190 +504,190 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqAny":
 			seen |= 1 << 4
-			x42, err := r.Raw()
+			x40, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "reqAny")
 			}
-			v.ReqAny = x42
+			v.ReqAny = x40
 		case "optAny":
-			x43, err := r.Raw()
+			x41, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "optAny")
 			}
-			v.OptAny = x43
+			v.OptAny = x41
 		case "freeObject":
-			x44, err := r.Raw()
+			x42, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "freeObject")
 			}
-			v.FreeObject = x44
+			v.FreeObject = x42
 		case "int32":
 			v.Int32.Set = true
-			x45, err := r.Int(32)
+			x43, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "int32")
 			}
-			v.Int32.Value = int32(x45)
+			v.Int32.Value = int32(x43)
 		case "int64":
 			v.Int64.Set = true
-			x46, err := r.Int(64)
+			x44, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "int64")
 			}
-			v.Int64.Value = x46
+			v.Int64.Value = x44
 		case "uint32":
 			v.Uint32.Set = true
-			x47, err := r.Uint(32)
+			x45, err := r.Uint(32)
 			if err != nil {
 				return oasrt.AtKey(err, "uint32")
 			}
-			v.Uint32.Value = uint32(x47)
+			v.Uint32.Value = uint32(x45)
 		case "uint64":
 			v.Uint64.Set = true
-			x48, err := r.Uint(64)
+			x46, err := r.Uint(64)
 			if err != nil {
 				return oasrt.AtKey(err, "uint64")
 			}
-			v.Uint64.Value = x48
+			v.Uint64.Value = x46
 		case "plainInteger":
 			v.PlainInteger.Set = true
-			x49, err := r.Int(64)
+			x47, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "plainInteger")
 			}
-			v.PlainInteger.Value = x49
+			v.PlainInteger.Value = x47
 		case "float":
 			v.Float.Set = true
-			x50, err := r.Float(32)
+			x48, err := r.Float(32)
 			if err != nil {
 				return oasrt.AtKey(err, "float")
 			}
-			v.Float.Value = float32(x50)
+			v.Float.Value = float32(x48)
 		case "double":
 			v.Double.Set = true
-			x51, err := r.Float(64)
+			x49, err := r.Float(64)
 			if err != nil {
 				return oasrt.AtKey(err, "double")
 			}
-			v.Double.Value = x51
+			v.Double.Value = x49
 		case "bool":
 			v.Bool.Set = true
-			x52, err := r.Bool()
+			x50, err := r.Bool()
 			if err != nil {
 				return oasrt.AtKey(err, "bool")
 			}
-			v.Bool.Value = x52
+			v.Bool.Value = x50
 		case "reqDate":
 			seen |= 1 << 5
-			x53, err := r.Date()
+			x51, err := r.Date()
 			if err != nil {
 				return oasrt.AtKey(err, "reqDate")
 			}
-			v.ReqDate = x53
+			v.ReqDate = x51
 		case "dateTime":
 			v.DateTime.Set = true
-			x54, err := r.Time()
+			x52, err := r.Time()
 			if err != nil {
 				return oasrt.AtKey(err, "dateTime")
 			}
-			v.DateTime.Value = x54
+			v.DateTime.Value = x52
 		case "uuid":
 			v.UUID.Set = true
-			x55, err := r.UUID()
+			x53, err := r.UUID()
 			if err != nil {
 				return oasrt.AtKey(err, "uuid")
 			}
-			v.UUID.Value = x55
+			v.UUID.Value = x53
 		case "byte":
-			x56, err := r.Bytes64()
+			x54, err := r.Bytes64()
 			if err != nil {
 				return oasrt.AtKey(err, "byte")
 			}
-			v.Byte = x56
+			v.Byte = x54
 		case "binary":
 			v.Binary.Set = true
-			x57, err := r.Str()
+			x55, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "binary")
 			}
-			v.Binary.Value = x57
+			v.Binary.Value = x55
 		case "email":
 			v.Email.Set = true
-			x58, err := r.StrFormat("email", oasrt.ValidEmail)
+			x56, err := r.StrFormat("email", oasrt.ValidEmail)
 			if err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x58
+			v.Email.Value = x56
 		case "uri":
 			v.URI.Set = true
-			x59, err := r.StrFormat("uri", oasrt.ValidURI)
+			x57, err := r.StrFormat("uri", oasrt.ValidURI)
 			if err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
-			v.URI.Value = x59
+			v.URI.Value = x57
 		case "hostname":
 			v.Hostname.Set = true
-			x60, err := r.StrFormat("hostname", oasrt.ValidHostname)
+			x58, err := r.StrFormat("hostname", oasrt.ValidHostname)
 			if err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
-			v.Hostname.Value = x60
+			v.Hostname.Value = x58
 		case "duration":
 			v.Duration.Set = true
-			x61, err := r.StrFormat("duration", oasrt.ValidDuration)
+			x59, err := r.StrFormat("duration", oasrt.ValidDuration)
 			if err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
-			v.Duration.Value = x61
+			v.Duration.Value = x59
 		case "clock":
 			v.Clock.Set = true
-			x62, err := r.StrFormat("time", oasrt.ValidTime)
+			x60, err := r.StrFormat("time", oasrt.ValidTime)
 			if err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
-			v.Clock.Value = x62
+			v.Clock.Value = x60
 		case "bigID":
 			v.BigID.Set = true
-			x63, err := r.IntString(64)
+			x61, err := r.IntString(64)
 			if err != nil {
 				return oasrt.AtKey(err, "bigID")
 			}
-			v.BigID.Value = x63
+			v.BigID.Value = x61
 		case "smallID":
 			v.SmallID.Set = true
-			x64, err := r.UintString(32)
+			x62, err := r.UintString(32)
 			if err != nil {
 				return oasrt.AtKey(err, "smallID")
 			}
-			v.SmallID.Value = uint32(x64)
+			v.SmallID.Value = uint32(x62)
 		case "amount":
 			v.Amount.Set = true
-			x65, err := r.Decimal(false)
+			x63, err := r.Decimal(false)
 			if err != nil {
 				return oasrt.AtKey(err, "amount")
 			}
-			v.Amount.Value = x65
+			v.Amount.Value = x63
 		case "priceText":
 			v.PriceText.Set = true
-			x66, err := r.Decimal(true)
+			x64, err := r.Decimal(true)
 			if err != nil {
 				return oasrt.AtKey(err, "priceText")
 			}
-			v.PriceText.Value = x66
+			v.PriceText.Value = x64
 		case "ipv4":
 			v.Ipv4.Set = true
-			x67, err := r.Addr(4)
+			x65, err := r.Addr(4)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv4")
 			}
-			v.Ipv4.Value = x67
+			v.Ipv4.Value = x65
 		case "ipv6":
 			v.Ipv6.Set = true
-			x68, err := r.Addr(6)
+			x66, err := r.Addr(6)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv6")
 			}
-			v.Ipv6.Value = x68
+			v.Ipv6.Value = x66
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -714,21 +696,21 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k69, more, err := r.ObjKey()
+				k67, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key70 := r.Intern(k69)
-				var x71 int64
-				x72, err := r.Int(64)
+				key68 := r.Intern(k67)
+				var x69 int64
+				x70, err := r.Int(64)
 				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key70), "counts")
+					return oasrt.AtKey(oasrt.AtKey(err, key68), "counts")
 				}
-				x71 = x72
-				v.Counts[key70] = x71
+				x69 = x70
+				v.Counts[key68] = x69
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -738,37 +720,37 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k73, more, err := r.ObjKey()
+				k71, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key74 := r.Intern(k73)
-				var x75 []Color
+				key72 := r.Intern(k71)
+				var x73 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key74), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key72), "nested")
 				}
-				x75 = x75[:0]
-				for i76 := 0; ; i76++ {
+				x73 = x73[:0]
+				for i74 := 0; ; i74++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key74), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key72), "nested")
 					}
 					if !more {
 						break
 					}
-					var e77 *Color
-					x75, e77 = oasrt.Grow(r, x75)
-					if err := (*e77).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i76), key74), "nested")
+					var e75 *Color
+					x73, e75 = oasrt.Grow(r, x73)
+					if err := (*e75).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i74), key72), "nested")
 					}
 				}
-				if x75 == nil {
-					x75 = []Color{}
+				if x73 == nil {
+					x73 = []Color{}
 				}
-				v.Nested[key74] = x75
+				v.Nested[key72] = x73
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
@@ -780,7 +762,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i78 := 0; ; i78++ {
+				for i76 := 0; ; i76++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -788,30 +770,30 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e79 *[]float64
-					v.Matrix, e79 = oasrt.Grow(r, v.Matrix)
+					var e77 *[]float64
+					v.Matrix, e77 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i76), "matrix")
 					}
-					(*e79) = (*e79)[:0]
-					for i80 := 0; ; i80++ {
+					(*e77) = (*e77)[:0]
+					for i78 := 0; ; i78++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i78), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i76), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e81 *float64
-						(*e79), e81 = oasrt.Grow(r, (*e79))
-						x82, err := r.Float(64)
+						var e79 *float64
+						(*e77), e79 = oasrt.Grow(r, (*e77))
+						x80, err := r.Float(64)
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i80), i78), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i78), i76), "matrix")
 						}
-						(*e81) = x82
+						(*e79) = x80
 					}
-					if (*e79) == nil {
-						(*e79) = []float64{}
+					if (*e77) == nil {
+						(*e77) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -849,11 +831,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x83, err := r.Str()
+			x81, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x83
+			v.Old.Value = x81
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {
@@ -1450,42 +1432,24 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x6, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i6 := 0; ; i6++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e7 *string
-					v.Tags, e7 = oasrt.Grow(r, v.Tags)
-					x8, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
-					}
-					(*e7) = x8
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x6
 			}
 		default:
-			k9 := r.Intern(key)
+			k7 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]string)
 			}
-			var x10 string
-			x11, err := r.Str()
+			var x8 string
+			x9, err := r.Str()
 			if err != nil {
-				return oasrt.AtKey(err, k9)
+				return oasrt.AtKey(err, k7)
 			}
-			x10 = x11
-			v.AdditionalProperties[k9] = x10
+			x8 = x9
+			v.AdditionalProperties[k7] = x8
 		}
 	}
 	if seen&0x1 != 0x1 {

@@ -200,37 +200,19 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "highlight")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x6, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "highlight")
 				}
-				v.Highlight = v.Highlight[:0]
-				for i6 := 0; ; i6++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "highlight")
-					}
-					if !more {
-						break
-					}
-					var e7 *string
-					v.Highlight, e7 = oasrt.Grow(r, v.Highlight)
-					x8, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i6), "highlight")
-					}
-					(*e7) = x8
-				}
-				if v.Highlight == nil {
-					v.Highlight = []string{}
-				}
+				v.Highlight = x6
 			}
 		case "c":
 			seen |= 1 << 3
-			x9, err := r.Str()
+			x7, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "c")
 			}
-			v.C = x9
+			v.C = x7
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

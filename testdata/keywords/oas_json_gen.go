@@ -249,37 +249,19 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Array:
 		v.Type = MixedArray
-		if err := r.ArrStart(); err != nil {
-			return err
-		}
-		v.Array = v.Array[:0]
-		for i3 := 0; ; i3++ {
-			more, err := r.ArrNext()
-			if err != nil {
-				return err
-			}
-			if !more {
-				break
-			}
-			var e4 *string
-			v.Array, e4 = oasrt.Grow(r, v.Array)
-			x5, err := r.Str()
-			if err != nil {
-				return oasrt.AtIndex(err, i3)
-			}
-			(*e4) = x5
-		}
-		if v.Array == nil {
-			v.Array = []string{}
-		}
-		return nil
-	case oasrt.String:
-		v.Type = MixedString
-		x6, err := r.Str()
+		x3, err := r.Strings()
 		if err != nil {
 			return err
 		}
-		v.String = x6
+		v.Array = x3
+		return nil
+	case oasrt.String:
+		v.Type = MixedString
+		x4, err := r.Str()
+		if err != nil {
+			return err
+		}
+		v.String = x4
 		return nil
 	}
 	return oasrt.NoVariant(start, "Mixed", kind, nil)

@@ -295,29 +295,11 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams) (Lis
 
 // decodeListFriendsResponse200 reads the body of ListFriendsResponse200.
 func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
-	if err := r.ArrStart(); err != nil {
+	x1, err := r.Strings()
+	if err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *string
-		(*v), e2 = oasrt.Grow(r, (*v))
-		x3, err := r.Str()
-		if err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-		(*e2) = x3
-	}
-	if (*v) == nil {
-		(*v) = []string{}
-	}
+	(*v) = x1
 	return nil
 }
 

@@ -584,66 +584,30 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x9, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i9 := 0; ; i9++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e10 *string
-					v.Tags, e10 = oasrt.Grow(r, v.Tags)
-					x11, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i9), "tags")
-					}
-					(*e10) = x11
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x9
 			}
 		case "photo":
 			seen |= 1 << 1
-			x12, err := r.Str()
+			x10, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "photo")
 			}
-			v.Photo = x12
+			v.Photo = x10
 		case "thumbnails":
 			if r.Streams(&v.Thumbnails) {
 				if err := r.Stream(&v.Thumbnails); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x11, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
-				v.Thumbnails = v.Thumbnails[:0]
-				for i13 := 0; ; i13++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "thumbnails")
-					}
-					if !more {
-						break
-					}
-					var e14 *string
-					v.Thumbnails, e14 = oasrt.Grow(r, v.Thumbnails)
-					x15, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i13), "thumbnails")
-					}
-					(*e14) = x15
-				}
-				if v.Thumbnails == nil {
-					v.Thumbnails = []string{}
-				}
+				v.Thumbnails = x11
 			}
 		case "meta":
 			v.Meta.Set = true
@@ -946,29 +910,11 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x3, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i3 := 0; ; i3++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e4 *string
-					v.Tags, e4 = oasrt.Grow(r, v.Tags)
-					x5, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
-					}
-					(*e4) = x5
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x3
 			}
 		default:
 			if err := r.Unknown(key); err != nil {

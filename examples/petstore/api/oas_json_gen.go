@@ -489,29 +489,11 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x7, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				v.PhotoURLs = v.PhotoURLs[:0]
-				for i7 := 0; ; i7++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "photoUrls")
-					}
-					if !more {
-						break
-					}
-					var e8 *string
-					v.PhotoURLs, e8 = oasrt.Grow(r, v.PhotoURLs)
-					x9, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i7), "photoUrls")
-					}
-					(*e8) = x9
-				}
-				if v.PhotoURLs == nil {
-					v.PhotoURLs = []string{}
-				}
+				v.PhotoURLs = x7
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -523,7 +505,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i10 := 0; ; i10++ {
+				for i8 := 0; ; i8++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -531,10 +513,10 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e11 *Tag
-					v.Tags, e11 = oasrt.Grow(r, v.Tags)
-					if err := (*e11).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i10), "tags")
+					var e9 *Tag
+					v.Tags, e9 = oasrt.Grow(r, v.Tags)
+					if err := (*e9).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i8), "tags")
 					}
 				}
 				if v.Tags == nil {

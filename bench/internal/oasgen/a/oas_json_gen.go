@@ -152,29 +152,11 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tag")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x5, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tag")
 				}
-				v.Tag = v.Tag[:0]
-				for i5 := 0; ; i5++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tag")
-					}
-					if !more {
-						break
-					}
-					var e6 *string
-					v.Tag, e6 = oasrt.Grow(r, v.Tag)
-					x7, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tag")
-					}
-					(*e6) = x7
-				}
-				if v.Tag == nil {
-					v.Tag = []string{}
-				}
+				v.Tag = x5
 			}
 		case "status":
 			v.Status.Set = true

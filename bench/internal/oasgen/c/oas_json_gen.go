@@ -375,29 +375,11 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x22, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
-				v.RepeatedStringValue = v.RepeatedStringValue[:0]
-				for i22 := 0; ; i22++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "repeated_string_value")
-					}
-					if !more {
-						break
-					}
-					var e23 *string
-					v.RepeatedStringValue, e23 = oasrt.Grow(r, v.RepeatedStringValue)
-					x24, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i22), "repeated_string_value")
-					}
-					(*e23) = x24
-				}
-				if v.RepeatedStringValue == nil {
-					v.RepeatedStringValue = []string{}
-				}
+				v.RepeatedStringValue = x22
 			}
 		default:
 			if err := r.Unknown(key); err != nil {

@@ -316,29 +316,11 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x11, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i11 := 0; ; i11++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e12 *string
-					v.Tags, e12 = oasrt.Grow(r, v.Tags)
-					x13, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i11), "tags")
-					}
-					(*e12) = x13
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x11
 			}
 		case "attributes":
 			seen |= 1 << 8
@@ -351,7 +333,7 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "attributes")
 				}
 				v.Attributes = v.Attributes[:0]
-				for i14 := 0; ; i14++ {
+				for i12 := 0; ; i12++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "attributes")
@@ -359,10 +341,10 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e15 *Attribute
-					v.Attributes, e15 = oasrt.Grow(r, v.Attributes)
-					if err := (*e15).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i14), "attributes")
+					var e13 *Attribute
+					v.Attributes, e13 = oasrt.Grow(r, v.Attributes)
+					if err := (*e13).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i12), "attributes")
 					}
 				}
 				if v.Attributes == nil {
@@ -456,29 +438,11 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "path")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x5, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "path")
 				}
-				v.Path = v.Path[:0]
-				for i5 := 0; ; i5++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "path")
-					}
-					if !more {
-						break
-					}
-					var e6 *string
-					v.Path, e6 = oasrt.Grow(r, v.Path)
-					x7, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i5), "path")
-					}
-					(*e6) = x7
-				}
-				if v.Path == nil {
-					v.Path = []string{}
-				}
+				v.Path = x5
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
