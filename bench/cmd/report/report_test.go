@@ -40,6 +40,7 @@ func TestSummary(t *testing.T) {
 		"| marshal: oasgen's time ≤ 0.6× ogen's | 0.42× met |",
 		// validating unmarshal is compared with ogen-Validate, not ogen
 		"| unmarshal, validating: ≤ 0.7× ogen's with Validate | 0.75× **missed** |",
+		"- Unmarshal of A, 150 ns vs ogen-Validate's 200 ns (0.75×): a document this small",
 		"| marshal: fewer allocs/op than ogen | 0 vs 0 met (both zero) |",
 		"| unmarshal: fewer allocs/op than ogen | 1 vs 5 met |",
 		"| marshal: ≥ 20x faster than openapi-generator (default) | 24x met |",
