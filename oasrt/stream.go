@@ -157,10 +157,16 @@ func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error
 		if err == nil {
 			err = r.End()
 		}
-		if err != nil && err != errStopped {
-			var zero T
-			yield(zero, err)
-		}
+		yieldErr(yield, err)
+	}
+}
+
+// yieldErr yields err to end an iteration, unless there is none or it is
+// the stop the loop itself asked for.
+func yieldErr[T any](yield func(T, error) bool, err error) {
+	if err != nil && !errors.Is(err, errStopped) {
+		var zero T
+		yield(zero, err)
 	}
 }
 
@@ -178,10 +184,7 @@ func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(fu
 			}
 			return nil
 		}))
-		if err != nil && !errors.Is(err, errStopped) {
-			var zero T
-			yield(zero, err)
-		}
+		yieldErr(yield, err)
 	}
 }
 
