@@ -236,3 +236,10 @@ func UnknownTag(offset int, union, property string, tag []byte, found bool) erro
 
 // ErrNoVariant is recorded when encoding a union whose tag names no variant.
 var ErrNoVariant = errors.New("oasrt: union value has no variant set")
+
+// ErrExactPath is returned by the one-pass decoder of a discriminated union
+// (decodeOnePass in generated code) for a value it leaves to the exact
+// path: the union's DecodeJSON then reads the value again from its start,
+// the tag looked up first, and reports that path's error, if any. It never
+// reaches DecodeJSON's caller.
+var ErrExactPath = errors.New("oasrt: value left to the exact decoder")

@@ -26,6 +26,9 @@ type codec struct {
 	*file
 	temps
 	k *checks
+	// pin is set by the union printers that go back over what they read
+	// (Mark and Restore): the union's decoder then pins its bytes.
+	pin bool
 }
 
 func genJSON(f *file, pkg *ir.Package, k *checks) {
