@@ -33,6 +33,7 @@ var discriminated = []struct {
 	{"composition", "Pet", func() any { return new(composition.Pet) }},
 	{"composition", "Shape", func() any { return new(composition.Shape) }},
 	{"composition", "Vehicle", func() any { return new(composition.Vehicle) }},
+	{"composition", "Message", func() any { return new(composition.Message) }},
 }
 
 // exactPath decodes an object into the union u as its decoder did before

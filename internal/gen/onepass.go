@@ -110,7 +110,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 			k.fields = append(k.fields, fd)
 		}
 	}
-	if len(p.vars) < 2 || len(p.vars) > onePassMaxVariants || len(p.keys) > onePassMaxKeys {
+	if len(p.vars) == 0 || len(p.vars) > onePassMaxVariants || len(p.keys) > onePassMaxKeys {
 		return nil
 	}
 	for _, k := range p.keys {

@@ -1509,6 +1509,17 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Twice{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -1524,6 +1535,94 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Twice", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Twice", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which TwiceType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Cat":
+				which = TwiceCat
+				v.Cat.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "id":
+			seen |= 1 << 1
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Cat.ID = x1
+		case "created":
+			seen |= 1 << 2
+			v.Cat.Created.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "created")
+			}
+			v.Cat.Created.Value = x2
+		case "lives":
+			seen |= 1 << 3
+			v.Cat.Lives.Set = true
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "lives")
+			}
+			v.Cat.Lives.Value = int32(x3)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case TwiceCat:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xf != 0 {
+			return oasrt.ErrExactPath // a key Cat does not declare
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2330,6 +2429,17 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Message{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -2345,6 +2455,93 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Message", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Message) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which MessageType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Text":
+				which = MessageText
+				v.Text.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "body":
+			seen |= 1 << 1
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Text.Body = x1
+		case "id":
+			seen |= 1 << 2
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Text.ID = x2
+		case "sent":
+			seen |= 1 << 3
+			v.Text.Sent.Set = true
+			x3, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Text.Sent.Value = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case MessageText:
+		if seen&0x7 != 0x7 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xf != 0 {
+			return oasrt.ErrExactPath // a key Text does not declare
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
