@@ -74,6 +74,15 @@ type onePassUnion struct {
 // pointer), a property two variants decode differently, or too many
 // variants or keys.
 func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
+	tagged := 0
+	for _, v := range vs {
+		if len(v.Tags) > 0 {
+			tagged++
+		}
+	}
+	if tagged == 0 || tagged > onePassMaxVariants {
+		return nil
+	}
 	p := &onePassUnion{}
 	byName := map[string]*onePassKey{}
 	key := func(name string) *onePassKey {
@@ -101,7 +110,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 				return nil
 			}
 			k := key(fd.JSONName)
-			ov.bits |= 1 << (k.bit % 64)
+			ov.bits |= 1 << (k.bit % 64) // past 64 keys, the plan is dropped below
 			if fd.JSONName == d.Discriminator {
 				ov.tag = fd // read by the chosen variant alone
 				continue
@@ -110,7 +119,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 			k.fields = append(k.fields, fd)
 		}
 	}
-	if len(p.vars) == 0 || len(p.vars) > onePassMaxVariants || len(p.keys) > onePassMaxKeys {
+	if len(p.keys) > onePassMaxKeys {
 		return nil
 	}
 	for _, k := range p.keys {
