@@ -33,12 +33,15 @@ func (r *Reader) Restore(m Mark) { r.pos, r.depth, r.first = m.pos-r.base, m.dep
 // next reports the real error.
 func (r *Reader) FindString(key string) (value []byte, found bool, err error) {
 	m := r.Mark()
-	defer r.Restore(m)
+	// Reading a stream, the object may go on past the buffer: the look
+	// ahead refills it, keeping it all from the object's start (findString
+	// moves r.pos to read a key or the value), and looks again.
+	old := r.Pin()
 	for {
 		value, found, err, short := r.findString(key)
-		// Reading a stream, the object may go on past the buffer: refill
-		// (keeping it all, from r.pos) and look again.
+		r.Restore(m)
 		if !short || !r.more() {
+			r.Unpin(old)
 			return value, found, err
 		}
 	}
@@ -70,7 +73,7 @@ func (r *Reader) findString(key string) (value []byte, found bool, err error, sh
 		if i >= len(s) {
 			return nil, false, nil, true
 		}
-		if plain && string(s[kstart:kend]) == key || !plain && r.keyIs(kstart-1, key) {
+		if plain && string(s[kstart:kend]) == key || !plain && r.keyIs(s, kstart-1, kend, key) {
 			if s[i] == '"' {
 				if end, _ := stringEnd(s, i+1); end < 0 {
 					return nil, false, nil, true
@@ -94,11 +97,14 @@ func (r *Reader) findString(key string) (value []byte, found bool, err error, sh
 	}
 }
 
-// keyIs decodes the escaped key string at offset i and compares it.
-func (r *Reader) keyIs(i int, key string) bool {
-	r.pos = i
-	k, err := r.strBytes()
-	return err == nil && string(k) == key
+// keyIs decodes the escaped key string s[i:end+1], quotes included, and
+// compares it. A Reader of its own reads it: reading a stream, r would
+// refill its buffer near an escape, moving it under the scan.
+func (r *Reader) keyIs(s []byte, i, end int, key string) bool {
+	k := Reader{buf: s[i : end+1], keep: -1, scratch: r.scratch[:0]}
+	b, err := k.strBytes()
+	r.scratch = k.scratch
+	return err == nil && string(b) == key
 }
 
 func skipSpace(s []byte, i int) int {
@@ -230,3 +236,10 @@ func UnknownTag(offset int, union, property string, tag []byte, found bool) erro
 
 // ErrNoVariant is recorded when encoding a union whose tag names no variant.
 var ErrNoVariant = errors.New("oasrt: union value has no variant set")
+
+// ErrExactPath is returned by the one-pass decoder of a discriminated union
+// (decodeOnePass in generated code) for a value it leaves to the exact
+// path: the union's DecodeJSON then reads the value again from its start,
+// the tag looked up first, and reports that path's error, if any. It never
+// reaches DecodeJSON's caller.
+var ErrExactPath = errors.New("oasrt: value left to the exact decoder")

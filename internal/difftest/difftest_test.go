@@ -19,6 +19,7 @@ import (
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
+	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
@@ -59,6 +60,9 @@ var cases = map[string][]pair{
 	"keywords": conv(keywordsplain.Pairs, func(p keywordsplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
+	"onepass": conv(onepassplain.Pairs, func(p onepassplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
 	"validation": conv(validationplain.Pairs, func(p validationplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
@@ -84,6 +88,11 @@ func TestUnmirrored(t *testing.T) {
 	// keywords_test.go covers them.
 	if got := strings.Join(keywordsplain.Unmirrored, ","); got != "Scalar,Loose,Count,Mixed,Mode,Holder,Point,Record,Open,Track,NotNull,Fraction,Name,NotZero,Payment,Headers,Fixed,HolderFlag,HolderMaybe,HolderFree" {
 		t.Errorf("keywords: unmirrored types %q", got)
+	}
+	// Unions, what holds them, and types with defaults, writeOnly or a not;
+	// onepass_test.go covers them.
+	if got := strings.Join(onepassplain.Unmirrored, ","); got != "Event,Click,View,Sized,Loose,Holder" {
+		t.Errorf("onepass: unmirrored types %q", got)
 	}
 	if len(petstoreplain.Unmirrored) != 0 {
 		t.Errorf("petstore: unmirrored types %q", petstoreplain.Unmirrored)
@@ -247,7 +256,7 @@ func FuzzGenerated(f *testing.F) {
 		}
 	}
 	var all []pair
-	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation", "keywords"} {
+	for _, name := range []string{"petstore", "formats", "jsonspec", "composition", "validation", "keywords", "onepass"} {
 		all = append(all, cases[name]...)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -26,6 +26,9 @@ type codec struct {
 	*file
 	temps
 	k *checks
+	// pin is set by the union printers that go back over what they read
+	// (Mark and Restore): the union's decoder then pins its bytes.
+	pin bool
 }
 
 func genJSON(f *file, pkg *ir.Package, k *checks) {
@@ -176,7 +179,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 			}
 			reqIndex++
 		}
-		c.decField(fd)
+		c.decField(fd, "v")
 	}
 	c.P("default:")
 	for i, pp := range d.Patterns {
@@ -202,26 +205,62 @@ func (c *codec) structCodec(d *ir.Struct) {
 	}
 	c.P("}") // switch
 	c.P("}") // for
+	reqs := make([]reqBit, len(required))
+	for i, fd := range required {
+		reqs[i] = reqBit{fd, i}
+	}
+	c.requiredChecks(reqs, words, func(seen, want string, names []string) {
+		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
+	})
+	c.applyDefaults(d.Fields, "v")
+	c.structEndChecks(d, "v", c.violation("at", identity))
+	c.P("return nil")
+	c.P("}")
+	c.P()
+	c.marshalers(d.GoName)
+}
+
+// reqBit is a required property and the bit that stands for it in a
+// decoder's seen set.
+type reqBit struct {
+	fd  *ir.Field
+	bit int
+}
+
+// requiredChecks prints the check, after an object's closing brace, that
+// every required property was seen: bit b of the seen set (seen, or
+// seen[b/64] when words > 1) stands for reqs' property b. Properties sent in
+// one direction only are required only in that direction. missing prints
+// what happens when some are not, given the expressions of the word seen
+// and of the bits wanted, and the quoted names of the word's bits, by bit
+// number ("" for bits that stand for no required property).
+func (c *codec) requiredChecks(reqs []reqBit, words int, missing func(seen, want string, names []string)) {
 	for w := 0; w < words; w++ {
-		chunk := required[w*64 : min(len(required), (w+1)*64)]
-		mask := uint64(1)<<len(chunk) - 1
-		if len(chunk) == 64 {
-			mask = ^uint64(0)
+		var mask, readOnly, writeOnly uint64
+		var names []string
+		for _, rb := range reqs {
+			if rb.bit/64 != w {
+				continue
+			}
+			b := rb.bit % 64
+			mask |= 1 << b
+			for len(names) <= b {
+				names = append(names, `""`)
+			}
+			names[b] = strconv.Quote(rb.fd.JSONName)
+			if rb.fd.ReadOnly && !rb.fd.WriteOnly {
+				readOnly |= 1 << b
+			}
+			if rb.fd.WriteOnly && !rb.fd.ReadOnly {
+				writeOnly |= 1 << b
+			}
+		}
+		if mask == 0 {
+			continue
 		}
 		seen := "seen"
 		if words > 1 {
 			seen = fmt.Sprintf("seen[%d]", w)
-		}
-		names := make([]string, len(chunk))
-		var readOnly, writeOnly uint64
-		for i, fd := range chunk {
-			names[i] = strconv.Quote(fd.JSONName)
-			if fd.ReadOnly && !fd.WriteOnly {
-				readOnly |= 1 << i
-			}
-			if fd.WriteOnly && !fd.ReadOnly {
-				writeOnly |= 1 << i
-			}
 		}
 		want := fmt.Sprintf("%#x", mask)
 		if readOnly != 0 || writeOnly != 0 {
@@ -244,16 +283,21 @@ func (c *codec) structCodec(d *ir.Struct) {
 			}
 		}
 		c.P("if ", seen, "&", want, " != ", want, " {")
-		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
+		missing(seen, want, names)
 		c.P("}")
 	}
-	for _, fd := range d.Fields {
+}
+
+// applyDefaults gives the absent optional properties of the struct recv
+// their defaults, after its object is read.
+func (c *codec) applyDefaults(fields []*ir.Field, recv string) {
+	for _, fd := range fields {
 		if fd.Default == nil {
 			continue
 		}
 		w, t := fieldShape(fd)
 		lit := defaultLit(fd.Default, t)
-		x := "v." + fd.GoName
+		x := recv + "." + fd.GoName
 		switch w {
 		case opt:
 			c.P("if !", x, ".Set {")
@@ -265,15 +309,17 @@ func (c *codec) structCodec(d *ir.Struct) {
 			c.P("}")
 		}
 	}
-	if counted {
-		countProps(c.file, d, "n")
-		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", c.violation("at", identity))
+}
+
+// structEndChecks prints the checks of a struct decoder on the whole
+// object recv (minProperties, maxProperties, not), once it is read; the
+// variable at holds the offset of its '{'.
+func (c *codec) structEndChecks(d *ir.Struct, recv string, fail failFunc) {
+	if d.MinProps != nil || d.MaxProps != nil {
+		countProps(c.file, d, recv, "n")
+		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", fail)
 	}
-	structNotChecks(c.file, d, c.violation("at", identity))
-	c.P("return nil")
-	c.P("}")
-	c.P()
-	c.marshalers(d.GoName)
+	structNotChecks(c.file, d, recv, fail)
 }
 
 // encExtra writes the members of a map field of a struct (additional or
@@ -310,7 +356,7 @@ func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
 	if d.MaxProps != nil {
 		// Checked before the value is read, so a large object costs no
 		// more than maxProperties members.
-		c.propMax(d.MaxProps, extraCount(d)+"+1", "at", identity)
+		c.propMax(d.MaxProps, extraCount(d, "v")+"+1", "at", identity)
 	}
 	k := c.tmp("k")
 	c.P(k, " := r.Intern(key)")
@@ -323,15 +369,15 @@ func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
 	c.P("v.", field, "[", k, "] = ", x)
 }
 
-// extraCount is the expression counting a struct's additional and pattern
-// properties.
-func extraCount(d *ir.Struct) string {
+// extraCount is the expression counting the additional and pattern
+// properties of the struct recv.
+func extraCount(d *ir.Struct, recv string) string {
 	var terms []string
 	for _, pp := range d.Patterns {
-		terms = append(terms, "len(v."+pp.GoName+")")
+		terms = append(terms, "len("+recv+"."+pp.GoName+")")
 	}
 	if d.Additional != nil {
-		terms = append(terms, "len(v."+d.AdditionalGoName+")")
+		terms = append(terms, "len("+recv+"."+d.AdditionalGoName+")")
 	}
 	return strings.Join(terms, "+")
 }
@@ -504,20 +550,20 @@ func atKeyExpr(k string) func(string) string {
 	return func(err string) string { return "oasrt.AtKey(" + err + ", " + k + ")" }
 }
 
-// decField reads one struct member into its field.
-func (c *codec) decField(fd *ir.Field) {
+// decField reads one member of the struct recv into its field.
+func (c *codec) decField(fd *ir.Field, recv string) {
 	if streamField(fd) != nil {
 		// DecodeEach hands the array's elements over one at a time.
-		c.P("if r.Streams(&v.", fd.GoName, ") {")
-		c.P("if err := r.Stream(&v.", fd.GoName, "); err != nil {")
+		c.P("if r.Streams(&", recv, ".", fd.GoName, ") {")
+		c.P("if err := r.Stream(&", recv, ".", fd.GoName, "); err != nil {")
 		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
 		c.P("}")
 		c.P("} else {")
-		c.decFieldAt(fd, atKeyLit(fd.JSONName))
+		c.decFieldAt(fd, recv, atKeyLit(fd.JSONName))
 		c.P("}")
 		return
 	}
-	c.decFieldAt(fd, atKeyLit(fd.JSONName))
+	c.decFieldAt(fd, recv, atKeyLit(fd.JSONName))
 }
 
 // atKeyLit is the wrap of a struct member's value: its key is added to
@@ -526,10 +572,11 @@ func atKeyLit(name string) func(string) string {
 	return func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(name) + ")" }
 }
 
-// decFieldAt reads the value of field fd into v, adding the path with wrap.
-func (c *codec) decFieldAt(fd *ir.Field, wrap func(string) string) {
+// decFieldAt reads the value of field fd of the struct recv, adding the
+// path with wrap.
+func (c *codec) decFieldAt(fd *ir.Field, recv string, wrap func(string) string) {
 	w, t := fieldShape(fd)
-	x := "v." + fd.GoName
+	x := recv + "." + fd.GoName
 	into := func(dst string) {
 		if fd.Ptr {
 			c.P("if ", dst, " == nil {")

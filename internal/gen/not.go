@@ -104,7 +104,7 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 
 // structNotChecks prints the checks of the sets of properties an object's
 // not forbids together, on the struct v.
-func structNotChecks(f *file, d *ir.Struct, fail failFunc) {
+func structNotChecks(f *file, d *ir.Struct, recv string, fail failFunc) {
 	if d.Not == nil {
 		return
 	}
@@ -112,7 +112,7 @@ func structNotChecks(f *file, d *ir.Struct, fail failFunc) {
 		var conds []string
 		possible := true
 		for _, name := range set {
-			cond, ok := hasProperty(f, d, name)
+			cond, ok := hasProperty(f, d, recv, name)
 			if !ok {
 				possible = false // a property the struct never holds
 				break
@@ -144,21 +144,21 @@ func structNotChecks(f *file, d *ir.Struct, fail failFunc) {
 
 // hasProperty returns the condition under which the struct v holds a
 // property ("" when it always does), and false when it never can.
-func hasProperty(f *file, d *ir.Struct, name string) (string, bool) {
+func hasProperty(f *file, d *ir.Struct, recv, name string) (string, bool) {
 	for _, fd := range d.Fields {
 		if fd.JSONName == name {
-			return present(fd, "v."+fd.GoName), true
+			return present(fd, recv+"."+fd.GoName), true
 		}
 	}
 	// Decoding puts the name in the first map whose pattern it matches,
 	// else among the additional properties.
 	for _, pp := range d.Patterns {
 		if regexp.MustCompile(pp.Regexp).MatchString(name) {
-			return f.qual(rt("HasKey")) + "(v." + pp.GoName + ", " + strconv.Quote(name) + ")", true
+			return f.qual(rt("HasKey")) + "(" + recv + "." + pp.GoName + ", " + strconv.Quote(name) + ")", true
 		}
 	}
 	if d.Additional != nil {
-		return f.qual(rt("HasKey")) + "(v." + d.AdditionalGoName + ", " + strconv.Quote(name) + ")", true
+		return f.qual(rt("HasKey")) + "(" + recv + "." + d.AdditionalGoName + ", " + strconv.Quote(name) + ")", true
 	}
 	return "", false
 }

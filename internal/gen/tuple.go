@@ -126,7 +126,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	for i, fd := range d.Items {
 		c.P("case ", i, ":")
 		idx := strconv.Itoa(i)
-		c.decFieldAt(fd, func(err string) string { return "oasrt.AtIndex(" + err + ", " + idx + ")" })
+		c.decFieldAt(fd, "v", func(err string) string { return "oasrt.AtIndex(" + err + ", " + idx + ")" })
 	}
 	c.P("default:")
 	if d.Rest != nil {

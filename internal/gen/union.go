@@ -101,6 +101,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.P("// code was generated.")
 	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
+	c.pin = false
+	var onePass *onePassUnion
 	startAt := c.buf.Len()
 	c.P("start := r.Start()")
 	bodyAt := c.buf.Len()
@@ -124,6 +126,9 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.P("case ", rt(k.rtKind), ":")
 		switch {
 		case k.kind == "object" && d.Discriminator != "" && len(exact) > 1:
+			if onePass = c.onePassPlan(d, exact); onePass != nil {
+				c.onePassTry(d)
+			}
 			c.byTag(d, exact)
 		case k.kind == "object" && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
@@ -147,7 +152,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.buf.Truncate(startAt)
 		c.buf.Write(body)
 	}
-	if body := c.buf.Bytes()[startAt:]; strings.Contains(string(body), "r.Mark()") {
+	if body := c.buf.Bytes()[startAt:]; c.pin {
 		// Reading a stream, the bytes looked ahead over must stay in the
 		// buffer until the variant has read them.
 		body = append([]byte("defer r.Unpin(r.Pin())\n"), body...)
@@ -155,6 +160,9 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.buf.Write(body)
 	}
 	c.P()
+	if onePass != nil {
+		c.onePassDecoder(d, onePass)
+	}
 	c.marshalers(d.GoName)
 }
 
@@ -190,6 +198,7 @@ func (c *codec) byTag(d *ir.Union, vs []*ir.Variant) {
 // byKey looks ahead for the first key only one variant declares.
 func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
 	c.P("var which ", d.TagType)
+	c.pin = true
 	c.P("m := r.Mark()")
 	c.P("if err := r.ObjStart(); err != nil {")
 	c.P("return err")
@@ -241,6 +250,7 @@ func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
 
 // byValue reads a string ahead and picks the variant whose enum holds it.
 func (c *codec) byValue(d *ir.Union, vs []*ir.Variant) {
+	c.pin = true
 	c.P("m := r.Mark()")
 	c.P("s, err := r.StrBytes()")
 	c.P("r.Restore(m)")
@@ -278,6 +288,7 @@ func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 		// one too large for it is still a number.
 		x := c.tmp("x")
 		c.P("if r.IsInteger() {")
+		c.pin = true
 		c.P("m := r.Mark()")
 		c.P("var ", x, " ", c.goType(ints[0].Type))
 		c.P("if err := func() error {")
@@ -307,6 +318,7 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		return
 	}
 	c.P("{")
+	c.pin = true
 	c.P("m := r.Mark()")
 	c.P("var firstErr error")
 	for i, v := range vs {

@@ -37,3 +37,54 @@ func TestTagKind(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePassLimits pins which discriminated unions are read in one pass:
+// at most 8 variants a tag names and 64 keys, and properties the variants
+// share decoded alike; the others keep the exact path alone.
+func TestOnePassLimits(t *testing.T) {
+	union := func(variants, props int, clash bool) *ir.Package {
+		u := &ir.Union{Common: ir.Common{GoName: "U"}, TagType: "UType", TagField: "Type", Discriminator: "kind"}
+		pkg := &ir.Package{Decls: []ir.Decl{u}}
+		for i := range variants {
+			s := &ir.Struct{Common: ir.Common{GoName: fmt.Sprintf("V%d", i)}}
+			s.Fields = append(s.Fields, &ir.Field{GoName: "Kind", JSONName: "kind", Type: &ir.Prim{Kind: ir.String}, Required: true})
+			s.Fields = append(s.Fields, &ir.Field{GoName: "ID", JSONName: "id", Type: &ir.Prim{Kind: ir.Int64}})
+			if clash && i == 1 {
+				s.Fields[1].Type = &ir.Prim{Kind: ir.String}
+			}
+			for j := range props {
+				s.Fields = append(s.Fields, &ir.Field{GoName: fmt.Sprintf("P%d", j), JSONName: fmt.Sprintf("v%dp%d", i, j), Type: &ir.Prim{Kind: ir.Bool}})
+			}
+			pkg.Decls = append(pkg.Decls, s)
+			u.Variants = append(u.Variants, &ir.Variant{GoName: s.GoName, Const: "U" + s.GoName, Type: &ir.Ref{Decl: s}, Kinds: []string{"object"}, Tags: []string{s.GoName}})
+		}
+		return pkg
+	}
+	for _, tc := range []struct {
+		name            string
+		variants, props int
+		clash           bool
+		want            bool
+	}{
+		{"two variants", 2, 3, false, true},
+		{"eight variants", 8, 0, false, true},
+		{"nine variants", 9, 0, false, false},
+		{"62 keys", 2, 30, false, true},
+		{"66 keys", 2, 32, false, false},
+		{"a shared property of two types", 2, 1, true, false},
+	} {
+		files, err := Generate(union(tc.variants, tc.props, tc.clash), Options{Package: "p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var code string
+		for _, f := range files {
+			if f.Name == "oas_json_gen.go" {
+				code = string(f.Content)
+			}
+		}
+		if got := strings.Contains(code, "func (v *U) decodeOnePass"); got != tc.want {
+			t.Errorf("%s: one pass %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

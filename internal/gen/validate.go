@@ -459,10 +459,10 @@ func (g *validator) enumBody(d *ir.Enum) {
 func (g *validator) structBody(d *ir.Struct) {
 	if d.MinProps != nil || d.MaxProps != nil {
 		n := g.tmp("n")
-		countProps(g.file, d, n)
+		countProps(g.file, d, "v", n)
 		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
-	structNotChecks(g.file, d, g.fail)
+	structNotChecks(g.file, d, "v", g.fail)
 	for _, fd := range d.Fields {
 		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}
@@ -540,12 +540,12 @@ func (g *validator) fieldCheck(fd *ir.Field, push string) {
 }
 
 // countProps prints the statements that set n to the number of properties
-// v, a struct value, holds: the count minProperties and maxProperties
+// recv, a struct value, holds: the count minProperties and maxProperties
 // bound, in Validate and after decoding alike (keys a decoder skips are
 // not kept, so they do not count).
-func countProps(f *file, d *ir.Struct, n string) {
+func countProps(f *file, d *ir.Struct, recv, n string) {
 	if d.Additional != nil || len(d.Patterns) > 0 {
-		f.P(n, " := ", extraCount(d))
+		f.P(n, " := ", extraCount(d, recv))
 	} else {
 		f.P(n, " := 0")
 	}
@@ -554,11 +554,11 @@ func countProps(f *file, d *ir.Struct, n string) {
 		case plain, nullable, nilNull:
 			f.P(n, "++")
 		case opt, optNullable:
-			f.P("if v.", fd.GoName, ".Set {")
+			f.P("if ", recv, ".", fd.GoName, ".Set {")
 			f.P(n, "++")
 			f.P("}")
 		case nilAbsent:
-			f.P("if v.", fd.GoName, " != nil {")
+			f.P("if ", recv, ".", fd.GoName, " != nil {")
 			f.P(n, "++")
 			f.P("}")
 		}

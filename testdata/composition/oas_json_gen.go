@@ -284,6 +284,17 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Pet{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -305,6 +316,120 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Pet", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Pet", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which PetType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "cat", "kitten", "Cat":
+				which = PetCat
+				v.Cat.Kind = r.Intern(tag)
+			case "Dog":
+				which = PetDog
+				v.Dog.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "id":
+			seen |= 1 << 1
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Cat.ID = x1
+		case "created":
+			seen |= 1 << 2
+			v.Cat.Created.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "created")
+			}
+			v.Cat.Created.Value = x2
+		case "lives":
+			seen |= 1 << 3
+			v.Cat.Lives.Set = true
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "lives")
+			}
+			v.Cat.Lives.Value = int32(x3)
+		case "barks":
+			seen |= 1 << 4
+			v.Dog.Barks.Set = true
+			x4, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "barks")
+			}
+			v.Dog.Barks.Value = x4
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case PetCat:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xf != 0 {
+			return oasrt.ErrExactPath // a key Cat does not declare
+		}
+		if seen&0x10 != 0 {
+			v.Dog = Dog{}
+		}
+	case PetDog:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x17 != 0 {
+			return oasrt.ErrExactPath // a key Dog does not declare
+		}
+		v.Dog.ID = v.Cat.ID
+		v.Dog.Created = v.Cat.Created
+		if seen&0xe != 0 {
+			v.Cat = Cat{}
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -414,6 +539,17 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Shape{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -435,6 +571,108 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Shape", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Shape", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which ShapeType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			m := r.Mark()
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "circle":
+				which = ShapeShape1
+				r.Restore(m)
+				if err := v.Shape1.Kind.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "kind")
+				}
+			case "square":
+				which = ShapeShape2
+				r.Restore(m)
+				if err := v.Shape2.Kind.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "kind")
+				}
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "r":
+			seen |= 1 << 1
+			x1, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "r")
+			}
+			v.Shape1.R = x1
+		case "side":
+			seen |= 1 << 2
+			x2, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "side")
+			}
+			v.Shape2.Side = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case ShapeShape1:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x3 != 0 {
+			return oasrt.ErrExactPath // a key Shape1 does not declare
+		}
+		if seen&0x4 != 0 {
+			v.Shape2 = Shape2{}
+		}
+	case ShapeShape2:
+		if seen&0x5 != 0x5 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x5 != 0 {
+			return oasrt.ErrExactPath // a key Shape2 does not declare
+		}
+		if seen&0x2 != 0 {
+			v.Shape1 = Shape1{}
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1253,6 +1491,17 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Twice{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -1268,6 +1517,94 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Twice", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Twice", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which TwiceType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Cat":
+				which = TwiceCat
+				v.Cat.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "id":
+			seen |= 1 << 1
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Cat.ID = x1
+		case "created":
+			seen |= 1 << 2
+			v.Cat.Created.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "created")
+			}
+			v.Cat.Created.Value = x2
+		case "lives":
+			seen |= 1 << 3
+			v.Cat.Lives.Set = true
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "lives")
+			}
+			v.Cat.Lives.Value = int32(x3)
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case TwiceCat:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xf != 0 {
+			return oasrt.ErrExactPath // a key Cat does not declare
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1413,6 +1750,17 @@ func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Vehicle{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -1446,6 +1794,163 @@ func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Vehicle", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Vehicle", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which VehicleType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Car":
+				which = VehicleCar
+				v.Car.Kind = r.Intern(tag)
+			case "bike", "Bicycle":
+				which = VehicleBicycle
+				v.Bicycle.Kind = r.Intern(tag)
+			case "RaceCar":
+				which = VehicleRaceCar
+				v.RaceCar.Kind = r.Intern(tag)
+			case "Vehicle":
+				which = VehicleVehicleBase
+				v.VehicleBase.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "wheels":
+			seen |= 1 << 1
+			v.Car.Wheels.Set = true
+			x1, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "wheels")
+			}
+			v.Car.Wheels.Value = int32(x1)
+		case "seats":
+			seen |= 1 << 2
+			v.Car.Seats.Set = true
+			x2, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "seats")
+			}
+			v.Car.Seats.Value = int32(x2)
+		case "gears":
+			seen |= 1 << 3
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "gears")
+			}
+			v.Bicycle.Gears = int32(x3)
+		case "topSpeed":
+			seen |= 1 << 4
+			v.RaceCar.TopSpeed.Set = true
+			x4, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "topSpeed")
+			}
+			v.RaceCar.TopSpeed.Value = x4
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case VehicleCar:
+		if seen&0x1 != 0x1 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x7 != 0 {
+			return oasrt.ErrExactPath // a key Car does not declare
+		}
+		if seen&0x8 != 0 {
+			v.Bicycle = Bicycle{}
+		}
+		if seen&0x10 != 0 {
+			v.RaceCar = RaceCar{}
+		}
+	case VehicleBicycle:
+		if seen&0x9 != 0x9 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xb != 0 {
+			return oasrt.ErrExactPath // a key Bicycle does not declare
+		}
+		v.Bicycle.Wheels = v.Car.Wheels
+		if seen&0x6 != 0 {
+			v.Car = Car{}
+		}
+		if seen&0x10 != 0 {
+			v.RaceCar = RaceCar{}
+		}
+	case VehicleRaceCar:
+		if seen&0x1 != 0x1 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x17 != 0 {
+			return oasrt.ErrExactPath // a key RaceCar does not declare
+		}
+		v.RaceCar.Wheels = v.Car.Wheels
+		v.RaceCar.Seats = v.Car.Seats
+		if seen&0x6 != 0 {
+			v.Car = Car{}
+		}
+		if seen&0x8 != 0 {
+			v.Bicycle = Bicycle{}
+		}
+	case VehicleVehicleBase:
+		if seen&0x1 != 0x1 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x3 != 0 {
+			return oasrt.ErrExactPath // a key VehicleBase does not declare
+		}
+		v.VehicleBase.Wheels = v.Car.Wheels
+		if seen&0x6 != 0 {
+			v.Car = Car{}
+		}
+		if seen&0x8 != 0 {
+			v.Bicycle = Bicycle{}
+		}
+		if seen&0x10 != 0 {
+			v.RaceCar = RaceCar{}
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1906,6 +2411,17 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Message{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -1921,6 +2437,93 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Message", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Message) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which MessageType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Text":
+				which = MessageText
+				v.Text.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "body":
+			seen |= 1 << 1
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Text.Body = x1
+		case "id":
+			seen |= 1 << 2
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Text.ID = x2
+		case "sent":
+			seen |= 1 << 3
+			v.Text.Sent.Set = true
+			x3, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "sent")
+			}
+			v.Text.Sent.Value = x3
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case MessageText:
+		if seen&0x7 != 0x7 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0xf != 0 {
+			return oasrt.ErrExactPath // a key Text does not declare
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.

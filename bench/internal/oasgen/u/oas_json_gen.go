@@ -100,6 +100,17 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Event{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -121,6 +132,157 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Event", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Event", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Event) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which EventType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "click", "Click":
+				which = EventClick
+				v.Click.Kind = r.Intern(tag)
+			case "view", "View":
+				which = EventView
+				v.View.Kind = r.Intern(tag)
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "id":
+			seen |= 1 << 1
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.Click.ID = x1
+		case "at":
+			seen |= 1 << 2
+			v.Click.At.Set = true
+			x2, err := r.Time()
+			if err != nil {
+				return oasrt.AtKey(err, "at")
+			}
+			v.Click.At.Value = x2
+		case "x":
+			seen |= 1 << 3
+			x3, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "x")
+			}
+			v.Click.X = int32(x3)
+		case "y":
+			seen |= 1 << 4
+			x4, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "y")
+			}
+			v.Click.Y = int32(x4)
+		case "target":
+			seen |= 1 << 5
+			v.Click.Target.Set = true
+			x5, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "target")
+			}
+			v.Click.Target.Value = x5
+		case "session":
+			seen |= 1 << 6
+			v.Click.Session.Set = true
+			x6, err := r.UUID()
+			if err != nil {
+				return oasrt.AtKey(err, "session")
+			}
+			v.Click.Session.Value = x6
+		case "page":
+			seen |= 1 << 7
+			x7, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "page")
+			}
+			v.View.Page = x7
+		case "referrer":
+			seen |= 1 << 8
+			v.View.Referrer.Set = true
+			x8, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "referrer")
+			}
+			v.View.Referrer.Value = x8
+		case "seconds":
+			seen |= 1 << 9
+			v.View.Seconds.Set = true
+			x9, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "seconds")
+			}
+			v.View.Seconds.Value = x9
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case EventClick:
+		if seen&0x1b != 0x1b {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x7f != 0 {
+			return oasrt.ErrExactPath // a key Click does not declare
+		}
+		if seen&0x380 != 0 {
+			v.View = View{}
+		}
+	case EventView:
+		if seen&0x83 != 0x83 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x387 != 0 {
+			return oasrt.ErrExactPath // a key View does not declare
+		}
+		v.View.ID = v.Click.ID
+		v.View.At = v.Click.At
+		if seen&0x7e != 0 {
+			v.Click = Click{}
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.
