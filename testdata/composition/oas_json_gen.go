@@ -3126,6 +3126,17 @@ func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		// Read the object once, and again from its start, the tag looked up
+		// first, only when decodeOnePass gives up (see there).
+		old := r.Pin()
+		m := r.Mark()
+		if v.decodeOnePass(r) == nil {
+			r.Unpin(old)
+			return nil
+		}
+		r.Restore(m)
+		r.Unpin(old)
+		*v = Figure{}
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -3147,6 +3158,105 @@ func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
 		return oasrt.UnknownTag(start, "Figure", "kind", tag, found)
 	}
 	return oasrt.NoVariant(start, "Figure", kind, nil)
+}
+
+// decodeOnePass reads an object into the variant its "kind" names,
+// in one pass wherever the tag comes: each member is read into the field
+// of the first variant that declares it (the same schema in each); after
+// the object, the chosen variant takes its shared properties from there,
+// is checked as its own decoder checks it, and the others are cleared.
+// It gives up, returning an error,
+// on anything irregular (an invalid value, a missing, unknown or repeated
+// tag, a missing property, a key the chosen variant does not declare under
+// DisallowUnknownFields): DecodeJSON then reads the object again the exact
+// way, whose error is the one reported. So it only has to be right when it
+// succeeds, and it is: the variant's decoder would have read the same
+// members with the same code and accepted the ones it skips, which were
+// read as valid JSON.
+func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	var which FigureType
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			if which != 0 {
+				return oasrt.ErrExactPath // a second tag
+			}
+			seen |= 1 << 0
+			m := r.Mark()
+			tag, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			switch string(tag) {
+			case "Text":
+				which = FigureText
+				v.Text.Kind = r.Intern(tag)
+			case "square", "box":
+				which = FigureFigure2
+				r.Restore(m)
+				if err := v.Figure2.Kind.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "kind")
+				}
+			default:
+				return oasrt.ErrExactPath // an unknown tag
+			}
+		case "body":
+			seen |= 1 << 1
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "body")
+			}
+			v.Text.Body = x1
+		case "side":
+			seen |= 1 << 2
+			x2, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtKey(err, "side")
+			}
+			v.Figure2.Side = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	switch which {
+	case FigureText:
+		if seen&0x3 != 0x3 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x3 != 0 {
+			return oasrt.ErrExactPath // a key Text does not declare
+		}
+		if seen&0x4 != 0 {
+			v.Figure2 = Figure2{}
+		}
+	case FigureFigure2:
+		if seen&0x5 != 0x5 {
+			return oasrt.ErrExactPath // a required property is missing
+		}
+		if r.DisallowUnknownFields && seen&^0x5 != 0 {
+			return oasrt.ErrExactPath // a key Figure2 does not declare
+		}
+		if seen&0x2 != 0 {
+			v.Text = Text{}
+		}
+	default:
+		return oasrt.ErrExactPath // no tag
+	}
+	v.Type = which
+	return nil
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -150,29 +150,11 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			if r.Streams(&v.Click.Tags) || r.Streams(&v.View.Tags) {
 				return oasrt.ErrExactPath // streamed
 			}
-			if err := r.ArrStart(); err != nil {
+			x3, err := r.Strings()
+			if err != nil {
 				return oasrt.AtKey(err, "tags")
 			}
-			v.Click.Tags = v.Click.Tags[:0]
-			for i3 := 0; ; i3++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return oasrt.AtKey(err, "tags")
-				}
-				if !more {
-					break
-				}
-				var e4 *string
-				v.Click.Tags, e4 = oasrt.Grow(r, v.Click.Tags)
-				x5, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtIndex(err, i3), "tags")
-				}
-				(*e4) = x5
-			}
-			if v.Click.Tags == nil {
-				v.Click.Tags = []string{}
-			}
+			v.Click.Tags = x3
 		case "origin":
 			seen |= 1 << 4
 			v.Click.Origin.Set = true
@@ -181,87 +163,87 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			}
 		case "x":
 			seen |= 1 << 5
-			at7 := r.Start()
-			x6, err := r.Int(32)
+			at5 := r.Start()
+			x4, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			if x6 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at7, "%v is less than minimum 0", x6), "x")
+			if x4 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at5, "%v is less than minimum 0", x4), "x")
 			}
-			v.Click.X = int32(x6)
+			v.Click.X = int32(x4)
 		case "button":
 			seen |= 1 << 6
 			v.Click.Button.Set = true
-			x8, err := r.Str()
+			x6, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "button")
 			}
-			v.Click.Button.Value = x8
+			v.Click.Button.Value = x6
 		case "label":
 			seen |= 1 << 7
 			if r.Null() {
 				v.Click.Label = oasrt.OptNullable[string]{Set: true, Null: true}
 			} else {
 				v.Click.Label.Set, v.Click.Label.Null = true, false
-				x9, err := r.Str()
+				x7, err := r.Str()
 				if err != nil {
 					return oasrt.AtKey(err, "label")
 				}
-				v.Click.Label.Value = x9
+				v.Click.Label.Value = x7
 			}
 		case "page":
 			seen |= 1 << 8
-			at11 := r.Start()
-			x10, err := r.Str()
+			at9 := r.Start()
+			x8, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x10) > 20 && oasrt.Len(x10) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at11, "length %d is greater than maxLength 20", oasrt.Len(x10)), "page")
+			if len(x8) > 20 && oasrt.Len(x8) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at9, "length %d is greater than maxLength 20", oasrt.Len(x8)), "page")
 			}
-			v.View.Page = x10
+			v.View.Page = x8
 		case "seconds":
 			seen |= 1 << 9
 			v.View.Seconds.Set = true
-			x12, err := r.Float(64)
+			x10, err := r.Float(64)
 			if err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.View.Seconds.Value = x12
+			v.View.Seconds.Value = x10
 		case "token":
 			seen |= 1 << 10
-			x13, err := r.Str()
+			x11, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "token")
 			}
-			v.View.Token = x13
+			v.View.Token = x11
 		case "note":
 			seen |= 1 << 11
 			v.View.Note.Set = true
-			x14, err := r.Str()
+			x12, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.View.Note.Value = x14
+			v.View.Note.Value = x12
 		case "serial":
 			seen |= 1 << 12
-			x15, err := r.Str()
+			x13, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "serial")
 			}
-			v.Scroll.Serial = x15
+			v.Scroll.Serial = x13
 		case "depth":
 			seen |= 1 << 13
 			if r.Null() {
 				v.Scroll.Depth = oasrt.OptNullable[float64]{Set: true, Null: true}
 			} else {
 				v.Scroll.Depth.Set, v.Scroll.Depth.Null = true, false
-				x16, err := r.Float(64)
+				x14, err := r.Float(64)
 				if err != nil {
 					return oasrt.AtKey(err, "depth")
 				}
-				v.Scroll.Depth.Value = x16
+				v.Scroll.Depth.Value = x14
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -460,29 +442,11 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x6, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i6 := 0; ; i6++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e7 *string
-					v.Tags, e7 = oasrt.Grow(r, v.Tags)
-					x8, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
-					}
-					(*e7) = x8
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x6
 			}
 		case "origin":
 			v.Origin.Set = true
@@ -491,32 +455,32 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "x":
 			seen |= 1 << 2
-			at10 := r.Start()
-			x9, err := r.Int(32)
+			at8 := r.Start()
+			x7, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			if x9 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at10, "%v is less than minimum 0", x9), "x")
+			if x7 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 0", x7), "x")
 			}
-			v.X = int32(x9)
+			v.X = int32(x7)
 		case "button":
 			v.Button.Set = true
-			x11, err := r.Str()
+			x9, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "button")
 			}
-			v.Button.Value = x11
+			v.Button.Value = x9
 		case "label":
 			if r.Null() {
 				v.Label = oasrt.OptNullable[string]{Set: true, Null: true}
 			} else {
 				v.Label.Set, v.Label.Null = true, false
-				x12, err := r.Str()
+				x10, err := r.Str()
 				if err != nil {
 					return oasrt.AtKey(err, "label")
 				}
-				v.Label.Value = x12
+				v.Label.Value = x10
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -633,62 +597,44 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := r.ArrStart(); err != nil {
+				x5, err := r.Strings()
+				if err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = v.Tags[:0]
-				for i5 := 0; ; i5++ {
-					more, err := r.ArrNext()
-					if err != nil {
-						return oasrt.AtKey(err, "tags")
-					}
-					if !more {
-						break
-					}
-					var e6 *string
-					v.Tags, e6 = oasrt.Grow(r, v.Tags)
-					x7, err := r.Str()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
-					}
-					(*e6) = x7
-				}
-				if v.Tags == nil {
-					v.Tags = []string{}
-				}
+				v.Tags = x5
 			}
 		case "page":
 			seen |= 1 << 2
-			at9 := r.Start()
-			x8, err := r.Str()
+			at7 := r.Start()
+			x6, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x8) > 20 && oasrt.Len(x8) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at9, "length %d is greater than maxLength 20", oasrt.Len(x8)), "page")
+			if len(x6) > 20 && oasrt.Len(x6) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at7, "length %d is greater than maxLength 20", oasrt.Len(x6)), "page")
 			}
-			v.Page = x8
+			v.Page = x6
 		case "seconds":
 			v.Seconds.Set = true
-			x10, err := r.Float(64)
+			x8, err := r.Float(64)
 			if err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.Seconds.Value = x10
+			v.Seconds.Value = x8
 		case "token":
 			seen |= 1 << 3
-			x11, err := r.Str()
+			x9, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "token")
 			}
-			v.Token = x11
+			v.Token = x9
 		case "note":
 			v.Note.Set = true
-			x12, err := r.Str()
+			x10, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x12
+			v.Note.Value = x10
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
