@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/oasgen/oasgen/internal/ir"
@@ -18,16 +19,27 @@ import (
 // the start of a pattern anchored there (^(?!\s*$).+) are evaluated at
 // position 0, so (?=X) holds when ^(?:X) matches and (?!X) when it does
 // not; lookarounds just before or after the final $ are evaluated at the
-// end, (?<=X) as (?:X)$ and (?=X) as $(?:X). Lookaround anywhere else and
-// backreferences have no RE2 form (RE2 runs in time linear in the input,
-// which is why a server should use it on client data).
+// end, (?<=X) as (?:X)$ and (?=X) as $(?:X). A repeat past RE2's limit of
+// 1000 at an end of the pattern that is not anchored is cut to its minimum
+// (trimUnanchoredRepeats). Lookaround anywhere else, backreferences and
+// other repeats past 1000 have no RE2 form (RE2 runs in time linear in the
+// input, which is why a server should use it on client data).
 func TranslatePattern(p string) ([]ir.Regexp, error) {
 	re, err := translateRE2(p)
 	if err == nil {
 		return []ir.Regexp{{Expr: re, Match: true}}, nil
 	}
-	if checks, ok, err := splitLookarounds(p); ok {
-		return checks, err
+	checks, split, splitErr := splitLookarounds(p)
+	if split && splitErr == nil {
+		return checks, nil
+	}
+	if q, ok := trimUnanchoredRepeats(p); ok {
+		if res, err := TranslatePattern(q); err == nil {
+			return res, nil
+		}
+	}
+	if split {
+		return nil, splitErr
 	}
 	var la *lookaroundError
 	if errors.As(err, &la) {
@@ -137,6 +149,61 @@ func splitLookarounds(p string) (checks []ir.Regexp, ok bool, err error) {
 		re += "$"
 	}
 	return append(checks, ir.Regexp{Expr: re, Match: true}), true, nil
+}
+
+// trimUnanchoredRepeats rewrites a repeat past RE2's limit of 1000 at an
+// end of p that is not anchored: the pattern matches when some substring
+// does, so X{n,m} last in p (no $ after it) matches when X{n} does (its
+// first n copies are a match), and first in p (no ^ before it) when X{n}
+// does (its last n copies are one); with n = 0 the item drops out. ok is
+// false when there is nothing to rewrite.
+func trimUnanchoredRepeats(p string) (string, bool) {
+	alts, _, err := parseAlts(p, 0, 0)
+	if err != nil || len(alts) != 1 {
+		return "", false
+	}
+	items := flatten(alts[0])
+	texts := make([]string, len(items))
+	for i, n := range items {
+		texts[i] = n.text
+	}
+	changed := false
+	for _, i := range []int{0, len(items) - 1} {
+		if i < 0 || items[i].kind != reAtom && items[i].kind != reGroup {
+			continue
+		}
+		if atom, min, ok := bigRepeat(items[i]); ok {
+			texts[i] = ""
+			if min > 0 {
+				texts[i] = fmt.Sprintf("%s{%d}", atom, min)
+			}
+			changed = true
+		}
+	}
+	return strings.Join(texts, ""), changed
+}
+
+// bigRepeat splits an item repeated {n,m}, n <= 1000 < m, into the atom
+// and n.
+func bigRepeat(n *reNode) (atom string, min int, ok bool) {
+	if !n.quant {
+		return "", 0, false
+	}
+	open := strings.LastIndexByte(n.text, '{')
+	q := strings.TrimSuffix(n.text[max(open, 0):], "?")
+	if open < 0 || !strings.HasSuffix(q, "}") || quantifierLen(n.text[open:]) != len(n.text)-open {
+		return "", 0, false
+	}
+	lo, hi, _ := strings.Cut(q[1:len(q)-1], ",")
+	min, err := strconv.Atoi(lo)
+	if err != nil {
+		return "", 0, false
+	}
+	maxN, _ := strconv.Atoi(hi)
+	if maxN <= 1000 || min > 1000 {
+		return "", 0, false // within RE2's limit, or still past it
+	}
+	return n.text[:open], min, true
 }
 
 // anchoredAtStart reports whether every alternative of the pattern p

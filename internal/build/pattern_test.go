@@ -142,6 +142,13 @@ var lookaroundCases = []patternCase{
 	{`^(?=a)$`, nil, []string{"", "a"}},
 	{`^(?![\]])[a\]]+$`, []string{"a]"}, []string{"]a"}},
 	{`^(?!\u{61})\w{2}$`, []string{"ba"}, []string{"ab"}},
+	// Repeats past RE2's 1000 at an end that is not anchored.
+	{`arn:[a-z]{1,63}:[^/].{0,1023}`, []string{"arn:aws:x", "xarn:a:b/c"}, []string{"arn:aws:/x", "arn:aws:"}},
+	{`^.{1,2097152}`, []string{"x", "x\n"}, []string{"", "\nx"}},
+	{`[a-z]{2,5000}1$`, []string{"ab1", "-ab1"}, []string{"a1", "ab1-"}},
+	{`.{16,1024}`, []string{"0123456789abcdef"}, []string{"0123456789abcde"}},
+	{`\p{ASCII}{0,8192}`, []string{"", "é"}, nil},
+	{`(?!^-)^[a-z]+(?:-[a-z]+){0,1500}`, []string{"a-b", "a-"}, []string{"-a"}},
 }
 
 func TestTranslatePatternLookarounds(t *testing.T) {
@@ -162,6 +169,8 @@ func TestTranslatePatternRejects(t *testing.T) {
 		`^(a)\1$`:             "backreference",
 		`^(?<q>['"]).*\k<q>$`: "named backreference",
 		`^a{2000}$`:           "RE2 cannot compile",
+		`^a{2000}`:            "RE2 cannot compile",
+		`^a{1,2000}$`:         "RE2 cannot compile",
 		`\`:                   "lone backslash",
 		`^\u12$`:              `bad \u escape`,
 		`^\p{Script=Greek}+$`: "RE2 cannot compile",
