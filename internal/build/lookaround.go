@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -73,21 +74,34 @@ func splitLookarounds(p string) (checks []ir.Regexp, ok bool, err error) {
 	}
 	// The leading assertions hold at the position the match starts at,
 	// which is 0 when one of them is ^ (no m flag: start of input) or a
-	// lookahead whose every alternative begins with ^.
-	i, start, lookStart := 0, false, false
+	// lookahead whose every alternative begins with ^. A lookahead after
+	// k items that each match one character (^[a-z](?!.*--)) holds at
+	// position k.
+	type ahead struct {
+		n *reNode
+		k int
+	}
+	var aheads []ahead
+	var lead []*reNode // the one-character items among the leading ones
+	i, start := 0, false
+prefix:
 	for ; i < len(items); i++ {
 		n := items[i]
-		if n.kind == reStart {
+		switch {
+		case n.kind == reStart && len(lead) == 0:
 			start = true
-		} else if n.kind == reAhead || n.kind == reNotAhead {
-			lookStart = true
-			if n.kind == reAhead && anchoredAtStart(n.body) {
+		case n.kind == reAhead || n.kind == reNotAhead:
+			aheads = append(aheads, ahead{n, len(lead)})
+			if n.kind == reAhead && len(lead) == 0 && anchoredAtStart(n.body) {
 				start = true
 			}
-		} else {
-			break
+		case oneChar(n):
+			lead = append(lead, n)
+		default:
+			break prefix
 		}
 	}
+	lookStart := len(aheads) > 0
 	// The trailing assertions hold at the position the match ends at,
 	// which is the end when one of them is $.
 	j, end, lookEnd := len(items), false, false
@@ -112,11 +126,16 @@ func splitLookarounds(p string) (checks []ir.Regexp, ok bool, err error) {
 		checks = append(checks, ir.Regexp{Expr: fmt.Sprintf(format, re), Match: n.kind == reAhead || n.kind == reBehind})
 		return nil
 	}
-	for _, n := range items[:i] {
-		if n.kind != reStart {
-			if err := add(n, "^(?:%s)"); err != nil {
-				return nil, true, err
-			}
+	for _, a := range aheads {
+		format := "^(?:%s)"
+		switch {
+		case a.k == 1:
+			format = "^(?s:.)(?:%s)"
+		case a.k > 1:
+			format = fmt.Sprintf("^(?s:.){%d}(?:%%s)", a.k)
+		}
+		if err := add(a.n, format); err != nil {
+			return nil, true, err
 		}
 	}
 	for _, n := range items[j:] {
@@ -131,7 +150,7 @@ func splitLookarounds(p string) (checks []ir.Regexp, ok bool, err error) {
 		}
 	}
 	var middle strings.Builder
-	for _, n := range items[i:j] {
+	for _, n := range append(lead, items[i:j]...) {
 		middle.WriteString(n.text)
 	}
 	if middle.Len() == 0 && !(start && end) {
@@ -206,6 +225,42 @@ func bigRepeat(n *reNode) (atom string, min int, ok bool) {
 	return n.text[:open], min, true
 }
 
+// oneChar reports whether n matches exactly one character: a class, a
+// dot, a character or an escape of one (not \b, \B or a backreference).
+// Under the u flag a character is a code point, as RE2's is.
+func oneChar(n *reNode) bool {
+	if n.kind != reAtom || n.quant {
+		return false
+	}
+	t := n.text
+	switch {
+	case t[0] == '[' || t == ".":
+		return true
+	case t[0] != '\\':
+		return utf8.RuneCountInString(t) == 1 && !strings.ContainsAny(t, "^$|(){}*+?")
+	case len(t) == 2:
+		return !strings.ContainsRune("bBk123456789u", rune(t[1]))
+	case t[1] == 'u':
+		// \uXXXX, not half of a surrogate pair, or \u{X...}.
+		r, n, ok := unicodeEscape(t[2:])
+		return ok && 2+n == len(t) && !(0xd800 <= r && r < 0xe000)
+	case t[1] == 'p' || t[1] == 'P':
+		return true // \p{...}
+	case t[1] == 'x' || t[1] == 'c':
+		return true // \xhh, \cX
+	}
+	return false
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) && !('a' <= s[i]|0x20 && s[i]|0x20 <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // anchoredAtStart reports whether every alternative of the pattern p
 // begins with ^.
 func anchoredAtStart(p string) bool {
@@ -268,13 +323,21 @@ func parseAlts(p string, i, depth int) ([][]*reNode, int, error) {
 				return nil, i, fmt.Errorf("lone backslash")
 			}
 			i += 2
-			// \u{...}, \p{...}, \P{...}: the braces are not a quantifier.
-			if e := p[i-1]; (e == 'u' || e == 'p' || e == 'P') && i < len(p) && p[i] == '{' {
+			// \u{...}, \p{...}, \P{...}: the braces are not a quantifier;
+			// \xhh, \uhhhh and \cX are one item.
+			switch e := p[i-1]; {
+			case (e == 'u' || e == 'p' || e == 'P') && i < len(p) && p[i] == '{':
 				close := strings.IndexByte(p[i:], '}')
 				if close < 0 {
 					return nil, i, fmt.Errorf("unclosed escape")
 				}
 				i += close + 1
+			case e == 'x' && i+2 <= len(p) && isHex(p[i:i+2]):
+				i += 2
+			case e == 'u' && i+4 <= len(p) && isHex(p[i:i+4]):
+				i += 4
+			case e == 'c' && i < len(p) && isLetter(p[i]):
+				i++
 			}
 		case '[':
 			// ECMA: the first ']' closes the class, even right after '['
@@ -328,7 +391,8 @@ func parseAlts(p string, i, depth int) ([][]*reNode, int, error) {
 			n.kind = reEnd
 			i++
 		default:
-			i++
+			_, size := utf8.DecodeRuneInString(p[i:])
+			i += size
 		}
 		if q := quantifierLen(p[i:]); q > 0 {
 			i += q
