@@ -19,7 +19,8 @@ import (
 // lookaround whose position is fixed is a test of its own: lookaheads at
 // the start of a pattern anchored there (^(?!\s*$).+) are evaluated at
 // position 0, so (?=X) holds when ^(?:X) matches and (?!X) when it does
-// not; lookarounds just before or after the final $ are evaluated at the
+// not, and lookaheads after k one-character items at position k
+// (^(?s:.){k}(?:X)); lookarounds just before or after the final $ are evaluated at the
 // end, (?<=X) as (?:X)$ and (?=X) as $(?:X). A repeat past RE2's limit of
 // 1000 at an end of the pattern that is not anchored is cut to its minimum
 // (trimUnanchoredRepeats). Lookaround anywhere else, backreferences and
@@ -42,18 +43,28 @@ func TranslatePattern(p string) ([]ir.Regexp, error) {
 	if split {
 		return nil, splitErr
 	}
-	var la *lookaroundError
-	if errors.As(err, &la) {
+	var ce *constructError
+	if errors.As(err, &ce) && ce.lookaround {
 		return nil, fmt.Errorf("%w (only lookaheads at the start of a pattern anchored with ^, and lookarounds next to its final $, are translated)", err)
 	}
 	return nil, err
 }
 
-// lookaroundError is translateRE2's error for a lookaround.
-type lookaroundError struct{ kind, text string }
+// constructError is the error for what RE2 lacks by design, lookaround
+// and backreferences, as opposed to its limits (a repeat count past 1000)
+// or a pattern that is not valid ECMA-262.
+type constructError struct {
+	msg        string
+	lookaround bool
+}
 
-func (e *lookaroundError) Error() string {
-	return fmt.Sprintf("%s %q has no RE2 form", e.kind, e.text)
+func (e *constructError) Error() string { return e.msg }
+
+// IsConstructError reports whether err, from TranslatePattern, is about
+// lookaround or backreferences.
+func IsConstructError(err error) bool {
+	var ce *constructError
+	return errors.As(err, &ce)
 }
 
 // splitLookarounds translates p, a pattern with lookarounds at its

@@ -58,9 +58,9 @@ func translateRE2(p string) (string, error) {
 			case e == '0' && (i+1 >= len(p) || !isDigit(p[i+1])):
 				b.WriteString(`\x{0}`)
 			case isDigit(e):
-				return "", fmt.Errorf(`backreference \%c has no RE2 form`, e)
+				return "", &constructError{msg: fmt.Sprintf(`backreference \%c has no RE2 form`, e)}
 			case e == 'k' && i+1 < len(p) && p[i+1] == '<':
-				return "", fmt.Errorf(`named backreference \k<...> has no RE2 form`)
+				return "", &constructError{msg: `named backreference \k<...> has no RE2 form`}
 			case e == '/' || e == '-' && !inClass:
 				b.WriteByte(e) // an escape ECMA needs and RE2 does not
 			default:
@@ -100,9 +100,9 @@ func translateRE2(p string) (string, error) {
 			rest := p[i+2:]
 			switch {
 			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"):
-				return "", &lookaroundError{"lookahead", p[i : i+3]}
+				return "", &constructError{fmt.Sprintf("lookahead %q has no RE2 form", p[i:i+3]), true}
 			case strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
-				return "", &lookaroundError{"lookbehind", p[i : i+4]}
+				return "", &constructError{fmt.Sprintf("lookbehind %q has no RE2 form", p[i:i+4]), true}
 			case strings.HasPrefix(rest, "<"):
 				b.WriteString("(?P<")
 				i += 2

@@ -161,6 +161,25 @@ func TestTranslatePatternLookarounds(t *testing.T) {
 	checkMeaning(t, lookaroundCases)
 }
 
+// TestConstructErrors checks which untranslatable patterns are errors of
+// generation (lookaround and backreferences, which RE2 lacks by design)
+// and which stay warnings (RE2's limits, patterns that are not ECMA-262).
+func TestConstructErrors(t *testing.T) {
+	for p, want := range map[string]bool{
+		`^(a)\1$`:         true,
+		`^((?!-).)+$`:     true,
+		`(?<=\$)\d+`:      true,
+		`^a{2000}$`:       false,
+		`^\p{Print}+$`:    false,
+		`^[a-z]{0,2048}$`: false,
+	} {
+		_, err := TranslatePattern(p)
+		if err == nil || IsConstructError(err) != want {
+			t.Errorf("%q: error %v, want IsConstructError %v", p, err, want)
+		}
+	}
+}
+
 func TestTranslatePatternRejects(t *testing.T) {
 	cases := map[string]string{
 		`(?!aws:)[a-z]+`:      "lookahead",

@@ -87,7 +87,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
 	var opts build.Options
 	fs.BoolVar(&opts.UncheckedPatterns, strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
-		"leave a pattern with no RE2 form (lookaround not at the pattern's anchored start or end, backreferences) unchecked, with a warning, instead of failing")
+		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE] [-unchecked-patterns]\n\nWrites one Go package: models and their JSON codecs.\n\n")
 		fs.PrintDefaults()
