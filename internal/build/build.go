@@ -39,11 +39,24 @@ type builder struct {
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
+	opts    Options
 }
 
+// Options change how a spec is built.
+type Options struct {
+	// UncheckedPatterns makes a pattern with lookaround or backreferences
+	// that have no RE2 form a warning, and leaves it unchecked, instead of
+	// an error.
+	UncheckedPatterns bool
+}
+
+// UncheckedPatternsFlag is the generate flag that sets
+// Options.UncheckedPatterns; errors name it as the way out.
+const UncheckedPatternsFlag = "-unchecked-patterns"
+
 // Package builds the IR of s.
-func Package(s *spec.Spec) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}}
+func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opts: opts}
 	b.components()
 	b.securitySchemes()
 	b.operations()
@@ -60,16 +73,33 @@ func joinErrs(errs []error) error {
 	if len(errs) == 1 {
 		return errs[0]
 	}
-	msgs := make([]string, 0, len(errs))
-	for i, e := range errs {
+	return &errorList{errs}
+}
+
+// errorList is several errors, one a line; past ten, it says how many more.
+type errorList struct{ errs []error }
+
+func (l *errorList) Error() string {
+	msgs := make([]string, 0, len(l.errs))
+	for i, e := range l.errs {
 		if i == 10 {
-			msgs = append(msgs, fmt.Sprintf("and %d more errors", len(errs)-10))
+			msgs = append(msgs, fmt.Sprintf("and %d more errors", len(l.errs)-10))
 			break
 		}
 		msgs = append(msgs, e.Error())
 	}
-	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+	return strings.Join(msgs, "\n")
 }
+
+func (l *errorList) Unwrap() []error { return l.errs }
+
+// UnsupportedError is a positioned error for what a valid spec asks and
+// oasgen cannot generate (a pattern with no RE2 form), as opposed to an
+// error of the spec's own.
+type UnsupportedError struct{ Err *spec.Error }
+
+func (e *UnsupportedError) Error() string { return e.Err.Error() }
+func (e *UnsupportedError) Unwrap() error { return e.Err }
 
 func (b *builder) pos(s *base.Schema) ir.Pos {
 	f, l, c := b.s.Pos(s)
@@ -78,6 +108,20 @@ func (b *builder) pos(s *base.Schema) ir.Pos {
 
 func (b *builder) errorf(pos ir.Pos, format string, args ...any) {
 	b.errs = append(b.errs, &spec.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// patternError reports a pattern with no RE2 form as an error, and returns
+// true when it is a warning instead: when the options say so, and for what
+// RE2 cannot compile for its limits (a repeat count past 1000), or the
+// pattern is not ECMA-262 (\p{Print}), which stay warnings for now: they
+// would fail 1.5% of the APIs.guru specs.
+func (b *builder) patternError(pos ir.Pos, pointer, pattern string, err error) bool {
+	if b.opts.UncheckedPatterns || !IsConstructError(err) {
+		return true
+	}
+	b.errs = append(b.errs, &UnsupportedError{&spec.Error{File: pos.File, Line: pos.Line, Col: pos.Col,
+		Msg: fmt.Sprintf("%s: pattern %s cannot be checked: %v; rewrite it, or generate with %s to leave it unchecked", pointer, quotePattern(pattern), err, UncheckedPatternsFlag)}})
+	return false
 }
 
 func (b *builder) warnf(pos ir.Pos, format string, args ...any) {
@@ -614,9 +658,16 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	}
 	for i, pp := range o.patterns {
 		pointer := d.Pointer + "/patternProperties/" + pp.name
-		re, err := TranslatePattern(pp.name)
+		res, err := TranslatePattern(pp.name)
 		if err != nil {
-			b.warnf(b.pos(pp.sch), "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
+			pos := b.pos(pp.sch)
+			if low := pp.sp.GoLow(); low != nil && low.GetKeyNode() != nil {
+				k := low.GetKeyNode() // the pattern is the key
+				pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
+			}
+			if b.patternError(pos, pointer, pp.name, err) {
+				b.warnf(pos, "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
+			}
 			continue
 		}
 		name := "PatternProperties"
@@ -625,7 +676,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 		}
 		d.Patterns = append(d.Patterns, &ir.PatternProps{
 			Pattern: pp.name,
-			Regexp:  re,
+			Regexps: res,
 			Type:    b.typeOf(pp.sp, pp.sch, d.GoName+"Pattern"+strconv.Itoa(i+1), pointer),
 			GoName:  fieldNames.Claim(name, ""),
 		})
@@ -861,11 +912,15 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			// type of their own (date-time, uuid...) fix it already.
 			p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
 			if p.Pattern != "" {
-				re, err := TranslatePattern(p.Pattern)
-				if err != nil {
-					b.warnf(b.pos(sch), "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+				res, err := TranslatePattern(p.Pattern)
+				pos := b.pos(sch)
+				if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
+					pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
 				}
-				p.Regexp = re
+				if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
+					b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+				}
+				p.Regexps = res
 			}
 		}
 	}

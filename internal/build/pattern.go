@@ -11,11 +11,11 @@ import (
 // include Unicode spaces that RE2's ASCII \s does not.
 const ecmaSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
 
-// TranslatePattern rewrites a JSON Schema pattern, an ECMA-262 regular
-// expression, into Go's RE2 syntax with the same meaning, or says why it
-// cannot: lookaround and backreferences have no RE2 form (RE2 runs in time
-// linear in the input, which is why a server should use it on client data).
-func TranslatePattern(p string) (string, error) {
+// translateRE2 rewrites an ECMA-262 regular expression into one RE2
+// expression with the same meaning, or says why it cannot: lookaround and
+// backreferences have no RE2 form (RE2 runs in time linear in the input,
+// which is why a server should use it on client data).
+func translateRE2(p string) (string, error) {
 	var b strings.Builder
 	inClass := false
 	for i := 0; i < len(p); i++ {
@@ -58,9 +58,9 @@ func TranslatePattern(p string) (string, error) {
 			case e == '0' && (i+1 >= len(p) || !isDigit(p[i+1])):
 				b.WriteString(`\x{0}`)
 			case isDigit(e):
-				return "", fmt.Errorf(`backreference \%c has no RE2 form`, e)
+				return "", &constructError{msg: fmt.Sprintf(`backreference \%c has no RE2 form`, e)}
 			case e == 'k' && i+1 < len(p) && p[i+1] == '<':
-				return "", fmt.Errorf(`named backreference \k<...> has no RE2 form`)
+				return "", &constructError{msg: `named backreference \k<...> has no RE2 form`}
 			case e == '/' || e == '-' && !inClass:
 				b.WriteByte(e) // an escape ECMA needs and RE2 does not
 			default:
@@ -100,9 +100,9 @@ func TranslatePattern(p string) (string, error) {
 			rest := p[i+2:]
 			switch {
 			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"):
-				return "", fmt.Errorf("lookahead %q has no RE2 form", p[i:i+3])
+				return "", &constructError{fmt.Sprintf("lookahead %q has no RE2 form", p[i:i+3]), true}
 			case strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
-				return "", fmt.Errorf("lookbehind %q has no RE2 form", p[i:i+4])
+				return "", &constructError{fmt.Sprintf("lookbehind %q has no RE2 form", p[i:i+4]), true}
 			case strings.HasPrefix(rest, "<"):
 				b.WriteString("(?P<")
 				i += 2

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/gen"
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -86,7 +87,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "oasgen bench: the go command is not on PATH; bench builds and runs the generated code with it, so install Go 1.26 or later (https://go.dev/dl/) or add its bin directory to PATH")
 		return exitSpec
 	}
-	p, err := load(c.spec)
+	p, err := load(c.spec, build.Options{})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitSpec

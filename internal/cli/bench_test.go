@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/ir"
 )
 
@@ -109,7 +110,7 @@ func TestBenchNoGo(t *testing.T) {
 
 func TestFindSchemaFollowsRefs(t *testing.T) {
 	dir := writeTiny(t, map[string]string{})
-	p, err := load(filepath.Join(dir, "tiny.yaml"))
+	p, err := load(filepath.Join(dir, "tiny.yaml"), build.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +394,7 @@ func TestBenchModulesCompile(t *testing.T) {
 	n := 0
 	for _, c := range goldenCases(t) {
 		name := filepath.Base(c)
-		p, err := load(specOf(c))
+		p, err := load(specOf(c), build.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -85,8 +85,11 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
+	var opts build.Options
+	fs.BoolVar(&opts.UncheckedPatterns, strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
+		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE]\n\nWrites one Go package: models and their JSON codecs.\n\n")
+		fmt.Fprint(stderr, "Usage: oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE] [-unchecked-patterns]\n\nWrites one Go package: models and their JSON codecs.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -115,7 +118,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "oasgen generate: %q is not a valid Go package name; use -p\n", name)
 		return exitUsage
 	}
-	res, err := Generate(*in, name)
+	res, err := Generate(*in, name, opts)
 	if err != nil {
 		var broken *gen.BrokenError
 		if errors.As(err, &broken) {
@@ -176,7 +179,7 @@ type Result struct {
 
 // load loads the spec at path, or the embedded petstore when path is "",
 // and builds its IR.
-func load(path string) (*ir.Package, error) {
+func load(path string, opts build.Options) (*ir.Package, error) {
 	var (
 		s   *spec.Spec
 		err error
@@ -189,14 +192,14 @@ func load(path string) (*ir.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build.Package(s)
+	return build.Package(s, opts)
 }
 
 // GeneratePlain generates the plain encoding/json mirror of the spec's
 // types as package pkg; realPath is the import path of the oasgen package
 // generated from the same spec.
 func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
-	p, err := load(path)
+	p, err := load(path, build.Options{})
 	if err != nil {
 		return gen.File{}, err
 	}
@@ -205,8 +208,8 @@ func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
 
 // Generate loads the spec at path (the embedded petstore when path is "")
 // and generates package pkg from it, in memory.
-func Generate(path, pkg string) (*Result, error) {
-	p, err := load(path)
+func Generate(path, pkg string, opts build.Options) (*Result, error) {
+	p, err := load(path, opts)
 	if err != nil {
 		return nil, err
 	}

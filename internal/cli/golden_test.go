@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/internal/build"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -47,7 +49,7 @@ func TestGolden(t *testing.T) {
 		name := filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
 			spec := specOf(dir)
-			res, err := Generate(spec, name)
+			res, err := Generate(spec, name, build.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -166,7 +166,8 @@ func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := build.Package(s)
+	// The pattern-re2 rule reports the patterns that have no RE2 form.
+	p, err := build.Package(s, build.Options{UncheckedPatterns: true})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/oasgen/oasgen/internal/build"
 )
 
 // TestGeneratedBuildsInOtherModule generates the petstore into a fresh
@@ -40,7 +42,7 @@ func main() {
 			t.Fatal(err)
 		}
 	}
-	res, err := Generate("", "api")
+	res, err := Generate("", "api", build.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,7 +120,7 @@ func loadIR(t testing.TB, name string) map[string]ir.Decl {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := build.Package(s)
+	p, err := build.Package(s, build.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,7 +158,7 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Name) }, func() codec { return new(keywords.NotZero) },
 	func() codec { return new(keywords.Payment) }, func() codec { return new(keywords.Headers) },
 	func() codec { return new(keywords.Labels) }, func() codec { return new(keywords.Consts) },
-	func() codec { return new(keywords.Fixed) },
+	func() codec { return new(keywords.Fixed) }, func() codec { return new(keywords.Tags) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -272,6 +272,37 @@ func TestPatternProperties(t *testing.T) {
 	// Validate names it.
 	bad := keywords.Headers{PatternProperties1: map[string]string{"y": ""}, AdditionalProperties: map[string]bool{"x-b": true}}
 	want := "$.y: the name does not match the pattern ^x- of PatternProperties1; $[\"x-b\"]: the name matches the pattern ^x-; it belongs in PatternProperties1"
+	if err := bad.Validate(); err == nil || err.Error() != want {
+		t.Errorf("Validate = %v\nwant %s", err, want)
+	}
+}
+
+// TestLookaroundPatterns covers patterns with lookarounds at their anchored
+// ends, which are checked as several RE2 expressions: on a property, and
+// deciding which map a name goes to.
+func TestLookaroundPatterns(t *testing.T) {
+	tags := func() codec { return new(keywords.Tags) }
+	runRoundTrips(t, []roundTrip{
+		{name: "not blank", doc: `{"name":" a"}`, into: tags},
+		{name: "blank", doc: `{"name":" \t"}`, into: tags, wantErr: `$.name: " \t" does not match the pattern ^(?!\s*$).+ (offset 8)`},
+		{name: "empty", doc: `{"name":""}`, into: tags, wantErr: `$.name: "" does not match the pattern ^(?!\s*$).+ (offset 8)`},
+		{name: "slug", doc: `{"slug":"a-b"}`, into: tags},
+		{name: "slug leading -", doc: `{"slug":"-ab"}`, into: tags, wantErr: `$.slug: "-ab" does not match the pattern (?!^-)^[a-z-]+(?<!-)$ (offset 8)`},
+		{name: "slug trailing -", doc: `{"slug":"ab-"}`, into: tags, wantErr: `$.slug: "ab-" does not match the pattern (?!^-)^[a-z-]+(?<!-)$ (offset 8)`},
+		{name: "names by pattern", doc: `{"team:web":"a","x1":2,"abc":false,"aws:x":true}`, into: tags},
+		{name: "negative lookahead sends aws: on", doc: `{"aws:x":"a"}`, into: tags, wantErr: `$["aws:x"]: expected boolean, got string (offset 9)`},
+		{name: "positive lookahead needs a digit", doc: `{"abc":2}`, into: tags, wantErr: `$.abc: expected boolean, got number (offset 7)`},
+	})
+	var v keywords.Tags
+	if err := v.UnmarshalJSON([]byte(`{"team:web":"a","x1":2,"aws:x":true}`)); err != nil || v.PatternProperties1["team:web"] != "a" || v.PatternProperties2["x1"] != 2 || !v.AdditionalProperties["aws:x"] {
+		t.Errorf("decoded %+v, %v", v, err)
+	}
+	bad := keywords.Tags{
+		Name:                 oasrt.Opt[string]{Set: true, Value: " "},
+		PatternProperties1:   map[string]string{"aws:x": ""},
+		AdditionalProperties: map[string]bool{"a1": true},
+	}
+	want := `$.name: " " does not match the pattern ^(?!\s*$).+; $["aws:x"]: the name does not match the pattern ^(?!aws:)[a-z]+:[a-z]+$ of PatternProperties1; $.a1: the name matches the pattern ^(?=.*\d)[a-z\d]+$; it belongs in PatternProperties2`
 	if err := bad.Validate(); err == nil || err.Error() != want {
 		t.Errorf("Validate = %v\nwant %s", err, want)
 	}

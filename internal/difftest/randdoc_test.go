@@ -282,14 +282,18 @@ func (g *docGen) prim(p *ir.Prim) {
 		return
 	}
 	if p.Kind == ir.String && p.HasBounds() {
-		var re *regexp.Regexp
-		if p.Regexp != "" {
-			re = regexp.MustCompile(p.Regexp)
+		matches := func(s string) bool {
+			for _, r := range p.Regexps {
+				if regexp.MustCompile(r.Expr).MatchString(s) != r.Match {
+					return false
+				}
+			}
+			return true
 		}
 		var ok []string
 		for _, s := range append(slices.Clone(stringPool), constrainedPool...) {
 			n := utf8.RuneCountInString(s)
-			if (p.MinLength == nil || n >= int(*p.MinLength)) && (p.MaxLength == nil || n <= int(*p.MaxLength)) && (re == nil || re.MatchString(s)) {
+			if (p.MinLength == nil || n >= int(*p.MinLength)) && (p.MaxLength == nil || n <= int(*p.MaxLength)) && matches(s) {
 				ok = append(ok, s)
 			}
 		}

@@ -184,9 +184,9 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.P("default:")
 	for i, pp := range d.Patterns {
 		if i > 0 {
-			c.P("} else if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
+			c.P("} else if ", c.k.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
 		} else {
-			c.P("if ", c.k.regexpVar(pp.Regexp, pp.Pattern), ".Match(key) {")
+			c.P("if ", c.k.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
 		}
 		c.decExtra(d, pp.GoName, pp.Type)
 	}

@@ -142,6 +142,17 @@ func structNotChecks(f *file, d *ir.Struct, recv string, fail failFunc) {
 	}
 }
 
+// matchesPattern reports whether s matches the pattern whose RE2
+// translation is res.
+func matchesPattern(res []ir.Regexp, s string) bool {
+	for _, r := range res {
+		if regexp.MustCompile(r.Expr).MatchString(s) != r.Match {
+			return false
+		}
+	}
+	return true
+}
+
 // hasProperty returns the condition under which the struct v holds a
 // property ("" when it always does), and false when it never can.
 func hasProperty(f *file, d *ir.Struct, recv, name string) (string, bool) {
@@ -153,7 +164,7 @@ func hasProperty(f *file, d *ir.Struct, recv, name string) (string, bool) {
 	// Decoding puts the name in the first map whose pattern it matches,
 	// else among the additional properties.
 	for _, pp := range d.Patterns {
-		if regexp.MustCompile(pp.Regexp).MatchString(name) {
+		if matchesPattern(pp.Regexps, name) {
 			return f.qual(rt("HasKey")) + "(" + recv + "." + pp.GoName + ", " + strconv.Quote(name) + ")", true
 		}
 	}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -82,15 +83,36 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 	return false
 }
 
-// regexpVar returns the name of the package-level compiled form of an RE2
-// expression.
-func (k *checks) regexpVar(re, pattern string) string {
-	doc := "the pattern " + strconv.Quote(pattern)
-	if strconv.CanBackquote(pattern) {
-		doc = "the pattern `" + pattern + "`"
+// patternCond returns the Go condition under which x, a string (method
+// MatchString) or a []byte (method Match), matches the pattern whose RE2
+// translation is res; with match false, the condition under which it does
+// not.
+func (k *checks) patternCond(res []ir.Regexp, pattern, method, x string, match bool) string {
+	terms := make([]string, len(res))
+	for i, r := range res {
+		terms[i] = k.regexpVar(r, pattern, i, len(res)) + "." + method + "(" + x + ")"
+		if r.Match != match {
+			terms[i] = "!" + terms[i]
+		}
 	}
-	return k.variable("re:"+re, "pattern", doc, func(f *file) string {
-		return f.qual(Ident{"regexp", "MustCompile"}) + "(" + goString(re) + ")"
+	if match {
+		return strings.Join(terms, " && ")
+	}
+	return strings.Join(terms, " || ")
+}
+
+// regexpVar returns the name of the package-level compiled form of r,
+// expression i of n of pattern's translation.
+func (k *checks) regexpVar(r ir.Regexp, pattern string, i, n int) string {
+	doc := "the pattern " + patternDoc(pattern)
+	if n > 1 {
+		doc = fmt.Sprintf("part %d of %d of %s: a value must match it", i+1, n, doc)
+		if !r.Match {
+			doc = strings.Replace(doc, "must match", "must not match", 1)
+		}
+	}
+	return k.variable("re:"+r.Expr, "pattern", doc, func(f *file) string {
+		return f.qual(Ident{"regexp", "MustCompile"}) + "(" + goString(r.Expr) + ")"
 	})
 }
 
@@ -187,9 +209,8 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 			fail(strconv.Quote("length %d is greater than maxLength "+n), f.qual(rt("Len"))+"("+x+")")
 			f.P("}")
 		}
-		if p.Regexp != "" {
-			re := k.regexpVar(p.Regexp, p.Pattern)
-			f.P("if !", re, ".MatchString(", x, ") {")
+		if len(p.Regexps) > 0 {
+			f.P("if ", k.patternCond(p.Regexps, p.Pattern, "MatchString", x, false), " {")
 			fail(`"%q does not match the pattern %s"`, x, goString(p.Pattern))
 			f.P("}")
 		}
@@ -483,12 +504,12 @@ func (g *validator) extraCheck(d *ir.Struct, field string, t ir.Type, before []*
 	g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", field, ")) {")
 	g.P("c.Key(", k, ")")
 	if own != nil {
-		g.P("if !", g.k.regexpVar(own.Regexp, own.Pattern), ".MatchString(", k, ") {")
+		g.P("if ", g.k.patternCond(own.Regexps, own.Pattern, "MatchString", k, false), " {")
 		g.fail(`"the name does not match the pattern %s of `+field+`"`, goString(own.Pattern))
 		g.P("}")
 	}
 	for _, pp := range before {
-		g.P("if ", g.k.regexpVar(pp.Regexp, pp.Pattern), ".MatchString(", k, ") {")
+		g.P("if ", g.k.patternCond(pp.Regexps, pp.Pattern, "MatchString", k, true), " {")
 		g.fail(`"the name matches the pattern %s; it belongs in `+pp.GoName+`"`, goString(pp.Pattern))
 		g.P("}")
 	}

@@ -95,10 +95,20 @@ type Struct struct {
 
 // PatternProps is one entry of patternProperties.
 type PatternProps struct {
-	Pattern string // as written (ECMA-262)
-	Regexp  string // its RE2 translation
+	Pattern string   // as written (ECMA-262)
+	Regexps []Regexp // its RE2 translation
 	Type    Type
 	GoName  string // the map field
+}
+
+// Regexp is one RE2 expression of a pattern's translation. A string
+// matches the pattern when it matches every expression of the translation
+// whose Match is set and none of the others: most patterns are one
+// expression, and a lookaround at a pattern's anchored start or end is one
+// more (build.TranslatePattern).
+type Regexp struct {
+	Expr  string
+	Match bool
 }
 
 // Not is what a schema's not rules out, in the forms that are checked:
@@ -278,10 +288,11 @@ type Prim struct {
 	// 2^53 that JavaScript cannot hold.
 	Quoted bool
 	// String checks, for Kind String: lengths in characters; Pattern as
-	// written (ECMA-262) and Regexp, its RE2 translation ("" when it has
-	// none, which Build reports).
+	// written (ECMA-262) and Regexps, its RE2 translation (nil when it has
+	// none and generation was told to leave it unchecked).
 	MinLength, MaxLength *int64
-	Pattern, Regexp      string
+	Pattern              string
+	Regexps              []Regexp
 	// Number checks, exact: big.Rat keeps 0.1 as 1/10.
 	Minimum, Maximum                   *big.Rat
 	ExclusiveMinimum, ExclusiveMaximum bool
@@ -308,7 +319,7 @@ func (p *Prim) HasChecks() bool {
 // HasBounds reports whether p has constraints beyond its kind and format:
 // lengths, pattern, range, multipleOf or not.
 func (p *Prim) HasBounds() bool {
-	return p.MinLength != nil || p.MaxLength != nil || p.Regexp != "" ||
+	return p.MinLength != nil || p.MaxLength != nil || len(p.Regexps) > 0 ||
 		p.Minimum != nil || p.Maximum != nil || p.MultipleOf != nil || p.Not != nil || p.Const != ""
 }
 

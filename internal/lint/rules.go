@@ -569,10 +569,11 @@ func patternRE2(c *checker) {
 	c.walkSchemas(func(v schemaVisit) {
 		check := func(pattern, what string) {
 			// The generator translates ECMA-262 into RE2 where the two
-			// can mean the same; what it cannot translate is not checked.
+			// can mean the same; what it cannot translate fails
+			// generation, or with -unchecked-patterns is not checked.
 			if _, err := build.TranslatePattern(pattern); err != nil {
 				c.report(c.schemaPos(v.sch), fmt.Sprintf("%s at %s cannot run on RE2 (Go's regexp): %v", what, v.where, err),
-					"rewrite it without lookaround or backreferences; RE2 guarantees linear time, which is why it lacks them")
+					"rewrite it without backreferences, and with lookarounds only at its anchored start (^(?!x)) or next to its final $; RE2 guarantees linear time, which is why it lacks the rest")
 			}
 		}
 		if v.sch.Pattern != "" {

@@ -1350,6 +1350,146 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *Tags) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Name.Set {
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
+	}
+	if v.Slug.Set {
+		w.Raw(`,"slug":`)
+		w.String(v.Slug.Value)
+	}
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
+		switch k1 {
+		case "name", "slug":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties1[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	for _, k3 := range oasrt.SortedKeys(w, v.PatternProperties2) {
+		switch k3 {
+		case "name", "slug":
+			continue // a declared property is written from its field
+		}
+		w.Key(k3)
+		x4 := v.PatternProperties2[k3]
+		w.Int(x4)
+	}
+	w.DoneKeys()
+	for _, k5 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+		switch k5 {
+		case "name", "slug":
+			continue // a declared property is written from its field
+		}
+		w.Key(k5)
+		x6 := v.AdditionalProperties[k5]
+		w.Bool(x6)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "name":
+			v.Name.Set = true
+			at8 := r.Start()
+			x7, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "name")
+			}
+			if pattern4.MatchString(x7) || !pattern5.MatchString(x7) {
+				return oasrt.AtKey(oasrt.Violation(at8, "%q does not match the pattern %s", x7, `^(?!\s*$).+`), "name")
+			}
+			v.Name.Value = x7
+		case "slug":
+			v.Slug.Set = true
+			at10 := r.Start()
+			x9, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "slug")
+			}
+			if pattern6.MatchString(x9) || pattern7.MatchString(x9) || !pattern8.MatchString(x9) {
+				return oasrt.AtKey(oasrt.Violation(at10, "%q does not match the pattern %s", x9, `(?!^-)^[a-z-]+(?<!-)$`), "slug")
+			}
+			v.Slug.Value = x9
+		default:
+			if !pattern9.Match(key) && pattern10.Match(key) {
+				k11 := r.Intern(key)
+				if v.PatternProperties1 == nil {
+					v.PatternProperties1 = make(map[string]string)
+				}
+				var x12 string
+				x13, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, k11)
+				}
+				x12 = x13
+				v.PatternProperties1[k11] = x12
+			} else if pattern11.Match(key) && pattern12.Match(key) {
+				k14 := r.Intern(key)
+				if v.PatternProperties2 == nil {
+					v.PatternProperties2 = make(map[string]int64)
+				}
+				var x15 int64
+				x16, err := r.Int(64)
+				if err != nil {
+					return oasrt.AtKey(err, k14)
+				}
+				x15 = x16
+				v.PatternProperties2[k14] = x15
+			} else {
+				k17 := r.Intern(key)
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = make(map[string]bool)
+				}
+				var x18 bool
+				x19, err := r.Bool()
+				if err != nil {
+					return oasrt.AtKey(err, k17)
+				}
+				x18 = x19
+				v.AdditionalProperties[k17] = x18
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Tags) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Ratio.Set {

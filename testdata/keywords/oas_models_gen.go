@@ -224,6 +224,20 @@ type Labels struct {
 	PatternProperties map[string]string `json:"-"`
 }
 
+// Tags is the object schema #/components/schemas/Tags.
+//
+// Patterns with lookaheads at their anchored start or end, each checked as several RE2 expressions.
+type Tags struct {
+	Name oasrt.Opt[string] `json:"name,omitzero"`
+	Slug oasrt.Opt[string] `json:"slug,omitzero"`
+	// PatternProperties1 holds the properties whose names match `^(?!aws:)[a-z]+:[a-z]+$`.
+	PatternProperties1 map[string]string `json:"-"`
+	// PatternProperties2 holds the properties whose names match `^(?=.*\d)[a-z\d]+$`.
+	PatternProperties2 map[string]int64 `json:"-"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]bool `json:"-"`
+}
+
 // Consts is the object schema #/components/schemas/Consts.
 //
 // Consts of every kind, and exact decimal bounds.

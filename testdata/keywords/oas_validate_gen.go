@@ -408,6 +408,58 @@ func (v *Labels) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Tags) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Tags) validate(c *oasrt.Validator) {
+	if v.Name.Set {
+		c.Key("name")
+		if pattern4.MatchString(v.Name.Value) || !pattern5.MatchString(v.Name.Value) {
+			c.Errorf("%q does not match the pattern %s", v.Name.Value, `^(?!\s*$).+`)
+		}
+		c.Pop()
+	}
+	if v.Slug.Set {
+		c.Key("slug")
+		if pattern6.MatchString(v.Slug.Value) || pattern7.MatchString(v.Slug.Value) || !pattern8.MatchString(v.Slug.Value) {
+			c.Errorf("%q does not match the pattern %s", v.Slug.Value, `(?!^-)^[a-z-]+(?<!-)$`)
+		}
+		c.Pop()
+	}
+	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties1)) {
+		c.Key(k1)
+		if pattern9.MatchString(k1) || !pattern10.MatchString(k1) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties1", `^(?!aws:)[a-z]+:[a-z]+$`)
+		}
+		c.Pop()
+	}
+	for _, k2 := range slices.Sorted(maps.Keys(v.PatternProperties2)) {
+		c.Key(k2)
+		if !pattern11.MatchString(k2) || !pattern12.MatchString(k2) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties2", `^(?=.*\d)[a-z\d]+$`)
+		}
+		if !pattern9.MatchString(k2) && pattern10.MatchString(k2) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties1", `^(?!aws:)[a-z]+:[a-z]+$`)
+		}
+		c.Pop()
+	}
+	for _, k3 := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		c.Key(k3)
+		if !pattern9.MatchString(k3) && pattern10.MatchString(k3) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties1", `^(?!aws:)[a-z]+:[a-z]+$`)
+		}
+		if pattern11.MatchString(k3) && pattern12.MatchString(k3) {
+			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties2", `^(?=.*\d)[a-z\d]+$`)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Consts) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -602,6 +654,33 @@ var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 
 // pattern3 is the pattern `^[a-z]+$`.
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
+
+// pattern4 is part 1 of 2 of the pattern `^(?!\s*$).+`: a value must not match it.
+var pattern4 = regexp.MustCompile(`^(?:[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]*$)`)
+
+// pattern5 is part 2 of 2 of the pattern `^(?!\s*$).+`: a value must match it.
+var pattern5 = regexp.MustCompile(`^(?:[^\n\r\x{2028}\x{2029}]+)`)
+
+// pattern6 is part 1 of 3 of the pattern `(?!^-)^[a-z-]+(?<!-)$`: a value must not match it.
+var pattern6 = regexp.MustCompile(`^(?:^-)`)
+
+// pattern7 is part 2 of 3 of the pattern `(?!^-)^[a-z-]+(?<!-)$`: a value must not match it.
+var pattern7 = regexp.MustCompile(`(?:-)$`)
+
+// pattern8 is part 3 of 3 of the pattern `(?!^-)^[a-z-]+(?<!-)$`: a value must match it.
+var pattern8 = regexp.MustCompile(`^(?:[a-z-]+)$`)
+
+// pattern9 is part 1 of 2 of the pattern `^(?!aws:)[a-z]+:[a-z]+$`: a value must not match it.
+var pattern9 = regexp.MustCompile(`^(?:aws:)`)
+
+// pattern10 is part 2 of 2 of the pattern `^(?!aws:)[a-z]+:[a-z]+$`: a value must match it.
+var pattern10 = regexp.MustCompile(`^(?:[a-z]+:[a-z]+)$`)
+
+// pattern11 is part 1 of 2 of the pattern `^(?=.*\d)[a-z\d]+$`: a value must match it.
+var pattern11 = regexp.MustCompile(`^(?:[^\n\r\x{2028}\x{2029}]*\d)`)
+
+// pattern12 is part 2 of 2 of the pattern `^(?=.*\d)[a-z\d]+$`: a value must match it.
+var pattern12 = regexp.MustCompile(`^(?:[a-z\d]+)$`)
 
 // bound1 is the value 12.5, exact.
 var bound1 = oasrt.Rat("12.5")

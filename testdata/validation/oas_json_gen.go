@@ -698,9 +698,13 @@ func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads JSON into v, checking the schema.
 func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 	var x string
+	at2 := r.Start()
 	x1, err := r.Str()
 	if err != nil {
 		return err
+	}
+	if !pattern3.MatchString(x1) || !pattern4.MatchString(x1) {
+		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^(?=.*\d)[a-z\d]+$`)
 	}
 	x = x1
 	*v = Lookahead(x)

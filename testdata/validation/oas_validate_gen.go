@@ -268,8 +268,19 @@ func (v *Bounded) validate(c *oasrt.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Lookahead breaks its schema.
-func (v *Lookahead) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Lookahead) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Lookahead) validate(c *oasrt.Validator) {
+	if !pattern3.MatchString(string(*v)) || !pattern4.MatchString(string(*v)) {
+		c.Errorf("%q does not match the pattern %s", string(*v), `^(?=.*\d)[a-z\d]+$`)
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -498,6 +509,12 @@ var multipleOf1 = oasrt.Rat("0.01")
 
 // pattern2 is the pattern `^\p{Lu}{2}-\d{3}$`.
 var pattern2 = regexp.MustCompile(`^\p{Lu}{2}-\d{3}$`)
+
+// pattern3 is part 1 of 2 of the pattern `^(?=.*\d)[a-z\d]+$`: a value must match it.
+var pattern3 = regexp.MustCompile(`^(?:[^\n\r\x{2028}\x{2029}]*\d)`)
+
+// pattern4 is part 2 of 2 of the pattern `^(?=.*\d)[a-z\d]+$`: a value must match it.
+var pattern4 = regexp.MustCompile(`^(?:[a-z\d]+)$`)
 
 // multipleOf2 is the multipleOf 0.1, exact.
 var multipleOf2 = oasrt.Rat("0.1")

@@ -47,6 +47,7 @@ func main() {
 	timeout := flag.Duration("timeout", 2*time.Minute, "give up on one spec after this long")
 	workers := flag.Int("j", 2, "specs processed at once")
 	limit := flag.Int("n", 0, "process only every n-th spec (0: all), for a quick sample")
+	only := flag.String("specs", "", "process only the specs listed in this file, one path a line under -dir (GitHub's spec too only when listed)")
 	check := flag.Bool("check", false, "exit 1 when a spec crashes oasgen, times out, or (with -compile) generates a package that does not build: for CI")
 	flag.Parse()
 	if *doLint == *doGen {
@@ -65,18 +66,37 @@ func main() {
 		}
 		specs = sample
 	}
+	if *only != "" {
+		data, err := os.ReadFile(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "corpus:", err)
+			os.Exit(1)
+		}
+		want := map[string]bool{}
+		for _, l := range strings.Fields(string(data)) {
+			want[filepath.Clean(l)] = true
+		}
+		specs = slices.DeleteFunc(specs, func(s string) bool { return !want[filepath.Clean(s)] })
+		if !want[filepath.Clean(github)] {
+			github = ""
+		}
+	}
 	mode := lintSpec
 	if *doGen {
 		mode = generateSpec
 	}
-	results := runAll(append(specs, github), *workers, *timeout, mode)
+	all := specs
+	if github != "" {
+		all = append(all, github)
+	}
+	results := runAll(all, *workers, *timeout, mode)
 	var report string
 	var compiled *compileResult
 	if *doGen {
 		if *compile {
 			compiled = compileAll(results, *dir)
 		}
-		report = generateReport(results, github, len(specs), compiled)
+		report = generateReport(results, github, len(specs), compiled, "go run ./tools/corpus "+strings.Join(os.Args[1:], " "))
 	} else {
 		report = lintReport(results, github, len(specs))
 	}
@@ -199,13 +219,13 @@ func runOne(path string, timeout time.Duration, mode func(*result)) result {
 }
 
 // load loads a spec and builds its IR, recording a failure in r.
-func load(r *result) (*spec.Spec, *ir.Package) {
+func load(r *result, opts build.Options) (*spec.Spec, *ir.Package) {
 	s, err := spec.Load(r.path)
 	if err != nil {
 		r.err = err
 		return nil, nil
 	}
-	p, err := build.Package(s)
+	p, err := build.Package(s, opts)
 	if err != nil {
 		r.err = err
 		return nil, nil
@@ -214,13 +234,14 @@ func load(r *result) (*spec.Spec, *ir.Package) {
 }
 
 func lintSpec(r *result) {
-	if s, p := load(r); p != nil {
+	// The pattern-re2 rule reports the patterns that have no RE2 form.
+	if s, p := load(r, build.Options{UncheckedPatterns: true}); p != nil {
 		r.findings = lint.Run(s, p, lint.Config{})
 	}
 }
 
 func generateSpec(r *result) {
-	_, p := load(r)
+	_, p := load(r, build.Options{})
 	if p == nil {
 		return
 	}
@@ -302,9 +323,9 @@ func compileAll(results []result, dir string) *compileResult {
 }
 
 // generateReport summarizes a -generate run as markdown.
-func generateReport(results []result, github string, nspecs int, compiled *compileResult) string {
-	var ok, failed, crashed, timedOut, withWarnings int
-	reasons := map[string]int{}
+func generateReport(results []result, github string, nspecs int, compiled *compileResult, command string) string {
+	var ok, failed, crashed, timedOut, withWarnings, unsupportedSpecs, unsupportedErrs int
+	reasons, unsupportedReasons := map[string]int{}, map[string]int{}
 	warnKinds := map[string]int{}
 	var crashes []string
 	var ghLine string
@@ -317,8 +338,20 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 		case r.timedOut:
 			timedOut++
 		case r.err != nil:
-			failed++
-			reasons[firstLine(r.err)]++
+			if us, all := unsupported(r.err); all {
+				unsupportedSpecs++
+				unsupportedErrs += len(us)
+				seen := map[string]bool{}
+				for _, u := range us {
+					if k := unsupportedKind(u); !seen[k] {
+						unsupportedReasons[k]++
+						seen[k] = true
+					}
+				}
+			} else {
+				failed++
+				reasons[firstLine(r.err)]++
+			}
 		default:
 			ok++
 			slowest = append(slowest, r)
@@ -351,7 +384,7 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", beginMarker)
-	fmt.Fprintf(&b, "Measured with `go run ./tools/corpus -generate -compile -o docs/corpus.md` on %s (%d specs) and GitHub's spec from %s.\n\n", directoryPkg, nspecs, octokitPkg)
+	fmt.Fprintf(&b, "Measured with `%s` on %s (%d specs) and GitHub's spec from %s.\n\n", command, directoryPkg, nspecs, octokitPkg)
 	total := len(results)
 	built := ok
 	if compiled != nil {
@@ -367,6 +400,7 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 	} else {
 		row("generated (not compiled in this run)", ok)
 	}
+	row("not generated: unsupported feature, named with its position", unsupportedSpecs)
 	row("not generated: the spec's own error, reported with its position", failed)
 	row("timed out", timedOut)
 	row("crashed, or wrote Go that does not parse (generator bug)", crashed)
@@ -389,8 +423,12 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 		}
 	}
 	top(warnKinds, 8)
+	if unsupportedSpecs > 0 {
+		fmt.Fprintf(&b, "\nSpecs not generated for an unsupported feature (%d errors in %d specs; a spec counts once per kind):\n\n", unsupportedErrs, unsupportedSpecs)
+		top(unsupportedReasons, 20)
+	}
 	if len(reasons) > 0 {
-		b.WriteString("\nSpecs not generated, and why:\n\n")
+		b.WriteString("\nSpecs not generated for an error of their own, and why:\n\n")
 		top(reasons, 20)
 	}
 	if compiled != nil && len(compiled.failed) > 0 {
@@ -498,6 +536,44 @@ func lintReport(results []result, github string, nspecs int) string {
 	}
 	fmt.Fprintf(&b, "%s\n", endMarker)
 	return b.String()
+}
+
+// unsupported returns the errors in err that name a feature oasgen does
+// not generate, and whether every error in err is one.
+func unsupported(err error) (us []*build.UnsupportedError, all bool) {
+	all = true
+	var walk func(error)
+	walk = func(err error) {
+		if list, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range list.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		var u *build.UnsupportedError
+		if errors.As(err, &u) {
+			us = append(us, u)
+		} else {
+			all = false
+		}
+	}
+	walk(err)
+	return us, all && len(us) > 0
+}
+
+// unsupportedKind groups unsupported errors by why: for a pattern, the
+// construct that has no RE2 form.
+func unsupportedKind(u *build.UnsupportedError) string {
+	msg := u.Err.Msg
+	if i := strings.Index(msg, " cannot be checked: "); i >= 0 {
+		msg = "a pattern cannot be checked: " + msg[i+len(" cannot be checked: "):]
+		for _, cut := range []string{" (only ", "; "} {
+			if j := strings.Index(msg, cut); j > 0 {
+				msg = msg[:j]
+			}
+		}
+	}
+	return msg
 }
 
 // firstLine returns an error's first line without the file name, so the

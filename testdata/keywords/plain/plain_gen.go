@@ -23,6 +23,7 @@ var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
 	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
 	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
+	{"Tags", func() any { return new(keywords.Tags) }, func() any { return new(Tags) }, false},
 	{"Consts", func() any { return new(keywords.Consts) }, func() any { return new(Consts) }, true},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
@@ -62,6 +63,11 @@ type Color string
 type Unchecked string
 
 type Labels struct {
+}
+
+type Tags struct {
+	Name *string `json:"name,omitempty"`
+	Slug *string `json:"slug,omitempty"`
 }
 
 type Consts struct {
