@@ -126,7 +126,7 @@ func main() {
 		log.Printf("round %d/%d (%s elapsed)", i, *rounds, time.Since(start).Round(time.Second))
 		fmt.Fprintf(f, "# round %d\n", i)
 		for _, b := range []struct{ bin, re, benchtime string }{
-			{bin, "^Benchmark(A|C|SomeValue|EventTagLast|EventTagFirst)$", *small},
+			{bin, "^Benchmark(A|C|SomeValue|SomeValueUnion|EventTagLast|EventTagFirst)$", *small},
 			{binV2, "^Benchmark(A|C|SomeValue)$", *small},
 			{bin, "^BenchmarkB$", *large},
 			{binV2, "^BenchmarkB$", *large},

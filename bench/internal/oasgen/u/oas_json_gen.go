@@ -78,6 +78,74 @@ func (v *SomeValue) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.Raw(`,"type":`)
+	w.Int(int64(v.Type))
+	w.Raw(`,"value":`)
+	w.String(v.Value)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "type":
+			seen |= 1 << 0
+			x1, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "type")
+			}
+			v.Type = int32(x1)
+		case "value":
+			seen |= 1 << 1
+			x2, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "value")
+			}
+			v.Value = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasrt.Missing(r, seen, 0x3, "type", "value")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValueString) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *SomeValueString) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {

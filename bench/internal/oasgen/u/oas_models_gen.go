@@ -14,6 +14,14 @@ type SomeValue struct {
 	Value SomeValueValue `json:"value"`
 }
 
+// SomeValueString is the object schema #/components/schemas/SomeValueString.
+//
+// SomeValue with its value's variant fixed to string, to decode the variant directly.
+type SomeValueString struct {
+	Type  int32  `json:"type"`
+	Value string `json:"value"`
+}
+
 // Event is the oneOf schema #/components/schemas/Event.
 //
 // Type says which variant is set: Click, View.
