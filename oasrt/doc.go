@@ -15,7 +15,7 @@ package oasrt
 // Version is the version of the generated-code contract this runtime
 // implements. A generator bumps it when generated code starts to depend on
 // something new in this package.
-const Version = 1
+const Version = 2
 
 // EnforceVersion is referenced by generated code as
 // oasrt.EnforceVersion(GenVersion - oasrt.MinVersion): the constant
