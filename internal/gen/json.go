@@ -160,14 +160,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("at := r.Offset() - 1")
 	}
 	c.P("for {")
-	c.P("key, more, err := r.ObjKey()")
-	c.P("if err != nil {")
-	c.P("return err")
-	c.P("}")
-	c.P("if !more {")
-	c.P("break")
-	c.P("}")
-	c.P("switch string(key) {")
+	c.keySwitch()
 	reqIndex := 0
 	for _, fd := range d.Fields {
 		c.P("case ", strconv.Quote(fd.JSONName), ":")
@@ -723,6 +716,19 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 // text, importing it.
 func (c *codec) fix(expr string) string {
 	return strings.ReplaceAll(expr, "oasrt.", c.importName(rtPath)+".")
+}
+
+// keySwitch prints the head of an object decoder's loop body: the next
+// key, the end of the object, and the switch on the key.
+func (c *codec) keySwitch() {
+	c.P("key, more, err := r.ObjKey()")
+	c.P("if err != nil {")
+	c.P("return err")
+	c.P("}")
+	c.P("if !more {")
+	c.P("break")
+	c.P("}")
+	c.P("switch string(key) {")
 }
 
 // decArrayLoop reads an array element by element into dst, checking

@@ -213,14 +213,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 	c.P("var seen uint64")
 	c.P("var which ", d.TagType)
 	c.P("for {")
-	c.P("key, more, err := r.ObjKey()")
-	c.P("if err != nil {")
-	c.P("return err")
-	c.P("}")
-	c.P("if !more {")
-	c.P("break")
-	c.P("}")
-	c.P("switch string(key) {")
+	c.keySwitch()
 	for _, k := range p.keys {
 		if k.bit == p.tagBit {
 			c.onePassTag(d, p)

@@ -204,14 +204,7 @@ func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
 	c.P("return err")
 	c.P("}")
 	c.P("for which == 0 {")
-	c.P("key, more, err := r.ObjKey()")
-	c.P("if err != nil {")
-	c.P("return err")
-	c.P("}")
-	c.P("if !more {")
-	c.P("break")
-	c.P("}")
-	c.P("switch string(key) {")
+	c.keySwitch()
 	var fallback *ir.Variant
 	for _, v := range vs {
 		if v.Default {
