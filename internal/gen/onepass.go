@@ -329,11 +329,7 @@ func (c *codec) onePassTag(d *ir.Union, p *onePassUnion) {
 	c.P("}")
 	c.P("switch string(tag) {")
 	for _, ov := range p.vars {
-		quoted := make([]string, len(ov.Tags))
-		for i, t := range ov.Tags {
-			quoted[i] = strconv.Quote(t)
-		}
-		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.P("case ", quoteList(ov.Tags), ":")
 		c.P("which = ", ov.Const)
 		if ov.tag == nil {
 			continue

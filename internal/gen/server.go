@@ -346,13 +346,9 @@ func genServer(f *file, a *api) {
 	f.P("tags     []string")
 	f.P("}{")
 	for _, op := range a.ops {
-		tags := make([]string, len(op.Tags))
-		for i, t := range op.Tags {
-			tags[i] = strconv.Quote(t)
-		}
 		tagList := "nil"
-		if len(tags) > 0 {
-			tagList = "[]string{" + strings.Join(tags, ", ") + "}"
+		if len(op.Tags) > 0 {
+			tagList = "[]string{" + quoteList(op.Tags) + "}"
 		}
 		f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, "},")
 	}

@@ -166,6 +166,16 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.marshalers(d.GoName)
 }
 
+// quoteList returns ss as Go string literals separated by commas, for a
+// case clause or a composite literal.
+func quoteList(ss []string) string {
+	quoted := make([]string, len(ss))
+	for i, s := range ss {
+		quoted[i] = strconv.Quote(s)
+	}
+	return strings.Join(quoted, ", ")
+}
+
 // decodeVariant decodes into the variant's field and returns.
 func (c *codec) decodeVariant(d *ir.Union, v *ir.Variant) {
 	c.P("v.", d.TagField, " = ", v.Const)
@@ -184,11 +194,7 @@ func (c *codec) byTag(d *ir.Union, vs []*ir.Variant) {
 		if len(v.Tags) == 0 {
 			continue
 		}
-		quoted := make([]string, len(v.Tags))
-		for i, t := range v.Tags {
-			quoted[i] = strconv.Quote(t)
-		}
-		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.P("case ", quoteList(v.Tags), ":")
 		c.decodeVariant(d, v)
 	}
 	c.P("}")
@@ -213,11 +219,7 @@ func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
 		if len(v.Keys) == 0 {
 			continue
 		}
-		quoted := make([]string, len(v.Keys))
-		for i, k := range v.Keys {
-			quoted[i] = strconv.Quote(k)
-		}
-		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.P("case ", quoteList(v.Keys), ":")
 		c.P("which = ", v.Const)
 	}
 	c.P("default:")
@@ -257,11 +259,7 @@ func (c *codec) byValue(d *ir.Union, vs []*ir.Variant) {
 			free = v
 			continue
 		}
-		quoted := make([]string, len(v.Values))
-		for i, x := range v.Values {
-			quoted[i] = strconv.Quote(x)
-		}
-		c.P("case ", strings.Join(quoted, ", "), ":")
+		c.P("case ", quoteList(v.Values), ":")
 		c.decodeVariant(d, v)
 	}
 	c.P("}")
