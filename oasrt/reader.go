@@ -260,7 +260,7 @@ var kindOf = func() (t [256]Kind) {
 
 // ws skips white space and returns the next byte, or 0 at the end of input.
 func (r *Reader) ws() byte {
-	// The next byte is most often the token itself: this much inlines.
+	// The next byte is most often the token itself.
 	if c := r.peek(); c > ' ' {
 		return c
 	}
