@@ -731,6 +731,30 @@ func (c *codec) keySwitch() {
 	c.P("switch string(key) {")
 }
 
+// arrNext prints the head of an array decoder's loop body: the next
+// element, or the end of the array, wrap adding the path to an error.
+func (c *codec) arrNext(wrap func(string) string) {
+	c.P("more, err := r.ArrNext()")
+	c.P("if err != nil {")
+	c.P("return ", c.fix(wrap("err")))
+	c.P("}")
+	c.P("if !more {")
+	c.P("break")
+	c.P("}")
+}
+
+// maxItemsCheck prints the maxItems check made before element i is read,
+// so a long array costs no more than maxItems elements.
+func (c *codec) maxItemsCheck(i string, max *int64, fail failFunc) {
+	if max == nil {
+		return
+	}
+	m := strconv.FormatInt(*max, 10)
+	c.P("if ", i, " == ", m, " {")
+	fail(strconv.Quote("more than maxItems " + m + " items"))
+	c.P("}")
+}
+
 // decArrayLoop reads an array element by element into dst, checking
 // maxItems before each element.
 func (c *codec) decArrayLoop(t *ir.Array, dst, at string, wrap func(string) string) {
@@ -740,21 +764,8 @@ func (c *codec) decArrayLoop(t *ir.Array, dst, at string, wrap func(string) stri
 	i, e := c.tmp("i"), c.tmp("e")
 	c.P(dst, " = ", dst, "[:0]")
 	c.P("for ", i, " := 0; ; ", i, "++ {")
-	c.P("more, err := r.ArrNext()")
-	c.P("if err != nil {")
-	c.P("return ", c.fix(wrap("err")))
-	c.P("}")
-	c.P("if !more {")
-	c.P("break")
-	c.P("}")
-	if t.MaxItems != nil {
-		// Checked before the item is read, so a long array costs no
-		// more than maxItems items.
-		m := strconv.FormatInt(*t.MaxItems, 10)
-		c.P("if ", i, " == ", m, " {")
-		c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more than maxItems "+m+" items")+")")))
-		c.P("}")
-	}
+	c.arrNext(wrap)
+	c.maxItemsCheck(i, t.MaxItems, c.violation(at, wrap))
 	c.P("var ", e, " *", c.goType(t.Elem))
 	c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
 	c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })

@@ -107,21 +107,8 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P("}")
 	c.P("n := 0")
 	c.P("for ; ; n++ {")
-	c.P("more, err := r.ArrNext()")
-	c.P("if err != nil {")
-	c.P("return err")
-	c.P("}")
-	c.P("if !more {")
-	c.P("break")
-	c.P("}")
-	if d.MaxItems != nil {
-		// Checked before the item is read, so a long array costs no more
-		// than maxItems items.
-		m := strconv.FormatInt(*d.MaxItems, 10)
-		c.P("if n == ", m, " {")
-		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("more than maxItems "+m+" items"), ")")
-		c.P("}")
-	}
+	c.arrNext(identity)
+	c.maxItemsCheck("n", d.MaxItems, c.violation("at", identity))
 	c.P("switch n {")
 	for i, fd := range d.Items {
 		c.P("case ", i, ":")
