@@ -63,40 +63,42 @@ func (r *Reader) Strings() ([]string, error) {
 	}
 	short := r.strs[:0]
 	var long []string
+	var err error
 	for i := 0; ; i++ {
-		more, err := r.ArrNext()
-		if err == nil && more {
-			var s string
-			if s, err = r.Str(); err == nil {
-				if long == nil && len(short) < maxShortArray {
-					short = append(short, s)
-					continue
-				}
-				if long == nil {
-					long = append(make([]string, 0, 2*maxShortArray), short...)
-				}
-				var e *string
-				long, e = Grow(r, long)
-				*e = s
-				continue
-			}
+		var more bool
+		if more, err = r.ArrNext(); err != nil || !more {
+			break
+		}
+		var s string
+		if s, err = r.Str(); err != nil {
 			err = AtIndex(err, i)
+			break
 		}
-		var out []string
-		switch {
-		case err != nil:
-		case long != nil:
-			out = long
-		case len(short) == 0:
-			out = []string{}
-		default:
-			out = r.stringSlab(len(short))
-			copy(out, short)
+		if long == nil && len(short) < maxShortArray {
+			short = append(short, s)
+			continue
 		}
-		clear(short) // let go of the strings
-		r.strs = short[:0]
-		return out, err
+		if long == nil {
+			long = append(make([]string, 0, 2*maxShortArray), short...)
+		}
+		var e *string
+		long, e = Grow(r, long)
+		*e = s
 	}
+	var out []string
+	switch {
+	case err != nil:
+	case long != nil:
+		out = long
+	case len(short) == 0:
+		out = []string{}
+	default:
+		out = r.stringSlab(len(short))
+		copy(out, short)
+	}
+	clear(short) // let go of the strings
+	r.strs = short[:0]
+	return out, err
 }
 
 // maxShortArray is the longest array of strings Strings gives a part of a
