@@ -561,9 +561,8 @@ func definedType(t ir.Type) bool {
 // parseScalar prints code that parses the string expression s into dst, a
 // variable of t's Go type; fail turns an error expression into the
 // statement that reports it. It declares x or n and err: callers give each
-// call a scope of its own. In the server's file (f.checks set) it also
-// checks the scalar's constraints and string format, as the JSON decoders
-// do.
+// call a scope of its own. It also checks the scalar's constraints and
+// string format, as the JSON decoders do.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 	k := f.checks
 	prim, enum, _ := scalarOf(t)
@@ -599,11 +598,9 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		f.P("}")
 		x = "x"
 	}
-	if k != nil {
-		k.primChecks(f, prim, x, true, func(format string, args ...string) {
-			f.P(fail(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
-		})
-	}
+	k.primChecks(f, prim, x, true, func(format string, args ...string) {
+		f.P(fail(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+	})
 	if definedType(t) || base != prim.Kind {
 		x = f.goType(unNull(t)) + "(" + x + ")"
 	}

@@ -31,41 +31,39 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		opts.Version = "(devel)"
 	}
 	var files []*file
-	models := newFile("oas_models_gen.go", opts.Package)
+	k := newChecks(pkg)
+	models := newFile("oas_models_gen.go", opts.Package, k)
 	models.specText = true
 	genModels(models, pkg)
 	files = append(files, models)
 
-	k := newChecks(pkg)
-	codec := newFile("oas_json_gen.go", opts.Package)
-	genJSON(codec, pkg, k)
+	codec := newFile("oas_json_gen.go", opts.Package, k)
+	genJSON(codec, pkg)
 	files = append(files, codec)
 
 	if hasStreams(pkg) {
-		stream := newFile("oas_stream_gen.go", opts.Package)
-		genStream(stream, pkg, k)
+		stream := newFile("oas_stream_gen.go", opts.Package, k)
+		genStream(stream, pkg)
 		files = append(files, stream)
 	}
 
 	if len(pkg.Operations) > 0 {
 		a := newAPI(pkg)
-		router := newFile("oas_router_gen.go", opts.Package)
+		router := newFile("oas_router_gen.go", opts.Package, k)
 		genRouter(router, a)
-		server := newFile("oas_server_gen.go", opts.Package)
-		server.checks = k // what the server parses is checked as JSON is
+		server := newFile("oas_server_gen.go", opts.Package, k)
 		genTypes(server, a)
 		genServer(server, a)
-		client := newFile("oas_client_gen.go", opts.Package)
-		client.checks = k
+		client := newFile("oas_client_gen.go", opts.Package, k)
 		genClient(client, a)
 		files = append(files, router, server, client)
 	}
 
 	// Validate methods come after the codecs and the server, which also
 	// register the package-level values they share.
-	validate := newFile("oas_validate_gen.go", opts.Package)
+	validate := newFile("oas_validate_gen.go", opts.Package, k)
 	validate.specText = true // patterns in doc comments
-	genValidate(validate, pkg, k)
+	genValidate(validate, pkg)
 	files = append(files, validate)
 
 	var out []File

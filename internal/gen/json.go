@@ -25,14 +25,13 @@ func (t *temps) tmp(prefix string) string {
 type codec struct {
 	*file
 	temps
-	k *checks
 	// pin is set by the union printers that go back over what they read
 	// (Mark and Restore): the union's decoder then pins its bytes.
 	pin bool
 }
 
-func genJSON(f *file, pkg *ir.Package, k *checks) {
-	c := &codec{file: f, k: k}
+func genJSON(f *file, pkg *ir.Package) {
+	c := &codec{file: f}
 	f.P("// The runtime must support the contract this code was generated for.")
 	f.P("const (")
 	f.P("_ = ", rt("EnforceVersion"), "(", genVersion, " - ", rt("MinVersion"), ")")
@@ -177,9 +176,9 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.P("default:")
 	for i, pp := range d.Patterns {
 		if i > 0 {
-			c.P("} else if ", c.k.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
+			c.P("} else if ", c.checks.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
 		} else {
-			c.P("if ", c.k.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
+			c.P("if ", c.checks.patternCond(pp.Regexps, pp.Pattern, "Match", "key", true), " {")
 		}
 		c.decExtra(d, pp.GoName, pp.Type)
 	}
@@ -661,7 +660,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		fail := c.violation(at, wrap)
 		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
 		if t.Unique {
-			c.k.uniqueCheck(c.file, t, dst, c.tmp, fail)
+			c.checks.uniqueCheck(c.file, t, dst, c.tmp, fail)
 		}
 	case *ir.Map:
 		at, n := "", ""
@@ -779,7 +778,7 @@ func (c *codec) decArrayLoop(t *ir.Array, dst, at string, wrap func(string) stri
 // decodes with a bare Reader.Str.
 func (c *codec) plainString(t ir.Type) bool {
 	p, ok := t.(*ir.Prim)
-	return ok && p.Kind == ir.String && !p.Quoted && p.FormatCheck() == "" && !c.k.emitsChecks(p)
+	return ok && p.Kind == ir.String && !p.Quoted && p.FormatCheck() == "" && !c.checks.emitsChecks(p)
 }
 
 func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
@@ -827,7 +826,7 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 		call = "r.Decimal(" + strconv.FormatBool(p.Quoted) + ")"
 	}
 	at := ""
-	if c.k.emitsChecks(p) {
+	if c.checks.emitsChecks(p) {
 		at = c.tmp("at")
 		c.P(at, " := r.Start()")
 	}
@@ -836,7 +835,7 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	c.P("return ", c.fix(wrap("err")))
 	c.P("}")
 	if at != "" {
-		c.k.primChecks(c.file, p, x, false, c.violation(at, wrap))
+		c.checks.primChecks(c.file, p, x, false, c.violation(at, wrap))
 	}
 	if conv != "" {
 		c.P(dst, " = ", conv, "(", x, ")")

@@ -157,9 +157,7 @@ func onePassStruct(t ir.Type) *ir.Struct {
 // it, for comparing the decoders of two variants' properties. The code is
 // printed into a file of its own, so what it imports is not imported here.
 func (c *codec) fieldDecoder(fd *ir.Field) string {
-	f := newFile("", c.file.pkg)
-	f.checks = c.file.checks
-	s := &codec{file: f, k: c.k}
+	s := &codec{file: newFile("", c.file.pkg, c.checks)}
 	s.decFieldAt(fd, "x", atKeyLit(fd.JSONName))
 	return s.fieldType(fd) + "\n" + s.buf.String()
 }

@@ -18,7 +18,7 @@ func GeneratePlain(pkg *ir.Package, opts Options, realPath string) (File, error)
 	if opts.Version == "" {
 		opts.Version = "(devel)"
 	}
-	f := newFile("plain_gen.go", opts.Package)
+	f := newFile("plain_gen.go", opts.Package, newChecks(pkg))
 	f.specText = true
 	p := &plainPrinter{file: f}
 	f.P("// Pair holds constructors of a generated type and its plain mirror.")

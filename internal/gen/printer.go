@@ -37,20 +37,21 @@ type file struct {
 	// specText is set for files with comments made from the spec's text,
 	// which gofmt may reformat again on a second pass.
 	specText bool
-	// checks is set for the server's file: the scalars it parses from
-	// parameters and parts are checked against their constraints.
+	// checks holds the package-level values that checks share (patterns,
+	// fractions) and which types need validating. Every file of a package
+	// has the same one, so a printer built on a file is complete.
 	checks *checks
 }
 
-func newFile(name, pkg string) *file {
-	return &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}}
+func newFile(name, pkg string, k *checks) *file {
+	return &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, checks: k}
 }
 
 // scratch returns an empty file whose code goes inside f: it shares f's
 // imports, so what it qualifies is imported in f.
 func (f *file) scratch() *file {
-	s := newFile("", f.pkg)
-	s.imports, s.used, s.checks = f.imports, f.used, f.checks
+	s := newFile("", f.pkg, f.checks)
+	s.imports, s.used = f.imports, f.used
 	return s
 }
 

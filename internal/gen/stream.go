@@ -64,8 +64,8 @@ func hasStreams(pkg *ir.Package) bool {
 	return false
 }
 
-func genStream(f *file, pkg *ir.Package, k *checks) {
-	c := &codec{file: f, k: k}
+func genStream(f *file, pkg *ir.Package) {
+	c := &codec{file: f}
 	taken := map[string]bool{}
 	for _, d := range pkg.Decls {
 		taken[d.Name()] = true
@@ -173,7 +173,7 @@ func (c *codec) elemDecoder(t ir.Type) string {
 	if hasCodec(t) {
 		return "(*" + c.typeArg(t) + ").DecodeJSON"
 	}
-	sub := &codec{file: c.scratch(), k: c.k}
+	sub := &codec{file: c.scratch()}
 	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.dec(t, "*x", identity)
@@ -192,7 +192,7 @@ func (c *codec) elemEncoder(t ir.Type) string {
 	if hasCodec(t) {
 		return "(*" + c.typeArg(t) + ").EncodeJSON"
 	}
-	sub := &codec{file: c.scratch(), k: c.k}
+	sub := &codec{file: c.scratch()}
 	sub.P("func(x *", c.goType(t), ", w *", rt("Writer"), ") {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.enc(t, "*x")
@@ -208,7 +208,7 @@ func (c *codec) elemEncoder(t ir.Type) string {
 // *oasrt.Reader) decodes, for a streamed request or response body held in
 // dst.
 func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
-	c := &codec{file: f, k: f.checks}
+	c := &codec{file: f}
 	if sv.body == nil {
 		return f.qual(rt("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
 	}
@@ -221,7 +221,7 @@ func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 // error that writes the streamed body src holds: its Items, and its Body
 // when an object holds the array.
 func (f *file) encodeStream(sv *streamVariant, src string) {
-	c := &codec{file: f, k: f.checks}
+	c := &codec{file: f}
 	if sv.body == nil {
 		f.P("return ", rt("EncodeItems"), "(w, out, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
 		return

@@ -206,7 +206,7 @@ func (g *validator) tupleBody(d *ir.Tuple) {
 	for i, fd := range d.Items {
 		g.fieldCheck(fd, "c.Index("+strconv.Itoa(i)+")")
 	}
-	if d.Rest != nil && g.k.typeNeeds(d.Rest) {
+	if d.Rest != nil && g.checks.typeNeeds(d.Rest) {
 		i := g.tmp("i")
 		g.P("for ", i, " := range v.", d.RestGoName, " {")
 		g.P("c.Index(", len(d.Items), " + ", i, ")")

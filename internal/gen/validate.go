@@ -312,7 +312,7 @@ func (k *checks) emitsChecks(p *ir.Prim) bool {
 	if !p.HasBounds() {
 		return false
 	}
-	scratch := newFile("", "")
+	scratch := newFile("", "", k)
 	k.primChecks(scratch, p, "x", false, func(string, ...string) {})
 	return scratch.buf.Len() > 0
 }
@@ -388,11 +388,11 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 type validator struct {
 	*file
 	temps
-	k *checks
 }
 
-func genValidate(f *file, pkg *ir.Package, k *checks) {
-	g := &validator{file: f, k: k}
+func genValidate(f *file, pkg *ir.Package) {
+	g := &validator{file: f}
+	k := f.checks
 	for _, d := range pkg.Decls {
 		if a, ok := d.(*ir.Alias); ok && goAlias(a) {
 			continue // the target's methods
@@ -490,7 +490,7 @@ func (g *validator) structBody(d *ir.Struct) {
 	for i, pp := range d.Patterns {
 		g.extraCheck(d, pp.GoName, pp.Type, d.Patterns[:i], pp)
 	}
-	if d.Additional != nil && (g.k.typeNeeds(d.Additional) || len(d.Patterns) > 0) {
+	if d.Additional != nil && (g.checks.typeNeeds(d.Additional) || len(d.Patterns) > 0) {
 		g.extraCheck(d, d.AdditionalGoName, d.Additional, d.Patterns, nil)
 	}
 }
@@ -504,16 +504,16 @@ func (g *validator) extraCheck(d *ir.Struct, field string, t ir.Type, before []*
 	g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(v.", field, ")) {")
 	g.P("c.Key(", k, ")")
 	if own != nil {
-		g.P("if ", g.k.patternCond(own.Regexps, own.Pattern, "MatchString", k, false), " {")
+		g.P("if ", g.checks.patternCond(own.Regexps, own.Pattern, "MatchString", k, false), " {")
 		g.fail(`"the name does not match the pattern %s of `+field+`"`, goString(own.Pattern))
 		g.P("}")
 	}
 	for _, pp := range before {
-		g.P("if ", g.k.patternCond(pp.Regexps, pp.Pattern, "MatchString", k, true), " {")
+		g.P("if ", g.checks.patternCond(pp.Regexps, pp.Pattern, "MatchString", k, true), " {")
 		g.fail(`"the name matches the pattern %s; it belongs in `+pp.GoName+`"`, goString(pp.Pattern))
 		g.P("}")
 	}
-	if g.k.typeNeeds(t) {
+	if g.checks.typeNeeds(t) {
 		x := g.tmp("x")
 		g.P(x, " := v.", field, "[", k, "]")
 		g.check(t, x)
@@ -526,7 +526,7 @@ func (g *validator) extraCheck(d *ir.Struct, field string, t ir.Type, before []*
 // place in the path (c.Key or c.Index).
 func (g *validator) fieldCheck(fd *ir.Field, push string) {
 	w, t := fieldShape(fd)
-	if !g.k.typeNeeds(t) {
+	if !g.checks.typeNeeds(t) {
 		return
 	}
 	x := "v." + fd.GoName
@@ -588,7 +588,7 @@ func countProps(f *file, d *ir.Struct, recv, n string) {
 
 // check prints the checks of the value x of type t.
 func (g *validator) check(t ir.Type, x string) {
-	if !g.k.typeNeeds(t) {
+	if !g.checks.typeNeeds(t) {
 		return
 	}
 	switch t := t.(type) {
@@ -597,7 +597,7 @@ func (g *validator) check(t ir.Type, x string) {
 		if nk := numKind(t.Kind); t.Kind != ir.String && (t.Kind == ir.Int32 || t.Kind == ir.Uint32 || t.Kind == ir.Float32) {
 			v = nk + "(" + x + ")"
 		}
-		g.k.primChecks(g.file, t, v, true, g.fail)
+		g.checks.primChecks(g.file, t, v, true, g.fail)
 	case *ir.Any:
 		anyChecks(g.file, t, x, g.fail)
 	case *ir.Ref:
@@ -618,9 +618,9 @@ func (g *validator) check(t ir.Type, x string) {
 	case *ir.Array:
 		countBounds(g.file, "len("+x+")", t.MinItems, t.MaxItems, "items", g.fail)
 		if t.Unique {
-			g.k.uniqueCheck(g.file, t, x, g.tmp, g.fail)
+			g.checks.uniqueCheck(g.file, t, x, g.tmp, g.fail)
 		}
-		if g.k.typeNeeds(t.Elem) {
+		if g.checks.typeNeeds(t.Elem) {
 			i := g.tmp("i")
 			g.P("for ", i, " := range ", x, " {")
 			g.P("c.Index(", i, ")")
@@ -634,7 +634,7 @@ func (g *validator) check(t ir.Type, x string) {
 			g.P(n, " := len(", x, ")")
 			countBounds(g.file, n, t.MinProps, t.MaxProps, "properties", g.fail)
 		}
-		if g.k.typeNeeds(t.Elem) {
+		if g.checks.typeNeeds(t.Elem) {
 			k := g.tmp("k")
 			g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(", x, ")) {")
 			g.P("c.Key(", k, ")")
