@@ -25,7 +25,7 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 )
 
-const benchUsage = `Usage: oasgen bench -i SPEC --schema NAME --data FILE.json [flags]
+const benchUsage = `Usage: oasgen bench [-i SPEC | SPEC] --schema NAME --data FILE.json [flags]
 
 Benchmarks decoding and encoding FILE.json as schema NAME with the code
 oasgen generates, against encoding/json on equivalent plain structs. The
@@ -54,10 +54,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.benchtime, "benchtime", "1s", "run time of each benchmark in each round, as go test's -benchtime (500ms, 10000x)")
 	fs.BoolVar(&c.keep, "keep", false, "keep the temporary module and print where it is")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, benchUsage)
+		fmt.Fprint(fs.Output(), benchUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
@@ -67,11 +68,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "oasgen bench: "+format+"\n", a...)
 		return exitUsage
 	}
+	if c.spec, err = specArg(c.spec, rest); err != nil {
+		return usageErr("%v", err)
+	}
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("unexpected argument %q", fs.Arg(0))
 	case c.spec == "":
-		return usageErr("-i SPEC is required")
+		return usageErr("a spec is required: -i SPEC or SPEC")
 	case c.schema == "":
 		return usageErr("--schema NAME is required")
 	case c.data == "":

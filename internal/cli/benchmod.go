@@ -224,7 +224,7 @@ func reachable(pkg *ir.Package, d ir.Decl) []ir.Decl {
 // relative to its root; modPath is its module path.
 func benchModuleFiles(pkg *ir.Package, d ir.Decl, payload []byte, src runtimeSource, modPath string) (map[string][]byte, error) {
 	cut := &ir.Package{Decls: reachable(pkg, d)} // no operations: no server or client
-	files, err := gen.Generate(cut, gen.Options{Package: "api", Version: Version})
+	files, err := gen.Generate(cut, gen.Options{Package: "api", Version: Version()})
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,7 @@ func benchModuleFiles(pkg *ir.Package, d ir.Decl, payload []byte, src runtimeSou
 	}
 	mirrored := gen.Mirrored(d)
 	if mirrored {
-		plain, err := gen.GeneratePlain(cut, gen.Options{Package: "plain", Version: Version}, modPath+"/api")
+		plain, err := gen.GeneratePlain(cut, gen.Options{Package: "plain", Version: Version()}, modPath+"/api")
 		if err != nil {
 			return nil, err
 		}

@@ -20,9 +20,6 @@ import (
 	"github.com/oasgen/oasgen/internal/spec"
 )
 
-// Version is the oasgen release, written into generated file headers.
-const Version = "v0.1.0"
-
 //go:embed petstore/openapi.yaml
 var petstoreSpec []byte
 
@@ -32,13 +29,43 @@ func PetstoreSpec() []byte { return petstoreSpec }
 const usage = `oasgen generates fast Go code from OpenAPI 3.0 and 3.1 specs.
 
 Usage:
-  oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE]
-  oasgen lint [flags] SPEC
-  oasgen bench -i SPEC --schema NAME --data FILE.json [flags]
+  oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]
+  oasgen lint [flags] [-i SPEC | SPEC]
+  oasgen bench [-i SPEC | SPEC] --schema NAME --data FILE.json [flags]
   oasgen version
+  oasgen help [COMMAND]
 
-Run "oasgen COMMAND -h" for a command's flags.
+Every command takes the spec as -i SPEC or as its one argument.
+Run "oasgen help COMMAND" for a command's flags.
 `
+
+// command is one of oasgen's commands.
+type command struct {
+	name    string
+	aliases []string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = []command{
+	{name: "generate", aliases: []string{"gen"}, run: runGenerate},
+	{name: "lint", run: runLint},
+	{name: "bench", run: runBench},
+	{name: "version", aliases: []string{"--version", "-version"}, run: runVersion},
+}
+
+func lookup(name string) *command {
+	for i, c := range commands {
+		if c.name == name {
+			return &commands[i]
+		}
+		for _, a := range c.aliases {
+			if a == name {
+				return &commands[i]
+			}
+		}
+	}
+	return nil
+}
 
 // Exit codes.
 const (
@@ -54,30 +81,90 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch args[0] {
-	case "generate", "gen":
-		return runGenerate(args[1:], stdout, stderr)
-	case "lint":
-		return runLint(args[1:], stdout, stderr)
-	case "bench":
-		return runBench(args[1:], stdout, stderr)
-	case "version", "--version", "-version":
-		if len(args) > 1 {
-			if args[1] == "-h" || args[1] == "--help" || args[1] == "-help" {
-				fmt.Fprint(stdout, "Usage: oasgen version\n\nPrints the oasgen release.\n")
-				return exitOK
-			}
-			fmt.Fprintf(stderr, "oasgen version: unexpected argument %q\n", args[1])
+	case "help", "-h", "--help", "-help":
+		if len(args) == 1 {
+			fmt.Fprint(stdout, usage)
+			return exitOK
+		}
+		c := lookup(args[1])
+		if c == nil || len(args) > 2 {
+			fmt.Fprintf(stderr, "oasgen help: unknown command %q\n\n%s", strings.Join(args[1:], " "), usage)
 			return exitUsage
 		}
-		fmt.Fprintln(stdout, "oasgen", Version)
-		return exitOK
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		// A command's -h prints its usage to stderr, as the flag package
+		// does; asked for by name, the help goes to stdout.
+		return c.run([]string{"-h"}, stdout, stdout)
+	}
+	if c := lookup(args[0]); c != nil {
+		return c.run(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "oasgen: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage
 }
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+			fmt.Fprint(stderr, "Usage: oasgen version\n\nPrints the version of the oasgen module this program was built from:\na release or pseudo-version when installed from the module proxy,\n(devel) when built from source on disk.\n")
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "oasgen version: unexpected argument %q\n", args[0])
+		return exitUsage
+	}
+	fmt.Fprintln(stdout, "oasgen", Version())
+	return exitOK
+}
+
+// parseArgs parses args with fs, taking flags before and after one
+// positional argument, and returns the positional arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// specArg returns the spec a command was given, as -i SPEC (flagged) or as
+// its one positional argument.
+func specArg(flagged string, rest []string) (string, error) {
+	switch {
+	case len(rest) > 1:
+		return "", fmt.Errorf("want one spec, got %q", rest)
+	case len(rest) == 1 && flagged != "":
+		return "", fmt.Errorf("the spec is given twice: -i %s and %s", flagged, rest[0])
+	case len(rest) == 1:
+		return rest[0], nil
+	}
+	return flagged, nil
+}
+
+const generateUsage = `Usage: oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]
+
+Writes one Go package into DIR, generated from SPEC (YAML or JSON; $refs to
+other files are resolved relative to it; without a spec, the embedded
+petstore example into ./petstore). The files, each rewritten whole:
+
+  oas_models_gen.go    a Go type per schema
+  oas_json_gen.go      their JSON codecs: EncodeJSON, DecodeJSON,
+                       MarshalJSON, UnmarshalJSON
+  oas_validate_gen.go  Validate methods and the values checks share
+  oas_stream_gen.go    iterators over streamed arrays (specs that stream)
+  oas_router_gen.go    the router (specs with paths)
+  oas_server_gen.go    the Handler interface, Server and responses
+  oas_client_gen.go    the Client
+
+Files named oas_*_gen.go in DIR that a new generation does not write are
+removed. Warnings (what is not generated or not checked) go to stderr, each
+with its file:line:col.
+
+`
 
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
@@ -89,17 +176,18 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.UncheckedPatterns, strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: oasgen generate [-i SPEC] [-o DIR] [-p PACKAGE] [-unchecked-patterns]\n\nWrites one Go package: models and their JSON codecs.\n\n")
+		fmt.Fprint(fs.Output(), generateUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "oasgen generate: unexpected argument %q\n", fs.Arg(0))
+	if *in, err = specArg(*in, rest); err != nil {
+		fmt.Fprintln(stderr, "oasgen generate:", err)
 		fs.Usage()
 		return exitUsage
 	}
@@ -203,7 +291,7 @@ func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
 	if err != nil {
 		return gen.File{}, err
 	}
-	return gen.GeneratePlain(p, gen.Options{Package: pkg, Version: Version}, realPath)
+	return gen.GeneratePlain(p, gen.Options{Package: pkg, Version: Version()}, realPath)
 }
 
 // Generate loads the spec at path (the embedded petstore when path is "")
@@ -213,7 +301,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := gen.Generate(p, gen.Options{Package: pkg, Version: Version})
+	files, err := gen.Generate(p, gen.Options{Package: pkg, Version: Version()})
 	if err != nil {
 		return nil, err
 	}

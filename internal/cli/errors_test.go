@@ -52,7 +52,17 @@ func TestUsage(t *testing.T) {
 		{[]string{"generate", "-o", "x", "-p", "Bad-Name"}, exitUsage, "not a valid Go package name"},
 		{[]string{"generate", "-nope"}, exitUsage, "flag provided but not defined"},
 		{[]string{"generate", "-h"}, exitOK, "Usage: oasgen generate"},
-		{[]string{"version"}, exitOK, "oasgen " + Version},
+		{[]string{"version"}, exitOK, "oasgen (devel)"},
+		{[]string{"help", "generate"}, exitOK, "oas_client_gen.go    the Client"},
+		{[]string{"help", "lint"}, exitOK, "Usage: oasgen lint"},
+		{[]string{"help", "bench"}, exitOK, "Usage: oasgen bench"},
+		{[]string{"help", "version"}, exitOK, "Usage: oasgen version"},
+		{[]string{"help", "frobnicate"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{"generate", "-i", "a.yaml", "b.yaml", "-o", "x"}, exitUsage, "the spec is given twice"},
+		{[]string{"generate", "a.yaml", "b.yaml"}, exitUsage, "want one spec"},
+		{[]string{"lint"}, exitUsage, "want one spec"},
+		{[]string{"lint", "-i", "a.yaml", "b.yaml"}, exitUsage, "the spec is given twice"},
+		{[]string{"bench", "--schema", "Pet", "--data", "p.json"}, exitUsage, "a spec is required"},
 	} {
 		var out bytes.Buffer
 		if code := Run(tc.args, nil, &out, &out); code != tc.code || !strings.Contains(out.String(), tc.out) {

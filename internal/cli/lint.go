@@ -42,6 +42,7 @@ func (l *listFlag) Set(s string) error {
 func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (or give it as the one argument)")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	failOn := fs.String("fail-on", "", "exit 1 when a finding is at or above this severity: info, warning or error (default error)")
 	configPath := fs.String("config", "", "a YAML file that enables, disables and tunes rules")
@@ -52,10 +53,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&severity, "severity", "rule=severity pairs that change a rule's severity")
 	list := fs.Bool("rules", false, "list the rules and exit")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: oasgen lint [flags] SPEC\n\nReports what in a spec will cost speed, memory or correctness, as\nfile:line:col: severity rule-id: message, each with a suggested fix.\nRules are described in docs/lint.md.\n\n")
+		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness, as\nfile:line:col: severity rule-id: message, each with a suggested fix.\nRules are described in docs/lint.md.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
@@ -67,8 +69,12 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "oasgen lint: want exactly one spec")
+	specPath, err := specArg(*in, rest)
+	if err == nil && specPath == "" {
+		err = errors.New("want one spec")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "oasgen lint:", err)
 		fs.Usage()
 		return exitUsage
 	}
@@ -135,7 +141,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return usageErr("unknown format %q (want text, json or sarif)", *format)
 	}
 
-	findings, err := Lint(fs.Arg(0), cfg)
+	findings, err := Lint(specPath, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
@@ -144,7 +150,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		err = lint.WriteJSON(stdout, findings)
 	case "sarif":
-		err = lint.WriteSARIF(stdout, findings, Version)
+		err = lint.WriteSARIF(stdout, findings, Version())
 	default:
 		err = lint.WriteText(stdout, findings)
 	}
