@@ -169,11 +169,19 @@ with its file:line:col.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says")
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
-	var opts build.Options
-	fs.BoolVar(&opts.UncheckedPatterns, strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
+	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client (default all; models always)")
+	var include, exclude opFilter
+	fs.Var((*listFlag)(&include.tags), "tags", "generate only the operations with one of these tags (comma-separated), and the schemas they reach")
+	fs.Var((*listFlag)(&include.ids), "operations", "generate only these operations (operationIds, comma-separated), and the schemas they reach")
+	fs.Var((*listFlag)(&include.paths), "paths", "generate only the operations under these path prefixes (comma-separated), and the schemas they reach")
+	fs.Var((*listFlag)(&exclude.tags), "exclude-tags", "leave out the operations with one of these tags")
+	fs.Var((*listFlag)(&exclude.ids), "exclude-operations", "leave out these operations (operationIds)")
+	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
+	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
@@ -186,32 +194,63 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if *in, err = specArg(*in, rest); err != nil {
+	usageErr := func(err error) int {
 		fmt.Fprintln(stderr, "oasgen generate:", err)
+		return exitUsage
+	}
+	if *in, err = specArg(*in, rest); err != nil {
 		fs.Usage()
-		return exitUsage
+		return usageErr(err)
 	}
-	if *out == "" {
-		if *in != "" {
-			fmt.Fprintln(stderr, "oasgen generate: -o DIR is required with -i")
-			return exitUsage
+	cfg := &genConfig{}
+	if *configPath != "" {
+		if cfg, err = loadConfig(*configPath); err != nil {
+			return usageErr(err)
 		}
-		*out = "petstore"
 	}
-	name := *pkg
-	if name == "" {
-		name = PackageName(*out)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *in != "" {
+		cfg.input = *in
 	}
-	if !goIdent.MatchString(name) {
-		fmt.Fprintf(stderr, "oasgen generate: %q is not a valid Go package name; use -p\n", name)
-		return exitUsage
+	if *out != "" {
+		cfg.output = *out
 	}
-	res, err := Generate(*in, name, opts)
+	if *pkg != "" {
+		cfg.pkg = *pkg
+	}
+	if set["parts"] {
+		if cfg.parts, err = parseParts(*parts); err != nil {
+			return usageErr(err)
+		}
+	}
+	if set[strings.TrimPrefix(build.UncheckedPatternsFlag, "-")] {
+		cfg.uncheckedPatterns = *unchecked
+	}
+	if !include.empty() {
+		cfg.include = include
+	}
+	if !exclude.empty() {
+		cfg.exclude = exclude
+	}
+	if cfg.output == "" {
+		if cfg.input != "" {
+			return usageErr(errors.New("-o DIR is required with a spec"))
+		}
+		cfg.output = "petstore"
+	}
+	if cfg.pkg == "" {
+		cfg.pkg = PackageName(cfg.output)
+	}
+	if !goIdent.MatchString(cfg.pkg) {
+		return usageErr(fmt.Errorf("%q is not a valid Go package name; use -p", cfg.pkg))
+	}
+	res, err := generate(cfg)
 	if err != nil {
 		var broken *gen.BrokenError
 		if errors.As(err, &broken) {
-			dump := filepath.Join(*out, broken.File+".dump")
-			_ = os.MkdirAll(*out, 0o755)
+			dump := filepath.Join(cfg.output, broken.File+".dump")
+			_ = os.MkdirAll(cfg.output, 0o755)
 			_ = os.WriteFile(dump, []byte(broken.Source), 0o644)
 			fmt.Fprintf(stderr, "oasgen: %v\n  the code is in %s\n", err, dump)
 			return exitSpec
@@ -222,14 +261,14 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	for _, d := range res.Diagnostics {
 		fmt.Fprintln(stderr, "warning:", d)
 	}
-	if err := WriteFiles(*out, res.Files); err != nil {
+	if err := WriteFiles(cfg.output, res.Files); err != nil {
 		fmt.Fprintln(stderr, "oasgen:", err)
 		return exitSpec
 	}
 	for _, f := range res.Files {
-		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(*out, f.Name), len(f.Content))
+		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, f.Name), len(f.Content))
 	}
-	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", name, res.Types, res.Operations)
+	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", cfg.pkg, res.Types, res.Operations)
 	return exitOK
 }
 
@@ -297,11 +336,25 @@ func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
 // Generate loads the spec at path (the embedded petstore when path is "")
 // and generates package pkg from it, in memory.
 func Generate(path, pkg string, opts build.Options) (*Result, error) {
-	p, err := load(path, opts)
+	return generate(&genConfig{input: path, pkg: pkg, uncheckedPatterns: opts.UncheckedPatterns})
+}
+
+// generate generates what cfg asks for, in memory.
+func generate(cfg *genConfig) (*Result, error) {
+	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns})
 	if err != nil {
 		return nil, err
 	}
-	files, err := gen.Generate(p, gen.Options{Package: pkg, Version: Version()})
+	if cfg.selects() {
+		if err := cfg.unmatched(p); err != nil {
+			return nil, err
+		}
+		p.Select(cfg.keep)
+		if len(p.Operations) == 0 {
+			return nil, errors.New("oasgen generate: the selection keeps no operation")
+		}
+	}
+	files, err := gen.Generate(p, gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts})
 	if err != nil {
 		return nil, err
 	}

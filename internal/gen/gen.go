@@ -17,7 +17,22 @@ type Options struct {
 	Package string
 	// Version is the generator version written in file headers.
 	Version string
+	// Parts are the parts of the API to print; zero means all of them.
+	Parts Parts
 }
+
+// Parts is a set of the parts of an API's code. The models (types, codecs,
+// Validate) are always printed: the server and the client use them.
+type Parts uint8
+
+const (
+	Models Parts = 1 << iota
+	Server       // the router, the Handler interface and Server
+	Client       // the Client
+	AllParts = Models | Server | Client
+)
+
+func (p Parts) has(q Parts) bool { return p == 0 || p&q != 0 }
 
 // File is one generated file.
 type File struct {
@@ -47,16 +62,28 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		files = append(files, stream)
 	}
 
-	if len(pkg.Operations) > 0 {
+	server, client := opts.Parts.has(Server), opts.Parts.has(Client)
+	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)
-		router := newFile("oas_router_gen.go", opts.Package, k)
-		genRouter(router, a)
-		server := newFile("oas_server_gen.go", opts.Package, k)
-		genTypes(server, a)
-		genServer(server, a)
-		client := newFile("oas_client_gen.go", opts.Package, k)
-		genClient(client, a)
-		files = append(files, router, server, client)
+		// The operations' parameter and response types belong to the
+		// server's file, or to the client's when there is no server.
+		var types *file
+		if server {
+			router := newFile("oas_router_gen.go", opts.Package, k)
+			genRouter(router, a)
+			types = newFile("oas_server_gen.go", opts.Package, k)
+			genTypes(types, a)
+			genServer(types, a)
+			files = append(files, router, types)
+		}
+		if client {
+			f := newFile("oas_client_gen.go", opts.Package, k)
+			if types == nil {
+				genTypes(f, a)
+			}
+			genClient(f, a)
+			files = append(files, f)
+		}
 	}
 
 	// Validate methods come after the codecs and the server, which also

@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oasgen/oasgen/internal/gen"
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+func TestLoadConfig(t *testing.T) {
+	tests := []struct {
+		name    string
+		file    string
+		want    func(c *genConfig) bool
+		wantErr string
+	}{
+		{
+			name: "everything",
+			file: "version: 1\ninput: spec/openapi.yaml\noutput: api\npackage: petapi\ngenerate: [client]\nunchecked-patterns: true\n" +
+				"include:\n  tags: [pets, stores]\n  operations: getPet\n  paths: [/pets/]\nexclude:\n  operations: [deletePet]\n",
+			want: func(c *genConfig) bool {
+				return strings.HasSuffix(c.input, filepath.Join("spec", "openapi.yaml")) && strings.HasSuffix(c.output, "api") &&
+					c.pkg == "petapi" && c.parts == gen.Models|gen.Client && c.uncheckedPatterns &&
+					len(c.include.tags) == 2 && c.include.ids[0] == "getPet" && c.include.paths[0] == "/pets/" && c.exclude.ids[0] == "deletePet"
+			},
+		},
+		{name: "no version", file: "generate: [client]\n", wantErr: "oasgen.yaml:1:1: version: 1 is required"},
+		{name: "later version", file: "version: 2\n", wantErr: `oasgen.yaml:1:10: version: this oasgen reads version 1, not "2"`},
+		{name: "unknown setting", file: "version: 1\noutptu: api\n", wantErr: `oasgen.yaml:2:1: unknown setting "outptu"`},
+		{name: "unknown part", file: "version: 1\ngenerate: [models, sever]\n", wantErr: `oasgen.yaml:2:11: generate: unknown part "sever"`},
+		{name: "unknown filter", file: "version: 1\ninclude:\n  tag: [pets]\n", wantErr: `oasgen.yaml:3:3: include: unknown filter "tag"`},
+		{name: "path not a prefix", file: "version: 1\nexclude:\n  paths: [pets]\n", wantErr: `oasgen.yaml:3:10: exclude.paths: "pets" is not a path prefix`},
+		{name: "list of mappings", file: "version: 1\ninclude:\n  tags: [{a: b}]\n", wantErr: `oasgen.yaml:3:10: include.tags: want a string`},
+		{name: "not a mapping", file: "- version\n", wantErr: "oasgen.yaml:1:1: want a mapping"},
+		{name: "bad boolean", file: "version: 1\nunchecked-patterns: yes please\n", wantErr: "oasgen.yaml:2:21: unchecked-patterns: want true or false"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "oasgen.yaml")
+			if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := loadConfig(path)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.want(c) {
+				t.Errorf("config %+v", c)
+			}
+		})
+	}
+}
+
+func TestSelect(t *testing.T) {
+	ops := []*ir.Operation{
+		{ID: "listPets", Path: "/pets", Tags: []string{"pets"}},
+		{ID: "deletePet", Path: "/pets/{id}", Tags: []string{"pets", "admin"}},
+		{ID: "listStores", Path: "/stores", Tags: []string{"stores"}},
+	}
+	tests := []struct {
+		name             string
+		include, exclude opFilter
+		want             string
+	}{
+		{name: "nothing listed", want: "listPets deletePet listStores"},
+		{name: "by tag", include: opFilter{tags: []string{"pets"}}, want: "listPets deletePet"},
+		{name: "by id", include: opFilter{ids: []string{"listStores"}}, want: "listStores"},
+		{name: "by path prefix", include: opFilter{paths: []string{"/pets/"}}, want: "deletePet"},
+		{name: "include then exclude", include: opFilter{tags: []string{"pets"}}, exclude: opFilter{tags: []string{"admin"}}, want: "listPets"},
+		{name: "exclude only", exclude: opFilter{paths: []string{"/stores"}}, want: "listPets deletePet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &genConfig{include: tt.include, exclude: tt.exclude}
+			var got []string
+			for _, o := range ops {
+				if c.keep(o) {
+					got = append(got, o.ID)
+				}
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("kept %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSelectionErrors(t *testing.T) {
+	spec := "../../testdata/selection/openapi.yaml"
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{name: "misspelt tag", args: []string{"-tags", "pest"}, wantErr: `no operation of the spec has tag "pest"`},
+		{name: "misspelt exclusion", args: []string{"-exclude-operations", "deletPet"}, wantErr: `no operation of the spec has operation "deletPet"`},
+		{name: "nothing left", args: []string{"-tags", "pets", "-exclude-tags", "pets"}, wantErr: "the selection keeps no operation"},
+		{name: "unknown part", args: []string{"-parts", "models,cleint"}, wantErr: `unknown part "cleint"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			args := append([]string{"generate", "-i", spec, "-o", t.TempDir()}, tt.args...)
+			if code := Run(args, nil, &out, &out); code == exitOK || !strings.Contains(out.String(), tt.wantErr) {
+				t.Errorf("exit %d, output %q; want an error with %q", code, out.String(), tt.wantErr)
+			}
+		})
+	}
+}
+
+// TestFlagsOverConfig checks that flags win over the config file.
+func TestFlagsOverConfig(t *testing.T) {
+	dir := t.TempDir()
+	cfg := "version: 1\ninput: " + filepath.Join("..", "..", "..", "..", "..", "..") + "/nonexistent.yaml\noutput: out\ngenerate: [models]\n"
+	path := filepath.Join(dir, "oasgen.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs("../../testdata/selection/openapi.yaml")
+	var out strings.Builder
+	if code := Run([]string{"generate", "-config", path, "-i", abs, "-parts", "server", "-tags", "stores"}, nil, &out, &out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, out.String())
+	}
+	for _, name := range []string{"oas_models_gen.go", "oas_server_gen.go", "oas_router_gen.go"} {
+		if _, err := os.Stat(filepath.Join(dir, "out", name)); err != nil {
+			t.Errorf("%s not written to the config's output: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "oas_client_gen.go")); err == nil {
+		t.Error("the client was generated though -parts server asked for none")
+	}
+	if !strings.Contains(out.String(), "1 operations") {
+		t.Errorf("output %q: want one operation (listStores)", out.String())
+	}
+}

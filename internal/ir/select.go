@@ -1,0 +1,109 @@
+package ir
+
+// Select keeps the operations keep accepts, in their order, and then only
+// what they need: the declarations their parameters, bodies and responses
+// reach (through fields, items, variants and aliases) and the security
+// schemes their requirements name. Declarations nothing reaches are
+// dropped even when they are components: a selection asks for the code of
+// its operations, not the whole spec. Names were given before, so a
+// selection renames nothing.
+func (p *Package) Select(keep func(*Operation) bool) {
+	ops := p.Operations[:0:0]
+	for _, o := range p.Operations {
+		if keep(o) {
+			ops = append(ops, o)
+		}
+	}
+	p.Operations = ops
+
+	r := reach{seen: map[Decl]bool{}}
+	schemes := map[*SecurityScheme]bool{}
+	for _, o := range ops {
+		for _, prm := range o.Params {
+			r.typ(prm.Type)
+		}
+		if o.Body != nil {
+			for _, m := range o.Body.Content {
+				r.typ(m.Type)
+			}
+		}
+		for _, res := range o.Response {
+			for _, h := range res.Headers {
+				r.typ(h.Type)
+			}
+			for _, m := range res.Content {
+				r.typ(m.Type)
+			}
+		}
+		for _, req := range o.Security {
+			for _, u := range req.Schemes {
+				schemes[u.Scheme] = true
+			}
+		}
+	}
+	decls := p.Decls[:0:0]
+	for _, d := range p.Decls {
+		if r.seen[d] {
+			decls = append(decls, d)
+		}
+	}
+	p.Decls = decls
+	kept := p.SecuritySchemes[:0:0]
+	for _, s := range p.SecuritySchemes {
+		if schemes[s] {
+			kept = append(kept, s)
+		}
+	}
+	p.SecuritySchemes = kept
+}
+
+// reach collects the declarations type uses lead to.
+type reach struct{ seen map[Decl]bool }
+
+func (r reach) typ(t Type) {
+	switch t := t.(type) {
+	case *Array:
+		r.typ(t.Elem)
+	case *Map:
+		r.typ(t.Elem)
+	case *Nullable:
+		r.typ(t.Elem)
+	case *Ref:
+		r.decl(t.Decl)
+	}
+}
+
+func (r reach) decl(d Decl) {
+	if d == nil || r.seen[d] {
+		return
+	}
+	r.seen[d] = true
+	switch d := d.(type) {
+	case *Struct:
+		r.structFields(d)
+	case *Alias:
+		r.typ(d.Type)
+	case *Union:
+		if d.Base != nil {
+			r.decl(d.Base)
+		}
+		for _, v := range d.Variants {
+			r.typ(v.Type)
+		}
+	case *Tuple:
+		for _, f := range d.Items {
+			r.typ(f.Type)
+		}
+		r.typ(d.Rest)
+	}
+}
+
+func (r reach) structFields(s *Struct) {
+	for _, f := range s.Fields {
+		r.typ(f.Type)
+	}
+	r.typ(s.Additional)
+	for _, pp := range s.Patterns {
+		r.typ(pp.Type)
+	}
+}
