@@ -4,15 +4,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
-
-	"github.com/oasgen/oasgen/internal/build"
 )
 
-// TestGeneratedBuildsInOtherModule generates the petstore into a fresh
-// module that requires oasgen, as a user's would, and builds and vets it
-// there: generated code needs nothing but the runtime.
-func TestGeneratedBuildsInOtherModule(t *testing.T) {
+// TestToolInUserModule follows the README's path for a user's own module:
+// oasgen as a tool of the module (go.mod's tool directive, what
+// `go get -tool` writes), run by `go generate` through a //go:generate
+// line, `go mod tidy`, then vet and run. The module requires this checkout
+// through a replace directive, as the module proxy does not know it; the
+// go.mod that results is what `go get -tool github.com/oasgen/oasgen/cmd/oasgen`
+// writes, less the replace. Generated code needs nothing but the runtime,
+// and tidy keeps the tool (a `go run` line would lose it: nothing imports
+// the command).
+func TestToolInUserModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -21,9 +26,9 @@ func TestGeneratedBuildsInOtherModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module example.com/user\n\ngo 1.26\n\nrequire github.com/oasgen/oasgen v0.0.0\n\nreplace github.com/oasgen/oasgen => " + root + "\n"
-	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
 	main := `package main
+
+//go:generate go tool oasgen generate -o api
 
 import (
 	"fmt"
@@ -37,28 +42,37 @@ func main() {
 	fmt.Println(p.Name, err)
 }
 `
-	for name, content := range map[string][]byte{"go.mod": []byte(gomod), "go.sum": sum, "main.go": []byte(main)} {
-		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res, err := Generate("", "api", build.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFiles(filepath.Join(dir, "api"), res.Files); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"vet", "./..."}, {"run", "."}} {
+	run := func(args ...string) string {
+		t.Helper()
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Fatalf("go %v: %v\n%s", args, err, out)
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		if args[0] == "run" && string(out) != "n <nil>\n" {
-			t.Errorf("program printed %q", out)
-		}
+		return string(out)
+	}
+	run("mod", "init", "example.com/user")
+	run("mod", "edit", "-require=github.com/oasgen/oasgen@v0.0.0", "-replace=github.com/oasgen/oasgen="+root, "-tool=github.com/oasgen/oasgen/cmd/oasgen")
+	run("mod", "tidy")
+	if got := run("tool", "oasgen", "version"); got != "oasgen (devel)\n" {
+		t.Errorf("go tool oasgen version printed %q", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run("generate", "./...")
+	run("mod", "tidy")
+	gomod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if !strings.Contains(string(gomod), "tool github.com/oasgen/oasgen/cmd/oasgen") {
+		t.Errorf("go mod tidy dropped the tool:\n%s", gomod)
+	}
+	run("vet", "./...")
+	if out := run("run", "."); out != "n <nil>\n" {
+		t.Errorf("program printed %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api", "oas_client_gen.go")); err != nil {
+		t.Errorf("go generate did not write the package: %v", err)
 	}
 }
