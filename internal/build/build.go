@@ -31,11 +31,13 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
-	decls  []ir.Decl
-	diags  []ir.Diagnostic
-	ops    []*ir.Operation
-	unions []*ir.Union
-	errs   []error
+	// checked holds the schemas whose keywords checkKeywords has seen.
+	checked map[*yaml.Node]bool
+	decls   []ir.Decl
+	diags   []ir.Diagnostic
+	ops     []*ir.Operation
+	unions  []*ir.Union
+	errs    []error
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
@@ -56,7 +58,7 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opts: opts}
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, checked: map[*yaml.Node]bool{}, opts: opts}
 	b.components()
 	b.securitySchemes()
 	b.operations()
@@ -561,6 +563,7 @@ func hasObjectPart(sch *base.Schema, depth int) bool {
 
 // fill completes a declared Decl from its schema.
 func (b *builder) fill(d ir.Decl, sch *base.Schema) {
+	b.checkKeywords(sch)
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
@@ -727,6 +730,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
+	b.checkKeywords(sch)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext
 		if _, nullable := types(sch); nullable {

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pb33f/libopenapi/datamodel/high/base"
@@ -18,6 +20,7 @@ func (b *builder) operations() {
 		return
 	}
 	opNames := ir.NewNamespace()
+	firstID := map[string]ir.Pos{}
 	for path, pi := range paths.PathItems.FromOldest() {
 		for i, op := range opsOf(pi) {
 			if op == nil {
@@ -48,13 +51,51 @@ func (b *builder) operations() {
 					o.Stream = n.Value == "true"
 				}
 			}
+			if op.OperationId != "" {
+				// OpenAPI 3.1, 4.8.10.1: operationId MUST be unique.
+				if first, dup := firstID[id]; dup {
+					b.warnf(o.Pos, "%s %s: operationId %q is already used at %s; this operation's Go name is %s", method, path, id, first, o.GoName)
+				} else {
+					firstID[id] = o.Pos
+				}
+			}
 			b.params(o, pi.Parameters, op.Parameters)
+			if !b.pathParamsMatch(o) {
+				continue
+			}
 			b.body(o, op.RequestBody)
 			b.responses(o, op.Responses)
 			o.Security = b.requirements(op.Security, o.Pos)
 			b.ops = append(b.ops, o)
 		}
 	}
+}
+
+// templateParam matches a template expression of a path.
+var templateParam = regexp.MustCompile(`\{([^{}]*)\}`)
+
+// pathParamsMatch reports whether every template expression of o's path
+// has a path parameter (OpenAPI 3.1, 4.8.8.2: each MUST correspond to
+// one). An operation with one missing is not generated, with a warning: its
+// client would send the expression as written, and its route could not
+// hand the value to anyone. A declared path parameter the template lacks
+// is a warning too: it is never set.
+func (b *builder) pathParamsMatch(o *ir.Operation) bool {
+	inTemplate := map[string]bool{}
+	ok := true
+	for _, m := range templateParam.FindAllStringSubmatch(o.Path, -1) {
+		inTemplate[m[1]] = true
+		if !slices.ContainsFunc(o.Params, func(p *ir.Param) bool { return p.In == "path" && p.Name == m[1] }) {
+			b.warnf(o.Pos, "%s %s: the path has {%s} but the operation declares no path parameter %q; the operation is not generated", o.Method, o.Path, m[1], m[1])
+			ok = false
+		}
+	}
+	for _, p := range o.Params {
+		if p.In == "path" && !inTemplate[p.Name] {
+			b.warnf(p.Pos, "%s %s: path parameter %q is not in the path, so it is never set", o.Method, o.Path, p.Name)
+		}
+	}
+	return ok
 }
 
 // params merges path-level and operation-level parameters; an operation's

@@ -26,9 +26,9 @@ type Options struct {
 type Parts uint8
 
 const (
-	Models Parts = 1 << iota
-	Server       // the router, the Handler interface and Server
-	Client       // the Client
+	Models   Parts = 1 << iota
+	Server         // the router, the Handler interface and Server
+	Client         // the Client
 	AllParts = Models | Server | Client
 )
 
