@@ -31,14 +31,11 @@ func load64[T string | []byte](s T, i int) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
-// plain8 reports whether none of the eight bytes in x needs attention inside
-// a JSON string: each is ASCII, at least 0x20, and neither '"' nor '\\'.
-// It uses the classic word-at-a-time tests for "some byte is zero" and "some
-// byte is less than n", which are exact when the high bits are excluded.
-func plain8(x uint64) bool { return special8(x) == 0 }
-
 // special8 returns a word with the high bit set in each byte of x that needs
-// attention. Borrows can flag a byte above one that truly needs attention,
+// attention inside a JSON string: one that is not ASCII, below 0x20, '"' or
+// '\\'. It uses the word-at-a-time tests for "some byte is zero" and "some
+// byte is less than n", which are exact when the high bits are excluded.
+// Borrows can flag a byte above one that truly needs attention,
 // never below it, so the lowest flagged byte is exact: the first special
 // byte is at bits.TrailingZeros64(special8(x)) / 8.
 func special8(x uint64) uint64 {

@@ -218,7 +218,7 @@ func goAlias(d *ir.Alias) bool {
 		return true
 	case *ir.Prim:
 		switch t.Kind {
-		case ir.DateTime, ir.Date, ir.UUID, ir.IPv4, ir.IPv6, ir.IP:
+		case ir.DateTime, ir.Date, ir.UUID, ir.IPv4, ir.IPv6:
 			return true
 		}
 	}

@@ -531,7 +531,7 @@ func (c *codec) encPrim(k ir.PrimKind, x string) {
 		c.P("w.Date(", x, ")")
 	case ir.UUID:
 		c.P("w.UUID(", x, ")")
-	case ir.IPv4, ir.IPv6, ir.IP:
+	case ir.IPv4, ir.IPv6:
 		c.P("w.Addr(", x, ")")
 	case ir.Bytes:
 		c.P("w.Bytes64(", x, ")")
@@ -820,8 +820,6 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 		call = "r.Addr(4)"
 	case ir.IPv6:
 		call = "r.Addr(6)"
-	case ir.IP:
-		call = "r.Addr(0)"
 	case ir.Decimal:
 		call = "r.Decimal(" + strconv.FormatBool(p.Quoted) + ")"
 	}

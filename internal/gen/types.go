@@ -79,7 +79,7 @@ func (f *file) primType(k ir.PrimKind) string {
 		return f.qual(rt("UUID"))
 	case ir.Bytes:
 		return "[]byte"
-	case ir.IPv4, ir.IPv6, ir.IP:
+	case ir.IPv4, ir.IPv6:
 		return f.qual(Ident{ipPath, "Addr"})
 	case ir.Decimal:
 		return f.qual(rt("Decimal"))

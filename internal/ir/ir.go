@@ -275,7 +275,6 @@ const (
 	Bytes    // []byte, base64 in JSON
 	IPv4     // netip.Addr
 	IPv6     // netip.Addr
-	IP       // netip.Addr, either family
 	Decimal  // oasrt.Decimal, the number's text kept exactly
 )
 
