@@ -85,13 +85,13 @@ func (b *builder) pathParamsMatch(o *ir.Operation) bool {
 	ok := true
 	for _, m := range templateParam.FindAllStringSubmatch(o.Path, -1) {
 		inTemplate[m[1]] = true
-		if !slices.ContainsFunc(o.Params, func(p *ir.Param) bool { return p.In == "path" && p.Name == m[1] }) {
+		if !slices.ContainsFunc(o.Params, func(p *ir.Param) bool { return p.In == ir.InPath && p.Name == m[1] }) {
 			b.warnf(o.Pos, "%s %s: the path has {%s} but the operation declares no path parameter %q; the operation is not generated", o.Method, o.Path, m[1], m[1])
 			ok = false
 		}
 	}
 	for _, p := range o.Params {
-		if p.In == "path" && !inTemplate[p.Name] {
+		if p.In == ir.InPath && !inTemplate[p.Name] {
 			b.warnf(p.Pos, "%s %s: path parameter %q is not in the path, so it is never set", o.Method, o.Path, p.Name)
 		}
 	}
@@ -111,22 +111,19 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 			}
 			prm := &ir.Param{
 				Name:     p.Name,
-				In:       p.In,
-				Style:    p.Style,
-				Required: p.Required != nil && *p.Required || p.In == "path",
+				In:       ir.Location(p.In),
+				Style:    ir.Style(p.Style),
+				Required: p.Required != nil && *p.Required || p.In == string(ir.InPath),
 				Doc:      ir.Doc{Description: p.Description, Deprecated: p.Deprecated},
 			}
 			if prm.Style == "" {
 				// The default style by location (OpenAPI 3.1, 4.8.12.2).
-				prm.Style = "form"
-				if p.In == "path" || p.In == "header" {
-					prm.Style = "simple"
-				}
+				prm.Style = ir.DefaultStyle(prm.In)
 			}
 			if p.Explode != nil {
 				prm.Explode = *p.Explode
 			} else {
-				prm.Explode = prm.Style == "form"
+				prm.Explode = prm.Style == ir.StyleForm
 			}
 			if low := p.GoLow(); low != nil && low.KeyNode != nil {
 				prm.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
@@ -182,7 +179,7 @@ func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, wh
 	}
 	var out []*ir.Media
 	for ct, mt := range content.FromOldest() {
-		m := &ir.Media{ContentType: ct}
+		m := &ir.Media{ContentType: ct, Kind: ir.ClassifyMedia(ct)}
 		if mt != nil && mt.Schema != nil {
 			h := hint
 			if len(out) > 0 {

@@ -23,9 +23,9 @@ func (b *builder) securitySchemes() {
 		s := &ir.SecurityScheme{
 			Name:   name,
 			GoName: names.Claim(ir.GoName(name), "Scheme"),
-			Type:   ss.Type,
+			Type:   ir.SchemeType(ss.Type),
 			Scheme: strings.ToLower(ss.Scheme),
-			In:     ss.In,
+			In:     ir.Location(ss.In),
 			Param:  ss.Name,
 			Doc:    ir.Doc{Description: ss.Description},
 		}

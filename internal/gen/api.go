@@ -41,11 +41,11 @@ func newScheme(s *ir.SecurityScheme, methods *ir.Namespace) *scheme {
 	sc := &scheme{SecurityScheme: s, method: methods.Claim("Handle"+s.GoName, "")}
 	sc.check = "check" + strings.TrimPrefix(sc.method, "Handle")
 	switch {
-	case s.Type == "apiKey" && (s.In == "header" || s.In == "query" || s.In == "cookie"):
+	case s.Type == ir.SchemeAPIKey && (s.In == ir.InHeader || s.In == ir.InQuery || s.In == ir.InCookie):
 		sc.kind = "apiKey"
-	case s.Type == "http" && s.Scheme == "basic":
+	case s.Type == ir.SchemeHTTP && s.Scheme == "basic":
 		sc.kind, sc.challenge = "basic", `Basic realm="api"`
-	case s.Type == "http" && s.Scheme == "bearer", s.Type == "oauth2", s.Type == "openIdConnect":
+	case s.Type == ir.SchemeHTTP && s.Scheme == "bearer", s.Type == ir.SchemeOAuth2, s.Type == ir.SchemeOpenIDConnect:
 		sc.kind, sc.challenge = "bearer", "Bearer"
 	default:
 		sc.kind = "request"
@@ -193,7 +193,7 @@ func newAPI(pkg *ir.Package) *api {
 					a.objects = append(a.objects, st)
 				}
 			}
-			if p.In != "path" {
+			if p.In != ir.InPath {
 				continue
 			}
 			op.captures[p] = -1
@@ -233,7 +233,7 @@ func newAPI(pkg *ir.Package) *api {
 				}
 				if m != nil {
 					v.bodyField = fields.Claim("Body", "")
-					v.json = isJSONMedia(m.ContentType)
+					v.json = m.Kind == ir.MediaJSON
 					v.typ = m.Type
 					if v.typ == nil {
 						v.typ = &ir.Any{}
@@ -266,7 +266,7 @@ func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 	typed := true
 	for _, m := range o.Body.Content {
 		b.media = append(b.media, m.ContentType)
-		json, form := isJSONMedia(m.ContentType), isFormMedia(m.ContentType)
+		json, form := m.Kind == ir.MediaJSON, m.Kind == ir.MediaForm
 		if json && b.jsonType == "" {
 			b.jsonType = concreteType(m.ContentType)
 		}
@@ -315,19 +315,6 @@ func hasCodec(t ir.Type) bool {
 		return hasCodec(a.Type)
 	}
 	return true
-}
-
-// isJSONMedia reports whether a media type is decoded with the generated
-// codecs: application/json or a +json type.
-func isJSONMedia(ct string) bool {
-	mt := strings.ToLower(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]))
-	return mt == "application/json" || strings.HasSuffix(mt, "+json") && strings.Contains(mt, "/")
-}
-
-// isFormMedia reports whether a media type is
-// application/x-www-form-urlencoded.
-func isFormMedia(ct string) bool {
-	return strings.EqualFold(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]), "application/x-www-form-urlencoded")
 }
 
 func mediaSubtype(ct string) string {
@@ -652,12 +639,12 @@ func (f *file) formatScalar(t ir.Type, x string) string {
 // (OpenAPI 3.1, 4.8.12.4): simple, label or matrix.
 func pathStyle(p *ir.Param) (prefix, sep string) {
 	switch p.Style {
-	case "label":
+	case ir.StyleLabel:
 		if p.Explode {
 			return ".", "."
 		}
 		return ".", ","
-	case "matrix":
+	case ir.StyleMatrix:
 		if p.Explode {
 			return ";" + p.Name + "=", ";" + p.Name + "="
 		}
@@ -670,7 +657,7 @@ func pathStyle(p *ir.Param) (prefix, sep string) {
 // (OpenAPI 3.1, 4.8.12.4): exploded matrix objects name their properties,
 // not the parameter.
 func objectStyle(p *ir.Param) (prefix, sep string) {
-	if p.Style == "matrix" && p.Explode {
+	if p.Style == ir.StyleMatrix && p.Explode {
 		return ";", ";"
 	}
 	return pathStyle(p)
@@ -680,9 +667,9 @@ func objectStyle(p *ir.Param) (prefix, sep string) {
 // parameter's style.
 func querySep(p *ir.Param) string {
 	switch p.Style {
-	case "spaceDelimited":
+	case ir.StyleSpaceDelimited:
 		return "' '"
-	case "pipeDelimited":
+	case ir.StylePipeDelimited:
 		return "'|'"
 	}
 	return "','"
@@ -692,14 +679,14 @@ func querySep(p *ir.Param) string {
 // item: form with explode (the default); spaceDelimited and pipeDelimited
 // with explode true mean the same (OpenAPI 3.1, 4.8.12.4).
 func exploded(p *ir.Param) bool {
-	return p.Explode && p.Style != "deepObject"
+	return p.Explode && p.Style != ir.StyleDeepObject
 }
 
 // paramDoc prints the doc comment of a parameter field.
 func (f *file) paramDoc(p *ir.Param) {
-	where := p.In + " parameter " + strconv.Quote(p.Name)
+	where := string(p.In) + " parameter " + strconv.Quote(p.Name)
 	if p.Style != "" {
-		where += ", style " + p.Style
+		where += ", style " + string(p.Style)
 		if p.Explode {
 			where += ", exploded"
 		}
@@ -713,11 +700,11 @@ func (f *file) paramDoc(p *ir.Param) {
 	}
 	if kind, _ := requestShape(p); kind == rawParam {
 		switch {
-		case p.In == "query" && p.Style == "deepObject":
+		case p.In == ir.InQuery && p.Style == ir.StyleDeepObject:
 			f.P("//")
 			f.P("// Not parsed: oasgen does not parse object parameters yet; it holds")
 			f.P("// the parameter's pairs as a raw query (\"", p.Name, "[a]=1&", p.Name, "[b]=2\").")
-		case p.In == "query" && p.Explode:
+		case p.In == ir.InQuery && p.Explode:
 			f.P("//")
 			f.P("// Not parsed: oasgen does not parse object parameters yet; the")
 			f.P("// server sets it to the whole raw query string, and the client")

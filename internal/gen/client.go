@@ -84,7 +84,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	// in their style and escaped.
 	byName := map[string]*ir.Param{}
 	for _, p := range op.Params {
-		if p.In == "path" {
+		if p.In == ir.InPath {
 			byName[p.Name] = p
 		}
 	}
@@ -140,7 +140,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		x := "params." + p.GoName
 		kind, elem := requestShape(p)
 		switch p.In {
-		case "query":
+		case ir.InQuery:
 			sep := querySep(p)
 			explode := exploded(p)
 			add := func(vals string) {
@@ -157,7 +157,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				}
 				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
 				switch {
-				case p.Style == "deepObject":
+				case p.Style == ir.StyleDeepObject:
 					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
 					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
 					f.P("}")
@@ -169,7 +169,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 					add("pairs...")
 				}
 				f.P("}")
-			case kind == rawParam && (p.Style == "deepObject" || p.Explode):
+			case kind == rawParam && (p.Style == ir.StyleDeepObject || p.Explode):
 				f.P("if ", x, " != \"\" { // a raw query, see the field")
 				f.P("if len(req.Query) > 0 {")
 				f.P("req.Query = append(req.Query, '&')")
@@ -192,7 +192,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			default:
 				add(f.formatScalar(p.Type, x))
 			}
-		case "header":
+		case ir.InHeader:
 			f.P("if req.Header == nil {")
 			f.P("req.Header = ", httpPkg("Header"), "{}")
 			f.P("}")
@@ -200,7 +200,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			clientValue(f, p, kind, elem, x, func(v string) {
 				f.P("req.Header.Set(", key, ", ", v, ")")
 			})
-		case "cookie":
+		case ir.InCookie:
 			if !cookies {
 				f.P("var cookies []string")
 				cookies = true

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -33,10 +32,6 @@ type partField struct {
 	elem ir.Type // the item type of an arrayPart
 }
 
-// isMultipartMedia reports whether a media type is multipart/form-data.
-func isMultipartMedia(ct string) bool {
-	return strings.EqualFold(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]), "multipart/form-data")
-}
 
 // isBinary reports whether t is a string of format binary: a file.
 func isBinary(t ir.Type) bool {
@@ -47,7 +42,7 @@ func isBinary(t ir.Type) bool {
 // newMultipart returns the multipart body of an operation whose only
 // request media type is multipart/form-data with an object schema, or nil.
 func newMultipart(o *ir.Operation, ns *ir.Namespace) *multipartBody {
-	if len(o.Body.Content) != 1 || !isMultipartMedia(o.Body.Content[0].ContentType) {
+	if len(o.Body.Content) != 1 || o.Body.Content[0].Kind != ir.MediaMultipart {
 		return nil
 	}
 	st := ir.StructOf(o.Body.Content[0].Type)

@@ -456,19 +456,19 @@ func quoteText(s string) string {
 func schemeWhat(sc *scheme) string {
 	switch sc.kind {
 	case "apiKey":
-		return "apiKey in " + sc.In + " " + strconv.Quote(sc.Param)
+		return "apiKey in " + string(sc.In) + " " + strconv.Quote(sc.Param)
 	case "basic":
 		return "HTTP basic"
 	case "bearer":
-		if sc.Type == "http" {
+		if sc.Type == ir.SchemeHTTP {
 			return "HTTP bearer token"
 		}
-		return sc.Type + ", a bearer token"
+		return string(sc.Type) + ", a bearer token"
 	}
-	if sc.Type == "http" {
+	if sc.Type == ir.SchemeHTTP {
 		return "HTTP " + sc.Scheme + ", read from the request"
 	}
-	return sc.Type + ", read from the request"
+	return string(sc.Type) + ", read from the request"
 }
 
 // securitySig returns the parameters and results of a security method.
@@ -501,7 +501,7 @@ func genSecurity(f *file, a *api) {
 		call := ""
 		switch sc.kind {
 		case "apiKey":
-			f.P("key, ok := ", rt("APIKey"), "(r, ", strconv.Quote(sc.In), ", ", strconv.Quote(sc.Param), ")")
+			f.P("key, ok := ", rt("APIKey"), "(r, ", strconv.Quote(string(sc.In)), ", ", strconv.Quote(sc.Param), ")")
 			call = "key"
 		case "basic":
 			f.P("user, password, ok := r.BasicAuth()")
@@ -790,7 +790,7 @@ func formBody(f *file, op *apiOp, goT string) {
 func paramFail(f *file, p *ir.Param) func(string) string {
 	return func(err string) string {
 		return "return params, &" + f.qual(rt("ParamError")) + "{Name: " + strconv.Quote(p.Name) +
-			", In: " + strconv.Quote(p.In) + ", Err: " + err + "}"
+			", In: " + strconv.Quote(string(p.In)) + ", Err: " + err + "}"
 	}
 }
 
@@ -825,7 +825,7 @@ func genDecodeParams(f *file, op *apiOp) {
 		dst := "params." + prm.GoName
 		fail := paramFail(f, prm)
 		switch prm.In {
-		case "path":
+		case ir.InPath:
 			k := op.captures[prm]
 			if k < 0 {
 				f.P("// ", prm.Name, " is not in the path template ", op.Path, ": never set.")
@@ -859,9 +859,9 @@ func genDecodeParams(f *file, op *apiOp) {
 				}
 			}
 			f.P("}")
-		case "query":
+		case ir.InQuery:
 			switch {
-			case kind == objectParam && prm.Style == "deepObject", kind == rawParam && prm.Style == "deepObject":
+			case kind == objectParam && prm.Style == ir.StyleDeepObject, kind == rawParam && prm.Style == ir.StyleDeepObject:
 				deep = append(deep, prm)
 			case kind == objectParam && exploded(prm):
 				props = append(props, prm)
@@ -870,8 +870,8 @@ func genDecodeParams(f *file, op *apiOp) {
 			default:
 				query = append(query, prm)
 			}
-		case "header", "cookie":
-			if prm.In == "header" {
+		case ir.InHeader, ir.InCookie:
+			if prm.In == ir.InHeader {
 				f.P("if s := r.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), "); s != \"\" {")
 			} else {
 				f.P("if c, err := r.Cookie(", strconv.Quote(prm.Name), "); err == nil {")

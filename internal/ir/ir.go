@@ -437,8 +437,8 @@ type Operation struct {
 type Param struct {
 	Name     string
 	GoName   string
-	In       string // path, query, header, cookie
-	Style    string
+	In       Location
+	Style    Style
 	Explode  bool
 	Required bool
 	Type     Type
@@ -456,6 +456,7 @@ type Body struct {
 // gives none).
 type Media struct {
 	ContentType string
+	Kind        MediaKind // ClassifyMedia(ContentType)
 	Type        Type
 }
 
@@ -471,9 +472,9 @@ type Response struct {
 type SecurityScheme struct {
 	Name   string // the key in components.securitySchemes
 	GoName string
-	Type   string // apiKey, http, oauth2, openIdConnect, mutualTLS
-	Scheme string // for http: the auth scheme, lower case (basic, bearer)
-	In     string // for apiKey: header, query or cookie
+	Type   SchemeType
+	Scheme string   // for http: the auth scheme, lower case (basic, bearer)
+	In     Location // for apiKey: header, query or cookie
 	Param  string // for apiKey: the header, query or cookie name
 	Doc    Doc
 }

@@ -88,7 +88,7 @@ func deepNesting(c *checker) {
 	for _, op := range c.p.Operations {
 		for _, r := range op.Response {
 			for _, m := range r.Content {
-				if m.Type != nil && isJSON(m.ContentType) {
+				if m.Type != nil && mayBeJSON(m) {
 					walk(m.Type, 0, "$", op.Pos, map[*ir.Struct]bool{}, "response "+r.Status+" of "+op.ID)
 				}
 			}
@@ -108,9 +108,10 @@ func (c *checker) reportDepth(at ir.Pos, where, path string, depth, limit int) {
 		"flatten the response: return the nested objects from their own endpoint, or refer to them by id")
 }
 
-func isJSON(ct string) bool {
-	ct = strings.ToLower(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]))
-	return ct == "application/json" || strings.HasSuffix(ct, "+json") || ct == "*/*"
+// mayBeJSON reports whether a body of m can hold JSON: a JSON media type,
+// or any media type at all.
+func mayBeJSON(m *ir.Media) bool {
+	return m.Kind == ir.MediaJSON || strings.TrimSpace(m.ContentType) == "*/*"
 }
 
 func repeatedArrays(c *checker) {
@@ -146,7 +147,7 @@ func unboundedRequest(c *checker) {
 			continue
 		}
 		for _, m := range op.Body.Content {
-			if m.Type == nil || !isJSON(m.ContentType) && !strings.Contains(m.ContentType, "form") {
+			if m.Type == nil || !mayBeJSON(m) && m.Kind != ir.MediaForm && m.Kind != ir.MediaMultipart {
 				continue
 			}
 			c.unbounded(m.Type, "$", op.Pos, "request body of "+op.ID, map[ir.Decl]bool{})
@@ -440,7 +441,7 @@ var templateParam = regexp.MustCompile(`\{([^{}]+)\}`)
 func pathParams(pi *v3.PathItem, op *v3.Operation) []*v3.Parameter {
 	var out []*v3.Parameter
 	for _, p := range append(append([]*v3.Parameter{}, pi.Parameters...), op.Parameters...) {
-		if p != nil && p.In == "path" {
+		if p != nil && p.In == string(ir.InPath) {
 			out = append(out, p)
 		}
 	}

@@ -1,0 +1,84 @@
+package ir
+
+import "strings"
+
+// The kinds below are strings with the spellings of the spec, so that a
+// value reads as the spec wrote it in messages; code compares them with
+// the named constants.
+
+// Location is where a parameter, or an apiKey credential, is sent
+// (OpenAPI 3.1, 4.8.12.1).
+type Location string
+
+const (
+	InPath   Location = "path"
+	InQuery  Location = "query"
+	InHeader Location = "header"
+	InCookie Location = "cookie"
+)
+
+// Style is how a parameter's value is serialized (OpenAPI 3.1, 4.8.12.4).
+type Style string
+
+const (
+	StyleMatrix         Style = "matrix"
+	StyleLabel          Style = "label"
+	StyleSimple         Style = "simple"
+	StyleForm           Style = "form"
+	StyleSpaceDelimited Style = "spaceDelimited"
+	StylePipeDelimited  Style = "pipeDelimited"
+	StyleDeepObject     Style = "deepObject"
+)
+
+// DefaultStyle is the style of a parameter that names none: simple for
+// path and header parameters, form for query and cookie ones.
+func DefaultStyle(in Location) Style {
+	if in == InPath || in == InHeader {
+		return StyleSimple
+	}
+	return StyleForm
+}
+
+// SchemeType is the type of a security scheme (OpenAPI 3.1, 4.8.27.1).
+type SchemeType string
+
+const (
+	SchemeAPIKey        SchemeType = "apiKey"
+	SchemeHTTP          SchemeType = "http"
+	SchemeOAuth2        SchemeType = "oauth2"
+	SchemeOpenIDConnect SchemeType = "openIdConnect"
+	SchemeMutualTLS     SchemeType = "mutualTLS"
+)
+
+// MediaKind is how oasgen reads and writes a body of a media type.
+type MediaKind uint8
+
+const (
+	// MediaOther is a body oasgen passes on as bytes (application/octet-stream,
+	// text/plain, image/png, a wildcard).
+	MediaOther MediaKind = iota
+	// MediaJSON is application/json and every +json type (RFC 6839):
+	// decoded with the generated codecs.
+	MediaJSON
+	// MediaForm is application/x-www-form-urlencoded.
+	MediaForm
+	// MediaMultipart is multipart/form-data.
+	MediaMultipart
+)
+
+// ClassifyMedia returns the kind of a media type as a spec writes it
+// (parameters, case and spaces allowed). It is the one place that decides
+// what a media type is.
+func ClassifyMedia(ct string) MediaKind {
+	mt, _, _ := strings.Cut(ct, ";")
+	mt = strings.ToLower(strings.TrimSpace(mt))
+	switch {
+	case mt == "application/json", strings.HasSuffix(mt, "+json") && strings.Contains(mt, "/"):
+		return MediaJSON
+	case mt == "application/x-www-form-urlencoded":
+		return MediaForm
+	case mt == "multipart/form-data":
+		return MediaMultipart
+	}
+	return MediaOther
+}
