@@ -32,7 +32,6 @@ type partField struct {
 	elem ir.Type // the item type of an arrayPart
 }
 
-
 // isBinary reports whether t is a string of format binary: a file.
 func isBinary(t ir.Type) bool {
 	p, _, ok := scalarOf(t)

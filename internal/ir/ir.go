@@ -475,7 +475,7 @@ type SecurityScheme struct {
 	Type   SchemeType
 	Scheme string   // for http: the auth scheme, lower case (basic, bearer)
 	In     Location // for apiKey: header, query or cookie
-	Param  string // for apiKey: the header, query or cookie name
+	Param  string   // for apiKey: the header, query or cookie name
 	Doc    Doc
 }
 
