@@ -170,3 +170,36 @@ func BenchmarkStreamString(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindStringStream looks ahead for a tag that follows a long
+// member, in an object read from a slice and from a stream of 512-byte
+// reads: the look-ahead goes on from where each refill stopped it, so the
+// time per byte does not grow with the object.
+func BenchmarkFindStringStream(b *testing.B) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		long, _ := longString("escaped", size)
+		doc := []byte(`{"data":[` + string(long) + `,{"kind":"no"}],"kind":"yes"}`)
+		for _, stream := range []bool{false, true} {
+			src := "slice"
+			if stream {
+				src = "stream"
+			}
+			b.Run(strconv.Itoa(size>>20)+"MiB/"+src, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(doc)))
+				var r Reader
+				for b.Loop() {
+					if stream {
+						r.ResetReader(&chunkReader{data: doc, n: 512})
+					} else {
+						r.Reset(doc)
+					}
+					if v, found, err := r.FindString("kind"); string(v) != "yes" || !found || err != nil {
+						b.Fatalf("FindString = %q, %v, %v", v, found, err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(doc)), "ns/byte")
+			})
+		}
+	}
+}
