@@ -80,6 +80,9 @@ func TestStreamLongStringLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("decodes strings of up to 32 MiB")
 	}
+	if raceEnabled {
+		t.Skip("measures allocations, which the race detector adds to, and takes long under it")
+	}
 	for _, kind := range longKinds {
 		for _, size := range longSizes {
 			doc, want := longString(kind, size)
