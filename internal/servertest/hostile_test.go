@@ -280,3 +280,65 @@ func TestClientProblemOnSuccess(t *testing.T) {
 		t.Fatalf("GetMe = %#v, %v; want a *StatusError with the problem", res, err)
 	}
 }
+
+// TestClientStreamStalls: a streamed response whose server stalls after a
+// few items. Leaving the loop early, or meeting a bad item, ends the
+// iteration at once and hangs up (closing the body drained it first, so
+// the loop's end waited for the stalled server).
+func TestClientStreamStalls(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		body    string
+		stop    bool // break out after the first item
+		wantErr string
+	}{
+		{"left early", `{"count":3,"points":[{"x":1},{"x":2},`, true, ""},
+		{"bad item", `{"count":3,"points":[{"x":1},{"x":"2"},`, false, `$.points[1].x: expected integer, got string (offset 34)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			hungUp := make(chan struct{})
+			c := hostile(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write([]byte(tt.body))
+				flush(w)
+				stall(t, r, hungUp)
+			})
+			ctx := callCtx(t)
+			res, err := c.ImportPointsStream(ctx, routes.ImportPointsBodyStream{})
+			v, ok := res.(routes.ImportPointsResponse200Stream)
+			if err != nil || !ok {
+				t.Fatalf("ImportPointsStream = %#v, %v", res, err)
+			}
+			var got []int64
+			err = nil
+			for p, e := range v.Items {
+				if e != nil {
+					err = e
+					break
+				}
+				got = append(got, p.X)
+				if tt.stop {
+					break
+				}
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("the loop ended when the context did (%v): it waited for the stalled body", err)
+			}
+			if len(got) != 1 || got[0] != 1 || (tt.wantErr == "") != (err == nil) || !strings.Contains(errText(err), tt.wantErr) {
+				t.Fatalf("items %v, err %v; want [1] and %q", got, err, tt.wantErr)
+			}
+			select {
+			case <-hungUp:
+			case <-ctx.Done():
+				t.Fatal("the client kept the connection to the stalled server open")
+			}
+		})
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
