@@ -559,26 +559,25 @@ func (r *Reader) strSlow(start, i int) ([]byte, error) {
 func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 	s := r.buf
 	for {
-		// Runs of plain ASCII and of well-formed UTF-8 are copied whole.
-		j := i
-		for j+8 <= len(s) {
-			m := special8(load64(s, j))
-			if m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				break
+		// Here a run of plain bytes may begin. Eight of them begin one
+		// that is copied whole; a shorter one, between escapes, is
+		// copied byte by byte, which costs less.
+		if i+8 <= len(s) && special8(load64(s, i)) == 0 {
+			j := i + 8
+			for j+8 <= len(s) {
+				m := special8(load64(s, j))
+				if m != 0 {
+					j += bits.TrailingZeros64(m) >> 3
+					break
+				}
+				j += 8
 			}
-			j += 8
-		}
-		for j < len(s) && s[j] < utf8.RuneSelf && asciiPlain[s[j]] {
-			j++
-		}
-		if j < len(s) && s[j] >= utf8.RuneSelf {
-			j = multiRun(s, j)
-		}
-		if j > i {
 			out = appendRun(out, s[i:j])
 			i = j
-			continue
+		}
+		for i < len(s) && s[i] < utf8.RuneSelf && asciiPlain[s[i]] {
+			out = append(out, s[i])
+			i++
 		}
 		if i >= len(s) {
 			if r.refillAt(i) {
@@ -594,7 +593,7 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			r.pos = i + 1
 			return out, nil
 		case c == '\\':
-			if escapeCut(s, i) && r.refillAt(i) {
+			if i+12 > len(s) && escapeCut(s, i) && r.refillAt(i) {
 				// The escape (or a pair of \u escapes) may go past the
 				// buffer: read it from the refilled one.
 				s, i = r.buf, r.pos
@@ -651,8 +650,13 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			r.pos = i
 			return out, r.syntaxErr("in string literal")
 		default:
-			// Invalid UTF-8 (multiRun stopped here), U+2028 or U+2029, or
-			// a character cut by the buffer's end.
+			if j := multiRun(s, i); j > i {
+				out = appendRun(out, s[i:j])
+				i = j
+				continue
+			}
+			// Invalid UTF-8, U+2028 or U+2029, or a character cut by the
+			// buffer's end.
 			rn, size := utf8.DecodeRune(s[i:])
 			if rn == utf8.RuneError && size == 1 && !utf8.FullRune(s[i:]) && r.refillAt(i) {
 				s, i = r.buf, r.pos
