@@ -9,11 +9,20 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // DefaultMaxResponseBytes is the default limit on a response body a
 // generated client reads: 64 MiB.
 const DefaultMaxResponseBytes = 64 << 20
+
+// DefaultClientTimeout bounds a whole call of a generated client that was
+// given no *http.Client of its own: connecting, sending, and reading the
+// response to its end, so a stalled or endlessly slow server cannot hold a
+// call for ever. Streamed responses (the OpStream methods) count against
+// it until their Items ends: set WithTimeout(0) and bound them with the
+// context instead.
+const DefaultClientTimeout = 60 * time.Second
 
 // RequestEditor changes a request before a generated client sends it (to
 // add authentication, say). An error stops the call and is returned.
@@ -25,8 +34,12 @@ type ClientConfig struct {
 	// BaseURL is the server URL without a trailing slash; operation paths
 	// are appended to it.
 	BaseURL string
-	// HTTPClient sends the requests; nil means http.DefaultClient.
+	// HTTPClient sends the requests; nil means a client of Go's default
+	// transport whose Timeout is Timeout.
 	HTTPClient *http.Client
+	// Timeout is the Timeout of the client made when HTTPClient is nil: 0
+	// means DefaultClientTimeout, a negative value none.
+	Timeout time.Duration
 	// Editors run in order on every request.
 	Editors []RequestEditor
 	// UserAgent, when set, is sent as the User-Agent header.
@@ -42,6 +55,18 @@ type ClientOption func(*ClientConfig)
 // WithHTTPClient sets the *http.Client that sends requests.
 func WithHTTPClient(hc *http.Client) ClientOption {
 	return func(c *ClientConfig) { c.HTTPClient = hc }
+}
+
+// WithTimeout bounds each call, reading the response included, when no
+// WithHTTPClient is given (whose client's own Timeout applies); 0 means no
+// bound other than the context's. The default is DefaultClientTimeout.
+func WithTimeout(d time.Duration) ClientOption {
+	return func(c *ClientConfig) {
+		c.Timeout = d
+		if d <= 0 {
+			c.Timeout = -1
+		}
+	}
 }
 
 // WithRequestEditor adds an editor run on every request.
@@ -76,7 +101,11 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 		o(c)
 	}
 	if c.HTTPClient == nil {
-		c.HTTPClient = http.DefaultClient
+		// Never http.DefaultClient, which has no timeout.
+		c.HTTPClient = &http.Client{Timeout: max(c.Timeout, 0)}
+		if c.Timeout == 0 {
+			c.HTTPClient.Timeout = DefaultClientTimeout
+		}
 	}
 	if c.MaxResponseBytes <= 0 {
 		c.MaxResponseBytes = DefaultMaxResponseBytes
@@ -141,27 +170,52 @@ func closeReader(r io.Reader) {
 	}
 }
 
-// CloseBody drains what is left of a response body (up to 64 KiB, so the
-// connection can be reused) and closes it.
+// CloseBody closes a response body. It does not drain it: a body the
+// client decoded to its end has given back its connection already, and one
+// it stopped reading (a decoding error, a streamed response left early)
+// comes from a server that may be slow or stalled, so draining it would
+// hold the error until the server sends or the timeout ends the call. The
+// connection of such a body is closed rather than reused.
 func CloseBody(resp *http.Response) {
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	resp.Body.Close()
 }
 
 // ResponseJSON returns a pooled Body whose Reader decodes the JSON response
 // body while it is read (see StreamBody); the caller releases it. A
-// Content-Type that is not JSON is an error.
+// Content-Type that is not JSON is an error, and so is a success status
+// (2xx) whose body is application/problem+json (RFC 9457 problem details
+// describe an error): a *StatusError carrying the decoded problem, never a
+// success decoded from it.
 func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
-	if ct := resp.Header.Get("Content-Type"); !IsJSON(ct) {
+	ct := resp.Header.Get("Content-Type")
+	if !IsJSON(ct) {
 		return nil, &StatusError{StatusCode: resp.StatusCode, ContentType: ct,
 			Err: errors.New("response content type " + strconv.Quote(ct) + " is not JSON")}
 	}
+	if resp.StatusCode/100 == 2 && MediaMatches(ct, problemType) {
+		e := c.problemError(resp)
+		e.Err = errors.New("a success status with a problem details body")
+		return nil, e
+	}
+	// The declared length fails a body over the limit at once; under it,
+	// it sizes nothing beyond the bytes that arrived (see Reader.InputSize).
 	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, InResponse)
+}
+
+// readResponse reads a response body whole, up to limit bytes. A declared
+// length over the limit fails at once; one under it is not trusted to size
+// the buffer, which grows with the bytes that arrive: a server declaring
+// 64 MiB and sending one byte costs one byte, not 64 MiB.
+func readResponse(resp *http.Response, limit int64) (*Body, error) {
+	if resp.ContentLength > limit {
+		return nil, &TooLargeError{Limit: limit}
+	}
+	return ReadBody(resp.Body, -1, limit)
 }
 
 // ResponseBytes reads a non-JSON response body whole, up to the limit.
 func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
-	b, err := ReadBody(resp.Body, resp.ContentLength, c.MaxResponseBytes)
+	b, err := readResponse(resp, c.MaxResponseBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -212,11 +266,17 @@ func (e *StatusError) Unwrap() error { return e.Err }
 // UnexpectedStatus builds the *StatusError for a response the operation
 // does not declare, decoding a JSON problem body when there is one.
 func (c *ClientConfig) UnexpectedStatus(resp *http.Response) error {
+	return c.problemError(resp)
+}
+
+// problemError builds the *StatusError for resp, decoding a JSON problem
+// body (at most 1 MiB of it) when there is one.
+func (c *ClientConfig) problemError(resp *http.Response) *StatusError {
 	e := &StatusError{StatusCode: resp.StatusCode, ContentType: resp.Header.Get("Content-Type")}
 	if !IsJSON(e.ContentType) {
 		return e
 	}
-	b, err := ReadBody(resp.Body, resp.ContentLength, min(c.MaxResponseBytes, 1<<20))
+	b, err := readResponse(resp, min(c.MaxResponseBytes, 1<<20))
 	if err != nil {
 		return e
 	}

@@ -14,8 +14,9 @@ import (
 // A large array is not grown by doubling over and over: once it holds 256
 // elements, its size is estimated from the bytes its elements took so far
 // and the bytes left in the input (known for a byte slice, and for a stream
-// whose InputSize is set), so an array that fills the rest of the input is
-// allocated about once. Without an estimate, it doubles.
+// whose InputSize is set, up to as many bytes as were read), so an array
+// that fills the rest of a slice is allocated about once, and one read from
+// a stream in a few steps. Without an estimate, it doubles.
 func Grow[S ~[]E, E any](r *Reader, s S) (S, *E) {
 	var zero E
 	if len(s) == cap(s) {
@@ -132,7 +133,11 @@ func (r *Reader) estimate(n int) int {
 	case r.src == nil:
 		rest = int64(len(r.buf) - r.pos)
 	case r.InputSize > 0:
-		rest = r.InputSize - int64(r.Offset())
+		// A declared size is a claim, not bytes: the estimate takes at
+		// most as many bytes again as were read, so an array grows with
+		// the input that arrives, never to what a sender declared and
+		// does not send.
+		rest = min(r.InputSize-int64(r.Offset()), int64(r.Offset()))
 	}
 	if rest < 0 || r.depth >= len(r.arrStart) {
 		return 0

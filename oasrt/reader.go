@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -76,8 +77,9 @@ type Reader struct {
 
 	// InputSize is the size in bytes of the whole input read through
 	// ResetReader, when it is known (a file's size, a Content-Length),
-	// or 0. Large arrays are then allocated about once (see Grow). Set it
-	// after ResetReader, which clears it.
+	// or 0. Large arrays then grow in fewer steps (see Grow), though never
+	// to more than the bytes read so far justify. Set it after
+	// ResetReader, which clears it.
 	InputSize int64
 	// arrStart holds the offset of the '[' of the arrays being read, by
 	// depth, for Grow's estimate.
@@ -139,9 +141,13 @@ func (r *Reader) fill() bool {
 		grown := make([]byte, n, 2*cap(r.own))
 		copy(grown, r.buf[from:])
 		r.own = grown
-	} else {
+	} else if from > 0 {
 		r.own = r.own[:n]
 		copy(r.own, r.buf[from:])
+	} else {
+		// Nothing to drop: copying the kept bytes onto themselves would
+		// cost their length on every refill of a long token.
+		r.own = r.own[:n]
 	}
 	r.base += from
 	r.pos -= from
@@ -160,17 +166,6 @@ func (r *Reader) fill() bool {
 	}
 	r.srcErr = io.ErrNoProgress
 	return false
-}
-
-// refill refills the buffer of a stream that has not ended and reports
-// whether it tried: the buffer may then have moved, even with nothing
-// added, so a scan that holds offsets into it starts again from r.pos.
-func (r *Reader) refill() bool {
-	if r.src == nil || r.srcErr != nil {
-		return false
-	}
-	r.fill()
-	return true
 }
 
 // need reports whether n bytes from r.pos are in the buffer, refilling it
@@ -497,7 +492,9 @@ func (r *Reader) intern(b []byte) string {
 	return r.arena.String()[start:]
 }
 
-// strBytes reads the string starting at the quote under r.pos.
+// strBytes reads the string starting at the quote under r.pos. A string
+// that lies whole in the buffer and needs no unescaping is returned in place;
+// any other goes through strSlow into scratch space.
 func (r *Reader) strBytes() ([]byte, error) {
 	s := r.buf
 	start := r.pos + 1
@@ -511,8 +508,8 @@ func (r *Reader) strBytes() ([]byte, error) {
 			}
 			i += bits.TrailingZeros64(m) >> 3
 		} else if i >= len(s) {
-			if r.refill() {
-				return r.strBytes() // r.pos is still at the quote
+			if r.src != nil && r.srcErr == nil {
+				return r.strSlow(start, i) // the string goes on past the buffer
 			}
 			r.pos = len(s)
 			return nil, r.eofErr()
@@ -536,18 +533,16 @@ func (r *Reader) strBytes() ([]byte, error) {
 			}
 			rn, size := utf8.DecodeRune(s[i:])
 			if rn == utf8.RuneError && size == 1 {
-				if !utf8.FullRune(s[i:]) && r.refill() {
-					return r.strBytes() // the buffer ends inside a character
-				}
-				return r.strSlow(start, i)
+				return r.strSlow(start, i) // invalid, or cut by the buffer's end
 			}
 			i += size // U+2028 or U+2029, which need no care when read
 		}
 	}
 }
 
-// strSlow finishes a string that needs unescaping or UTF-8 repair, copying
-// it into scratch space. The bytes from start to i are plain.
+// strSlow finishes a string that needs unescaping or UTF-8 repair, or that
+// goes on past a stream's buffer, copying it into scratch space. The bytes
+// from start to i are plain.
 func (r *Reader) strSlow(start, i int) ([]byte, error) {
 	out, err := r.unescape(append(r.scratch[:0], r.buf[start:i]...), i)
 	r.scratch = out[:0]
@@ -555,19 +550,54 @@ func (r *Reader) strSlow(start, i int) ([]byte, error) {
 }
 
 // unescape appends the rest of the string from offset i to out.
+//
+// Reading a stream, it never goes back: at the buffer's end (or where an
+// escape or a character may be cut by it) it moves r.pos to i, whose bytes
+// before are all in out, and refills from there. Each byte of a long string
+// is scanned once and the buffer keeps its size, where starting the string
+// again after each refill cost time quadratic in its length.
 func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 	s := r.buf
-	for i < len(s) {
+	for {
+		// Here a run of plain bytes may begin. Eight of them begin one
+		// that is copied whole; a shorter one, between escapes, is
+		// copied byte by byte, which costs less.
+		if i+8 <= len(s) && special8(load64(s, i)) == 0 {
+			j := i + 8
+			for j+8 <= len(s) {
+				m := special8(load64(s, j))
+				if m != 0 {
+					j += bits.TrailingZeros64(m) >> 3
+					break
+				}
+				j += 8
+			}
+			out = appendRun(out, s[i:j])
+			i = j
+		}
+		for i < len(s) && s[i] < utf8.RuneSelf && asciiPlain[s[i]] {
+			out = append(out, s[i])
+			i++
+		}
+		if i >= len(s) {
+			if r.refillAt(i) {
+				s, i = r.buf, r.pos
+				continue
+			}
+			r.pos = len(s)
+			return out, r.eofErr()
+		}
 		c := s[i]
 		switch {
 		case c == '"':
 			r.pos = i + 1
 			return out, nil
 		case c == '\\':
-			if i+12 > len(s) && r.refill() {
-				// An escape (or a pair of \u escapes) may go past the
-				// buffer: refill and read the string again.
-				return r.strBytes()
+			if i+12 > len(s) && escapeCut(s, i) && r.refillAt(i) {
+				// The escape (or a pair of \u escapes) may go past the
+				// buffer: read it from the refilled one.
+				s, i = r.buf, r.pos
+				continue
 			}
 			if i+1 >= len(s) {
 				r.pos = len(s)
@@ -619,13 +649,18 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 		case c < ' ':
 			r.pos = i
 			return out, r.syntaxErr("in string literal")
-		case c < utf8.RuneSelf:
-			out = append(out, c)
-			i++
 		default:
+			if j := multiRun(s, i); j > i {
+				out = appendRun(out, s[i:j])
+				i = j
+				continue
+			}
+			// Invalid UTF-8, U+2028 or U+2029, or a character cut by the
+			// buffer's end.
 			rn, size := utf8.DecodeRune(s[i:])
-			if rn == utf8.RuneError && size == 1 && !utf8.FullRune(s[i:]) && r.refill() {
-				return r.strBytes() // the buffer ends inside a character
+			if rn == utf8.RuneError && size == 1 && !utf8.FullRune(s[i:]) && r.refillAt(i) {
+				s, i = r.buf, r.pos
+				continue
 			}
 			if rn == utf8.RuneError && size == 1 {
 				out = append(out, "\uFFFD"...)
@@ -635,11 +670,52 @@ func (r *Reader) unescape(out []byte, i int) ([]byte, error) {
 			i += size
 		}
 	}
-	if r.refill() {
-		return r.strBytes()
+}
+
+// escapeCut reports whether the escape at s[i] may go on past the end of
+// s: a short escape, or a high surrogate that the present bytes leave
+// room for a low one after. Refilling only then keeps a stream of items
+// from waiting for the next item to read one that is all there.
+func escapeCut(s []byte, i int) bool {
+	n := len(s) - i
+	switch {
+	case n < 2:
+		return true
+	case s[i+1] != 'u':
+		return false
+	case n < 6:
+		return true
+	case n >= 12:
+		return false
 	}
-	r.pos = len(s)
-	return out, r.eofErr()
+	if rn, ok := hex4(s, i+2); !ok || rn < 0xD800 || rn > 0xDBFF {
+		return false
+	}
+	// A high surrogate: a low one, escaped, may follow.
+	return n == 6 || s[i+6] == '\\' && (n == 7 || s[i+7] == 'u')
+}
+
+// refillAt refills a stream's buffer from offset i, the next byte of a
+// string whose bytes before i are copied out, and reports whether it tried:
+// the buffer has then moved, even if nothing was added, and r.pos is i's
+// new offset. A stream that has ended, or a byte slice, is not refilled.
+func (r *Reader) refillAt(i int) bool {
+	if r.src == nil || r.srcErr != nil {
+		return false
+	}
+	r.pos = i
+	r.fill()
+	return true
+}
+
+// appendRun appends run to out, doubling out when it is full: append grows
+// a large slice by a quarter, which would copy a long string about five
+// times over.
+func appendRun(out, run []byte) []byte {
+	if len(run) > cap(out)-len(out) {
+		out = slices.Grow(out, max(len(run), cap(out)))
+	}
+	return append(out, run...)
 }
 
 func hex4(s []byte, i int) (rune, bool) {

@@ -128,7 +128,7 @@ func TestReadBody(t *testing.T) {
 		b, _ := ReadBody(strings.NewReader(`{"a":1}`), 7, 100)
 		b.Release()
 	})
-	if allocs > 1 { // the strings.Reader
+	if allocs > 1 && !raceEnabled { // the strings.Reader
 		t.Errorf("ReadBody allocates %v times, want the pooled buffer reused", allocs)
 	}
 }

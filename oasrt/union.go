@@ -34,11 +34,13 @@ func (r *Reader) Restore(m Mark) { r.pos, r.depth, r.first = m.pos-r.base, m.dep
 func (r *Reader) FindString(key string) (value []byte, found bool, err error) {
 	m := r.Mark()
 	// Reading a stream, the object may go on past the buffer: the look
-	// ahead refills it, keeping it all from the object's start (findString
-	// moves r.pos to read a key or the value), and looks again.
+	// ahead keeps it all from the object's start, refills, and goes on
+	// from where it stopped (findString moves r.pos to read a key or the
+	// value, so the position is put back each time).
 	old := r.Pin()
+	st := look{i: -1}
 	for {
-		value, found, err, short := r.findString(key)
+		value, found, err, short := r.findString(key, &st)
 		r.Restore(m)
 		if !short || !r.more() {
 			r.Unpin(old)
@@ -47,55 +49,167 @@ func (r *Reader) FindString(key string) (value []byte, found bool, err error) {
 	}
 }
 
-// findString does FindString's work on the buffer; short reports that it
-// ran into the buffer's end before finding the key or the object's end.
-func (r *Reader) findString(key string) (value []byte, found bool, err error, short bool) {
-	if r.ws(); r.pos >= len(r.buf) || r.buf[r.pos] != '{' {
-		return nil, false, nil, false
+// look is the state of FindString's scan, kept across refills of a
+// stream's buffer so that each byte is scanned once: scanning the object
+// again from its start after each refill cost time quadratic in its size.
+// Offsets are in the whole input, so they survive the buffer moving.
+type look struct {
+	i            int // the next byte to scan; -1 before the '{'
+	phase        uint8
+	kstart, kend int  // the current key's contents
+	plain        bool // the key has no escapes
+	vstart       int  // the value's opening quote, once the key matched
+	depth        int  // nesting inside the value being skipped
+	inStr        bool // inside a string of that value
+}
+
+// The phases of a look: what the next byte starts or continues.
+const (
+	lookKey    = iota // a key, or the object's end
+	lookKeyStr        // the key's contents
+	lookColon
+	lookValue // a member's value
+	lookTag   // the string value of the key sought
+	lookSkip  // another member's value
+	lookComma // a comma, or the object's end
+)
+
+// findString does FindString's work on the buffer from where st stopped;
+// short reports that it ran into the buffer's end before finding the key
+// or the object's end.
+func (r *Reader) findString(key string, st *look) (value []byte, found bool, err error, short bool) {
+	if st.i < 0 {
+		if r.ws(); r.pos >= len(r.buf) || r.buf[r.pos] != '{' {
+			return nil, false, nil, false
+		}
+		st.i, st.phase = r.base+r.pos+1, lookKey
 	}
 	s := r.buf
-	i := r.pos + 1
+	i := st.i - r.base
 	for {
-		i = skipSpace(s, i)
-		if i >= len(s) || s[i] != '"' {
-			return nil, false, nil, i >= len(s) // '}' or broken input
-		}
-		kstart := i + 1
-		kend, plain := stringEnd(s, kstart)
-		if kend < 0 {
-			return nil, false, nil, true
-		}
-		i = skipSpace(s, kend+1)
-		if i >= len(s) || s[i] != ':' {
-			return nil, false, nil, i >= len(s)
-		}
-		i = skipSpace(s, i+1)
 		if i >= len(s) {
+			st.i = r.base + i
 			return nil, false, nil, true
 		}
-		if plain && string(s[kstart:kend]) == key || !plain && r.keyIs(s, kstart-1, kend, key) {
-			if s[i] == '"' {
-				if end, _ := stringEnd(s, i+1); end < 0 {
-					return nil, false, nil, true
-				}
+		switch st.phase {
+		case lookKey, lookColon, lookComma:
+			if i = skipSpace(s, i); i >= len(s) {
+				continue
 			}
-			r.pos = i
+			want := byte(':')
+			switch st.phase {
+			case lookKey:
+				want = '"'
+			case lookComma:
+				want = ','
+			}
+			if s[i] != want {
+				return nil, false, nil, false // '}' or broken input
+			}
+			i++
+			switch st.phase {
+			case lookKey:
+				st.kstart, st.plain, st.phase = r.base+i, true, lookKeyStr
+			case lookColon:
+				st.phase = lookValue
+			default:
+				st.phase = lookKey
+			}
+		case lookKeyStr:
+			j, esc, ok := scanStr(s, i)
+			i, st.plain = j, st.plain && !esc
+			if ok {
+				st.kend, st.phase = r.base+i, lookColon
+				i++
+			}
+		case lookValue:
+			if i = skipSpace(s, i); i >= len(s) {
+				continue
+			}
+			ks, ke := st.kstart-r.base, st.kend-r.base
+			if st.plain && string(s[ks:ke]) == key || !st.plain && r.keyIs(s, ks-1, ke, key) {
+				if s[i] != '"' {
+					r.pos = i
+					_, err := r.StrBytes() // the type error
+					return nil, true, AtKey(err, key), false
+				}
+				st.vstart, st.phase = r.base+i, lookTag
+				i++
+				continue
+			}
+			st.phase, st.depth, st.inStr = lookSkip, 0, false
+			switch s[i] {
+			case '"':
+				st.inStr = true
+				i++
+			case '{', '[':
+				st.depth = 1
+				i++
+			}
+		case lookTag:
+			j, _, ok := scanStr(s, i)
+			if i = j; !ok {
+				continue
+			}
+			// The whole string is in the buffer: reading it refills nothing.
+			r.pos = st.vstart - r.base
 			v, err := r.StrBytes()
 			if err != nil {
 				return nil, true, AtKey(err, key), false
 			}
 			return v, true, nil, false
+		case lookSkip:
+			i = st.skip(s, i)
 		}
-		if i = skipValue(s, i); i < 0 || i >= len(s) {
-			return nil, false, nil, true
-		}
-		i = skipSpace(s, i)
-		if i >= len(s) || s[i] != ',' {
-			return nil, false, nil, i >= len(s)
-		}
-		i++
 	}
 }
+
+// skip follows the value being skipped from s[i] and returns where it
+// stopped: at the buffer's end, or past the value, with the phase moved on.
+func (st *look) skip(s []byte, i int) int {
+	for i < len(s) {
+		switch {
+		case st.inStr:
+			j, _, ok := scanStr(s, i)
+			if i = j; !ok {
+				return i
+			}
+			i++
+			st.inStr = false
+		case st.depth == 0: // a number or literal
+			for i < len(s) && !delim[s[i]] {
+				i++
+			}
+			if i < len(s) {
+				st.phase = lookComma
+			}
+			return i
+		default:
+			switch s[i] {
+			case '{', '[':
+				st.depth++
+			case '}', ']':
+				st.depth--
+			case '"':
+				st.inStr = true
+			}
+			i++
+		}
+		if st.depth == 0 && !st.inStr {
+			st.phase = lookComma
+			return i
+		}
+	}
+	return i
+}
+
+// delim marks the bytes that end a number or literal.
+var delim = func() (t [256]bool) {
+	for _, c := range []byte(",}] \n\r\t") {
+		t[c] = true
+	}
+	return t
+}()
 
 // keyIs decodes the escaped key string s[i:end+1], quotes included, and
 // compares it. A Reader of its own reads it: reading a stream, r would
@@ -114,10 +228,11 @@ func skipSpace(s []byte, i int) int {
 	return i
 }
 
-// stringEnd returns the offset of the quote that closes the string whose
-// contents start at i, or -1, and whether the string has no escapes.
-func stringEnd(s []byte, i int) (int, bool) {
-	plain := true
+// scanStr scans a string's contents from s[i] for the closing quote. It
+// returns the quote's offset and ok, or, when the buffer ends first, the
+// offset to go on from once it has more (past its end when it ends inside
+// an escape); esc reports whether it saw a backslash.
+func scanStr(s []byte, i int) (j int, esc, ok bool) {
 	for i < len(s) {
 		if i+8 <= len(s) {
 			x := load64(s, i)
@@ -132,60 +247,15 @@ func stringEnd(s []byte, i int) (int, bool) {
 		}
 		switch s[i] {
 		case '"':
-			return i, plain
+			return i, esc, true
 		case '\\':
-			plain = false
+			esc = true
 			i += 2
 		default:
 			i++
 		}
 	}
-	return -1, false
-}
-
-// skipValue returns the offset just past the value at i, following only
-// the structure, or -1.
-func skipValue(s []byte, i int) int {
-	if i >= len(s) {
-		return -1
-	}
-	switch s[i] {
-	case '"':
-		end, _ := stringEnd(s, i+1)
-		if end < 0 {
-			return -1
-		}
-		return end + 1
-	case '{', '[':
-		depth := 0
-		for i < len(s) {
-			switch s[i] {
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			case '"':
-				end, _ := stringEnd(s, i+1)
-				if end < 0 {
-					return -1
-				}
-				i = end
-			}
-			i++
-		}
-		return -1
-	}
-	for i < len(s) {
-		switch s[i] {
-		case ',', '}', ']', ' ', '\n', '\r', '\t':
-			return i
-		}
-		i++
-	}
-	return i
+	return i, esc, false
 }
 
 // IsInteger reports whether the number at the current position is written

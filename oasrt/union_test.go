@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"testing/iotest"
 )
@@ -19,6 +20,8 @@ func TestFindStringStream(t *testing.T) {
 		`{"a":1,"kind":"\ud83d\ude00"}`,
 		`{"a":1}`,
 		` {"kind" : "x" } `,
+		`{"a":[{"b":"x\"}]{["},-1.5e3,true,"` + strings.Repeat(`\"}],{[ 日本`, 300) + `"],"b":{"kind":[]} , "kind":"yes"}`,
+		`{"a":-12.5e3 ,"kind":"x\u00e9`,
 	} {
 		var r Reader
 		r.Reset([]byte(doc))

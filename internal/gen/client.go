@@ -73,7 +73,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// It returns the streaming form of the responses that have one, whose Items")
 		f.P("// decodes the body while it is read: range over Items once, to its end or")
 		f.P("// until you break out, which closes the body. The other responses are as")
-		f.P("// ", op.GoName, " returns them.")
+		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
+		f.P("// call, the stream included: for long streams, make the client with")
+		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
 		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))

@@ -674,7 +674,9 @@ func encodeImportPointsBody(w *oasrt.Writer, v *[]Point) {
 // It returns the streaming form of the responses that have one, whose Items
 // decodes the body while it is read: range over Items once, to its end or
 // until you break out, which closes the body. The other responses are as
-// ImportPoints returns them.
+// ImportPoints returns them. The client's timeout bounds the whole
+// call, the stream included: for long streams, make the client with
+// oasrt.WithTimeout(0) and bound the call with ctx.
 func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/points"...)

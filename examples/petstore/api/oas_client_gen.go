@@ -181,7 +181,9 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 // It returns the streaming form of the responses that have one, whose Items
 // decodes the body while it is read: range over Items once, to its end or
 // until you break out, which closes the body. The other responses are as
-// FindPetsByStatus returns them.
+// FindPetsByStatus returns them. The client's timeout bounds the whole
+// call, the stream included: for long streams, make the client with
+// oasrt.WithTimeout(0) and bound the call with ctx.
 func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
 	req := oasrt.Request{Method: "GET"}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
