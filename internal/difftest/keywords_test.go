@@ -206,7 +206,10 @@ func TestNot(t *testing.T) {
 	notZero := func() codec { return new(keywords.NotZero) }
 	color := func() codec { return new(keywords.Color) }
 	payment := func() codec { return new(keywords.Payment) }
+	sealed := func() codec { return new(keywords.Sealed) }
 	runRoundTrips(t, []roundTrip{
+		{name: "sealed", doc: `{"id":1}`, into: sealed},
+		{name: "sealed: a skipped key the not forbids", doc: `{"id":1,"secret":{"a":[1]}}`, into: sealed, wantErr: `$: property "secret" is present, ruled out by the schema's not (offset 0)`},
 		{name: "not null", doc: `{"a":null}`, into: notNull},
 		{name: "null", doc: ` null`, into: notNull, wantErr: `$: a value of type null is ruled out by the schema's not (offset 1)`},
 		{name: "fraction", doc: `1.5`, into: fraction},

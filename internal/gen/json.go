@@ -154,12 +154,26 @@ func (c *codec) structCodec(d *ir.Struct) {
 	case words > 1:
 		c.P("var seen [", words, "]uint64")
 	}
-	counted := d.MinProps != nil || d.MaxProps != nil
-	if counted || d.Not != nil {
+	if endChecked(d) {
 		c.P("at := r.Offset() - 1")
+	}
+	// Keys the not forbids that no field holds are skipped as unknown,
+	// with a flag saying they were there.
+	seenNot := map[string]string{}
+	unheld := unheldNotNames(c.file, d)
+	for _, name := range unheld {
+		seenNot[name] = c.tmp("has")
+		c.P("var ", seenNot[name], " bool")
 	}
 	c.P("for {")
 	c.keySwitch()
+	for _, name := range unheld {
+		c.P("case ", strconv.Quote(name), ":")
+		c.P(seenNot[name], " = true")
+		c.P("if err := r.Unknown(key); err != nil {")
+		c.P("return err")
+		c.P("}")
+	}
 	reqIndex := 0
 	for _, fd := range d.Fields {
 		c.P("case ", strconv.Quote(fd.JSONName), ":")
@@ -205,7 +219,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 	})
 	c.applyDefaults(d.Fields, "v")
-	c.structEndChecks(d, "v", c.violation("at", identity))
+	c.structEndChecks(d, "v", seenNot, c.violation("at", identity))
 	c.P("return nil")
 	c.P("}")
 	c.P()
@@ -305,13 +319,19 @@ func (c *codec) applyDefaults(fields []*ir.Field, recv string) {
 
 // structEndChecks prints the checks of a struct decoder on the whole
 // object recv (minProperties, maxProperties, not), once it is read; the
-// variable at holds the offset of its '{'.
-func (c *codec) structEndChecks(d *ir.Struct, recv string, fail failFunc) {
+// variable at holds the offset of its '{', and seen the flags of the
+// names unheldNotNames lists.
+func (c *codec) structEndChecks(d *ir.Struct, recv string, seen map[string]string, fail failFunc) {
 	if d.MinProps != nil || d.MaxProps != nil {
 		countProps(c.file, d, recv, "n")
 		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", fail)
 	}
-	structNotChecks(c.file, d, recv, fail)
+	structNotChecks(c.file, d, recv, seen, fail)
+}
+
+// endChecked reports whether structEndChecks prints a check of d.
+func endChecked(d *ir.Struct) bool {
+	return d.MinProps != nil || d.MaxProps != nil || d.Not != nil && len(d.Not.Required) > 0
 }
 
 // encExtra writes the members of a map field of a struct (additional or

@@ -3,6 +3,7 @@ package gen
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -102,9 +103,31 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	}
 }
 
+// unheldNotNames returns the names of properties an object's not forbids
+// that the struct has no place for: no field, pattern map or additional
+// properties holds them, so a decoder skips them as unknown keys, and must
+// note that it saw them for the not to be checked.
+func unheldNotNames(f *file, d *ir.Struct) []string {
+	if d.Not == nil {
+		return nil
+	}
+	var out []string
+	for _, set := range d.Not.Required {
+		for _, name := range set {
+			if _, ok := hasProperty(f, d, "v", name); !ok && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
 // structNotChecks prints the checks of the sets of properties an object's
-// not forbids together, on the struct v.
-func structNotChecks(f *file, d *ir.Struct, recv string, fail failFunc) {
+// not forbids together, on the struct recv; seen holds, for the names the
+// struct has no place for, the expression telling whether the object had
+// them (a decoder's flags). A set with a name neither holds cannot be met
+// by a Go value, and is not checked.
+func structNotChecks(f *file, d *ir.Struct, recv string, seen map[string]string, fail failFunc) {
 	if d.Not == nil {
 		return
 	}
@@ -113,6 +136,9 @@ func structNotChecks(f *file, d *ir.Struct, recv string, fail failFunc) {
 		possible := true
 		for _, name := range set {
 			cond, ok := hasProperty(f, d, recv, name)
+			if !ok && seen[name] != "" {
+				cond, ok = seen[name], true
+			}
 			if !ok {
 				possible = false // a property the struct never holds
 				break

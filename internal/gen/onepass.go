@@ -100,7 +100,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 			continue // no tag names it: never chosen
 		}
 		s := onePassStruct(v.Type)
-		if s == nil || s.Additional != nil || len(s.Patterns) > 0 {
+		if s == nil || s.Additional != nil || len(s.Patterns) > 0 || len(unheldNotNames(c.file, s)) > 0 {
 			return nil
 		}
 		ov := &onePassVariant{Variant: v, s: s}
@@ -201,9 +201,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 	c.P("}")
 	needAt := false
 	for _, ov := range p.vars {
-		if ov.s.MinProps != nil || ov.s.MaxProps != nil || ov.s.Not != nil {
-			needAt = true
-		}
+		needAt = needAt || endChecked(ov.s)
 	}
 	if needAt {
 		c.P("at := r.Offset() - 1")
@@ -265,7 +263,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			}
 		}
 		c.applyDefaults(ov.s.Fields, recv)
-		c.structEndChecks(ov.s, recv, c.violation("at", identity))
+		c.structEndChecks(ov.s, recv, nil, c.violation("at", identity))
 		for _, other := range p.vars {
 			if written := p.homed(other); other != ov && written != 0 {
 				c.P("if seen&", fmt.Sprintf("%#x", written), " != 0 {")

@@ -483,7 +483,7 @@ func (g *validator) structBody(d *ir.Struct) {
 		countProps(g.file, d, "v", n)
 		countBounds(g.file, n, d.MinProps, d.MaxProps, "properties", g.fail)
 	}
-	structNotChecks(g.file, d, "v", g.fail)
+	structNotChecks(g.file, d, "v", nil, g.fail)
 	for _, fd := range d.Fields {
 		g.fieldCheck(fd, "c.Key("+strconv.Quote(fd.JSONName)+")")
 	}

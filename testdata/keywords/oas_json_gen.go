@@ -1099,6 +1099,73 @@ func (v *Payment) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.ID.Set {
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	var has1 bool
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "secret":
+			has1 = true
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		case "id":
+			v.ID.Set = true
+			x2, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "id")
+			}
+			v.ID.Value = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if has1 {
+		return oasrt.Violation(at, `property "secret" is present, ruled out by the schema's not`)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Sealed) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Sealed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as JSON.
 func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
 	x := string(*v)

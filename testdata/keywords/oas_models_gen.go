@@ -198,6 +198,13 @@ type Payment struct {
 	AdditionalProperties map[string]string `json:"-"`
 }
 
+// Sealed is the object schema #/components/schemas/Sealed.
+//
+// A not naming a property the struct has no field for; the decoder notes the key as it skips it.
+type Sealed struct {
+	ID oasrt.Opt[int64] `json:"id,omitzero"`
+}
+
 // Unchecked is the schema #/components/schemas/Unchecked.
 //
 // A not of a form that is not checked.
