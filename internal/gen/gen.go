@@ -38,8 +38,13 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 
 	k := newChecks(pkg)
 	codec := newFile("oas_json_gen.go", opts.Package)
-	genJSON(codec, pkg, k)
+	marshaled := genJSON(codec, pkg, k)
 	files = append(files, codec)
+	if len(marshaled) > 0 {
+		v2 := newFile("oas_jsonv2_gen.go", opts.Package)
+		genJSONv2(v2, marshaled)
+		files = append(files, v2)
+	}
 
 	if hasStreams(pkg) {
 		stream := newFile("oas_stream_gen.go", opts.Package)
