@@ -1125,6 +1125,10 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"MarshalJSON":`)
 		w.String(v.MarshalJSONField.Value)
 	}
+	if v.UnmarshalJSONFromField.Set {
+		w.Raw(`,"UnmarshalJSONFrom":`)
+		w.String(v.UnmarshalJSONFromField.Value)
+	}
 	if v.WeirdKeyQuoted.Set {
 		w.Raw(`,"weird key \"quoted\"":`)
 		w.String(v.WeirdKeyQuoted.Value)
@@ -1189,27 +1193,34 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "MarshalJSON")
 			}
 			v.MarshalJSONField.Value = x5
+		case "UnmarshalJSONFrom":
+			v.UnmarshalJSONFromField.Set = true
+			x6, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "UnmarshalJSONFrom")
+			}
+			v.UnmarshalJSONFromField.Value = x6
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
-			x6, err := r.Str()
+			x7, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "weird key \"quoted\"")
 			}
-			v.WeirdKeyQuoted.Value = x6
+			v.WeirdKeyQuoted.Value = x7
 		case "日本":
 			v.Field.Set = true
-			x7, err := r.Str()
+			x8, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "日本")
 			}
-			v.Field.Value = x7
+			v.Field.Value = x8
 		case "":
 			v.Field2.Set = true
-			x8, err := r.Str()
+			x9, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "")
 			}
-			v.Field2.Value = x8
+			v.Field2.Value = x9
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
