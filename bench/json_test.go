@@ -11,11 +11,17 @@
 //	lib=encoding-json        json.Marshal / json.Unmarshal on package plain
 //	lib=oasgen               EncodeJSON into a reused oasrt.Writer /
 //	                         DecodeJSON from a reused oasrt.Reader, then End
-//	lib=oasgen-MarshalJSON   json.Marshal of the oasgen type: encoding/json
-//	                         calls its MarshalJSON, then validates and copies
-//	                         the output, as any Marshaler is treated
-//	lib=oasgen-UnmarshalJSON json.Unmarshal into the oasgen type: encoding/json
-//	                         scans the input once, then calls UnmarshalJSON
+//	lib=oasgen-oasrt         oasrt.Marshal / oasrt.Unmarshal: owned output,
+//	                         a fresh call each time (pooled Writers and Readers)
+//	lib=oasgen-method        the generated MarshalJSON / UnmarshalJSON, called
+//	                         directly: the same, without the interface call
+//	lib=oasgen-json          json.Marshal / json.Unmarshal of the oasgen type:
+//	                         on Go 1.26 encoding/json calls MarshalJSON, then
+//	                         validates and copies the output, and scans the
+//	                         input once before calling UnmarshalJSON (Go 1.27's
+//	                         encoding/json, which calls the generated
+//	                         MarshalJSONTo and UnmarshalJSONFrom, is measured
+//	                         in package jsonv2: lib=oasgen-json-go1.27)
 //
 // The peers (ogen, oapi-codegen, openapi-generator, goccy, sonic, protobuf)
 // follow as more lib=NAME sub-benchmarks: see peers_test.go.
@@ -102,16 +108,7 @@ func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, peers
 				}
 			}
 		})
-		b.Run("lib=oasgen-MarshalJSON", func(b *testing.B) {
-			v := mustDecode[O, OP](b, data)
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			for b.Loop() {
-				if _, err := json.Marshal(v); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		doors[O, OP](b, "Marshal", data)
 		runPeers(b, "Marshal", peers)
 	})
 	b.Run("Unmarshal", func(b *testing.B) {
@@ -140,18 +137,47 @@ func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, peers
 				}
 			}
 		})
-		b.Run("lib=oasgen-UnmarshalJSON", func(b *testing.B) {
+		doors[O, OP](b, "Unmarshal", data)
+		runPeers(b, "Unmarshal", peers)
+	})
+}
+
+// doors runs op ("Marshal" or "Unmarshal") of the oasgen type O on data
+// through the doors a program uses besides the reused Writer and Reader:
+// lib=oasgen-oasrt, lib=oasgen-method and lib=oasgen-json.
+func doors[O any, OP oasType[O]](b *testing.B, op string, data []byte) {
+	type door struct {
+		lib       string
+		marshal   func(OP) ([]byte, error)
+		unmarshal func([]byte, OP) error
+	}
+	for _, d := range []door{
+		{"oasgen-oasrt", func(v OP) ([]byte, error) { return oasrt.Marshal(v) }, func(data []byte, v OP) error { return oasrt.Unmarshal(data, v) }},
+		{"oasgen-method", func(v OP) ([]byte, error) { return v.MarshalJSON() }, func(data []byte, v OP) error { return v.UnmarshalJSON(data) }},
+		{"oasgen-json", func(v OP) ([]byte, error) { return json.Marshal(v) }, func(data []byte, v OP) error { return json.Unmarshal(data, v) }},
+	} {
+		b.Run("lib="+d.lib, func(b *testing.B) {
+			if op == "Marshal" {
+				v := OP(mustDecode[O, OP](b, data))
+				b.ReportAllocs()
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					if _, err := d.marshal(v); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return
+			}
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
-				var v O
-				if err := json.Unmarshal(data, OP(&v)); err != nil {
+				var v O // on the heap, as through any of these doors
+				if err := d.unmarshal(data, &v); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-		runPeers(b, "Unmarshal", peers)
-	})
+	}
 }
 
 // mustDecode decodes data with oasgen's fast path.

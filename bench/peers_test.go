@@ -18,9 +18,9 @@ package bench_test
 //	lib=protojson            protobuf's JSON mapping (workloads C, SomeValue)
 //	lib=protobuf             binary protobuf (workloads C, SomeValue)
 //
-// encoding/json/v2 needs GOEXPERIMENT=jsonv2, which also changes
-// encoding/json itself, so its benchmarks live in package jsonv2 and run
-// from a second test binary.
+// encoding/json/v2 is Go 1.27's, whose encoding/json is built on it, so
+// its benchmarks live in package jsonv2 and run from a second test binary
+// built by that Go.
 
 import (
 	"encoding/json"

@@ -64,6 +64,7 @@ func BenchmarkSomeValue(b *testing.B) {
 				v.EncodeJSON(&w)
 			}
 		})
+		doors[oasu.SomeValue](b, "Marshal", data)
 		runPeers(b, "Marshal", peers)
 	})
 	b.Run("Unmarshal", func(b *testing.B) {
@@ -89,6 +90,7 @@ func BenchmarkSomeValue(b *testing.B) {
 				}
 			}
 		})
+		doors[oasu.SomeValue](b, "Unmarshal", data)
 		runPeers(b, "Unmarshal", peers)
 	})
 }

@@ -1,9 +1,7 @@
 package oasrt
 
 import (
-	"bytes"
 	"strconv"
-	"sync"
 	"unsafe"
 )
 
@@ -182,41 +180,6 @@ func InvalidEnum(offset int, typeName string, value []byte) error {
 // enum's.
 func InvalidEnumInt(offset int, typeName string, value int64) error {
 	return ErrorAt(offset, strconv.FormatInt(value, 10)+" is not a valid "+typeName)
-}
-
-var writers = sync.Pool{New: func() any { return new(Writer) }}
-
-// GetWriter returns an empty Writer from a pool; PutWriter returns it.
-// Generated MarshalJSON methods use the pair so that encoding allocates only
-// the returned slice.
-func GetWriter() *Writer { return writers.Get().(*Writer) }
-
-// PutWriter returns a copy of w's output and its error, and puts w back in
-// the pool. Buffers that grew past 1 MiB are dropped rather than pooled.
-func PutWriter(w *Writer) ([]byte, error) {
-	out, err := bytes.Clone(w.Buf), w.err
-	ReleaseWriter(w)
-	return out, err
-}
-
-// Marshal encodes v. It is json.Marshal without the second pass that
-// encoding/json makes over a Marshaler's output to check and compact it.
-func Marshal(v Encoder) ([]byte, error) {
-	w := GetWriter()
-	v.EncodeJSON(w)
-	return PutWriter(w)
-}
-
-// Unmarshal decodes data into v, checking that nothing but white space
-// follows the value. It is json.Unmarshal without the validation pass that
-// encoding/json makes before calling an Unmarshaler.
-func Unmarshal(data []byte, v Decoder) error {
-	var r Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
 }
 
 // Marshaler writes the output of v's MarshalJSON, checked and compacted as

@@ -391,13 +391,14 @@ func WriteProblem(w http.ResponseWriter, p *Problem) {
 }
 
 // ReleaseWriter puts a Writer from GetWriter back in the pool without
-// copying its output, for callers done with w.Buf. Buffers that grew past
-// 1 MiB are dropped rather than pooled.
+// copying its output, for callers done with w.Buf. A buffer that grew past
+// 64 KiB is dropped; the Writer goes back without it.
 func ReleaseWriter(w *Writer) {
-	if cap(w.Buf) <= 1<<20 {
-		w.Reset()
-		writers.Put(w)
+	if cap(w.Buf) > maxPooled {
+		w.Buf = nil
 	}
+	w.Reset()
+	writers.Put(w)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -20,7 +20,10 @@ import (
 //
 // The output is byte-for-byte what encoding/json produces for an equivalent
 // plain Go value with SetEscapeHTML(false): the same string escapes, the same
-// number formatting, map keys sorted.
+// number formatting, map keys sorted. One exception, the same on every Go:
+// invalid UTF-8 is written as \ufffd, as encoding/json did up to Go 1.26;
+// from Go 1.27 on it writes the character U+FFFD itself, which decodes to
+// the same string.
 type Writer struct {
 	// Buf holds the encoded output.
 	Buf []byte

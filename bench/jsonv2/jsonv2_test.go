@@ -1,4 +1,4 @@
-//go:build goexperiment.jsonv2
+//go:build go1.27
 
 package jsonv2
 
@@ -7,6 +7,10 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/bench/internal/jsoneq"
+	oasa "github.com/oasgen/oasgen/bench/internal/oasgen/a"
+	oasb "github.com/oasgen/oasgen/bench/internal/oasgen/b"
+	oasc "github.com/oasgen/oasgen/bench/internal/oasgen/c"
+	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
 )
@@ -14,10 +18,25 @@ import (
 // lib is the name of the contender in the tables.
 const lib = "lib=encoding-json-v2"
 
-func BenchmarkA(b *testing.B)         { bench[plain.Pet](b, payload.A) }
-func BenchmarkB(b *testing.B)         { bench[plain.List](b, payload.B()) }
-func BenchmarkC(b *testing.B)         { bench[plain.ABitOfEverything](b, payload.C()) }
-func BenchmarkSomeValue(b *testing.B) { bench[plain.SomeValue](b, payload.SomeValue) }
+func BenchmarkA(b *testing.B) {
+	bench[plain.Pet](b, payload.A)
+	doors[plain.Pet, oasa.Pet](b, payload.A)
+}
+
+func BenchmarkB(b *testing.B) {
+	bench[plain.List](b, payload.B())
+	doors[plain.List, oasb.List](b, payload.B())
+}
+
+func BenchmarkC(b *testing.B) {
+	bench[plain.ABitOfEverything](b, payload.C())
+	doors[plain.ABitOfEverything, oasc.ABitOfEverything](b, payload.C())
+}
+
+func BenchmarkSomeValue(b *testing.B) {
+	bench[plain.SomeValue](b, payload.SomeValue)
+	doors[plain.SomeValue, oasu.SomeValue](b, payload.SomeValue)
+}
 
 // bench runs json.Marshal and json.Unmarshal (v2, default options) of a T
 // decoded from data, under the names of the other contenders' benchmarks.

@@ -24,6 +24,7 @@ import (
 // (Validate); a field of the same name is renamed.
 var reservedMethods = map[string]bool{
 	"EncodeJSON": true, "DecodeJSON": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"MarshalJSONTo": true, "UnmarshalJSONFrom": true, // oas_jsonv2_gen.go
 	"Validate": true,
 }
 

@@ -14,13 +14,13 @@ import (
 // Names has property names that collide in Go or that struct tags cannot
 // spell, so it is checked here by hand rather than against a mirror.
 func TestNamesRoundTrip(t *testing.T) {
-	doc := `{"pet_id":"a","petId":"b","PetID":"c","validate":true,"MarshalJSON":"m","weird key \"quoted\"":"w","日本":"j","":"e"}`
+	doc := `{"pet_id":"a","petId":"b","PetID":"c","validate":true,"MarshalJSON":"m","UnmarshalJSONFrom":"u","weird key \"quoted\"":"w","日本":"j","":"e"}`
 	var n formats.Names
 	if err := json.Unmarshal([]byte(doc), &n); err != nil {
 		t.Fatal(err)
 	}
 	if n.PetID.Value != "a" || n.PetID2.Value != "b" || n.PetID3.Value != "c" || !n.ValidateField.Value ||
-		n.MarshalJSONField.Value != "m" || n.WeirdKeyQuoted.Value != "w" || n.Field.Value != "j" || n.Field2.Value != "e" {
+		n.MarshalJSONField.Value != "m" || n.UnmarshalJSONFromField.Value != "u" || n.WeirdKeyQuoted.Value != "w" || n.Field.Value != "j" || n.Field2.Value != "e" {
 		t.Errorf("decoded %+v", n)
 	}
 	out, err := json.Marshal(n)

@@ -53,8 +53,13 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	files = append(files, models)
 
 	codec := newFile("oas_json_gen.go", opts.Package, k)
-	genJSON(codec, pkg)
+	marshaled := genJSON(codec, pkg)
 	files = append(files, codec)
+	if len(marshaled) > 0 {
+		v2 := newFile("oas_jsonv2_gen.go", opts.Package, k)
+		genJSONv2(v2, marshaled)
+		files = append(files, v2)
+	}
 
 	if hasStreams(pkg) {
 		stream := newFile("oas_stream_gen.go", opts.Package, k)

@@ -28,9 +28,14 @@ type codec struct {
 	// pin is set by the union printers that go back over what they read
 	// (Mark and Restore): the union's decoder then pins its bytes.
 	pin bool
+	// marshaled names the types given MarshalJSON and UnmarshalJSON, in
+	// order, for the encoding/json/v2 methods (genJSONv2).
+	marshaled []string
 }
 
-func genJSON(f *file, pkg *ir.Package) {
+// genJSON prints the codecs and returns the names of the types that have
+// them.
+func genJSON(f *file, pkg *ir.Package) []string {
 	c := &codec{file: f}
 	f.P("// The runtime must support the contract this code was generated for.")
 	f.P("const (")
@@ -54,6 +59,7 @@ func genJSON(f *file, pkg *ir.Package) {
 			}
 		}
 	}
+	return c.marshaled
 }
 
 // jsonKey returns the Go literal of `,"key":` with the key escaped as the
@@ -84,22 +90,31 @@ func goString(s string) string {
 	return strconv.Quote(s)
 }
 
+// sizeHintVar names the package-level oasrt.SizeHint of a type's
+// owned-output encoders. Generated type names are exported, so the
+// lower-case prefix keeps it apart from them and from the other
+// package-level names (pattern1, producesX, operations).
+func sizeHintVar(name string) string { return "sizeHint" + name }
+
+// marshalers prints MarshalJSON and UnmarshalJSON: a pooled Writer sized
+// by the type's SizeHint, its output handed over or copied once; a pooled
+// Reader (oasrt.Unmarshal).
 func (c *codec) marshalers(name string) {
+	c.marshaled = append(c.marshaled, name)
+	hint := sizeHintVar(name)
+	c.P("// ", hint, " sizes the buffer of ", name, "'s owned-output encoders for large values.")
+	c.P("var ", hint, " ", rt("SizeHint"))
+	c.P()
 	c.P("// MarshalJSON implements json.Marshaler.")
 	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
-	c.P("w := ", rt("GetWriter"), "()")
+	c.P("w := ", hint, ".GetWriter()")
 	c.P("v.EncodeJSON(w)")
-	c.P("return ", rt("PutWriter"), "(w)")
+	c.P("return ", hint, ".PutWriter(w)")
 	c.P("}")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
 	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
-	c.P("var r ", rt("Reader"))
-	c.P("r.Reset(data)")
-	c.P("if err := v.DecodeJSON(&r); err != nil {")
-	c.P("return err")
-	c.P("}")
-	c.P("return r.End()")
+	c.P("return ", rt("Unmarshal"), "(data, v)")
 	c.P("}")
 	c.P()
 }

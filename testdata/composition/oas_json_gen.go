@@ -65,21 +65,19 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBase sizes the buffer of Base's owned-output encoders for large values.
+var sizeHintBase oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBase.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBase.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -155,21 +153,19 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
+var sizeHintCat oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCat.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCat.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -245,21 +241,19 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintDog sizes the buffer of Dog's owned-output encoders for large values.
+var sizeHintDog oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Dog) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintDog.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintDog.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Dog) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -432,21 +426,19 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
+var sizeHintPet oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPet.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPet.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -500,21 +492,19 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
+var sizeHintSomeValue oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSomeValue.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSomeValue.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -675,21 +665,19 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
+var sizeHintShape oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShape.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShape.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -762,21 +750,19 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Contact", kind, nil)
 }
 
+// sizeHintContact sizes the buffer of Contact's owned-output encoders for large values.
+var sizeHintContact oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintContact.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintContact.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -837,21 +823,19 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Size", kind, nil)
 }
 
+// sizeHintSize sizes the buffer of Size's owned-output encoders for large values.
+var sizeHintSize oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Size) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSize.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSize.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -937,21 +921,19 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Level", kind, nil)
 }
 
+// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
+var sizeHintLevel oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLevel.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLevel.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -985,21 +967,19 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "MaybeName", kind, nil)
 }
 
+// sizeHintMaybeName sizes the buffer of MaybeName's owned-output encoders for large values.
+var sizeHintMaybeName oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v MaybeName) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMaybeName.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMaybeName.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1107,21 +1087,19 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Tree", kind, nil)
 }
 
+// sizeHintTree sizes the buffer of Tree's owned-output encoders for large values.
+var sizeHintTree oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTree.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTree.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1230,21 +1208,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
+var sizeHintOwner oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOwner.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOwner.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1286,21 +1262,19 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Early", kind, nil)
 }
 
+// sizeHintEarly sizes the buffer of Early's owned-output encoders for large values.
+var sizeHintEarly oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Early) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEarly.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEarly.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Early) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1326,21 +1300,19 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintLateEnum sizes the buffer of LateEnum's owned-output encoders for large values.
+var sizeHintLateEnum oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v LateEnum) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLateEnum.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLateEnum.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1420,21 +1392,19 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRefined sizes the buffer of Refined's owned-output encoders for large values.
+var sizeHintRefined oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Refined) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRefined.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRefined.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Refined) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1452,21 +1422,19 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.InvalidEnum(start, "OnlyNull", b)
 }
 
+// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
+var sizeHintOnlyNull oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOnlyNull.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOnlyNull.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1607,21 +1575,19 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintTwice sizes the buffer of Twice's owned-output encoders for large values.
+var sizeHintTwice oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Twice) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTwice.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTwice.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Twice) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1675,21 +1641,19 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAnything sizes the buffer of Anything's owned-output encoders for large values.
+var sizeHintAnything oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAnything.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAnything.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1707,21 +1671,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
+var sizeHintBlob oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBlob.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBlob.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1953,21 +1915,19 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintVehicle sizes the buffer of Vehicle's owned-output encoders for large values.
+var sizeHintVehicle oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Vehicle) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintVehicle.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintVehicle.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2023,21 +1983,19 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintVehicleBase sizes the buffer of VehicleBase's owned-output encoders for large values.
+var sizeHintVehicleBase oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v VehicleBase) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintVehicleBase.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintVehicleBase.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2104,21 +2062,19 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCar sizes the buffer of Car's owned-output encoders for large values.
+var sizeHintCar oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Car) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCar.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCar.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Car) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2183,21 +2139,19 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBicycle sizes the buffer of Bicycle's owned-output encoders for large values.
+var sizeHintBicycle oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Bicycle) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBicycle.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBicycle.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2275,21 +2229,19 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRaceCar sizes the buffer of RaceCar's owned-output encoders for large values.
+var sizeHintRaceCar oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v RaceCar) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRaceCar.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRaceCar.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2372,21 +2324,19 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGarage sizes the buffer of Garage's owned-output encoders for large values.
+var sizeHintGarage oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Garage) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGarage.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGarage.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Garage) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -2526,21 +2476,19 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintMessage sizes the buffer of Message's owned-output encoders for large values.
+var sizeHintMessage oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Message) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMessage.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMessage.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2594,21 +2542,19 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintText sizes the buffer of Text's owned-output encoders for large values.
+var sizeHintText oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Text) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintText.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintText.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Text) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2651,21 +2597,19 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPlain sizes the buffer of Plain's owned-output encoders for large values.
+var sizeHintPlain oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Plain) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPlain.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPlain.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Plain) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -2736,21 +2680,19 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Toggle", kind, nil)
 }
 
+// sizeHintToggle sizes the buffer of Toggle's owned-output encoders for large values.
+var sizeHintToggle oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Toggle) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintToggle.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintToggle.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2791,21 +2733,19 @@ func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAcceptorLink sizes the buffer of AcceptorLink's owned-output encoders for large values.
+var sizeHintAcceptorLink oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLink) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAcceptorLink.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAcceptorLink.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2870,21 +2810,19 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPortRef sizes the buffer of PortRef's owned-output encoders for large values.
+var sizeHintPortRef oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v PortRef) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPortRef.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPortRef.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2949,21 +2887,19 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintProcessRef sizes the buffer of ProcessRef's owned-output encoders for large values.
+var sizeHintProcessRef oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRef) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintProcessRef.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintProcessRef.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -3019,21 +2955,19 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "RefBase", kind, nil)
 }
 
+// sizeHintRefBase sizes the buffer of RefBase's owned-output encoders for large values.
+var sizeHintRefBase oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v RefBase) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRefBase.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRefBase.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3087,21 +3021,19 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRefBaseBase sizes the buffer of RefBaseBase's owned-output encoders for large values.
+var sizeHintRefBaseBase oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v RefBaseBase) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRefBaseBase.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRefBaseBase.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -3259,21 +3191,19 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintFigure sizes the buffer of Figure's owned-output encoders for large values.
+var sizeHintFigure oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Figure) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFigure.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFigure.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -3327,21 +3257,19 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
+// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
+var sizeHintSomeValueValue oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSomeValueValue.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSomeValueValue.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3393,21 +3321,19 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShape1 sizes the buffer of Shape1's owned-output encoders for large values.
+var sizeHintShape1 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShape1.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShape1.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -3431,21 +3357,19 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShape1Kind sizes the buffer of Shape1Kind's owned-output encoders for large values.
+var sizeHintShape1Kind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shape1Kind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShape1Kind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShape1Kind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3497,21 +3421,19 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShape2 sizes the buffer of Shape2's owned-output encoders for large values.
+var sizeHintShape2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShape2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShape2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -3535,21 +3457,19 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShape2Kind sizes the buffer of Shape2Kind's owned-output encoders for large values.
+var sizeHintShape2Kind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shape2Kind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShape2Kind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShape2Kind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3605,21 +3525,19 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintContact1 sizes the buffer of Contact1's owned-output encoders for large values.
+var sizeHintContact1 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Contact1) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintContact1.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintContact1.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3673,21 +3591,19 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintContact2 sizes the buffer of Contact2's owned-output encoders for large values.
+var sizeHintContact2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Contact2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintContact2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintContact2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -3715,21 +3631,19 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSize1 sizes the buffer of Size1's owned-output encoders for large values.
+var sizeHintSize1 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Size1) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSize1.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSize1.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3803,21 +3717,19 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintMessageAsText sizes the buffer of MessageAsText's owned-output encoders for large values.
+var sizeHintMessageAsText oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v MessageAsText) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMessageAsText.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMessageAsText.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3882,21 +3794,19 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintMessage2 sizes the buffer of Message2's owned-output encoders for large values.
+var sizeHintMessage2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Message2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMessage2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMessage2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -3950,21 +3860,19 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintToggle1 sizes the buffer of Toggle1's owned-output encoders for large values.
+var sizeHintToggle1 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintToggle1.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintToggle1.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -3988,21 +3896,19 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintToggle1Status sizes the buffer of Toggle1Status's owned-output encoders for large values.
+var sizeHintToggle1Status oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1Status) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintToggle1Status.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintToggle1Status.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -4043,21 +3949,19 @@ func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintToggle2 sizes the buffer of Toggle2's owned-output encoders for large values.
+var sizeHintToggle2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintToggle2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintToggle2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -4081,21 +3985,19 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintToggle2Status sizes the buffer of Toggle2Status's owned-output encoders for large values.
+var sizeHintToggle2Status oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2Status) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintToggle2Status.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintToggle2Status.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -4145,21 +4047,19 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAcceptorLinkProperties sizes the buffer of AcceptorLinkProperties's owned-output encoders for large values.
+var sizeHintAcceptorLinkProperties oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAcceptorLinkProperties.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAcceptorLinkProperties.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -4200,21 +4100,19 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPortRefProperties sizes the buffer of PortRefProperties's owned-output encoders for large values.
+var sizeHintPortRefProperties oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v PortRefProperties) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPortRefProperties.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPortRefProperties.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -4255,21 +4153,19 @@ func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintProcessRefProperties sizes the buffer of ProcessRefProperties's owned-output encoders for large values.
+var sizeHintProcessRefProperties oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintProcessRefProperties.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintProcessRefProperties.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -4321,21 +4217,19 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintFigure2 sizes the buffer of Figure2's owned-output encoders for large values.
+var sizeHintFigure2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Figure2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFigure2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFigure2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -4361,19 +4255,17 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintFigure2Kind sizes the buffer of Figure2Kind's owned-output encoders for large values.
+var sizeHintFigure2Kind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Figure2Kind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFigure2Kind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFigure2Kind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

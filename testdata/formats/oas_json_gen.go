@@ -853,21 +853,19 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintEverything sizes the buffer of Everything's owned-output encoders for large values.
+var sizeHintEverything oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Everything) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEverything.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEverything.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Everything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -901,21 +899,19 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
+var sizeHintColor oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintColor.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintColor.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -941,21 +937,19 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNullableColor sizes the buffer of NullableColor's owned-output encoders for large values.
+var sizeHintNullableColor oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v NullableColor) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNullableColor.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNullableColor.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON number.
@@ -983,21 +977,19 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
+var sizeHintLevel oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLevel.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLevel.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1095,21 +1087,19 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNode sizes the buffer of Node's owned-output encoders for large values.
+var sizeHintNode oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNode.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNode.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1134,6 +1124,10 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	if v.MarshalJSONField.Set {
 		w.Raw(`,"MarshalJSON":`)
 		w.String(v.MarshalJSONField.Value)
+	}
+	if v.UnmarshalJSONFromField.Set {
+		w.Raw(`,"UnmarshalJSONFrom":`)
+		w.String(v.UnmarshalJSONFromField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
 		w.Raw(`,"weird key \"quoted\"":`)
@@ -1199,27 +1193,34 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "MarshalJSON")
 			}
 			v.MarshalJSONField.Value = x5
+		case "UnmarshalJSONFrom":
+			v.UnmarshalJSONFromField.Set = true
+			x6, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "UnmarshalJSONFrom")
+			}
+			v.UnmarshalJSONFromField.Value = x6
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
-			x6, err := r.Str()
+			x7, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "weird key \"quoted\"")
 			}
-			v.WeirdKeyQuoted.Value = x6
+			v.WeirdKeyQuoted.Value = x7
 		case "日本":
 			v.Field.Set = true
-			x7, err := r.Str()
+			x8, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "日本")
 			}
-			v.Field.Value = x7
+			v.Field.Value = x8
 		case "":
 			v.Field2.Set = true
-			x8, err := r.Str()
+			x9, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "")
 			}
-			v.Field2.Value = x8
+			v.Field2.Value = x9
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1229,21 +1230,19 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNames sizes the buffer of Names's owned-output encoders for large values.
+var sizeHintNames oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Names) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNames.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNames.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Names) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1264,21 +1263,19 @@ func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNamesStatus sizes the buffer of NamesStatus's owned-output encoders for large values.
+var sizeHintNamesStatus oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNamesStatus.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNamesStatus.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1302,21 +1299,19 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNamesStatus2 sizes the buffer of NamesStatus2's owned-output encoders for large values.
+var sizeHintNamesStatus2 oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus2) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNamesStatus2.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNamesStatus2.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1355,21 +1350,19 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPets sizes the buffer of Pets's owned-output encoders for large values.
+var sizeHintPets oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPets.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPets.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1458,21 +1451,19 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintTagged sizes the buffer of Tagged's owned-output encoders for large values.
+var sizeHintTagged oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Tagged) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTagged.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTagged.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tagged) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1493,21 +1484,19 @@ func (v *Score) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintScore sizes the buffer of Score's owned-output encoders for large values.
+var sizeHintScore oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Score) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintScore.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintScore.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Score) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1525,21 +1514,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
+var sizeHintBlob oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBlob.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBlob.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1571,21 +1558,19 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintClosed sizes the buffer of Closed's owned-output encoders for large values.
+var sizeHintClosed oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Closed) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintClosed.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintClosed.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1613,21 +1598,19 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintStickiness sizes the buffer of Stickiness's owned-output encoders for large values.
+var sizeHintStickiness oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Stickiness) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintStickiness.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintStickiness.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1688,21 +1671,19 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
+var sizeHintBox oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBox.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBox.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1756,21 +1737,19 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintShared sizes the buffer of Shared's owned-output encoders for large values.
+var sizeHintShared oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Shared) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintShared.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintShared.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shared) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1832,21 +1811,19 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintEverythingInline sizes the buffer of EverythingInline's owned-output encoders for large values.
+var sizeHintEverythingInline oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInline) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEverythingInline.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEverythingInline.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1889,21 +1866,19 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintEverythingInlineB sizes the buffer of EverythingInlineB's owned-output encoders for large values.
+var sizeHintEverythingInlineB oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEverythingInlineB.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEverythingInlineB.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1929,21 +1904,19 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGetThingKindItem sizes the buffer of GetThingKindItem's owned-output encoders for large values.
+var sizeHintGetThingKindItem oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGetThingKindItem.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGetThingKindItem.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -2021,19 +1994,17 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGetThingOK sizes the buffer of GetThingOK's owned-output encoders for large values.
+var sizeHintGetThingOK oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v GetThingOK) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGetThingOK.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGetThingOK.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -113,14 +113,15 @@ type Node struct {
 //
 // Properties whose Go names collide with each other or with methods.
 type Names struct {
-	PetID            oasrt.Opt[string] `json:"pet_id,omitzero"`
-	PetID2           oasrt.Opt[string] `json:"petId,omitzero"`
-	PetID3           oasrt.Opt[string] `json:"PetID,omitzero"`
-	ValidateField    oasrt.Opt[bool]   `json:"validate,omitzero"`
-	MarshalJSONField oasrt.Opt[string] `json:"MarshalJSON,omitzero"`
-	WeirdKeyQuoted   oasrt.Opt[string]
-	Field            oasrt.Opt[string] `json:"日本,omitzero"`
-	Field2           oasrt.Opt[string] `json:",omitzero"`
+	PetID                  oasrt.Opt[string] `json:"pet_id,omitzero"`
+	PetID2                 oasrt.Opt[string] `json:"petId,omitzero"`
+	PetID3                 oasrt.Opt[string] `json:"PetID,omitzero"`
+	ValidateField          oasrt.Opt[bool]   `json:"validate,omitzero"`
+	MarshalJSONField       oasrt.Opt[string] `json:"MarshalJSON,omitzero"`
+	UnmarshalJSONFromField oasrt.Opt[string] `json:"UnmarshalJSONFrom,omitzero"`
+	WeirdKeyQuoted         oasrt.Opt[string]
+	Field                  oasrt.Opt[string] `json:"日本,omitzero"`
+	Field2                 oasrt.Opt[string] `json:",omitzero"`
 }
 
 // NamesStatus is the schema #/components/schemas/names_status.

@@ -61,21 +61,19 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Scalar", kind, nil)
 }
 
+// sizeHintScalar sizes the buffer of Scalar's owned-output encoders for large values.
+var sizeHintScalar oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Scalar) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintScalar.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintScalar.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scalar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -129,21 +127,19 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
+// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
+var sizeHintLoose oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLoose.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLoose.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -196,21 +192,19 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Count", kind, nil)
 }
 
+// sizeHintCount sizes the buffer of Count's owned-output encoders for large values.
+var sizeHintCount oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Count) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCount.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCount.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Count) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -267,21 +261,19 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mixed", kind, nil)
 }
 
+// sizeHintMixed sizes the buffer of Mixed's owned-output encoders for large values.
+var sizeHintMixed oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMixed.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMixed.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -321,21 +313,19 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mode", kind, nil)
 }
 
+// sizeHintMode sizes the buffer of Mode's owned-output encoders for large values.
+var sizeHintMode oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Mode) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMode.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMode.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -411,21 +401,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
+var sizeHintHolder oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHolder.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHolder.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
@@ -493,21 +481,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
+var sizeHintPoint oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPoint.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPoint.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
@@ -593,21 +579,19 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRecord sizes the buffer of Record's owned-output encoders for large values.
+var sizeHintRecord oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRecord.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRecord.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
@@ -665,21 +649,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
+var sizeHintOpen oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOpen.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOpen.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -765,21 +747,19 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintTrack sizes the buffer of Track's owned-output encoders for large values.
+var sizeHintTrack oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Track) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTrack.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTrack.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Track) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -801,21 +781,19 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNotNull sizes the buffer of NotNull's owned-output encoders for large values.
+var sizeHintNotNull oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v NotNull) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNotNull.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNotNull.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -840,21 +818,19 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintFraction sizes the buffer of Fraction's owned-output encoders for large values.
+var sizeHintFraction oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Fraction) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFraction.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFraction.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fraction) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -879,21 +855,19 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintName sizes the buffer of Name's owned-output encoders for large values.
+var sizeHintName oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Name) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintName.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintName.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Name) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -918,21 +892,19 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNotZero sizes the buffer of NotZero's owned-output encoders for large values.
+var sizeHintNotZero oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v NotZero) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNotZero.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNotZero.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotZero) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -958,21 +930,19 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
+var sizeHintColor oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintColor.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintColor.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1082,21 +1052,19 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPayment sizes the buffer of Payment's owned-output encoders for large values.
+var sizeHintPayment oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPayment.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPayment.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1149,21 +1117,19 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSealed sizes the buffer of Sealed's owned-output encoders for large values.
+var sizeHintSealed oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Sealed) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSealed.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSealed.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sealed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -1184,21 +1150,19 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUnchecked sizes the buffer of Unchecked's owned-output encoders for large values.
+var sizeHintUnchecked oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Unchecked) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUnchecked.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUnchecked.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1329,21 +1293,19 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintHeaders sizes the buffer of Headers's owned-output encoders for large values.
+var sizeHintHeaders oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Headers) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHeaders.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHeaders.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Headers) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1399,21 +1361,19 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintLabels sizes the buffer of Labels's owned-output encoders for large values.
+var sizeHintLabels oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLabels.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLabels.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1539,21 +1499,19 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintTags sizes the buffer of Tags's owned-output encoders for large values.
+var sizeHintTags oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTags.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTags.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1726,21 +1684,19 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintConsts sizes the buffer of Consts's owned-output encoders for large values.
+var sizeHintConsts oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Consts) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintConsts.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintConsts.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Consts) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1778,21 +1734,19 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Fixed", kind, nil)
 }
 
+// sizeHintFixed sizes the buffer of Fixed's owned-output encoders for large values.
+var sizeHintFixed oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Fixed) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFixed.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFixed.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1837,21 +1791,19 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintMixedAsObject sizes the buffer of MixedAsObject's owned-output encoders for large values.
+var sizeHintMixedAsObject oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v MixedAsObject) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMixedAsObject.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMixedAsObject.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1875,21 +1827,19 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintModeAsString sizes the buffer of ModeAsString's owned-output encoders for large values.
+var sizeHintModeAsString oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsString) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintModeAsString.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintModeAsString.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON number.
@@ -1915,21 +1865,19 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintModeAsInteger sizes the buffer of ModeAsInteger's owned-output encoders for large values.
+var sizeHintModeAsInteger oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintModeAsInteger.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintModeAsInteger.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1973,21 +1921,19 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderFlag", kind, nil)
 }
 
+// sizeHintHolderFlag sizes the buffer of HolderFlag's owned-output encoders for large values.
+var sizeHintHolderFlag oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v HolderFlag) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHolderFlag.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHolderFlag.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -2031,21 +1977,19 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderMaybe", kind, nil)
 }
 
+// sizeHintHolderMaybe sizes the buffer of HolderMaybe's owned-output encoders for large values.
+var sizeHintHolderMaybe oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v HolderMaybe) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHolderMaybe.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHolderMaybe.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -2114,19 +2058,17 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderFree", kind, nil)
 }
 
+// sizeHintHolderFree sizes the buffer of HolderFree's owned-output encoders for large values.
+var sizeHintHolderFree oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v HolderFree) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHolderFree.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHolderFree.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -337,21 +337,19 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
+var sizeHintEvent oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEvent.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEvent.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -497,21 +495,19 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
+var sizeHintClick oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintClick.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintClick.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -674,21 +670,19 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintView sizes the buffer of View's owned-output encoders for large values.
+var sizeHintView oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintView.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintView.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -776,21 +770,19 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintScroll sizes the buffer of Scroll's owned-output encoders for large values.
+var sizeHintScroll oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Scroll) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintScroll.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintScroll.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scroll) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -844,21 +836,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
+var sizeHintPoint oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPoint.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPoint.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -906,21 +896,19 @@ func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Sized", kind, nil)
 }
 
+// sizeHintSized sizes the buffer of Sized's owned-output encoders for large values.
+var sizeHintSized oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Sized) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSized.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSized.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sized) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -974,21 +962,19 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
+var sizeHintBox oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBox.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBox.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1042,21 +1028,19 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBag sizes the buffer of Bag's owned-output encoders for large values.
+var sizeHintBag oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBag.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBag.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -1104,21 +1088,19 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
+// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
+var sizeHintLoose oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLoose.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLoose.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1181,21 +1163,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
+var sizeHintOpen oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOpen.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOpen.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1278,21 +1258,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
+var sizeHintHolder oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintHolder.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintHolder.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1316,19 +1294,17 @@ func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintViewKind sizes the buffer of ViewKind's owned-output encoders for large values.
+var sizeHintViewKind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ViewKind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintViewKind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintViewKind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

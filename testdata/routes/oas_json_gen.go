@@ -65,21 +65,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
+var sizeHintPoint oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPoint.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPoint.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -154,21 +152,19 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRGB sizes the buffer of RGB's owned-output encoders for large values.
+var sizeHintRGB oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v RGB) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRGB.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRGB.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RGB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -194,21 +190,19 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintKind sizes the buffer of Kind's owned-output encoders for large values.
+var sizeHintKind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintKind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintKind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -268,21 +262,19 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
+var sizeHintUser oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUser.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUser.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -327,21 +319,19 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintStored sizes the buffer of Stored's owned-output encoders for large values.
+var sizeHintStored oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Stored) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintStored.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintStored.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stored) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -406,21 +396,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintProblem sizes the buffer of Problem's owned-output encoders for large values.
+var sizeHintProblem oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintProblem.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintProblem.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -463,21 +451,19 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintStatusOK sizes the buffer of StatusOK's owned-output encoders for large values.
+var sizeHintStatusOK oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v StatusOK) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintStatusOK.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintStatusOK.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -626,21 +612,19 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUploadPhotoRequest sizes the buffer of UploadPhotoRequest's owned-output encoders for large values.
+var sizeHintUploadPhotoRequest oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUploadPhotoRequest.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUploadPhotoRequest.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -683,21 +667,19 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUploadPhotoRequestMeta sizes the buffer of UploadPhotoRequestMeta's owned-output encoders for large values.
+var sizeHintUploadPhotoRequestMeta oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUploadPhotoRequestMeta.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUploadPhotoRequestMeta.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -783,21 +765,19 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintImportPointsOK sizes the buffer of ImportPointsOK's owned-output encoders for large values.
+var sizeHintImportPointsOK oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintImportPointsOK.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintImportPointsOK.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -853,21 +833,19 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSearchFilter sizes the buffer of SearchFilter's owned-output encoders for large values.
+var sizeHintSearchFilter oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SearchFilter) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSearchFilter.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSearchFilter.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -925,21 +903,19 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSearchMeta sizes the buffer of SearchMeta's owned-output encoders for large values.
+var sizeHintSearchMeta oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SearchMeta) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSearchMeta.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSearchMeta.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -984,19 +960,17 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSearchOK sizes the buffer of SearchOK's owned-output encoders for large values.
+var sizeHintSearchOK oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SearchOK) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSearchOK.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSearchOK.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

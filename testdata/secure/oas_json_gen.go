@@ -54,19 +54,17 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintWho sizes the buffer of Who's owned-output encoders for large values.
+var sizeHintWho oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Who) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintWho.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintWho.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Who) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -419,21 +419,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAccount sizes the buffer of Account's owned-output encoders for large values.
+var sizeHintAccount oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAccount.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAccount.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -529,21 +527,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
+var sizeHintPoint oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPoint.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPoint.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -571,21 +567,19 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRatio sizes the buffer of Ratio's owned-output encoders for large values.
+var sizeHintRatio oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Ratio) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRatio.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRatio.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ratio) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -610,21 +604,19 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCode sizes the buffer of Code's owned-output encoders for large values.
+var sizeHintCode oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCode.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCode.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -672,21 +664,19 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
+var sizeHintBounded oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintBounded.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintBounded.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as JSON.
@@ -711,21 +701,19 @@ func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintLookahead sizes the buffer of Lookahead's owned-output encoders for large values.
+var sizeHintLookahead oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Lookahead) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLookahead.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLookahead.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -805,21 +793,19 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCircle sizes the buffer of Circle's owned-output encoders for large values.
+var sizeHintCircle oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCircle.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCircle.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -866,21 +852,19 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintRenamedThing sizes the buffer of RenamedThing's owned-output encoders for large values.
+var sizeHintRenamedThing oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v RenamedThing) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintRenamedThing.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintRenamedThing.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1028,21 +1012,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSettings sizes the buffer of Settings's owned-output encoders for large values.
+var sizeHintSettings oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSettings.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSettings.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1111,21 +1093,19 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintWide sizes the buffer of Wide's owned-output encoders for large values.
+var sizeHintWide oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Wide) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintWide.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintWide.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Wide) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1216,21 +1196,19 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
+var sizeHintUser oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUser.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUser.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1271,21 +1249,19 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGrant sizes the buffer of Grant's owned-output encoders for large values.
+var sizeHintGrant oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Grant) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGrant.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGrant.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Grant) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1387,21 +1363,19 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintLedger sizes the buffer of Ledger's owned-output encoders for large values.
+var sizeHintLedger oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Ledger) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintLedger.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintLedger.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ledger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1456,21 +1430,19 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGauge sizes the buffer of Gauge's owned-output encoders for large values.
+var sizeHintGauge oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Gauge) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGauge.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGauge.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Gauge) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1494,21 +1466,19 @@ func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCircleKind sizes the buffer of CircleKind's owned-output encoders for large values.
+var sizeHintCircleKind oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v CircleKind) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCircleKind.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCircleKind.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON number.
@@ -1532,21 +1502,19 @@ func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCircleVersion sizes the buffer of CircleVersion's owned-output encoders for large values.
+var sizeHintCircleVersion oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v CircleVersion) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCircleVersion.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCircleVersion.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1572,21 +1540,19 @@ func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSettingsTheme sizes the buffer of SettingsTheme's owned-output encoders for large values.
+var sizeHintSettingsTheme oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SettingsTheme) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSettingsTheme.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSettingsTheme.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -1612,19 +1578,17 @@ func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintGrantPermission sizes the buffer of GrantPermission's owned-output encoders for large values.
+var sizeHintGrantPermission oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v GrantPermission) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintGrantPermission.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintGrantPermission.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -101,7 +101,7 @@ func preparePeers(dir string) peerInfo {
 		step("go list -m "+m, err)
 		info.versions = append(info.versions, m+" "+v)
 	}
-	info.versions = append(info.versions, "encoding/json/v2 of "+runtimeGoVersion(dir)+" (GOEXPERIMENT=jsonv2)")
+	info.versions = append(info.versions, "encoding/json/v2, and encoding/json built on it, of "+jsonv2Go+" (package jsonv2)")
 
 	// protoc, from Debian's protobuf-compiler package.
 	protoc, err := exec.LookPath("protoc")

@@ -109,21 +109,19 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintOrder sizes the buffer of Order's owned-output encoders for large values.
+var sizeHintOrder oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOrder.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOrder.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -177,21 +175,19 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
+var sizeHintCategory oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCategory.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCategory.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -317,21 +313,19 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
+var sizeHintUser oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUser.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUser.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -385,21 +379,19 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintTag sizes the buffer of Tag's owned-output encoders for large values.
+var sizeHintTag oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintTag.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintTag.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -540,21 +532,19 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
+var sizeHintPet oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPet.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPet.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -619,21 +609,19 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAPIResponse sizes the buffer of APIResponse's owned-output encoders for large values.
+var sizeHintAPIResponse oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v APIResponse) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAPIResponse.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAPIResponse.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *APIResponse) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -661,21 +649,19 @@ func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintOrderStatus sizes the buffer of OrderStatus's owned-output encoders for large values.
+var sizeHintOrderStatus oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v OrderStatus) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintOrderStatus.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintOrderStatus.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -703,21 +689,19 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
+var sizeHintPetStatus oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPetStatus.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPetStatus.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -745,21 +729,19 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintFindPetsByStatusStatus sizes the buffer of FindPetsByStatusStatus's owned-output encoders for large values.
+var sizeHintFindPetsByStatusStatus oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintFindPetsByStatusStatus.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintFindPetsByStatusStatus.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON string.
@@ -787,19 +769,17 @@ func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintUpdatePetWithFormStatus sizes the buffer of UpdatePetWithFormStatus's owned-output encoders for large values.
+var sizeHintUpdatePetWithFormStatus oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintUpdatePetWithFormStatus.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintUpdatePetWithFormStatus.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -95,21 +95,19 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintList sizes the buffer of List's owned-output encoders for large values.
+var sizeHintList oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v List) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintList.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintList.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *List) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -207,19 +205,17 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
+var sizeHintItem oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintItem.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintItem.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

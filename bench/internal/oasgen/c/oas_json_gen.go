@@ -35,21 +35,19 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintDeepEnum sizes the buffer of DeepEnum's owned-output encoders for large values.
+var sizeHintDeepEnum oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v DeepEnum) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintDeepEnum.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintDeepEnum.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -112,21 +110,19 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintNested sizes the buffer of Nested's owned-output encoders for large values.
+var sizeHintNested oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintNested.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintNested.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -393,19 +389,17 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintABitOfEverything sizes the buffer of ABitOfEverything's owned-output encoders for large values.
+var sizeHintABitOfEverything oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintABitOfEverything.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintABitOfEverything.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -186,21 +186,19 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintMasterData sizes the buffer of MasterData's owned-output encoders for large values.
+var sizeHintMasterData oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v MasterData) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintMasterData.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintMasterData.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MasterData) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -363,21 +361,19 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintProduct sizes the buffer of Product's owned-output encoders for large values.
+var sizeHintProduct oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Product) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintProduct.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintProduct.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Product) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -456,21 +452,19 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
+var sizeHintCategory oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintCategory.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintCategory.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -524,21 +518,19 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAttribute sizes the buffer of Attribute's owned-output encoders for large values.
+var sizeHintAttribute oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Attribute) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAttribute.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAttribute.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Attribute) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -660,21 +652,19 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintStore sizes the buffer of Store's owned-output encoders for large values.
+var sizeHintStore oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Store) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintStore.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintStore.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Store) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -746,21 +736,19 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintAddress sizes the buffer of Address's owned-output encoders for large values.
+var sizeHintAddress oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Address) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintAddress.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintAddress.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -850,19 +838,17 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintPrice sizes the buffer of Price's owned-output encoders for large values.
+var sizeHintPrice oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Price) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintPrice.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintPrice.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Price) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

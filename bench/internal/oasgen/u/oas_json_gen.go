@@ -61,21 +61,19 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
+var sizeHintSomeValue oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSomeValue.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSomeValue.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -129,21 +127,19 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintSomeValueString sizes the buffer of SomeValueString's owned-output encoders for large values.
+var sizeHintSomeValueString oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueString) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSomeValueString.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSomeValueString.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -353,21 +349,19 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
+var sizeHintEvent oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintEvent.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintEvent.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -472,21 +466,19 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
+var sizeHintClick oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintClick.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintClick.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -582,21 +574,19 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// sizeHintView sizes the buffer of View's owned-output encoders for large values.
+var sizeHintView oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintView.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintView.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }
 
 // EncodeJSON writes the variant that is set.
@@ -650,19 +640,17 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
+// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
+var sizeHintSomeValueValue oasrt.SizeHint
+
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	w := oasrt.GetWriter()
+	w := sizeHintSomeValueValue.GetWriter()
 	v.EncodeJSON(w)
-	return oasrt.PutWriter(w)
+	return sizeHintSomeValueValue.PutWriter(w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
-	if err := v.DecodeJSON(&r); err != nil {
-		return err
-	}
-	return r.End()
+	return oasrt.Unmarshal(data, v)
 }

@@ -1,0 +1,77 @@
+package difftest
+
+import (
+	"bytes"
+	"runtime"
+	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/testdata/jsonspec"
+	"github.com/oasgen/oasgen/testdata/petstore"
+)
+
+// TestOwnedDoorsAllocs pins what the owned-output doors allocate for the
+// petstore Pet: decoding through a pooled Reader allocates the value's
+// string block and its block of string arrays, nothing for the Reader;
+// encoding allocates the returned slice.
+func TestOwnedDoorsAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	var p petstore.Pet
+	cases := []struct {
+		name string
+		run  func() error
+		want float64
+	}{
+		{"oasrt.Unmarshal", func() error { return oasrt.Unmarshal(petDoc, &p) }, 2},
+		{"UnmarshalJSON", func() error { return p.UnmarshalJSON(petDoc) }, 2},
+		{"oasrt.Marshal", func() error { _, err := oasrt.Marshal(&p); return err }, 1},
+		{"MarshalJSON", func() error { _, err := p.MarshalJSON(); return err }, 1},
+	}
+	for _, tc := range cases {
+		if err := tc.run(); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = tc.run() }); n > tc.want {
+			t.Errorf("%s: %v allocs, want at most %v", tc.name, n, tc.want)
+		}
+	}
+}
+
+// TestOwnedOutputMemory measures the bytes the owned-output encoders
+// allocate for a list larger than a pooled buffer: once the type's size is
+// known, one buffer a little larger than the output (not a buffer grown
+// from the pool's size and copied, about five times the output).
+func TestOwnedOutputMemory(t *testing.T) {
+	doc := listDoc(1500) // about 1.4 MB
+	var l jsonspec.List
+	if err := oasrt.Unmarshal(doc, &l); err != nil {
+		t.Fatal(err)
+	}
+	var w oasrt.Writer
+	l.EncodeJSON(&w)
+	for _, tc := range []struct {
+		name    string
+		marshal func() ([]byte, error)
+	}{
+		{"MarshalJSON", l.MarshalJSON},
+		{"oasrt.Marshal", func() ([]byte, error) { return oasrt.Marshal(&l) }},
+	} {
+		out, err := tc.marshal() // learns the size
+		if err != nil || !bytes.Equal(out, w.Buf) {
+			t.Fatalf("%s: %d bytes, %v; want EncodeJSON's %d bytes", tc.name, len(out), err, len(w.Buf))
+		}
+		const runs = 4
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range runs {
+			out, _ = tc.marshal()
+		}
+		runtime.ReadMemStats(&after)
+		perCall := (after.TotalAlloc - before.TotalAlloc) / runs
+		if limit := uint64(len(out)) * 5 / 4; perCall > limit {
+			t.Errorf("%s of %d bytes allocates %d bytes per call, want at most %d", tc.name, len(out), perCall, limit)
+		}
+	}
+}

@@ -1,0 +1,205 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package difftest
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/testdata/composition"
+	"github.com/oasgen/oasgen/testdata/formats"
+	"github.com/oasgen/oasgen/testdata/petstore"
+)
+
+// Generated types implement encoding/json/v2's interfaces (oas_jsonv2_gen.go),
+// which encoding/json calls from Go 1.27 on.
+var (
+	_ jsonv2.MarshalerTo     = petstore.Pet{}
+	_ jsonv2.UnmarshalerFrom = (*petstore.Pet)(nil)
+	_ jsonv2.MarshalerTo     = composition.Pet{}
+	_ jsonv2.UnmarshalerFrom = (*composition.Pet)(nil)
+	_ jsonv2.MarshalerTo     = petstore.PetStatus("")
+)
+
+// v2Type is a pointer to a generated type.
+type v2Type[T any] interface {
+	*T
+	oasrt.Encoder
+	oasrt.Decoder
+}
+
+const everythingDoc = `{"reqString":"a <b> & c","reqNullable":null,"reqArray":["x","\u00e9"],"reqNullableArray":null,"reqAny":{"a":[1,2.5]},"reqDate":"2021-12-01","counts":{"b":1,"a":2},"dateTime":"2021-01-27T01:04:48Z","uuid":"123e4567-e89b-12d3-a456-426614174000","matrix":[[1.5]]}`
+
+// TestDoorsAgree decodes each document through every door (oasrt.Unmarshal,
+// UnmarshalJSON, json.Unmarshal, json.Decoder, v2's Unmarshal) and encodes
+// the value through every door (EncodeJSON, oasrt.Marshal, MarshalJSON,
+// json.Marshal, json.Encoder, v2's Marshal): the values, the bytes and the
+// errors must be the same. encoding/json escapes <, > and & in what it
+// writes, as it always has for a Marshaler's output; v2 does not.
+func TestDoorsAgree(t *testing.T) {
+	cases := []struct {
+		name    string
+		run     func(t *testing.T, doc string, wantErr string)
+		doc     string
+		wantErr string
+	}{
+		{"pet", doors[petstore.Pet], string(petDoc), ""},
+		{"pet with everything", doors[petstore.Pet], `{"id":7,"category":{"id":1,"name":"Dogs"},"name":"doggie","photoUrls":["u"],"tags":[{"id":1,"name":"t"}],"status":"sold"}`, ""},
+		{"everything", doors[formats.Everything], everythingDoc, ""},
+		{"union", doors[composition.Pet], `{"id":2,"barks":true,"kind":"Dog"}`, ""},
+		{"enum", doors[petstore.PetStatus], `"pending"`, ""},
+		{"missing required", doors[petstore.Pet], `{"id":1,"photoUrls":[]}`, `$: missing required property "name" (offset 22)`},
+		{"wrong type", doors[petstore.Pet], `{"name":"a","photoUrls":[1]}`, `$.photoUrls[0]: expected string, got number (offset 25)`},
+		{"bad enum", doors[petstore.Pet], `{"name":"a","photoUrls":[],"status":"lost"}`, `$.status: "lost" is not a valid PetStatus (offset 36)`},
+		{"null", doors[petstore.Pet], `null`, `$: expected object, got null (offset 0)`},
+		{"bad date", doors[formats.Everything], strings.Replace(everythingDoc, "2021-12-01", "2021-13-01", 1), "$.reqDate: "},
+		{"unknown tag", doors[composition.Pet], `{"kind":"cow","id":1}`, `$: Pet: unknown kind "cow" (offset 0)`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) { tc.run(t, tc.doc, tc.wantErr) })
+	}
+}
+
+func doors[T any, P v2Type[T]](t *testing.T, doc string, wantErr string) {
+	data := []byte(doc)
+	var want T
+	wantE := oasrt.Unmarshal(data, P(&want))
+	if got := errText(wantE); wantErr == "" && got != "" || !strings.HasPrefix(got, wantErr) {
+		t.Fatalf("oasrt.Unmarshal: %q, want %q", got, wantErr)
+	}
+	decoders := []struct {
+		name   string
+		decode func(*T) error
+	}{
+		{"UnmarshalJSON", func(v *T) error { return any(P(v)).(json.Unmarshaler).UnmarshalJSON(data) }},
+		{"json.Unmarshal", func(v *T) error { return json.Unmarshal(data, v) }},
+		{"json.Decoder", func(v *T) error { return json.NewDecoder(bytes.NewReader(data)).Decode(v) }},
+		{"v2 Unmarshal", func(v *T) error { return jsonv2.Unmarshal(data, v) }},
+		{"v2 UnmarshalDecode", func(v *T) error { return jsonv2.UnmarshalDecode(jsontext.NewDecoder(bytes.NewReader(data)), v) }},
+	}
+	for _, d := range decoders {
+		var got T
+		err := d.decode(&got)
+		if wantE != nil {
+			// v2's own functions wrap a method's error in a SemanticError
+			// that says where the value is; the error itself is oasgen's.
+			var oe *oasrt.Error
+			if !errors.As(err, &oe) || oe.Error() != wantE.Error() {
+				t.Errorf("%s: error %v, want %v", d.name, err, wantE)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v, %v; want %+v", d.name, got, err, want)
+		}
+	}
+	if wantE != nil {
+		return
+	}
+
+	var w oasrt.Writer
+	P(&want).EncodeJSON(&w)
+	plain := w.Buf
+	var html bytes.Buffer
+	json.HTMLEscape(&html, plain)
+	encoders := []struct {
+		name   string
+		encode func() ([]byte, error)
+		want   []byte
+	}{
+		{"oasrt.Marshal", func() ([]byte, error) { return oasrt.Marshal(P(&want)) }, plain},
+		{"MarshalJSON", func() ([]byte, error) { return any(P(&want)).(json.Marshaler).MarshalJSON() }, plain},
+		{"json.Marshal", func() ([]byte, error) { return json.Marshal(want) }, html.Bytes()},
+		{"json.Marshal of a pointer", func() ([]byte, error) { return json.Marshal(&want) }, html.Bytes()},
+		{"json.Encoder", func() ([]byte, error) {
+			var b bytes.Buffer
+			err := json.NewEncoder(&b).Encode(want)
+			return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+		}, html.Bytes()},
+		{"json.Encoder without HTML escaping", func() ([]byte, error) {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			err := enc.Encode(want)
+			return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+		}, plain},
+		{"v2 Marshal", func() ([]byte, error) { return jsonv2.Marshal(want) }, plain},
+	}
+	for _, e := range encoders {
+		got, err := e.encode()
+		if err != nil || !bytes.Equal(got, e.want) {
+			t.Errorf("%s = %s, %v; want %s", e.name, got, err, e.want)
+		}
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// TestV2ReachesCodec checks what only the methods give: json.Unmarshal
+// reports an error inside a nested generated value at its offset in the
+// whole input, as oasgen's *oasrt.Error; json.Decoder's
+// DisallowUnknownFields reaches the codec; a value the Writer cannot encode
+// (NaN) is an error through json.Marshal.
+func TestV2ReachesCodec(t *testing.T) {
+	t.Run("nested offset", func(t *testing.T) {
+		var v struct {
+			Pets []petstore.Pet `json:"pets"`
+		}
+		doc := `{"pets": [{"name":"a","photoUrls":[]}, {"name":"b","photoUrls":[2]}]}`
+		err := json.Unmarshal([]byte(doc), &v)
+		var oe *oasrt.Error
+		if !errors.As(err, &oe) {
+			t.Fatalf("json.Unmarshal: %v (%T), want an *oasrt.Error", err, err)
+		}
+		if want := int64(strings.Index(doc, "2]")); oe.Offset != want || oe.Path() != "$.photoUrls[0]" {
+			t.Errorf("error %v at offset %d, path %s; want offset %d", oe, oe.Offset, oe.Path(), want)
+		}
+	})
+	t.Run("DisallowUnknownFields", func(t *testing.T) {
+		doc := `{"name":"a","photoUrls":[],"extra":1}`
+		var p petstore.Pet
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			t.Fatalf("unknown property rejected by default: %v", err)
+		}
+		dec := json.NewDecoder(strings.NewReader(doc))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(&p)
+		if want := `$.extra: unknown property "extra" (offset 35)`; errText(err) != want {
+			t.Errorf("Decode = %v, want %s", err, want)
+		}
+	})
+	t.Run("NaN", func(t *testing.T) {
+		var e formats.Everything
+		if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {
+			t.Fatal(err)
+		}
+		e.Double = oasrt.NewOpt(math.NaN())
+		if _, err := json.Marshal(e); err == nil {
+			t.Error("json.Marshal of a NaN: no error")
+		}
+		if _, err := jsonv2.Marshal(e); err == nil {
+			t.Error("v2 Marshal of a NaN: no error")
+		}
+	})
+	t.Run("invalid JSON", func(t *testing.T) {
+		var p petstore.Pet
+		for _, doc := range []string{`{"name":"a",}`, `{"name":"a","photoUrls":[]`, `{"name":"a","photoUrls":[]} x`} {
+			if err := json.Unmarshal([]byte(doc), &p); err == nil {
+				t.Errorf("json.Unmarshal(%s): no error", doc)
+			}
+		}
+	})
+}

@@ -1,0 +1,36 @@
+package gen
+
+// jsonv2Build is the build constraint of oas_jsonv2_gen.go: Go 1.27, where
+// encoding/json/v2 is in the standard library and encoding/json calls its
+// methods, unless GOEXPERIMENT=nojsonv2 takes it out again. Go 1.26 builds
+// without the file (its v2 is an experiment whose API may differ).
+const jsonv2Build = "go1.27 && goexperiment.jsonv2"
+
+// genJSONv2 prints encoding/json/v2's methods for the named types:
+// MarshalJSONTo encodes with the type's codec into a pooled Writer and
+// hands the bytes to the Encoder in one call; UnmarshalJSONFrom reads the
+// value once and decodes it with a pooled Reader. json.Marshal,
+// json.Unmarshal, json.NewEncoder and v2's functions then reach the codec,
+// with its checks and errors.
+func genJSONv2(f *file, names []string) {
+	f.build = jsonv2Build
+	enc := Ident{"encoding/json/jsontext", "Encoder"}
+	dec := Ident{"encoding/json/jsontext", "Decoder"}
+	for _, name := range names {
+		hint := sizeHintVar(name)
+		f.P("// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which")
+		f.P("// encoding/json's Marshal and Encoder call too.")
+		f.P("func (v ", name, ") MarshalJSONTo(enc *", enc, ") error {")
+		f.P("w := ", hint, ".GetWriter()")
+		f.P("v.EncodeJSON(w)")
+		f.P("return ", hint, ".EncodeTo(enc, w)")
+		f.P("}")
+		f.P()
+		f.P("// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,")
+		f.P("// which encoding/json's Unmarshal and Decoder call too.")
+		f.P("func (v *", name, ") UnmarshalJSONFrom(dec *", dec, ") error {")
+		f.P("return ", rt("DecodeFrom"), "(dec, v)")
+		f.P("}")
+		f.P()
+	}
+}

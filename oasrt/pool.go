@@ -1,0 +1,141 @@
+package oasrt
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// maxPooled bounds what the pools keep: a Writer whose buffer grew past it,
+// or a Reader's scratch space past it, goes back without that memory, so
+// one large document does not stay in memory for as long as the pool lives.
+const maxPooled = 64 << 10
+
+var writers = sync.Pool{New: func() any { return new(Writer) }}
+
+// GetWriter returns an empty Writer from a pool; PutWriter or ReleaseWriter
+// returns it. Generated MarshalJSON methods use the pair so that encoding
+// allocates only the returned slice.
+func GetWriter() *Writer { return writers.Get().(*Writer) }
+
+// PutWriter returns w's output, owned by the caller, and its error, and
+// puts w back in the pool. Output that fits a pooled buffer is copied out
+// exactly; a larger buffer, which the pool would not keep, is handed over
+// itself when it wastes at most a quarter of its capacity, and copied
+// otherwise.
+func PutWriter(w *Writer) ([]byte, error) {
+	out, err := w.Buf, w.err
+	if cap(out) > maxPooled && cap(out)-len(out) <= len(out)/4 {
+		w.Buf = nil // the caller's now
+	} else {
+		out = bytes.Clone(out)
+	}
+	ReleaseWriter(w)
+	return out, err
+}
+
+// SizeHint remembers the size of the last large output of one type, so
+// that owned-output encoders of outputs the pooled buffers cannot hold
+// allocate their buffer once instead of growing it from a pooled size
+// (which allocates about five times the output). Generated MarshalJSON
+// methods keep one per type. The zero value is ready to use; a SizeHint is
+// safe for concurrent use, and small outputs only ever read it.
+type SizeHint struct{ n atomic.Int64 }
+
+// GetWriter returns an empty Writer from the pool, its buffer already
+// large enough for the last large output h saw (a sixteenth more).
+func (h *SizeHint) GetWriter() *Writer {
+	w := GetWriter()
+	if n := h.n.Load(); n > int64(cap(w.Buf)) {
+		w.Buf = make([]byte, 0, n+n/16)
+	}
+	return w
+}
+
+// PutWriter is the package's PutWriter, recording the output's size first.
+func (h *SizeHint) PutWriter(w *Writer) ([]byte, error) {
+	h.observe(len(w.Buf))
+	return PutWriter(w)
+}
+
+// observe records an output of n bytes. Outputs that fit a pooled buffer
+// are written only when a large one was recorded before, so that
+// encoding small values in parallel does not share a written cache line.
+func (h *SizeHint) observe(n int) {
+	if n > maxPooled || h.n.Load() > maxPooled {
+		h.n.Store(int64(n))
+	}
+}
+
+// hints holds a SizeHint per dynamic type for Marshal.
+var hints sync.Map // reflect.Type -> *SizeHint
+
+func hintFor(v any) *SizeHint {
+	t := reflect.TypeOf(v)
+	if h, ok := hints.Load(t); ok {
+		return h.(*SizeHint)
+	}
+	h, _ := hints.LoadOrStore(t, new(SizeHint))
+	return h.(*SizeHint)
+}
+
+// Marshal encodes v into a slice the caller owns. It is json.Marshal
+// without the second pass that encoding/json makes over a Marshaler's
+// output to check and compact it, and with a pooled buffer: the output is
+// copied out once, or for outputs larger than a pooled buffer, written
+// into a buffer sized from the type's last output and handed over.
+func Marshal(v Encoder) ([]byte, error) {
+	h := hintFor(v)
+	w := h.GetWriter()
+	v.EncodeJSON(w)
+	return h.PutWriter(w)
+}
+
+var readers = sync.Pool{New: func() any { return new(Reader) }}
+
+// getReader returns a Reader from the pool, reading data.
+func getReader(data []byte) *Reader {
+	r := readers.Get().(*Reader)
+	r.Reset(data)
+	return r
+}
+
+// putReader returns r to the pool. What r handed out stays the caller's:
+// its current string block and block of string arrays go with the values
+// that point into them and are never written to again, so the next
+// document gets blocks of its own, sized to it, as a fresh Reader would.
+// The input is let go, options are reset, and scratch space past the
+// pool's bound is dropped.
+func putReader(r *Reader) {
+	r.arena = strings.Builder{}
+	r.strSlab, r.slabLen = nil, 0
+	r.buf = nil
+	r.MaxDepth, r.DisallowUnknownFields, r.Direction, r.BufferSize = 0, false, AnyDirection, 0
+	if cap(r.scratch) > maxPooled {
+		r.scratch = nil
+	}
+	if cap(r.keyCopy) > maxPooled {
+		r.keyCopy = nil
+	}
+	if cap(r.own) > maxPooled {
+		r.own = nil
+	}
+	readers.Put(r)
+}
+
+// Unmarshal decodes data into v, checking that nothing but white space
+// follows the value. It is json.Unmarshal without the validation pass that
+// encoding/json makes before calling an Unmarshaler. It decodes with a
+// pooled Reader; the strings of v are in blocks of their own, as with a
+// fresh Reader.
+func Unmarshal(data []byte, v Decoder) error {
+	r := getReader(data)
+	err := v.DecodeJSON(r)
+	if err == nil {
+		err = r.End()
+	}
+	putReader(r)
+	return err
+}

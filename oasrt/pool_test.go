@@ -1,0 +1,64 @@
+package oasrt
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPoolsBound checks that nothing larger than maxPooled goes back into
+// a pool, and that a pooled Reader lets go of the input, the blocks it
+// handed out and its options.
+func TestPoolsBound(t *testing.T) {
+	w := GetWriter()
+	w.Buf = append(w.Buf, strings.Repeat("x", maxPooled+1)...)
+	ReleaseWriter(w)
+	if w.Buf != nil {
+		t.Errorf("ReleaseWriter kept a buffer of %d bytes", cap(w.Buf))
+	}
+
+	w = GetWriter()
+	w.Buf = append(w.Buf[:0], strings.Repeat("y", 3*maxPooled)...)
+	out, err := PutWriter(w)
+	if err != nil || len(out) != 3*maxPooled || w.Buf != nil {
+		t.Errorf("PutWriter: %d bytes (cap %d), %v; the Writer kept %d", len(out), cap(out), err, cap(w.Buf))
+	}
+
+	doc := `["` + strings.Repeat(`\n`, maxPooled) + `","b","c"]`
+	r := getReader([]byte(doc))
+	r.DisallowUnknownFields, r.MaxDepth, r.Direction = true, 3, InRequest
+	s, err := r.Strings()
+	if err != nil || len(s) != 3 {
+		t.Fatalf("Strings: %d, %v", len(s), err)
+	}
+	putReader(r)
+	if r.buf != nil || r.arena.Cap() != 0 || r.strSlab != nil || cap(r.scratch) > maxPooled {
+		t.Errorf("pooled Reader kept input %d, block %d, string arrays %d, scratch %d", len(r.buf), r.arena.Cap(), len(r.strSlab), cap(r.scratch))
+	}
+	if r.DisallowUnknownFields || r.MaxDepth != 0 || r.Direction != AnyDirection {
+		t.Error("pooled Reader kept its options")
+	}
+	if s[1] != "b" || s[2] != "c" || len(s[0]) != maxPooled {
+		t.Errorf("strings changed: %q, %q", s[1], s[2])
+	}
+}
+
+// TestPooledReaderValuesOwned decodes documents one after another through
+// the pool and checks that the strings of each are its own.
+func TestPooledReaderValuesOwned(t *testing.T) {
+	var kept [][]string
+	for i := range 50 {
+		doc := `["` + strings.Repeat(string(rune('a'+i%26)), 1+i%9) + `","z"]`
+		r := getReader([]byte(doc))
+		s, err := r.Strings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		putReader(r)
+		kept = append(kept, s)
+	}
+	for i, s := range kept {
+		if want := strings.Repeat(string(rune('a'+i%26)), 1+i%9); s[0] != want || s[1] != "z" {
+			t.Fatalf("value %d is now %q", i, s)
+		}
+	}
+}
