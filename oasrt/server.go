@@ -361,18 +361,24 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 // *TooLargeError as soon as it passes limit bytes. A declared length (size
 // >= 0) over the limit fails before anything is read or allocated. It
 // neither drains nor closes rc.
+//
+// Memory follows the bytes that arrive, not the declared length: the
+// buffer starts at BodyChunk and doubles as it fills, never past the
+// declared length (plus the byte that sees EOF) nor the limit, so a client
+// that declares 8 MiB and trickles a few bytes costs a few KiB, and a body
+// that does arrive is copied about once more than its size in all.
 func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
 	if size > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
 	b := bodies.Get().(*Body)
 	buf := b.buf[:0]
-	if size > int64(cap(buf)) {
-		buf = make([]byte, 0, size+1) // +1: seeing EOF needs no growth
+	if size > int64(cap(buf)) && cap(buf) < BodyChunk {
+		buf = make([]byte, 0, min(size+1, BodyChunk)) // +1: seeing EOF needs no growth
 	}
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			buf = growBody(buf, size, limit)
 		}
 		n, err := rc.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
@@ -393,6 +399,29 @@ func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
 	b.buf = buf
 	b.Reader.Reset(buf)
 	return b, nil
+}
+
+// BodyChunk is the size a request body's buffer starts at when the body
+// declares a larger length: the memory a request costs before its bytes
+// arrive.
+const BodyChunk = 16 << 10
+
+// growBody returns buf, full, with room for more: twice the capacity, but
+// no more than the declared size plus one while the body is within it (the
+// last growth lands on size+1, which sees EOF) and no more than limit+1
+// (which sees a body past the limit).
+func growBody(buf []byte, size, limit int64) []byte {
+	n := max(2*int64(cap(buf)), BodyChunk)
+	if size >= 0 && int64(len(buf)) <= size {
+		n = min(n, size+1)
+	}
+	n = min(n, limit+1)
+	if n <= int64(cap(buf)) {
+		n = int64(cap(buf)) + 1
+	}
+	grown := make([]byte, len(buf), n)
+	copy(grown, buf)
+	return grown
 }
 
 // JSONBody reads a JSON request body: it checks the Content-Type (a
