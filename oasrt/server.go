@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -37,6 +38,10 @@ type ServerConfig struct {
 	// held in memory (see WithMaxMultipartMemory). 0 means
 	// DefaultMaxMultipartMemory.
 	MaxMultipartMemory int64
+	// Logger receives a record for every panic, every error a handler
+	// returns and every response aborted after it started (see
+	// WithLogger); nil means slog.Default() at the time of the record.
+	Logger *slog.Logger
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
@@ -221,20 +226,6 @@ func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) 
 		}
 	}
 	c.ErrorWriter(w, r, err)
-}
-
-// Recover turns a panic in the handler chain into a 500 written by the
-// ErrorWriter; the server goes on serving. Generated servers defer it in
-// ServeHTTP. http.ErrAbortHandler is re-panicked, as net/http expects.
-func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
-	v := recover()
-	if v == nil {
-		return
-	}
-	if v == http.ErrAbortHandler {
-		panic(v)
-	}
-	c.ErrorWriter(w, r, &PanicError{Value: v})
 }
 
 type routeKey struct{}
@@ -722,17 +713,26 @@ func endGzip(z *gzip.Writer) {
 }
 
 // WriteReader writes a response of the given status with the body copied
-// from body (nil for none), closing it when it is an io.Closer.
+// from body (nil for none), closing it when it is an io.Closer. A read
+// error or a panic while copying aborts the response, as in WriteStream.
 func WriteReader(rw http.ResponseWriter, status int, contentType string, body io.Reader) {
 	if contentType != "" && body != nil {
 		SetContentType(rw.Header(), contentType)
 	}
 	rw.WriteHeader(status)
-	if body != nil {
-		io.Copy(rw, body)
-		if c, ok := body.(io.Closer); ok {
-			c.Close()
-		}
+	if body == nil {
+		return
+	}
+	if c, ok := body.(io.Closer); ok {
+		defer c.Close()
+	}
+	// The status is out: a failure past it aborts the response (see
+	// WriteStream) rather than ending a short body as if it were whole.
+	defer abortStarted(status)
+	if _, err := io.Copy(rw, body); err != nil {
+		// Not told from a write error: io.Copy keeps the
+		// ResponseWriter's ReadFrom (sendfile for files) that way.
+		abortError(status, err, false)
 	}
 }
 

@@ -301,21 +301,24 @@ func (w *Writer) endStream() {
 // WriteStream writes a response whose body encode writes to out as it
 // goes, flushing the connection after each write, for the generated
 // streaming responses. The Writer it passes has Direction InResponse. An
-// error once the response has started cannot become an error status: the
-// connection is aborted (http.ErrAbortHandler), so the client sees a broken
-// response rather than a short one that parses.
+// error or a panic once the response has started cannot become an error
+// status: WriteStream panics with a value that the generated server's
+// RecoverOperation logs before aborting the connection
+// (http.ErrAbortHandler), so the client sees a broken response rather
+// than a short one that parses, or a problem after a success status.
 //
 // When r accepts gzip, the body is gzip-compressed, each flush of the
 // Writer flushing the compressor too, so the client still gets elements as
 // they come.
 func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
-	out := flushWriter{rw: rw}
+	out := &flushWriter{rw: rw}
 	if acceptsGzip(r) {
 		out.z = startGzip(rw, status)
 	} else {
 		rw.WriteHeader(status)
 	}
+	defer abortStarted(status)
 	w := GetWriter()
 	w.Direction = InResponse
 	err := encode(w, out)
@@ -330,18 +333,19 @@ func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentTyp
 		}
 	}
 	if err != nil {
-		panic(http.ErrAbortHandler)
+		abortError(status, err, out.err != nil && errors.Is(err, out.err))
 	}
 }
 
 // flushWriter writes to an http.ResponseWriter, through z when it is set,
-// and flushes after each write.
+// and flushes after each write; err is the first error of the connection.
 type flushWriter struct {
-	rw http.ResponseWriter
-	z  *gzip.Writer
+	rw  http.ResponseWriter
+	z   *gzip.Writer
+	err error
 }
 
-func (f flushWriter) Write(p []byte) (int, error) {
+func (f *flushWriter) Write(p []byte) (int, error) {
 	var n int
 	var err error
 	if f.z != nil {
@@ -356,6 +360,9 @@ func (f flushWriter) Write(p []byte) (int, error) {
 		if errors.Is(err, http.ErrNotSupported) {
 			err = nil
 		}
+	}
+	if err != nil && f.err == nil {
+		f.err = err
 	}
 	return n, err
 }

@@ -1,12 +1,17 @@
 package servertest
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -115,5 +120,170 @@ func TestDeclaredLengthCostsNothing(t *testing.T) {
 	t.Logf("heap %d KiB before, %d KiB while %d requests are held", before>>10, after>>10, conns)
 	if after > before && after-before > bound {
 		t.Errorf("the heap grew by %d MiB for %d requests that sent a few bytes each, want under %d MiB", (after-before)>>20, conns, bound>>20)
+	}
+}
+
+// failingStream answers importPoints with a streamed response whose items
+// fail, by a panic or an error, after a number of them.
+type failingStream struct {
+	recorder
+	panics bool
+	after  int
+}
+
+func (h *failingStream) ImportPoints(ctx context.Context, body routes.ImportPointsBodyStream) (routes.ImportPointsResponse, error) {
+	for _, err := range body.Items {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return routes.ImportPointsResponse200Stream{
+		Body: &routes.ImportPointsOK{Count: 1},
+		Items: func(yield func(routes.Point, error) bool) {
+			for i := range h.after {
+				if !yield(routes.Point{X: int64(i)}, nil) {
+					return
+				}
+			}
+			if h.panics {
+				panic("boom in the stream")
+			}
+			yield(routes.Point{}, errors.New("boom in the stream"))
+		},
+	}, nil
+}
+
+// rawClient does not undo gzip, so tests see what the server sent.
+func rawClient(srv *httptest.Server) *http.Client {
+	return &http.Client{Transport: &http.Transport{DisableCompression: true}, Timeout: 20 * time.Second}
+}
+
+// TestStreamFailuresAbort makes a streamed response fail before and after
+// its first flush, by a panic and by an error, with and without gzip: the
+// client must see a broken response every time, never a complete one (a
+// 200 whose body is a problem, or a partial array with a problem after it).
+func TestStreamFailuresAbort(t *testing.T) {
+	tests := []struct {
+		name   string
+		panics bool
+		after  int // items before the failure; 10000 pass the 32 KiB flush
+		gzip   bool
+	}{
+		{"panic before any item", true, 0, false},
+		{"panic before any item, gzip", true, 0, true},
+		{"panic after a flush", true, 10000, false},
+		{"panic after a flush, gzip", true, 10000, true},
+		{"error before any item", false, 0, false},
+		{"error after a flush, gzip", false, 10000, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := loopback(t, routes.NewServer(&failingStream{panics: tt.panics, after: tt.after}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+			req, _ := http.NewRequest("POST", srv.URL+"/points", strings.NewReader("[]"))
+			req.Header.Set("Content-Type", "application/json")
+			if tt.gzip {
+				req.Header.Set("Accept-Encoding", "gzip")
+			}
+			resp, err := rawClient(srv).Do(req)
+			if err != nil {
+				return // aborted before the status: broken, as it must be
+			}
+			defer resp.Body.Close()
+			body, err := io.ReadAll(resp.Body)
+			t.Logf("%d: %d bytes, then %v", resp.StatusCode, len(body), err)
+			if err == nil {
+				t.Fatalf("a complete %d response (Content-Encoding %q, %d bytes) ending %q", resp.StatusCode, resp.Header.Get("Content-Encoding"), len(body), body[max(0, len(body)-80):])
+			}
+		})
+	}
+}
+
+// records is a slog.Handler keeping every record, for tests.
+type records struct {
+	mu   sync.Mutex
+	recs []slog.Record
+}
+
+func (h *records) Enabled(context.Context, slog.Level) bool { return true }
+func (h *records) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	h.recs = append(h.recs, r.Clone())
+	h.mu.Unlock()
+	return nil
+}
+func (h *records) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *records) WithGroup(string) slog.Handler      { return h }
+
+// take returns the records so far as level and attributes, and forgets
+// them.
+func (h *records) take() []map[string]string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []map[string]string
+	for _, r := range h.recs {
+		m := map[string]string{"level": r.Level.String()}
+		r.Attrs(func(a slog.Attr) bool {
+			m[a.Key] = a.Value.String()
+			return true
+		})
+		out = append(out, m)
+	}
+	h.recs = nil
+	return out
+}
+
+// TestLogRecords: a panic and an error from a handler each give one
+// record naming the operation, the status and the error (and the stack of
+// a panic); the client is told none of it.
+func TestLogRecords(t *testing.T) {
+	tests := []struct {
+		name, method, target string
+		h                    routes.Handler
+		status               int
+		want                 map[string]string // attributes; "stack" is checked to hold stackHas
+		stackHas             string
+	}{
+		{"handler error", "GET", "/users/x", errorer{}, 500,
+			map[string]string{"level": "ERROR", "operation": "getUser", "status": "500", "error": "database password is hunter2", "method": "GET", "path": "/users/x"}, ""},
+		{"handler problem", "GET", "/users/me", errorer{}, 418,
+			map[string]string{"level": "DEBUG", "operation": "getMe", "status": "418", "error": "418 I'm a teapot: short and stout"}, ""},
+		{"panic", "GET", "/users", &panicky{}, 500,
+			map[string]string{"level": "ERROR", "operation": "listUsers", "status": "500", "error": "panic: boom"}, "ListUsers"},
+		{"panic in a stream", "POST", "/points", &failingStream{panics: true, after: 10000}, 200,
+			map[string]string{"level": "ERROR", "operation": "importPoints", "status": "200", "error": "panic: boom in the stream"}, "ImportPoints"},
+		{"error in a stream", "POST", "/points", &failingStream{after: 10000}, 200,
+			map[string]string{"level": "ERROR", "operation": "importPoints", "status": "200", "error": "boom in the stream"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs := &records{}
+			srv := loopback(t, routes.NewServer(tt.h, oasrt.WithLogger(slog.New(logs))))
+			req, _ := http.NewRequest(tt.method, srv.URL+tt.target, strings.NewReader("[]"))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := rawClient(srv).Do(req)
+			if err == nil {
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != tt.status {
+					t.Errorf("status %d, want %d", resp.StatusCode, tt.status)
+				}
+				if bytes.Contains(body, []byte("hunter2")) || bytes.Contains(body, []byte("boom")) {
+					t.Errorf("the body tells the cause: %s", body)
+				}
+			}
+			srv.Close() // the handler has returned: its records are in
+			got := logs.take()
+			if len(got) != 1 {
+				t.Fatalf("%d records, want 1: %v", len(got), got)
+			}
+			for k, v := range tt.want {
+				if got[0][k] != v {
+					t.Errorf("%s = %q, want %q", k, got[0][k], v)
+				}
+			}
+			if stack := got[0]["stack"]; tt.stackHas != "" && !strings.Contains(stack, tt.stackHas) || tt.stackHas == "" && stack != "" {
+				t.Errorf("stack %q, want one through %q", stack, tt.stackHas)
+			}
+		})
 	}
 }

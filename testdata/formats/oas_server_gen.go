@@ -142,8 +142,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleGetThing(w, r, p, esc)
@@ -169,7 +170,7 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetThingResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getThing", err)
 	}
 }
 

@@ -1170,8 +1170,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleUpdatePet(w, r, p, esc)
@@ -1249,7 +1250,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeUpdatePetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePet", err)
 	}
 }
 
@@ -1291,7 +1292,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeAddPetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "addPet", err)
 	}
 }
 
@@ -1317,7 +1318,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		err = res.writeFindPetsByStatusResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByStatus", err)
 	}
 }
 
@@ -1376,7 +1377,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeFindPetsByTagsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByTags", err)
 	}
 }
 
@@ -1426,7 +1427,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetPetByIDResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPetById", err)
 	}
 }
 
@@ -1469,7 +1470,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		err = res.writeUpdatePetWithFormResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePetWithForm", err)
 	}
 }
 
@@ -1546,7 +1547,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeDeletePetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePet", err)
 	}
 }
 
@@ -1595,7 +1596,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeUploadFileResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "uploadFile", err)
 	}
 }
 
@@ -1651,7 +1652,7 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetInventoryResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInventory", err)
 	}
 }
 
@@ -1693,7 +1694,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writePlaceOrderResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "placeOrder", err)
 	}
 }
 
@@ -1719,7 +1720,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetOrderByIDResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrderById", err)
 	}
 }
 
@@ -1758,7 +1759,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteOrderResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrder", err)
 	}
 }
 
@@ -1814,7 +1815,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUser", err)
 	}
 }
 
@@ -1856,7 +1857,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		err = res.writeCreateUsersWithListInputResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUsersWithListInput", err)
 	}
 }
 
@@ -1912,7 +1913,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeLoginUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "loginUser", err)
 	}
 }
 
@@ -1964,7 +1965,7 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeLogoutUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "logoutUser", err)
 	}
 }
 
@@ -1987,7 +1988,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetUserByNameResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUserByName", err)
 	}
 }
 
@@ -2043,7 +2044,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeUpdateUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updateUser", err)
 	}
 }
 
@@ -2075,7 +2076,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUser", err)
 	}
 }
 

@@ -996,8 +996,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleRoot(w, r, p, esc)
@@ -1052,7 +1053,7 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, 
 		err = res.writeRootResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "root", err)
 	}
 }
 
@@ -1070,7 +1071,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListUsersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUsers", err)
 	}
 }
 
@@ -1112,7 +1113,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUser", err)
 	}
 }
 
@@ -1133,7 +1134,7 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 		err = res.writeGetMeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMe", err)
 	}
 }
 
@@ -1159,7 +1160,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUser", err)
 	}
 }
 
@@ -1194,7 +1195,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUser", err)
 	}
 }
 
@@ -1230,7 +1231,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListFriendsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFriends", err)
 	}
 }
 
@@ -1264,7 +1265,7 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListFilesResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFiles", err)
 	}
 }
 
@@ -1290,7 +1291,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetFileResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFile", err)
 	}
 }
 
@@ -1337,7 +1338,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writePutFileResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "putFile", err)
 	}
 }
 
@@ -1380,7 +1381,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeStatusResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "status", err)
 	}
 }
 
@@ -1419,7 +1420,7 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 		err = res.writeLabelResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "label", err)
 	}
 }
 
@@ -1458,7 +1459,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeMatrixResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "matrix", err)
 	}
 }
 
@@ -1490,7 +1491,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 		err = res.writeColorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "color", err)
 	}
 }
 
@@ -1528,7 +1529,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeMatrixColorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "matrixColor", err)
 	}
 }
 
@@ -1578,7 +1579,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeSubmitFormResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "submitForm", err)
 	}
 }
 
@@ -1635,7 +1636,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeSubmitBothResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "submitBoth", err)
 	}
 }
 
@@ -1675,7 +1676,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeUploadPhotoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "uploadPhoto", err)
 	}
 }
 
@@ -1818,7 +1819,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeImportPointsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "importPoints", err)
 	}
 }
 
@@ -1874,7 +1875,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeSearchResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "search", err)
 	}
 }
 

@@ -447,8 +447,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handlePublic(w, r, p, esc)
@@ -483,7 +484,7 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writePublicResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "public", err)
 	}
 }
 
@@ -509,7 +510,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 		err = res.writeMeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "me", err)
 	}
 }
 
@@ -535,7 +536,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 		err = res.writeAdminResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "admin", err)
 	}
 }
 
@@ -561,7 +562,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 		err = res.writeBothResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "both", err)
 	}
 }
 
@@ -587,7 +588,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeOptionalResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "optional", err)
 	}
 }
 
@@ -613,7 +614,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 		err = res.writeKeysResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "keys", err)
 	}
 }
 
@@ -635,7 +636,7 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeUndeclaredResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "undeclared", err)
 	}
 }
 
@@ -658,7 +659,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 		err = res.writeMtlsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "mtls", err)
 	}
 }
 

@@ -134,8 +134,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleCreateAccount(w, r, p, esc)
@@ -177,7 +178,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateAccountResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAccount", err)
 	}
 }
 

@@ -1189,8 +1189,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleUpdatePet(w, r, p, esc)
@@ -1268,7 +1269,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeUpdatePetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePet", err)
 	}
 }
 
@@ -1310,7 +1311,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeAddPetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "addPet", err)
 	}
 }
 
@@ -1336,7 +1337,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		err = res.writeFindPetsByStatusResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByStatus", err)
 	}
 }
 
@@ -1395,7 +1396,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeFindPetsByTagsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByTags", err)
 	}
 }
 
@@ -1445,7 +1446,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetPetByIDResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPetById", err)
 	}
 }
 
@@ -1488,7 +1489,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		err = res.writeUpdatePetWithFormResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePetWithForm", err)
 	}
 }
 
@@ -1565,7 +1566,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeDeletePetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePet", err)
 	}
 }
 
@@ -1614,7 +1615,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeUploadFileResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "uploadFile", err)
 	}
 }
 
@@ -1670,7 +1671,7 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetInventoryResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInventory", err)
 	}
 }
 
@@ -1712,7 +1713,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writePlaceOrderResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "placeOrder", err)
 	}
 }
 
@@ -1738,7 +1739,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetOrderByIDResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrderById", err)
 	}
 }
 
@@ -1777,7 +1778,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteOrderResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrder", err)
 	}
 }
 
@@ -1833,7 +1834,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUser", err)
 	}
 }
 
@@ -1875,7 +1876,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		err = res.writeCreateUsersWithListInputResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUsersWithListInput", err)
 	}
 }
 
@@ -1931,7 +1932,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeLoginUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "loginUser", err)
 	}
 }
 
@@ -1983,7 +1984,7 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeLogoutUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "logoutUser", err)
 	}
 }
 
@@ -2006,7 +2007,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetUserByNameResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUserByName", err)
 	}
 }
 
@@ -2062,7 +2063,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeUpdateUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updateUser", err)
 	}
 }
 
@@ -2094,7 +2095,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUserResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUser", err)
 	}
 }
 

@@ -134,8 +134,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleSearch(w, r, p, esc)
@@ -156,7 +157,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeSearchResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "search", err)
 	}
 }
 

@@ -399,8 +399,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleListMmyo(w, r, p, esc)
@@ -435,7 +436,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMmyo", err)
 	}
 }
 
@@ -449,7 +450,7 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMmyo", err)
 	}
 }
 
@@ -468,7 +469,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyo", err)
 	}
 }
 
@@ -504,7 +505,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMmyo", err)
 	}
 }
 
@@ -540,7 +541,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMmyoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyoItem", err)
 	}
 }
 
@@ -582,7 +583,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOrders", err)
 	}
 }
 
@@ -596,7 +597,7 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOrders", err)
 	}
 }
 
@@ -615,7 +616,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrders", err)
 	}
 }
 
@@ -651,7 +652,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrders", err)
 	}
 }
 
@@ -687,7 +688,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetOrdersItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrdersItem", err)
 	}
 }
 

@@ -3099,8 +3099,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleListMmyo(w, r, p, esc)
@@ -3315,7 +3316,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMmyo", err)
 	}
 }
 
@@ -3329,7 +3330,7 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMmyo", err)
 	}
 }
 
@@ -3348,7 +3349,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyo", err)
 	}
 }
 
@@ -3384,7 +3385,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMmyo", err)
 	}
 }
 
@@ -3420,7 +3421,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMmyoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyoItem", err)
 	}
 }
 
@@ -3462,7 +3463,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
 	}
 }
 
@@ -3476,7 +3477,7 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
 	}
 }
 
@@ -3495,7 +3496,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
 	}
 }
 
@@ -3531,7 +3532,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
 	}
 }
 
@@ -3567,7 +3568,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetWdqxlykfqrItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
 	}
 }
 
@@ -3609,7 +3610,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
 	}
 }
 
@@ -3623,7 +3624,7 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
 	}
 }
 
@@ -3642,7 +3643,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
 	}
 }
 
@@ -3678,7 +3679,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
 	}
 }
 
@@ -3714,7 +3715,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetDgazlnoxujItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
 	}
 }
 
@@ -3756,7 +3757,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHnltmg", err)
 	}
 }
 
@@ -3770,7 +3771,7 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHnltmg", err)
 	}
 }
 
@@ -3789,7 +3790,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmg", err)
 	}
 }
 
@@ -3825,7 +3826,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
 	}
 }
 
@@ -3861,7 +3862,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetHnltmgItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
 	}
 }
 
@@ -3903,7 +3904,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
 	}
 }
 
@@ -3917,7 +3918,7 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
 	}
 }
 
@@ -3936,7 +3937,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
 	}
 }
 
@@ -3972,7 +3973,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
 	}
 }
 
@@ -4008,7 +4009,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetSqmlbhlktpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
 	}
 }
 
@@ -4050,7 +4051,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDlskblpu", err)
 	}
 }
 
@@ -4064,7 +4065,7 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDlskblpu", err)
 	}
 }
 
@@ -4083,7 +4084,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpu", err)
 	}
 }
 
@@ -4119,7 +4120,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
 	}
 }
 
@@ -4155,7 +4156,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetDlskblpuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
 	}
 }
 
@@ -4197,7 +4198,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUugh", err)
 	}
 }
 
@@ -4211,7 +4212,7 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUugh", err)
 	}
 }
 
@@ -4230,7 +4231,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUugh", err)
 	}
 }
 
@@ -4266,7 +4267,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUugh", err)
 	}
 }
 
@@ -4302,7 +4303,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetUughItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUughItem", err)
 	}
 }
 
@@ -4344,7 +4345,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
 	}
 }
 
@@ -4358,7 +4359,7 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
 	}
 }
 
@@ -4377,7 +4378,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
 	}
 }
 
@@ -4413,7 +4414,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
 	}
 }
 
@@ -4449,7 +4450,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetSvashrrvcdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
 	}
 }
 
@@ -4491,7 +4492,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
 	}
 }
 
@@ -4505,7 +4506,7 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
 	}
 }
 
@@ -4524,7 +4525,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
 	}
 }
 
@@ -4560,7 +4561,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
 	}
 }
 
@@ -4596,7 +4597,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetNrvhsjyftItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
 	}
 }
 
@@ -4638,7 +4639,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
 	}
 }
 
@@ -4652,7 +4653,7 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
 	}
 }
 
@@ -4671,7 +4672,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
 	}
 }
 
@@ -4707,7 +4708,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
 	}
 }
 
@@ -4743,7 +4744,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetXrwjtbbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
 	}
 }
 
@@ -4785,7 +4786,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
 	}
 }
 
@@ -4799,7 +4800,7 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
 	}
 }
 
@@ -4818,7 +4819,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
 	}
 }
 
@@ -4854,7 +4855,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
 	}
 }
 
@@ -4890,7 +4891,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNwcvaojrqlItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
 	}
 }
 
@@ -4932,7 +4933,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
 	}
 }
 
@@ -4946,7 +4947,7 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
 	}
 }
 
@@ -4965,7 +4966,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
 	}
 }
 
@@ -5001,7 +5002,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
 	}
 }
 
@@ -5037,7 +5038,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetLfubzamkhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
 	}
 }
 
@@ -5079,7 +5080,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSzrw", err)
 	}
 }
 
@@ -5093,7 +5094,7 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSzrw", err)
 	}
 }
 
@@ -5112,7 +5113,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrw", err)
 	}
 }
 
@@ -5148,7 +5149,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSzrw", err)
 	}
 }
 
@@ -5184,7 +5185,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSzrwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrwItem", err)
 	}
 }
 
@@ -5226,7 +5227,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
 	}
 }
 
@@ -5240,7 +5241,7 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
 	}
 }
 
@@ -5259,7 +5260,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
 	}
 }
 
@@ -5295,7 +5296,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
 	}
 }
 
@@ -5331,7 +5332,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetZyccvzoabvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
 	}
 }
 
@@ -5373,7 +5374,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
 	}
 }
 
@@ -5387,7 +5388,7 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
 	}
 }
 
@@ -5406,7 +5407,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
 	}
 }
 
@@ -5442,7 +5443,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
 	}
 }
 
@@ -5478,7 +5479,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetRtugdweweItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
 	}
 }
 
@@ -5520,7 +5521,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
 	}
 }
 
@@ -5534,7 +5535,7 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
 	}
 }
 
@@ -5553,7 +5554,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
 	}
 }
 
@@ -5589,7 +5590,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
 	}
 }
 
@@ -5625,7 +5626,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetNqhlcbrwyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
 	}
 }
 
@@ -5667,7 +5668,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJthgvs", err)
 	}
 }
 
@@ -5681,7 +5682,7 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJthgvs", err)
 	}
 }
 
@@ -5700,7 +5701,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvs", err)
 	}
 }
 
@@ -5736,7 +5737,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
 	}
 }
 
@@ -5772,7 +5773,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetJthgvsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
 	}
 }
 
@@ -5814,7 +5815,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
 	}
 }
 
@@ -5828,7 +5829,7 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
 	}
 }
 
@@ -5847,7 +5848,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
 	}
 }
 
@@ -5883,7 +5884,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
 	}
 }
 
@@ -5919,7 +5920,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetLpjjbiqmfiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
 	}
 }
 
@@ -5961,7 +5962,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
 	}
 }
 
@@ -5975,7 +5976,7 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
 	}
 }
 
@@ -5994,7 +5995,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
 	}
 }
 
@@ -6030,7 +6031,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
 	}
 }
 
@@ -6066,7 +6067,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetUkhvrhlifeItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
 	}
 }
 
@@ -6108,7 +6109,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOrders", err)
 	}
 }
 
@@ -6122,7 +6123,7 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOrders", err)
 	}
 }
 
@@ -6141,7 +6142,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrders", err)
 	}
 }
 
@@ -6177,7 +6178,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrders", err)
 	}
 }
 
@@ -6213,7 +6214,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetOrdersItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrdersItem", err)
 	}
 }
 

@@ -30099,8 +30099,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oasrt.RoutePath said; a panic in it is logged with the operation.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleListMmyo(w, r, p, esc)
@@ -32115,7 +32116,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMmyo", err)
 	}
 }
 
@@ -32129,7 +32130,7 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMmyo", err)
 	}
 }
 
@@ -32148,7 +32149,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyo", err)
 	}
 }
 
@@ -32184,7 +32185,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteMmyoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMmyo", err)
 	}
 }
 
@@ -32220,7 +32221,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMmyoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyoItem", err)
 	}
 }
 
@@ -32262,7 +32263,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
 	}
 }
 
@@ -32276,7 +32277,7 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
 	}
 }
 
@@ -32295,7 +32296,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
 	}
 }
 
@@ -32331,7 +32332,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteWdqxlykfqrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
 	}
 }
 
@@ -32367,7 +32368,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetWdqxlykfqrItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
 	}
 }
 
@@ -32409,7 +32410,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
 	}
 }
 
@@ -32423,7 +32424,7 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
 	}
 }
 
@@ -32442,7 +32443,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
 	}
 }
 
@@ -32478,7 +32479,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteDgazlnoxujResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
 	}
 }
 
@@ -32514,7 +32515,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetDgazlnoxujItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
 	}
 }
 
@@ -32556,7 +32557,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHnltmg", err)
 	}
 }
 
@@ -32570,7 +32571,7 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHnltmg", err)
 	}
 }
 
@@ -32589,7 +32590,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmg", err)
 	}
 }
 
@@ -32625,7 +32626,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteHnltmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
 	}
 }
 
@@ -32661,7 +32662,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetHnltmgItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
 	}
 }
 
@@ -32703,7 +32704,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
 	}
 }
 
@@ -32717,7 +32718,7 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
 	}
 }
 
@@ -32736,7 +32737,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
 	}
 }
 
@@ -32772,7 +32773,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteSqmlbhlktpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
 	}
 }
 
@@ -32808,7 +32809,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetSqmlbhlktpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
 	}
 }
 
@@ -32850,7 +32851,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDlskblpu", err)
 	}
 }
 
@@ -32864,7 +32865,7 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDlskblpu", err)
 	}
 }
 
@@ -32883,7 +32884,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpu", err)
 	}
 }
 
@@ -32919,7 +32920,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteDlskblpuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
 	}
 }
 
@@ -32955,7 +32956,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetDlskblpuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
 	}
 }
 
@@ -32997,7 +32998,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUugh", err)
 	}
 }
 
@@ -33011,7 +33012,7 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUugh", err)
 	}
 }
 
@@ -33030,7 +33031,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUugh", err)
 	}
 }
 
@@ -33066,7 +33067,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUughResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUugh", err)
 	}
 }
 
@@ -33102,7 +33103,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetUughItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUughItem", err)
 	}
 }
 
@@ -33144,7 +33145,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
 	}
 }
 
@@ -33158,7 +33159,7 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
 	}
 }
 
@@ -33177,7 +33178,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
 	}
 }
 
@@ -33213,7 +33214,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteSvashrrvcdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
 	}
 }
 
@@ -33249,7 +33250,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetSvashrrvcdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
 	}
 }
 
@@ -33291,7 +33292,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
 	}
 }
 
@@ -33305,7 +33306,7 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
 	}
 }
 
@@ -33324,7 +33325,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
 	}
 }
 
@@ -33360,7 +33361,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteNrvhsjyftResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
 	}
 }
 
@@ -33396,7 +33397,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetNrvhsjyftItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
 	}
 }
 
@@ -33438,7 +33439,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
 	}
 }
 
@@ -33452,7 +33453,7 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
 	}
 }
 
@@ -33471,7 +33472,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
 	}
 }
 
@@ -33507,7 +33508,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteXrwjtbbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
 	}
 }
 
@@ -33543,7 +33544,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetXrwjtbbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
 	}
 }
 
@@ -33585,7 +33586,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
 	}
 }
 
@@ -33599,7 +33600,7 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
 	}
 }
 
@@ -33618,7 +33619,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
 	}
 }
 
@@ -33654,7 +33655,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNwcvaojrqlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
 	}
 }
 
@@ -33690,7 +33691,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNwcvaojrqlItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
 	}
 }
 
@@ -33732,7 +33733,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
 	}
 }
 
@@ -33746,7 +33747,7 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
 	}
 }
 
@@ -33765,7 +33766,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
 	}
 }
 
@@ -33801,7 +33802,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteLfubzamkhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
 	}
 }
 
@@ -33837,7 +33838,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetLfubzamkhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
 	}
 }
 
@@ -33879,7 +33880,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSzrw", err)
 	}
 }
 
@@ -33893,7 +33894,7 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSzrw", err)
 	}
 }
 
@@ -33912,7 +33913,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrw", err)
 	}
 }
 
@@ -33948,7 +33949,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteSzrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSzrw", err)
 	}
 }
 
@@ -33984,7 +33985,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSzrwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrwItem", err)
 	}
 }
 
@@ -34026,7 +34027,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
 	}
 }
 
@@ -34040,7 +34041,7 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
 	}
 }
 
@@ -34059,7 +34060,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
 	}
 }
 
@@ -34095,7 +34096,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteZyccvzoabvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
 	}
 }
 
@@ -34131,7 +34132,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetZyccvzoabvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
 	}
 }
 
@@ -34173,7 +34174,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
 	}
 }
 
@@ -34187,7 +34188,7 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
 	}
 }
 
@@ -34206,7 +34207,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
 	}
 }
 
@@ -34242,7 +34243,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteRtugdweweResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
 	}
 }
 
@@ -34278,7 +34279,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetRtugdweweItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
 	}
 }
 
@@ -34320,7 +34321,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
 	}
 }
 
@@ -34334,7 +34335,7 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
 	}
 }
 
@@ -34353,7 +34354,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
 	}
 }
 
@@ -34389,7 +34390,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteNqhlcbrwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
 	}
 }
 
@@ -34425,7 +34426,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetNqhlcbrwyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
 	}
 }
 
@@ -34467,7 +34468,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJthgvs", err)
 	}
 }
 
@@ -34481,7 +34482,7 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJthgvs", err)
 	}
 }
 
@@ -34500,7 +34501,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvs", err)
 	}
 }
 
@@ -34536,7 +34537,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteJthgvsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
 	}
 }
 
@@ -34572,7 +34573,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetJthgvsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
 	}
 }
 
@@ -34614,7 +34615,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
 	}
 }
 
@@ -34628,7 +34629,7 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
 	}
 }
 
@@ -34647,7 +34648,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
 	}
 }
 
@@ -34683,7 +34684,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteLpjjbiqmfiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
 	}
 }
 
@@ -34719,7 +34720,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetLpjjbiqmfiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
 	}
 }
 
@@ -34761,7 +34762,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
 	}
 }
 
@@ -34775,7 +34776,7 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
 	}
 }
 
@@ -34794,7 +34795,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
 	}
 }
 
@@ -34830,7 +34831,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteUkhvrhlifeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
 	}
 }
 
@@ -34866,7 +34867,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetUkhvrhlifeItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
 	}
 }
 
@@ -34908,7 +34909,7 @@ func (s *Server) handleListNsioejcaxf(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNsioejcaxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNsioejcaxf", err)
 	}
 }
 
@@ -34922,7 +34923,7 @@ func (s *Server) handleCreateNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNsioejcaxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNsioejcaxf", err)
 	}
 }
 
@@ -34941,7 +34942,7 @@ func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNsioejcaxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNsioejcaxf", err)
 	}
 }
 
@@ -34977,7 +34978,7 @@ func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNsioejcaxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNsioejcaxf", err)
 	}
 }
 
@@ -35013,7 +35014,7 @@ func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNsioejcaxfItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNsioejcaxfItem", err)
 	}
 }
 
@@ -35055,7 +35056,7 @@ func (s *Server) handleListOuxsef(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListOuxsefResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOuxsef", err)
 	}
 }
 
@@ -35069,7 +35070,7 @@ func (s *Server) handleCreateOuxsef(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateOuxsefResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOuxsef", err)
 	}
 }
 
@@ -35088,7 +35089,7 @@ func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetOuxsefResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOuxsef", err)
 	}
 }
 
@@ -35124,7 +35125,7 @@ func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteOuxsefResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOuxsef", err)
 	}
 }
 
@@ -35160,7 +35161,7 @@ func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetOuxsefItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOuxsefItem", err)
 	}
 }
 
@@ -35202,7 +35203,7 @@ func (s *Server) handleListKrntsxjej(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListKrntsxjejResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKrntsxjej", err)
 	}
 }
 
@@ -35216,7 +35217,7 @@ func (s *Server) handleCreateKrntsxjej(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateKrntsxjejResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKrntsxjej", err)
 	}
 }
 
@@ -35235,7 +35236,7 @@ func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetKrntsxjejResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKrntsxjej", err)
 	}
 }
 
@@ -35271,7 +35272,7 @@ func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteKrntsxjejResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKrntsxjej", err)
 	}
 }
 
@@ -35307,7 +35308,7 @@ func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetKrntsxjejItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKrntsxjejItem", err)
 	}
 }
 
@@ -35349,7 +35350,7 @@ func (s *Server) handleListHygxf(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListHygxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHygxf", err)
 	}
 }
 
@@ -35363,7 +35364,7 @@ func (s *Server) handleCreateHygxf(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateHygxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHygxf", err)
 	}
 }
 
@@ -35382,7 +35383,7 @@ func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetHygxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHygxf", err)
 	}
 }
 
@@ -35418,7 +35419,7 @@ func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteHygxfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHygxf", err)
 	}
 }
 
@@ -35454,7 +35455,7 @@ func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetHygxfItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHygxfItem", err)
 	}
 }
 
@@ -35496,7 +35497,7 @@ func (s *Server) handleListNgdikhobd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListNgdikhobdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNgdikhobd", err)
 	}
 }
 
@@ -35510,7 +35511,7 @@ func (s *Server) handleCreateNgdikhobd(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateNgdikhobdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNgdikhobd", err)
 	}
 }
 
@@ -35529,7 +35530,7 @@ func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetNgdikhobdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNgdikhobd", err)
 	}
 }
 
@@ -35565,7 +35566,7 @@ func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteNgdikhobdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNgdikhobd", err)
 	}
 }
 
@@ -35601,7 +35602,7 @@ func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetNgdikhobdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNgdikhobdItem", err)
 	}
 }
 
@@ -35643,7 +35644,7 @@ func (s *Server) handleListGelqcl(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListGelqclResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGelqcl", err)
 	}
 }
 
@@ -35657,7 +35658,7 @@ func (s *Server) handleCreateGelqcl(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateGelqclResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGelqcl", err)
 	}
 }
 
@@ -35676,7 +35677,7 @@ func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetGelqclResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGelqcl", err)
 	}
 }
 
@@ -35712,7 +35713,7 @@ func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteGelqclResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGelqcl", err)
 	}
 }
 
@@ -35748,7 +35749,7 @@ func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGelqclItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGelqclItem", err)
 	}
 }
 
@@ -35790,7 +35791,7 @@ func (s *Server) handleListYcrc(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListYcrcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYcrc", err)
 	}
 }
 
@@ -35804,7 +35805,7 @@ func (s *Server) handleCreateYcrc(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateYcrcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYcrc", err)
 	}
 }
 
@@ -35823,7 +35824,7 @@ func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetYcrcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYcrc", err)
 	}
 }
 
@@ -35859,7 +35860,7 @@ func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteYcrcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYcrc", err)
 	}
 }
 
@@ -35895,7 +35896,7 @@ func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetYcrcItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYcrcItem", err)
 	}
 }
 
@@ -35937,7 +35938,7 @@ func (s *Server) handleListRhyyamfdzx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListRhyyamfdzxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRhyyamfdzx", err)
 	}
 }
 
@@ -35951,7 +35952,7 @@ func (s *Server) handleCreateRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateRhyyamfdzxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRhyyamfdzx", err)
 	}
 }
 
@@ -35970,7 +35971,7 @@ func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetRhyyamfdzxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRhyyamfdzx", err)
 	}
 }
 
@@ -36006,7 +36007,7 @@ func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteRhyyamfdzxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRhyyamfdzx", err)
 	}
 }
 
@@ -36042,7 +36043,7 @@ func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetRhyyamfdzxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRhyyamfdzxItem", err)
 	}
 }
 
@@ -36084,7 +36085,7 @@ func (s *Server) handleListUfykbqcrs(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListUfykbqcrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUfykbqcrs", err)
 	}
 }
 
@@ -36098,7 +36099,7 @@ func (s *Server) handleCreateUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateUfykbqcrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUfykbqcrs", err)
 	}
 }
 
@@ -36117,7 +36118,7 @@ func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetUfykbqcrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUfykbqcrs", err)
 	}
 }
 
@@ -36153,7 +36154,7 @@ func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteUfykbqcrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUfykbqcrs", err)
 	}
 }
 
@@ -36189,7 +36190,7 @@ func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetUfykbqcrsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUfykbqcrsItem", err)
 	}
 }
 
@@ -36231,7 +36232,7 @@ func (s *Server) handleListHxyskydcbx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListHxyskydcbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHxyskydcbx", err)
 	}
 }
 
@@ -36245,7 +36246,7 @@ func (s *Server) handleCreateHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateHxyskydcbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHxyskydcbx", err)
 	}
 }
 
@@ -36264,7 +36265,7 @@ func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetHxyskydcbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxyskydcbx", err)
 	}
 }
 
@@ -36300,7 +36301,7 @@ func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteHxyskydcbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHxyskydcbx", err)
 	}
 }
 
@@ -36336,7 +36337,7 @@ func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetHxyskydcbxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxyskydcbxItem", err)
 	}
 }
 
@@ -36378,7 +36379,7 @@ func (s *Server) handleListHxnyahmq(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListHxnyahmqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHxnyahmq", err)
 	}
 }
 
@@ -36392,7 +36393,7 @@ func (s *Server) handleCreateHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateHxnyahmqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHxnyahmq", err)
 	}
 }
 
@@ -36411,7 +36412,7 @@ func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetHxnyahmqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxnyahmq", err)
 	}
 }
 
@@ -36447,7 +36448,7 @@ func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteHxnyahmqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHxnyahmq", err)
 	}
 }
 
@@ -36483,7 +36484,7 @@ func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetHxnyahmqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxnyahmqItem", err)
 	}
 }
 
@@ -36525,7 +36526,7 @@ func (s *Server) handleListPvzpdqdnj(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListPvzpdqdnjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPvzpdqdnj", err)
 	}
 }
 
@@ -36539,7 +36540,7 @@ func (s *Server) handleCreatePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreatePvzpdqdnjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPvzpdqdnj", err)
 	}
 }
 
@@ -36558,7 +36559,7 @@ func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetPvzpdqdnjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvzpdqdnj", err)
 	}
 }
 
@@ -36594,7 +36595,7 @@ func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeletePvzpdqdnjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePvzpdqdnj", err)
 	}
 }
 
@@ -36630,7 +36631,7 @@ func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetPvzpdqdnjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvzpdqdnjItem", err)
 	}
 }
 
@@ -36672,7 +36673,7 @@ func (s *Server) handleListQmoezicutr(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListQmoezicutrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQmoezicutr", err)
 	}
 }
 
@@ -36686,7 +36687,7 @@ func (s *Server) handleCreateQmoezicutr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateQmoezicutrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQmoezicutr", err)
 	}
 }
 
@@ -36705,7 +36706,7 @@ func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetQmoezicutrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQmoezicutr", err)
 	}
 }
 
@@ -36741,7 +36742,7 @@ func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteQmoezicutrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQmoezicutr", err)
 	}
 }
 
@@ -36777,7 +36778,7 @@ func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetQmoezicutrItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQmoezicutrItem", err)
 	}
 }
 
@@ -36819,7 +36820,7 @@ func (s *Server) handleListOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListOkvdrkmqxsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOkvdrkmqxs", err)
 	}
 }
 
@@ -36833,7 +36834,7 @@ func (s *Server) handleCreateOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateOkvdrkmqxsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOkvdrkmqxs", err)
 	}
 }
 
@@ -36852,7 +36853,7 @@ func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetOkvdrkmqxsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOkvdrkmqxs", err)
 	}
 }
 
@@ -36888,7 +36889,7 @@ func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteOkvdrkmqxsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOkvdrkmqxs", err)
 	}
 }
 
@@ -36924,7 +36925,7 @@ func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetOkvdrkmqxsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOkvdrkmqxsItem", err)
 	}
 }
 
@@ -36966,7 +36967,7 @@ func (s *Server) handleListAoholkdjiy(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListAoholkdjiyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAoholkdjiy", err)
 	}
 }
 
@@ -36980,7 +36981,7 @@ func (s *Server) handleCreateAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateAoholkdjiyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAoholkdjiy", err)
 	}
 }
 
@@ -36999,7 +37000,7 @@ func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetAoholkdjiyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAoholkdjiy", err)
 	}
 }
 
@@ -37035,7 +37036,7 @@ func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteAoholkdjiyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAoholkdjiy", err)
 	}
 }
 
@@ -37071,7 +37072,7 @@ func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetAoholkdjiyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAoholkdjiyItem", err)
 	}
 }
 
@@ -37113,7 +37114,7 @@ func (s *Server) handleListJqqb(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListJqqbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJqqb", err)
 	}
 }
 
@@ -37127,7 +37128,7 @@ func (s *Server) handleCreateJqqb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateJqqbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJqqb", err)
 	}
 }
 
@@ -37146,7 +37147,7 @@ func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetJqqbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqqb", err)
 	}
 }
 
@@ -37182,7 +37183,7 @@ func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteJqqbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJqqb", err)
 	}
 }
 
@@ -37218,7 +37219,7 @@ func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetJqqbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqqbItem", err)
 	}
 }
 
@@ -37260,7 +37261,7 @@ func (s *Server) handleListTgtambb(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListTgtambbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTgtambb", err)
 	}
 }
 
@@ -37274,7 +37275,7 @@ func (s *Server) handleCreateTgtambb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateTgtambbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTgtambb", err)
 	}
 }
 
@@ -37293,7 +37294,7 @@ func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetTgtambbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgtambb", err)
 	}
 }
 
@@ -37329,7 +37330,7 @@ func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteTgtambbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTgtambb", err)
 	}
 }
 
@@ -37365,7 +37366,7 @@ func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetTgtambbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgtambbItem", err)
 	}
 }
 
@@ -37407,7 +37408,7 @@ func (s *Server) handleListBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListBsdxwgcxfdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBsdxwgcxfd", err)
 	}
 }
 
@@ -37421,7 +37422,7 @@ func (s *Server) handleCreateBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateBsdxwgcxfdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBsdxwgcxfd", err)
 	}
 }
 
@@ -37440,7 +37441,7 @@ func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetBsdxwgcxfdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBsdxwgcxfd", err)
 	}
 }
 
@@ -37476,7 +37477,7 @@ func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteBsdxwgcxfdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBsdxwgcxfd", err)
 	}
 }
 
@@ -37512,7 +37513,7 @@ func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetBsdxwgcxfdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBsdxwgcxfdItem", err)
 	}
 }
 
@@ -37554,7 +37555,7 @@ func (s *Server) handleListSmbx(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListSmbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSmbx", err)
 	}
 }
 
@@ -37568,7 +37569,7 @@ func (s *Server) handleCreateSmbx(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateSmbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSmbx", err)
 	}
 }
 
@@ -37587,7 +37588,7 @@ func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetSmbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSmbx", err)
 	}
 }
 
@@ -37623,7 +37624,7 @@ func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteSmbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSmbx", err)
 	}
 }
 
@@ -37659,7 +37660,7 @@ func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSmbxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSmbxItem", err)
 	}
 }
 
@@ -37701,7 +37702,7 @@ func (s *Server) handleListPdlvjfead(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListPdlvjfeadResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPdlvjfead", err)
 	}
 }
 
@@ -37715,7 +37716,7 @@ func (s *Server) handleCreatePdlvjfead(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreatePdlvjfeadResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPdlvjfead", err)
 	}
 }
 
@@ -37734,7 +37735,7 @@ func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetPdlvjfeadResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPdlvjfead", err)
 	}
 }
 
@@ -37770,7 +37771,7 @@ func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeletePdlvjfeadResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePdlvjfead", err)
 	}
 }
 
@@ -37806,7 +37807,7 @@ func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetPdlvjfeadItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPdlvjfeadItem", err)
 	}
 }
 
@@ -37848,7 +37849,7 @@ func (s *Server) handleListYiyhckwrlh(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListYiyhckwrlhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYiyhckwrlh", err)
 	}
 }
 
@@ -37862,7 +37863,7 @@ func (s *Server) handleCreateYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateYiyhckwrlhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYiyhckwrlh", err)
 	}
 }
 
@@ -37881,7 +37882,7 @@ func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetYiyhckwrlhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYiyhckwrlh", err)
 	}
 }
 
@@ -37917,7 +37918,7 @@ func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteYiyhckwrlhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYiyhckwrlh", err)
 	}
 }
 
@@ -37953,7 +37954,7 @@ func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetYiyhckwrlhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYiyhckwrlhItem", err)
 	}
 }
 
@@ -37995,7 +37996,7 @@ func (s *Server) handleListKhvp(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListKhvpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKhvp", err)
 	}
 }
 
@@ -38009,7 +38010,7 @@ func (s *Server) handleCreateKhvp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateKhvpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKhvp", err)
 	}
 }
 
@@ -38028,7 +38029,7 @@ func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetKhvpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKhvp", err)
 	}
 }
 
@@ -38064,7 +38065,7 @@ func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteKhvpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKhvp", err)
 	}
 }
 
@@ -38100,7 +38101,7 @@ func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetKhvpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKhvpItem", err)
 	}
 }
 
@@ -38142,7 +38143,7 @@ func (s *Server) handleListPvjstyljk(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListPvjstyljkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPvjstyljk", err)
 	}
 }
 
@@ -38156,7 +38157,7 @@ func (s *Server) handleCreatePvjstyljk(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreatePvjstyljkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPvjstyljk", err)
 	}
 }
 
@@ -38175,7 +38176,7 @@ func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetPvjstyljkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvjstyljk", err)
 	}
 }
 
@@ -38211,7 +38212,7 @@ func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeletePvjstyljkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePvjstyljk", err)
 	}
 }
 
@@ -38247,7 +38248,7 @@ func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetPvjstyljkItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvjstyljkItem", err)
 	}
 }
 
@@ -38289,7 +38290,7 @@ func (s *Server) handleListKbimj(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListKbimjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKbimj", err)
 	}
 }
 
@@ -38303,7 +38304,7 @@ func (s *Server) handleCreateKbimj(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateKbimjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKbimj", err)
 	}
 }
 
@@ -38322,7 +38323,7 @@ func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetKbimjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKbimj", err)
 	}
 }
 
@@ -38358,7 +38359,7 @@ func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteKbimjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKbimj", err)
 	}
 }
 
@@ -38394,7 +38395,7 @@ func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetKbimjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKbimjItem", err)
 	}
 }
 
@@ -38436,7 +38437,7 @@ func (s *Server) handleListWdxtn(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListWdxtnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWdxtn", err)
 	}
 }
 
@@ -38450,7 +38451,7 @@ func (s *Server) handleCreateWdxtn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateWdxtnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWdxtn", err)
 	}
 }
 
@@ -38469,7 +38470,7 @@ func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetWdxtnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdxtn", err)
 	}
 }
 
@@ -38505,7 +38506,7 @@ func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteWdxtnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWdxtn", err)
 	}
 }
 
@@ -38541,7 +38542,7 @@ func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetWdxtnItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdxtnItem", err)
 	}
 }
 
@@ -38583,7 +38584,7 @@ func (s *Server) handleListAksjcfm(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListAksjcfmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAksjcfm", err)
 	}
 }
 
@@ -38597,7 +38598,7 @@ func (s *Server) handleCreateAksjcfm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateAksjcfmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAksjcfm", err)
 	}
 }
 
@@ -38616,7 +38617,7 @@ func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetAksjcfmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAksjcfm", err)
 	}
 }
 
@@ -38652,7 +38653,7 @@ func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteAksjcfmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAksjcfm", err)
 	}
 }
 
@@ -38688,7 +38689,7 @@ func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetAksjcfmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAksjcfmItem", err)
 	}
 }
 
@@ -38730,7 +38731,7 @@ func (s *Server) handleListSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListSnzgwpyzawResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSnzgwpyzaw", err)
 	}
 }
 
@@ -38744,7 +38745,7 @@ func (s *Server) handleCreateSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateSnzgwpyzawResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSnzgwpyzaw", err)
 	}
 }
 
@@ -38763,7 +38764,7 @@ func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetSnzgwpyzawResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSnzgwpyzaw", err)
 	}
 }
 
@@ -38799,7 +38800,7 @@ func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteSnzgwpyzawResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSnzgwpyzaw", err)
 	}
 }
 
@@ -38835,7 +38836,7 @@ func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetSnzgwpyzawItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSnzgwpyzawItem", err)
 	}
 }
 
@@ -38877,7 +38878,7 @@ func (s *Server) handleListYzmkmomikw(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListYzmkmomikwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYzmkmomikw", err)
 	}
 }
 
@@ -38891,7 +38892,7 @@ func (s *Server) handleCreateYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateYzmkmomikwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYzmkmomikw", err)
 	}
 }
 
@@ -38910,7 +38911,7 @@ func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetYzmkmomikwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYzmkmomikw", err)
 	}
 }
 
@@ -38946,7 +38947,7 @@ func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteYzmkmomikwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYzmkmomikw", err)
 	}
 }
 
@@ -38982,7 +38983,7 @@ func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetYzmkmomikwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYzmkmomikwItem", err)
 	}
 }
 
@@ -39024,7 +39025,7 @@ func (s *Server) handleListCzexi(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListCzexiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listCzexi", err)
 	}
 }
 
@@ -39038,7 +39039,7 @@ func (s *Server) handleCreateCzexi(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateCzexiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createCzexi", err)
 	}
 }
 
@@ -39057,7 +39058,7 @@ func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetCzexiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCzexi", err)
 	}
 }
 
@@ -39093,7 +39094,7 @@ func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteCzexiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteCzexi", err)
 	}
 }
 
@@ -39129,7 +39130,7 @@ func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetCzexiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCzexiItem", err)
 	}
 }
 
@@ -39171,7 +39172,7 @@ func (s *Server) handleListDkwdriwzoh(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListDkwdriwzohResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDkwdriwzoh", err)
 	}
 }
 
@@ -39185,7 +39186,7 @@ func (s *Server) handleCreateDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateDkwdriwzohResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDkwdriwzoh", err)
 	}
 }
 
@@ -39204,7 +39205,7 @@ func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDkwdriwzohResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDkwdriwzoh", err)
 	}
 }
 
@@ -39240,7 +39241,7 @@ func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteDkwdriwzohResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDkwdriwzoh", err)
 	}
 }
 
@@ -39276,7 +39277,7 @@ func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetDkwdriwzohItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDkwdriwzohItem", err)
 	}
 }
 
@@ -39318,7 +39319,7 @@ func (s *Server) handleListAdsxtbd(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListAdsxtbdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAdsxtbd", err)
 	}
 }
 
@@ -39332,7 +39333,7 @@ func (s *Server) handleCreateAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateAdsxtbdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAdsxtbd", err)
 	}
 }
 
@@ -39351,7 +39352,7 @@ func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetAdsxtbdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAdsxtbd", err)
 	}
 }
 
@@ -39387,7 +39388,7 @@ func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteAdsxtbdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAdsxtbd", err)
 	}
 }
 
@@ -39423,7 +39424,7 @@ func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetAdsxtbdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAdsxtbdItem", err)
 	}
 }
 
@@ -39465,7 +39466,7 @@ func (s *Server) handleListLjufmoz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListLjufmozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLjufmoz", err)
 	}
 }
 
@@ -39479,7 +39480,7 @@ func (s *Server) handleCreateLjufmoz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateLjufmozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLjufmoz", err)
 	}
 }
 
@@ -39498,7 +39499,7 @@ func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetLjufmozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLjufmoz", err)
 	}
 }
 
@@ -39534,7 +39535,7 @@ func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteLjufmozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLjufmoz", err)
 	}
 }
 
@@ -39570,7 +39571,7 @@ func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetLjufmozItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLjufmozItem", err)
 	}
 }
 
@@ -39612,7 +39613,7 @@ func (s *Server) handleListEukyyfcqim(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListEukyyfcqimResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEukyyfcqim", err)
 	}
 }
 
@@ -39626,7 +39627,7 @@ func (s *Server) handleCreateEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateEukyyfcqimResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEukyyfcqim", err)
 	}
 }
 
@@ -39645,7 +39646,7 @@ func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetEukyyfcqimResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukyyfcqim", err)
 	}
 }
 
@@ -39681,7 +39682,7 @@ func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteEukyyfcqimResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEukyyfcqim", err)
 	}
 }
 
@@ -39717,7 +39718,7 @@ func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetEukyyfcqimItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukyyfcqimItem", err)
 	}
 }
 
@@ -39759,7 +39760,7 @@ func (s *Server) handleListEkjzwqucv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListEkjzwqucvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEkjzwqucv", err)
 	}
 }
 
@@ -39773,7 +39774,7 @@ func (s *Server) handleCreateEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateEkjzwqucvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEkjzwqucv", err)
 	}
 }
 
@@ -39792,7 +39793,7 @@ func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEkjzwqucvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkjzwqucv", err)
 	}
 }
 
@@ -39828,7 +39829,7 @@ func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteEkjzwqucvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEkjzwqucv", err)
 	}
 }
 
@@ -39864,7 +39865,7 @@ func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetEkjzwqucvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkjzwqucvItem", err)
 	}
 }
 
@@ -39906,7 +39907,7 @@ func (s *Server) handleListNwqlyjs(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListNwqlyjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNwqlyjs", err)
 	}
 }
 
@@ -39920,7 +39921,7 @@ func (s *Server) handleCreateNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateNwqlyjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNwqlyjs", err)
 	}
 }
 
@@ -39939,7 +39940,7 @@ func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetNwqlyjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwqlyjs", err)
 	}
 }
 
@@ -39975,7 +39976,7 @@ func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteNwqlyjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNwqlyjs", err)
 	}
 }
 
@@ -40011,7 +40012,7 @@ func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetNwqlyjsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwqlyjsItem", err)
 	}
 }
 
@@ -40053,7 +40054,7 @@ func (s *Server) handleListHqsnhwenl(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListHqsnhwenlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHqsnhwenl", err)
 	}
 }
 
@@ -40067,7 +40068,7 @@ func (s *Server) handleCreateHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateHqsnhwenlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHqsnhwenl", err)
 	}
 }
 
@@ -40086,7 +40087,7 @@ func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetHqsnhwenlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHqsnhwenl", err)
 	}
 }
 
@@ -40122,7 +40123,7 @@ func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteHqsnhwenlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHqsnhwenl", err)
 	}
 }
 
@@ -40158,7 +40159,7 @@ func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetHqsnhwenlItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHqsnhwenlItem", err)
 	}
 }
 
@@ -40200,7 +40201,7 @@ func (s *Server) handleListPevfirsx(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListPevfirsxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPevfirsx", err)
 	}
 }
 
@@ -40214,7 +40215,7 @@ func (s *Server) handleCreatePevfirsx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreatePevfirsxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPevfirsx", err)
 	}
 }
 
@@ -40233,7 +40234,7 @@ func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetPevfirsxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPevfirsx", err)
 	}
 }
 
@@ -40269,7 +40270,7 @@ func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeletePevfirsxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePevfirsx", err)
 	}
 }
 
@@ -40305,7 +40306,7 @@ func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetPevfirsxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPevfirsxItem", err)
 	}
 }
 
@@ -40347,7 +40348,7 @@ func (s *Server) handleListIiixoeyuoq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListIiixoeyuoqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIiixoeyuoq", err)
 	}
 }
 
@@ -40361,7 +40362,7 @@ func (s *Server) handleCreateIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateIiixoeyuoqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIiixoeyuoq", err)
 	}
 }
 
@@ -40380,7 +40381,7 @@ func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetIiixoeyuoqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIiixoeyuoq", err)
 	}
 }
 
@@ -40416,7 +40417,7 @@ func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteIiixoeyuoqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIiixoeyuoq", err)
 	}
 }
 
@@ -40452,7 +40453,7 @@ func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetIiixoeyuoqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIiixoeyuoqItem", err)
 	}
 }
 
@@ -40494,7 +40495,7 @@ func (s *Server) handleListDqbdcw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListDqbdcwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDqbdcw", err)
 	}
 }
 
@@ -40508,7 +40509,7 @@ func (s *Server) handleCreateDqbdcw(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateDqbdcwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDqbdcw", err)
 	}
 }
 
@@ -40527,7 +40528,7 @@ func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetDqbdcwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDqbdcw", err)
 	}
 }
 
@@ -40563,7 +40564,7 @@ func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteDqbdcwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDqbdcw", err)
 	}
 }
 
@@ -40599,7 +40600,7 @@ func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDqbdcwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDqbdcwItem", err)
 	}
 }
 
@@ -40641,7 +40642,7 @@ func (s *Server) handleListYtcpz(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListYtcpzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYtcpz", err)
 	}
 }
 
@@ -40655,7 +40656,7 @@ func (s *Server) handleCreateYtcpz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateYtcpzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYtcpz", err)
 	}
 }
 
@@ -40674,7 +40675,7 @@ func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetYtcpzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcpz", err)
 	}
 }
 
@@ -40710,7 +40711,7 @@ func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteYtcpzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYtcpz", err)
 	}
 }
 
@@ -40746,7 +40747,7 @@ func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYtcpzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcpzItem", err)
 	}
 }
 
@@ -40788,7 +40789,7 @@ func (s *Server) handleListUzfykhag(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListUzfykhagResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUzfykhag", err)
 	}
 }
 
@@ -40802,7 +40803,7 @@ func (s *Server) handleCreateUzfykhag(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateUzfykhagResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUzfykhag", err)
 	}
 }
 
@@ -40821,7 +40822,7 @@ func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetUzfykhagResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUzfykhag", err)
 	}
 }
 
@@ -40857,7 +40858,7 @@ func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteUzfykhagResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUzfykhag", err)
 	}
 }
 
@@ -40893,7 +40894,7 @@ func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetUzfykhagItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUzfykhagItem", err)
 	}
 }
 
@@ -40935,7 +40936,7 @@ func (s *Server) handleListLsfjfwd(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListLsfjfwdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLsfjfwd", err)
 	}
 }
 
@@ -40949,7 +40950,7 @@ func (s *Server) handleCreateLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateLsfjfwdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLsfjfwd", err)
 	}
 }
 
@@ -40968,7 +40969,7 @@ func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetLsfjfwdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLsfjfwd", err)
 	}
 }
 
@@ -41004,7 +41005,7 @@ func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteLsfjfwdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLsfjfwd", err)
 	}
 }
 
@@ -41040,7 +41041,7 @@ func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetLsfjfwdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLsfjfwdItem", err)
 	}
 }
 
@@ -41082,7 +41083,7 @@ func (s *Server) handleListJmfzovblel(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListJmfzovblelResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJmfzovblel", err)
 	}
 }
 
@@ -41096,7 +41097,7 @@ func (s *Server) handleCreateJmfzovblel(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateJmfzovblelResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJmfzovblel", err)
 	}
 }
 
@@ -41115,7 +41116,7 @@ func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetJmfzovblelResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJmfzovblel", err)
 	}
 }
 
@@ -41151,7 +41152,7 @@ func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteJmfzovblelResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJmfzovblel", err)
 	}
 }
 
@@ -41187,7 +41188,7 @@ func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetJmfzovblelItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJmfzovblelItem", err)
 	}
 }
 
@@ -41229,7 +41230,7 @@ func (s *Server) handleListTxtpynqq(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListTxtpynqqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTxtpynqq", err)
 	}
 }
 
@@ -41243,7 +41244,7 @@ func (s *Server) handleCreateTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateTxtpynqqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTxtpynqq", err)
 	}
 }
 
@@ -41262,7 +41263,7 @@ func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetTxtpynqqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTxtpynqq", err)
 	}
 }
 
@@ -41298,7 +41299,7 @@ func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteTxtpynqqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTxtpynqq", err)
 	}
 }
 
@@ -41334,7 +41335,7 @@ func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetTxtpynqqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTxtpynqqItem", err)
 	}
 }
 
@@ -41376,7 +41377,7 @@ func (s *Server) handleListSaswolsj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListSaswolsjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSaswolsj", err)
 	}
 }
 
@@ -41390,7 +41391,7 @@ func (s *Server) handleCreateSaswolsj(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateSaswolsjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSaswolsj", err)
 	}
 }
 
@@ -41409,7 +41410,7 @@ func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSaswolsjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSaswolsj", err)
 	}
 }
 
@@ -41445,7 +41446,7 @@ func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteSaswolsjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSaswolsj", err)
 	}
 }
 
@@ -41481,7 +41482,7 @@ func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetSaswolsjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSaswolsjItem", err)
 	}
 }
 
@@ -41523,7 +41524,7 @@ func (s *Server) handleListFfpsnxar(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListFfpsnxarResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFfpsnxar", err)
 	}
 }
 
@@ -41537,7 +41538,7 @@ func (s *Server) handleCreateFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateFfpsnxarResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFfpsnxar", err)
 	}
 }
 
@@ -41556,7 +41557,7 @@ func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetFfpsnxarResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFfpsnxar", err)
 	}
 }
 
@@ -41592,7 +41593,7 @@ func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteFfpsnxarResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFfpsnxar", err)
 	}
 }
 
@@ -41628,7 +41629,7 @@ func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetFfpsnxarItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFfpsnxarItem", err)
 	}
 }
 
@@ -41670,7 +41671,7 @@ func (s *Server) handleListJyvrxy(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListJyvrxyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJyvrxy", err)
 	}
 }
 
@@ -41684,7 +41685,7 @@ func (s *Server) handleCreateJyvrxy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateJyvrxyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJyvrxy", err)
 	}
 }
 
@@ -41703,7 +41704,7 @@ func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetJyvrxyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJyvrxy", err)
 	}
 }
 
@@ -41739,7 +41740,7 @@ func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteJyvrxyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJyvrxy", err)
 	}
 }
 
@@ -41775,7 +41776,7 @@ func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetJyvrxyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJyvrxyItem", err)
 	}
 }
 
@@ -41817,7 +41818,7 @@ func (s *Server) handleListGohzvshlwv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListGohzvshlwvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGohzvshlwv", err)
 	}
 }
 
@@ -41831,7 +41832,7 @@ func (s *Server) handleCreateGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateGohzvshlwvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGohzvshlwv", err)
 	}
 }
 
@@ -41850,7 +41851,7 @@ func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGohzvshlwvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGohzvshlwv", err)
 	}
 }
 
@@ -41886,7 +41887,7 @@ func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteGohzvshlwvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGohzvshlwv", err)
 	}
 }
 
@@ -41922,7 +41923,7 @@ func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetGohzvshlwvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGohzvshlwvItem", err)
 	}
 }
 
@@ -41964,7 +41965,7 @@ func (s *Server) handleListDuiesk(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListDuieskResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDuiesk", err)
 	}
 }
 
@@ -41978,7 +41979,7 @@ func (s *Server) handleCreateDuiesk(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateDuieskResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDuiesk", err)
 	}
 }
 
@@ -41997,7 +41998,7 @@ func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetDuieskResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDuiesk", err)
 	}
 }
 
@@ -42033,7 +42034,7 @@ func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteDuieskResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDuiesk", err)
 	}
 }
 
@@ -42069,7 +42070,7 @@ func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDuieskItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDuieskItem", err)
 	}
 }
 
@@ -42111,7 +42112,7 @@ func (s *Server) handleListEyniwfhya(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListEyniwfhyaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEyniwfhya", err)
 	}
 }
 
@@ -42125,7 +42126,7 @@ func (s *Server) handleCreateEyniwfhya(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateEyniwfhyaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEyniwfhya", err)
 	}
 }
 
@@ -42144,7 +42145,7 @@ func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEyniwfhyaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEyniwfhya", err)
 	}
 }
 
@@ -42180,7 +42181,7 @@ func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteEyniwfhyaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEyniwfhya", err)
 	}
 }
 
@@ -42216,7 +42217,7 @@ func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetEyniwfhyaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEyniwfhyaItem", err)
 	}
 }
 
@@ -42258,7 +42259,7 @@ func (s *Server) handleListLaaa(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListLaaaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLaaa", err)
 	}
 }
 
@@ -42272,7 +42273,7 @@ func (s *Server) handleCreateLaaa(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateLaaaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLaaa", err)
 	}
 }
 
@@ -42291,7 +42292,7 @@ func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetLaaaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLaaa", err)
 	}
 }
 
@@ -42327,7 +42328,7 @@ func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteLaaaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLaaa", err)
 	}
 }
 
@@ -42363,7 +42364,7 @@ func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetLaaaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLaaaItem", err)
 	}
 }
 
@@ -42405,7 +42406,7 @@ func (s *Server) handleListKkvecvuyfl(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListKkvecvuyflResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKkvecvuyfl", err)
 	}
 }
 
@@ -42419,7 +42420,7 @@ func (s *Server) handleCreateKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateKkvecvuyflResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKkvecvuyfl", err)
 	}
 }
 
@@ -42438,7 +42439,7 @@ func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKkvecvuyflResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKkvecvuyfl", err)
 	}
 }
 
@@ -42474,7 +42475,7 @@ func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteKkvecvuyflResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKkvecvuyfl", err)
 	}
 }
 
@@ -42510,7 +42511,7 @@ func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetKkvecvuyflItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKkvecvuyflItem", err)
 	}
 }
 
@@ -42552,7 +42553,7 @@ func (s *Server) handleListLryqvwmrq(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListLryqvwmrqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLryqvwmrq", err)
 	}
 }
 
@@ -42566,7 +42567,7 @@ func (s *Server) handleCreateLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateLryqvwmrqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLryqvwmrq", err)
 	}
 }
 
@@ -42585,7 +42586,7 @@ func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetLryqvwmrqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLryqvwmrq", err)
 	}
 }
 
@@ -42621,7 +42622,7 @@ func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteLryqvwmrqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLryqvwmrq", err)
 	}
 }
 
@@ -42657,7 +42658,7 @@ func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetLryqvwmrqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLryqvwmrqItem", err)
 	}
 }
 
@@ -42699,7 +42700,7 @@ func (s *Server) handleListEhbcg(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListEhbcgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEhbcg", err)
 	}
 }
 
@@ -42713,7 +42714,7 @@ func (s *Server) handleCreateEhbcg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateEhbcgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEhbcg", err)
 	}
 }
 
@@ -42732,7 +42733,7 @@ func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetEhbcgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEhbcg", err)
 	}
 }
 
@@ -42768,7 +42769,7 @@ func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteEhbcgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEhbcg", err)
 	}
 }
 
@@ -42804,7 +42805,7 @@ func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEhbcgItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEhbcgItem", err)
 	}
 }
 
@@ -42846,7 +42847,7 @@ func (s *Server) handleListAjfpmlguwz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListAjfpmlguwzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAjfpmlguwz", err)
 	}
 }
 
@@ -42860,7 +42861,7 @@ func (s *Server) handleCreateAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateAjfpmlguwzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAjfpmlguwz", err)
 	}
 }
 
@@ -42879,7 +42880,7 @@ func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetAjfpmlguwzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAjfpmlguwz", err)
 	}
 }
 
@@ -42915,7 +42916,7 @@ func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteAjfpmlguwzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAjfpmlguwz", err)
 	}
 }
 
@@ -42951,7 +42952,7 @@ func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetAjfpmlguwzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAjfpmlguwzItem", err)
 	}
 }
 
@@ -42993,7 +42994,7 @@ func (s *Server) handleListJkzjf(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListJkzjfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJkzjf", err)
 	}
 }
 
@@ -43007,7 +43008,7 @@ func (s *Server) handleCreateJkzjf(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateJkzjfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJkzjf", err)
 	}
 }
 
@@ -43026,7 +43027,7 @@ func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetJkzjfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJkzjf", err)
 	}
 }
 
@@ -43062,7 +43063,7 @@ func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteJkzjfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJkzjf", err)
 	}
 }
 
@@ -43098,7 +43099,7 @@ func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetJkzjfItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJkzjfItem", err)
 	}
 }
 
@@ -43140,7 +43141,7 @@ func (s *Server) handleListZjgp(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListZjgpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZjgp", err)
 	}
 }
 
@@ -43154,7 +43155,7 @@ func (s *Server) handleCreateZjgp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateZjgpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZjgp", err)
 	}
 }
 
@@ -43173,7 +43174,7 @@ func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetZjgpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZjgp", err)
 	}
 }
 
@@ -43209,7 +43210,7 @@ func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteZjgpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZjgp", err)
 	}
 }
 
@@ -43245,7 +43246,7 @@ func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetZjgpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZjgpItem", err)
 	}
 }
 
@@ -43287,7 +43288,7 @@ func (s *Server) handleListXgtkviz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListXgtkvizResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXgtkviz", err)
 	}
 }
 
@@ -43301,7 +43302,7 @@ func (s *Server) handleCreateXgtkviz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateXgtkvizResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXgtkviz", err)
 	}
 }
 
@@ -43320,7 +43321,7 @@ func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetXgtkvizResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXgtkviz", err)
 	}
 }
 
@@ -43356,7 +43357,7 @@ func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteXgtkvizResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXgtkviz", err)
 	}
 }
 
@@ -43392,7 +43393,7 @@ func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetXgtkvizItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXgtkvizItem", err)
 	}
 }
 
@@ -43434,7 +43435,7 @@ func (s *Server) handleListVehwemhv(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListVehwemhvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVehwemhv", err)
 	}
 }
 
@@ -43448,7 +43449,7 @@ func (s *Server) handleCreateVehwemhv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateVehwemhvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVehwemhv", err)
 	}
 }
 
@@ -43467,7 +43468,7 @@ func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetVehwemhvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVehwemhv", err)
 	}
 }
 
@@ -43503,7 +43504,7 @@ func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteVehwemhvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVehwemhv", err)
 	}
 }
 
@@ -43539,7 +43540,7 @@ func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetVehwemhvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVehwemhvItem", err)
 	}
 }
 
@@ -43581,7 +43582,7 @@ func (s *Server) handleListUsao(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListUsaoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUsao", err)
 	}
 }
 
@@ -43595,7 +43596,7 @@ func (s *Server) handleCreateUsao(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateUsaoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUsao", err)
 	}
 }
 
@@ -43614,7 +43615,7 @@ func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetUsaoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUsao", err)
 	}
 }
 
@@ -43650,7 +43651,7 @@ func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteUsaoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUsao", err)
 	}
 }
 
@@ -43686,7 +43687,7 @@ func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetUsaoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUsaoItem", err)
 	}
 }
 
@@ -43728,7 +43729,7 @@ func (s *Server) handleListIbrpe(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListIbrpeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIbrpe", err)
 	}
 }
 
@@ -43742,7 +43743,7 @@ func (s *Server) handleCreateIbrpe(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateIbrpeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIbrpe", err)
 	}
 }
 
@@ -43761,7 +43762,7 @@ func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetIbrpeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIbrpe", err)
 	}
 }
 
@@ -43797,7 +43798,7 @@ func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteIbrpeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIbrpe", err)
 	}
 }
 
@@ -43833,7 +43834,7 @@ func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetIbrpeItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIbrpeItem", err)
 	}
 }
 
@@ -43875,7 +43876,7 @@ func (s *Server) handleListYnnkpcnfp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListYnnkpcnfpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYnnkpcnfp", err)
 	}
 }
 
@@ -43889,7 +43890,7 @@ func (s *Server) handleCreateYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateYnnkpcnfpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYnnkpcnfp", err)
 	}
 }
 
@@ -43908,7 +43909,7 @@ func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYnnkpcnfpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYnnkpcnfp", err)
 	}
 }
 
@@ -43944,7 +43945,7 @@ func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteYnnkpcnfpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYnnkpcnfp", err)
 	}
 }
 
@@ -43980,7 +43981,7 @@ func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetYnnkpcnfpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYnnkpcnfpItem", err)
 	}
 }
 
@@ -44022,7 +44023,7 @@ func (s *Server) handleListHebsfww(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListHebsfwwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHebsfww", err)
 	}
 }
 
@@ -44036,7 +44037,7 @@ func (s *Server) handleCreateHebsfww(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateHebsfwwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHebsfww", err)
 	}
 }
 
@@ -44055,7 +44056,7 @@ func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetHebsfwwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHebsfww", err)
 	}
 }
 
@@ -44091,7 +44092,7 @@ func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteHebsfwwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHebsfww", err)
 	}
 }
 
@@ -44127,7 +44128,7 @@ func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetHebsfwwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHebsfwwItem", err)
 	}
 }
 
@@ -44169,7 +44170,7 @@ func (s *Server) handleListLtjimwzmm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListLtjimwzmmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLtjimwzmm", err)
 	}
 }
 
@@ -44183,7 +44184,7 @@ func (s *Server) handleCreateLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateLtjimwzmmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLtjimwzmm", err)
 	}
 }
 
@@ -44202,7 +44203,7 @@ func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetLtjimwzmmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLtjimwzmm", err)
 	}
 }
 
@@ -44238,7 +44239,7 @@ func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteLtjimwzmmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLtjimwzmm", err)
 	}
 }
 
@@ -44274,7 +44275,7 @@ func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetLtjimwzmmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLtjimwzmmItem", err)
 	}
 }
 
@@ -44316,7 +44317,7 @@ func (s *Server) handleListDcvkqqrcam(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListDcvkqqrcamResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDcvkqqrcam", err)
 	}
 }
 
@@ -44330,7 +44331,7 @@ func (s *Server) handleCreateDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateDcvkqqrcamResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDcvkqqrcam", err)
 	}
 }
 
@@ -44349,7 +44350,7 @@ func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDcvkqqrcamResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDcvkqqrcam", err)
 	}
 }
 
@@ -44385,7 +44386,7 @@ func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteDcvkqqrcamResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDcvkqqrcam", err)
 	}
 }
 
@@ -44421,7 +44422,7 @@ func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetDcvkqqrcamItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDcvkqqrcamItem", err)
 	}
 }
 
@@ -44463,7 +44464,7 @@ func (s *Server) handleListTchlxm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListTchlxmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTchlxm", err)
 	}
 }
 
@@ -44477,7 +44478,7 @@ func (s *Server) handleCreateTchlxm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateTchlxmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTchlxm", err)
 	}
 }
 
@@ -44496,7 +44497,7 @@ func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetTchlxmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTchlxm", err)
 	}
 }
 
@@ -44532,7 +44533,7 @@ func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteTchlxmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTchlxm", err)
 	}
 }
 
@@ -44568,7 +44569,7 @@ func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetTchlxmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTchlxmItem", err)
 	}
 }
 
@@ -44610,7 +44611,7 @@ func (s *Server) handleListXwvwytbkk(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListXwvwytbkkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXwvwytbkk", err)
 	}
 }
 
@@ -44624,7 +44625,7 @@ func (s *Server) handleCreateXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateXwvwytbkkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXwvwytbkk", err)
 	}
 }
 
@@ -44643,7 +44644,7 @@ func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetXwvwytbkkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXwvwytbkk", err)
 	}
 }
 
@@ -44679,7 +44680,7 @@ func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteXwvwytbkkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXwvwytbkk", err)
 	}
 }
 
@@ -44715,7 +44716,7 @@ func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetXwvwytbkkItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXwvwytbkkItem", err)
 	}
 }
 
@@ -44757,7 +44758,7 @@ func (s *Server) handleListYligt(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListYligtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYligt", err)
 	}
 }
 
@@ -44771,7 +44772,7 @@ func (s *Server) handleCreateYligt(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateYligtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYligt", err)
 	}
 }
 
@@ -44790,7 +44791,7 @@ func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetYligtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYligt", err)
 	}
 }
 
@@ -44826,7 +44827,7 @@ func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteYligtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYligt", err)
 	}
 }
 
@@ -44862,7 +44863,7 @@ func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYligtItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYligtItem", err)
 	}
 }
 
@@ -44904,7 +44905,7 @@ func (s *Server) handleListHrhnvku(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListHrhnvkuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHrhnvku", err)
 	}
 }
 
@@ -44918,7 +44919,7 @@ func (s *Server) handleCreateHrhnvku(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateHrhnvkuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHrhnvku", err)
 	}
 }
 
@@ -44937,7 +44938,7 @@ func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetHrhnvkuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHrhnvku", err)
 	}
 }
 
@@ -44973,7 +44974,7 @@ func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteHrhnvkuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHrhnvku", err)
 	}
 }
 
@@ -45009,7 +45010,7 @@ func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetHrhnvkuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHrhnvkuItem", err)
 	}
 }
 
@@ -45051,7 +45052,7 @@ func (s *Server) handleListHpiq(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListHpiqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpiq", err)
 	}
 }
 
@@ -45065,7 +45066,7 @@ func (s *Server) handleCreateHpiq(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateHpiqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpiq", err)
 	}
 }
 
@@ -45084,7 +45085,7 @@ func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetHpiqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiq", err)
 	}
 }
 
@@ -45120,7 +45121,7 @@ func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteHpiqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpiq", err)
 	}
 }
 
@@ -45156,7 +45157,7 @@ func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetHpiqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiqItem", err)
 	}
 }
 
@@ -45198,7 +45199,7 @@ func (s *Server) handleListPnpjsusn(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListPnpjsusnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPnpjsusn", err)
 	}
 }
 
@@ -45212,7 +45213,7 @@ func (s *Server) handleCreatePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreatePnpjsusnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPnpjsusn", err)
 	}
 }
 
@@ -45231,7 +45232,7 @@ func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetPnpjsusnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPnpjsusn", err)
 	}
 }
 
@@ -45267,7 +45268,7 @@ func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeletePnpjsusnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePnpjsusn", err)
 	}
 }
 
@@ -45303,7 +45304,7 @@ func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetPnpjsusnItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPnpjsusnItem", err)
 	}
 }
 
@@ -45345,7 +45346,7 @@ func (s *Server) handleListGoayxu(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListGoayxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGoayxu", err)
 	}
 }
 
@@ -45359,7 +45360,7 @@ func (s *Server) handleCreateGoayxu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateGoayxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGoayxu", err)
 	}
 }
 
@@ -45378,7 +45379,7 @@ func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetGoayxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGoayxu", err)
 	}
 }
 
@@ -45414,7 +45415,7 @@ func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteGoayxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGoayxu", err)
 	}
 }
 
@@ -45450,7 +45451,7 @@ func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGoayxuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGoayxuItem", err)
 	}
 }
 
@@ -45492,7 +45493,7 @@ func (s *Server) handleListIsdfbtys(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListIsdfbtysResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIsdfbtys", err)
 	}
 }
 
@@ -45506,7 +45507,7 @@ func (s *Server) handleCreateIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateIsdfbtysResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIsdfbtys", err)
 	}
 }
 
@@ -45525,7 +45526,7 @@ func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetIsdfbtysResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIsdfbtys", err)
 	}
 }
 
@@ -45561,7 +45562,7 @@ func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteIsdfbtysResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIsdfbtys", err)
 	}
 }
 
@@ -45597,7 +45598,7 @@ func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetIsdfbtysItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIsdfbtysItem", err)
 	}
 }
 
@@ -45639,7 +45640,7 @@ func (s *Server) handleListQencbyscsi(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListQencbyscsiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQencbyscsi", err)
 	}
 }
 
@@ -45653,7 +45654,7 @@ func (s *Server) handleCreateQencbyscsi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateQencbyscsiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQencbyscsi", err)
 	}
 }
 
@@ -45672,7 +45673,7 @@ func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetQencbyscsiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQencbyscsi", err)
 	}
 }
 
@@ -45708,7 +45709,7 @@ func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteQencbyscsiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQencbyscsi", err)
 	}
 }
 
@@ -45744,7 +45745,7 @@ func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetQencbyscsiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQencbyscsiItem", err)
 	}
 }
 
@@ -45786,7 +45787,7 @@ func (s *Server) handleListPjozgwqvuu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListPjozgwqvuuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPjozgwqvuu", err)
 	}
 }
 
@@ -45800,7 +45801,7 @@ func (s *Server) handleCreatePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreatePjozgwqvuuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPjozgwqvuu", err)
 	}
 }
 
@@ -45819,7 +45820,7 @@ func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetPjozgwqvuuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjozgwqvuu", err)
 	}
 }
 
@@ -45855,7 +45856,7 @@ func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeletePjozgwqvuuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePjozgwqvuu", err)
 	}
 }
 
@@ -45891,7 +45892,7 @@ func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetPjozgwqvuuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjozgwqvuuItem", err)
 	}
 }
 
@@ -45933,7 +45934,7 @@ func (s *Server) handleListZygq(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListZygqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZygq", err)
 	}
 }
 
@@ -45947,7 +45948,7 @@ func (s *Server) handleCreateZygq(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateZygqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZygq", err)
 	}
 }
 
@@ -45966,7 +45967,7 @@ func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetZygqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZygq", err)
 	}
 }
 
@@ -46002,7 +46003,7 @@ func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteZygqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZygq", err)
 	}
 }
 
@@ -46038,7 +46039,7 @@ func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetZygqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZygqItem", err)
 	}
 }
 
@@ -46080,7 +46081,7 @@ func (s *Server) handleListLpdkoiibzd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListLpdkoiibzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLpdkoiibzd", err)
 	}
 }
 
@@ -46094,7 +46095,7 @@ func (s *Server) handleCreateLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateLpdkoiibzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLpdkoiibzd", err)
 	}
 }
 
@@ -46113,7 +46114,7 @@ func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetLpdkoiibzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpdkoiibzd", err)
 	}
 }
 
@@ -46149,7 +46150,7 @@ func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteLpdkoiibzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLpdkoiibzd", err)
 	}
 }
 
@@ -46185,7 +46186,7 @@ func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetLpdkoiibzdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpdkoiibzdItem", err)
 	}
 }
 
@@ -46227,7 +46228,7 @@ func (s *Server) handleListWmfkrdfpm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListWmfkrdfpmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWmfkrdfpm", err)
 	}
 }
 
@@ -46241,7 +46242,7 @@ func (s *Server) handleCreateWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateWmfkrdfpmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWmfkrdfpm", err)
 	}
 }
 
@@ -46260,7 +46261,7 @@ func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetWmfkrdfpmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmfkrdfpm", err)
 	}
 }
 
@@ -46296,7 +46297,7 @@ func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteWmfkrdfpmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWmfkrdfpm", err)
 	}
 }
 
@@ -46332,7 +46333,7 @@ func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetWmfkrdfpmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmfkrdfpmItem", err)
 	}
 }
 
@@ -46374,7 +46375,7 @@ func (s *Server) handleListHpjesr(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListHpjesrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpjesr", err)
 	}
 }
 
@@ -46388,7 +46389,7 @@ func (s *Server) handleCreateHpjesr(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateHpjesrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpjesr", err)
 	}
 }
 
@@ -46407,7 +46408,7 @@ func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetHpjesrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpjesr", err)
 	}
 }
 
@@ -46443,7 +46444,7 @@ func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteHpjesrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpjesr", err)
 	}
 }
 
@@ -46479,7 +46480,7 @@ func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetHpjesrItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpjesrItem", err)
 	}
 }
 
@@ -46521,7 +46522,7 @@ func (s *Server) handleListInkgjgjncj(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListInkgjgjncjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listInkgjgjncj", err)
 	}
 }
 
@@ -46535,7 +46536,7 @@ func (s *Server) handleCreateInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateInkgjgjncjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createInkgjgjncj", err)
 	}
 }
 
@@ -46554,7 +46555,7 @@ func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetInkgjgjncjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInkgjgjncj", err)
 	}
 }
 
@@ -46590,7 +46591,7 @@ func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteInkgjgjncjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteInkgjgjncj", err)
 	}
 }
 
@@ -46626,7 +46627,7 @@ func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetInkgjgjncjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInkgjgjncjItem", err)
 	}
 }
 
@@ -46668,7 +46669,7 @@ func (s *Server) handleListKsksqf(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListKsksqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKsksqf", err)
 	}
 }
 
@@ -46682,7 +46683,7 @@ func (s *Server) handleCreateKsksqf(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateKsksqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKsksqf", err)
 	}
 }
 
@@ -46701,7 +46702,7 @@ func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetKsksqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKsksqf", err)
 	}
 }
 
@@ -46737,7 +46738,7 @@ func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteKsksqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKsksqf", err)
 	}
 }
 
@@ -46773,7 +46774,7 @@ func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKsksqfItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKsksqfItem", err)
 	}
 }
 
@@ -46815,7 +46816,7 @@ func (s *Server) handleListEtkaalelo(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListEtkaaleloResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEtkaalelo", err)
 	}
 }
 
@@ -46829,7 +46830,7 @@ func (s *Server) handleCreateEtkaalelo(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateEtkaaleloResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEtkaalelo", err)
 	}
 }
 
@@ -46848,7 +46849,7 @@ func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEtkaaleloResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEtkaalelo", err)
 	}
 }
 
@@ -46884,7 +46885,7 @@ func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteEtkaaleloResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEtkaalelo", err)
 	}
 }
 
@@ -46920,7 +46921,7 @@ func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetEtkaaleloItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEtkaaleloItem", err)
 	}
 }
 
@@ -46962,7 +46963,7 @@ func (s *Server) handleListEwuwn(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListEwuwnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEwuwn", err)
 	}
 }
 
@@ -46976,7 +46977,7 @@ func (s *Server) handleCreateEwuwn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateEwuwnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEwuwn", err)
 	}
 }
 
@@ -46995,7 +46996,7 @@ func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetEwuwnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEwuwn", err)
 	}
 }
 
@@ -47031,7 +47032,7 @@ func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteEwuwnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEwuwn", err)
 	}
 }
 
@@ -47067,7 +47068,7 @@ func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEwuwnItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEwuwnItem", err)
 	}
 }
 
@@ -47109,7 +47110,7 @@ func (s *Server) handleListTsgoqiast(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListTsgoqiastResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTsgoqiast", err)
 	}
 }
 
@@ -47123,7 +47124,7 @@ func (s *Server) handleCreateTsgoqiast(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateTsgoqiastResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTsgoqiast", err)
 	}
 }
 
@@ -47142,7 +47143,7 @@ func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetTsgoqiastResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTsgoqiast", err)
 	}
 }
 
@@ -47178,7 +47179,7 @@ func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteTsgoqiastResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTsgoqiast", err)
 	}
 }
 
@@ -47214,7 +47215,7 @@ func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetTsgoqiastItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTsgoqiastItem", err)
 	}
 }
 
@@ -47256,7 +47257,7 @@ func (s *Server) handleListAizwakpp(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListAizwakppResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAizwakpp", err)
 	}
 }
 
@@ -47270,7 +47271,7 @@ func (s *Server) handleCreateAizwakpp(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateAizwakppResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAizwakpp", err)
 	}
 }
 
@@ -47289,7 +47290,7 @@ func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetAizwakppResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAizwakpp", err)
 	}
 }
 
@@ -47325,7 +47326,7 @@ func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteAizwakppResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAizwakpp", err)
 	}
 }
 
@@ -47361,7 +47362,7 @@ func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetAizwakppItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAizwakppItem", err)
 	}
 }
 
@@ -47403,7 +47404,7 @@ func (s *Server) handleListIkawb(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListIkawbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIkawb", err)
 	}
 }
 
@@ -47417,7 +47418,7 @@ func (s *Server) handleCreateIkawb(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateIkawbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIkawb", err)
 	}
 }
 
@@ -47436,7 +47437,7 @@ func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetIkawbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIkawb", err)
 	}
 }
 
@@ -47472,7 +47473,7 @@ func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteIkawbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIkawb", err)
 	}
 }
 
@@ -47508,7 +47509,7 @@ func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetIkawbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIkawbItem", err)
 	}
 }
 
@@ -47550,7 +47551,7 @@ func (s *Server) handleListCoroo(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListCorooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listCoroo", err)
 	}
 }
 
@@ -47564,7 +47565,7 @@ func (s *Server) handleCreateCoroo(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateCorooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createCoroo", err)
 	}
 }
 
@@ -47583,7 +47584,7 @@ func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetCorooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCoroo", err)
 	}
 }
 
@@ -47619,7 +47620,7 @@ func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteCorooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteCoroo", err)
 	}
 }
 
@@ -47655,7 +47656,7 @@ func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetCorooItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCorooItem", err)
 	}
 }
 
@@ -47697,7 +47698,7 @@ func (s *Server) handleListNalhmjxt(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListNalhmjxtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNalhmjxt", err)
 	}
 }
 
@@ -47711,7 +47712,7 @@ func (s *Server) handleCreateNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateNalhmjxtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNalhmjxt", err)
 	}
 }
 
@@ -47730,7 +47731,7 @@ func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetNalhmjxtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNalhmjxt", err)
 	}
 }
 
@@ -47766,7 +47767,7 @@ func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteNalhmjxtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNalhmjxt", err)
 	}
 }
 
@@ -47802,7 +47803,7 @@ func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetNalhmjxtItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNalhmjxtItem", err)
 	}
 }
 
@@ -47844,7 +47845,7 @@ func (s *Server) handleListGovlnwhqng(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListGovlnwhqngResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGovlnwhqng", err)
 	}
 }
 
@@ -47858,7 +47859,7 @@ func (s *Server) handleCreateGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateGovlnwhqngResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGovlnwhqng", err)
 	}
 }
 
@@ -47877,7 +47878,7 @@ func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGovlnwhqngResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGovlnwhqng", err)
 	}
 }
 
@@ -47913,7 +47914,7 @@ func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteGovlnwhqngResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGovlnwhqng", err)
 	}
 }
 
@@ -47949,7 +47950,7 @@ func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetGovlnwhqngItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGovlnwhqngItem", err)
 	}
 }
 
@@ -47991,7 +47992,7 @@ func (s *Server) handleListFivetcjfz(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListFivetcjfzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFivetcjfz", err)
 	}
 }
 
@@ -48005,7 +48006,7 @@ func (s *Server) handleCreateFivetcjfz(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateFivetcjfzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFivetcjfz", err)
 	}
 }
 
@@ -48024,7 +48025,7 @@ func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetFivetcjfzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFivetcjfz", err)
 	}
 }
 
@@ -48060,7 +48061,7 @@ func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteFivetcjfzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFivetcjfz", err)
 	}
 }
 
@@ -48096,7 +48097,7 @@ func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetFivetcjfzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFivetcjfzItem", err)
 	}
 }
 
@@ -48138,7 +48139,7 @@ func (s *Server) handleListQedvj(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListQedvjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQedvj", err)
 	}
 }
 
@@ -48152,7 +48153,7 @@ func (s *Server) handleCreateQedvj(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateQedvjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQedvj", err)
 	}
 }
 
@@ -48171,7 +48172,7 @@ func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetQedvjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQedvj", err)
 	}
 }
 
@@ -48207,7 +48208,7 @@ func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteQedvjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQedvj", err)
 	}
 }
 
@@ -48243,7 +48244,7 @@ func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetQedvjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQedvjItem", err)
 	}
 }
 
@@ -48285,7 +48286,7 @@ func (s *Server) handleListFnsjyok(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListFnsjyokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFnsjyok", err)
 	}
 }
 
@@ -48299,7 +48300,7 @@ func (s *Server) handleCreateFnsjyok(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateFnsjyokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFnsjyok", err)
 	}
 }
 
@@ -48318,7 +48319,7 @@ func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetFnsjyokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFnsjyok", err)
 	}
 }
 
@@ -48354,7 +48355,7 @@ func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteFnsjyokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFnsjyok", err)
 	}
 }
 
@@ -48390,7 +48391,7 @@ func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetFnsjyokItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFnsjyokItem", err)
 	}
 }
 
@@ -48432,7 +48433,7 @@ func (s *Server) handleListKzpfzxdlok(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListKzpfzxdlokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKzpfzxdlok", err)
 	}
 }
 
@@ -48446,7 +48447,7 @@ func (s *Server) handleCreateKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateKzpfzxdlokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKzpfzxdlok", err)
 	}
 }
 
@@ -48465,7 +48466,7 @@ func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKzpfzxdlokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKzpfzxdlok", err)
 	}
 }
 
@@ -48501,7 +48502,7 @@ func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteKzpfzxdlokResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKzpfzxdlok", err)
 	}
 }
 
@@ -48537,7 +48538,7 @@ func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetKzpfzxdlokItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKzpfzxdlokItem", err)
 	}
 }
 
@@ -48579,7 +48580,7 @@ func (s *Server) handleListNoaexm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListNoaexmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNoaexm", err)
 	}
 }
 
@@ -48593,7 +48594,7 @@ func (s *Server) handleCreateNoaexm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateNoaexmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNoaexm", err)
 	}
 }
 
@@ -48612,7 +48613,7 @@ func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetNoaexmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNoaexm", err)
 	}
 }
 
@@ -48648,7 +48649,7 @@ func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteNoaexmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNoaexm", err)
 	}
 }
 
@@ -48684,7 +48685,7 @@ func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNoaexmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNoaexmItem", err)
 	}
 }
 
@@ -48726,7 +48727,7 @@ func (s *Server) handleListXcljdelfxx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListXcljdelfxxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXcljdelfxx", err)
 	}
 }
 
@@ -48740,7 +48741,7 @@ func (s *Server) handleCreateXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateXcljdelfxxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXcljdelfxx", err)
 	}
 }
 
@@ -48759,7 +48760,7 @@ func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetXcljdelfxxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcljdelfxx", err)
 	}
 }
 
@@ -48795,7 +48796,7 @@ func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteXcljdelfxxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXcljdelfxx", err)
 	}
 }
 
@@ -48831,7 +48832,7 @@ func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetXcljdelfxxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcljdelfxxItem", err)
 	}
 }
 
@@ -48873,7 +48874,7 @@ func (s *Server) handleListGuiyycbu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListGuiyycbuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGuiyycbu", err)
 	}
 }
 
@@ -48887,7 +48888,7 @@ func (s *Server) handleCreateGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateGuiyycbuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGuiyycbu", err)
 	}
 }
 
@@ -48906,7 +48907,7 @@ func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetGuiyycbuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGuiyycbu", err)
 	}
 }
 
@@ -48942,7 +48943,7 @@ func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteGuiyycbuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGuiyycbu", err)
 	}
 }
 
@@ -48978,7 +48979,7 @@ func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetGuiyycbuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGuiyycbuItem", err)
 	}
 }
 
@@ -49020,7 +49021,7 @@ func (s *Server) handleListJqjyp(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListJqjypResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJqjyp", err)
 	}
 }
 
@@ -49034,7 +49035,7 @@ func (s *Server) handleCreateJqjyp(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateJqjypResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJqjyp", err)
 	}
 }
 
@@ -49053,7 +49054,7 @@ func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetJqjypResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqjyp", err)
 	}
 }
 
@@ -49089,7 +49090,7 @@ func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteJqjypResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJqjyp", err)
 	}
 }
 
@@ -49125,7 +49126,7 @@ func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetJqjypItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqjypItem", err)
 	}
 }
 
@@ -49167,7 +49168,7 @@ func (s *Server) handleListTmnwcqdv(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListTmnwcqdvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTmnwcqdv", err)
 	}
 }
 
@@ -49181,7 +49182,7 @@ func (s *Server) handleCreateTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateTmnwcqdvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTmnwcqdv", err)
 	}
 }
 
@@ -49200,7 +49201,7 @@ func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetTmnwcqdvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTmnwcqdv", err)
 	}
 }
 
@@ -49236,7 +49237,7 @@ func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteTmnwcqdvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTmnwcqdv", err)
 	}
 }
 
@@ -49272,7 +49273,7 @@ func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetTmnwcqdvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTmnwcqdvItem", err)
 	}
 }
 
@@ -49314,7 +49315,7 @@ func (s *Server) handleListQeftui(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListQeftuiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQeftui", err)
 	}
 }
 
@@ -49328,7 +49329,7 @@ func (s *Server) handleCreateQeftui(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateQeftuiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQeftui", err)
 	}
 }
 
@@ -49347,7 +49348,7 @@ func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetQeftuiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQeftui", err)
 	}
 }
 
@@ -49383,7 +49384,7 @@ func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteQeftuiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQeftui", err)
 	}
 }
 
@@ -49419,7 +49420,7 @@ func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetQeftuiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQeftuiItem", err)
 	}
 }
 
@@ -49461,7 +49462,7 @@ func (s *Server) handleListSvnuldp(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListSvnuldpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvnuldp", err)
 	}
 }
 
@@ -49475,7 +49476,7 @@ func (s *Server) handleCreateSvnuldp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateSvnuldpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvnuldp", err)
 	}
 }
 
@@ -49494,7 +49495,7 @@ func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetSvnuldpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvnuldp", err)
 	}
 }
 
@@ -49530,7 +49531,7 @@ func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteSvnuldpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvnuldp", err)
 	}
 }
 
@@ -49566,7 +49567,7 @@ func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetSvnuldpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvnuldpItem", err)
 	}
 }
 
@@ -49608,7 +49609,7 @@ func (s *Server) handleListZfwxbj(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListZfwxbjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZfwxbj", err)
 	}
 }
 
@@ -49622,7 +49623,7 @@ func (s *Server) handleCreateZfwxbj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateZfwxbjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZfwxbj", err)
 	}
 }
 
@@ -49641,7 +49642,7 @@ func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetZfwxbjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZfwxbj", err)
 	}
 }
 
@@ -49677,7 +49678,7 @@ func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteZfwxbjResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZfwxbj", err)
 	}
 }
 
@@ -49713,7 +49714,7 @@ func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetZfwxbjItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZfwxbjItem", err)
 	}
 }
 
@@ -49755,7 +49756,7 @@ func (s *Server) handleListDfcvpijrs(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListDfcvpijrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDfcvpijrs", err)
 	}
 }
 
@@ -49769,7 +49770,7 @@ func (s *Server) handleCreateDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateDfcvpijrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDfcvpijrs", err)
 	}
 }
 
@@ -49788,7 +49789,7 @@ func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetDfcvpijrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDfcvpijrs", err)
 	}
 }
 
@@ -49824,7 +49825,7 @@ func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteDfcvpijrsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDfcvpijrs", err)
 	}
 }
 
@@ -49860,7 +49861,7 @@ func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetDfcvpijrsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDfcvpijrsItem", err)
 	}
 }
 
@@ -49902,7 +49903,7 @@ func (s *Server) handleListKcuotcc(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListKcuotccResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKcuotcc", err)
 	}
 }
 
@@ -49916,7 +49917,7 @@ func (s *Server) handleCreateKcuotcc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateKcuotccResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKcuotcc", err)
 	}
 }
 
@@ -49935,7 +49936,7 @@ func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetKcuotccResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKcuotcc", err)
 	}
 }
 
@@ -49971,7 +49972,7 @@ func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteKcuotccResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKcuotcc", err)
 	}
 }
 
@@ -50007,7 +50008,7 @@ func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetKcuotccItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKcuotccItem", err)
 	}
 }
 
@@ -50049,7 +50050,7 @@ func (s *Server) handleListYlxpbzwdi(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListYlxpbzwdiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYlxpbzwdi", err)
 	}
 }
 
@@ -50063,7 +50064,7 @@ func (s *Server) handleCreateYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateYlxpbzwdiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYlxpbzwdi", err)
 	}
 }
 
@@ -50082,7 +50083,7 @@ func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYlxpbzwdiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYlxpbzwdi", err)
 	}
 }
 
@@ -50118,7 +50119,7 @@ func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteYlxpbzwdiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYlxpbzwdi", err)
 	}
 }
 
@@ -50154,7 +50155,7 @@ func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetYlxpbzwdiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYlxpbzwdiItem", err)
 	}
 }
 
@@ -50196,7 +50197,7 @@ func (s *Server) handleListEukxcmipe(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListEukxcmipeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEukxcmipe", err)
 	}
 }
 
@@ -50210,7 +50211,7 @@ func (s *Server) handleCreateEukxcmipe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateEukxcmipeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEukxcmipe", err)
 	}
 }
 
@@ -50229,7 +50230,7 @@ func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetEukxcmipeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukxcmipe", err)
 	}
 }
 
@@ -50265,7 +50266,7 @@ func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteEukxcmipeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEukxcmipe", err)
 	}
 }
 
@@ -50301,7 +50302,7 @@ func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetEukxcmipeItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukxcmipeItem", err)
 	}
 }
 
@@ -50343,7 +50344,7 @@ func (s *Server) handleListVqslmzslb(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListVqslmzslbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVqslmzslb", err)
 	}
 }
 
@@ -50357,7 +50358,7 @@ func (s *Server) handleCreateVqslmzslb(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateVqslmzslbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVqslmzslb", err)
 	}
 }
 
@@ -50376,7 +50377,7 @@ func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetVqslmzslbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqslmzslb", err)
 	}
 }
 
@@ -50412,7 +50413,7 @@ func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteVqslmzslbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVqslmzslb", err)
 	}
 }
 
@@ -50448,7 +50449,7 @@ func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetVqslmzslbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqslmzslbItem", err)
 	}
 }
 
@@ -50490,7 +50491,7 @@ func (s *Server) handleListMqms(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListMqmsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMqms", err)
 	}
 }
 
@@ -50504,7 +50505,7 @@ func (s *Server) handleCreateMqms(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateMqmsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMqms", err)
 	}
 }
 
@@ -50523,7 +50524,7 @@ func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetMqmsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMqms", err)
 	}
 }
 
@@ -50559,7 +50560,7 @@ func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteMqmsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMqms", err)
 	}
 }
 
@@ -50595,7 +50596,7 @@ func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMqmsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMqmsItem", err)
 	}
 }
 
@@ -50637,7 +50638,7 @@ func (s *Server) handleListXvwuqnvpw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListXvwuqnvpwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXvwuqnvpw", err)
 	}
 }
 
@@ -50651,7 +50652,7 @@ func (s *Server) handleCreateXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateXvwuqnvpwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXvwuqnvpw", err)
 	}
 }
 
@@ -50670,7 +50671,7 @@ func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetXvwuqnvpwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXvwuqnvpw", err)
 	}
 }
 
@@ -50706,7 +50707,7 @@ func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteXvwuqnvpwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXvwuqnvpw", err)
 	}
 }
 
@@ -50742,7 +50743,7 @@ func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetXvwuqnvpwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXvwuqnvpwItem", err)
 	}
 }
 
@@ -50784,7 +50785,7 @@ func (s *Server) handleListLoruxlgz(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListLoruxlgzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLoruxlgz", err)
 	}
 }
 
@@ -50798,7 +50799,7 @@ func (s *Server) handleCreateLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateLoruxlgzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLoruxlgz", err)
 	}
 }
 
@@ -50817,7 +50818,7 @@ func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetLoruxlgzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLoruxlgz", err)
 	}
 }
 
@@ -50853,7 +50854,7 @@ func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteLoruxlgzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLoruxlgz", err)
 	}
 }
 
@@ -50889,7 +50890,7 @@ func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetLoruxlgzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLoruxlgzItem", err)
 	}
 }
 
@@ -50931,7 +50932,7 @@ func (s *Server) handleListMboo(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListMbooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMboo", err)
 	}
 }
 
@@ -50945,7 +50946,7 @@ func (s *Server) handleCreateMboo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateMbooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMboo", err)
 	}
 }
 
@@ -50964,7 +50965,7 @@ func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetMbooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMboo", err)
 	}
 }
 
@@ -51000,7 +51001,7 @@ func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteMbooResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMboo", err)
 	}
 }
 
@@ -51036,7 +51037,7 @@ func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMbooItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMbooItem", err)
 	}
 }
 
@@ -51078,7 +51079,7 @@ func (s *Server) handleListWkvn(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListWkvnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWkvn", err)
 	}
 }
 
@@ -51092,7 +51093,7 @@ func (s *Server) handleCreateWkvn(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateWkvnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWkvn", err)
 	}
 }
 
@@ -51111,7 +51112,7 @@ func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetWkvnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWkvn", err)
 	}
 }
 
@@ -51147,7 +51148,7 @@ func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteWkvnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWkvn", err)
 	}
 }
 
@@ -51183,7 +51184,7 @@ func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetWkvnItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWkvnItem", err)
 	}
 }
 
@@ -51225,7 +51226,7 @@ func (s *Server) handleListSadoz(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListSadozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSadoz", err)
 	}
 }
 
@@ -51239,7 +51240,7 @@ func (s *Server) handleCreateSadoz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateSadozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSadoz", err)
 	}
 }
 
@@ -51258,7 +51259,7 @@ func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetSadozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSadoz", err)
 	}
 }
 
@@ -51294,7 +51295,7 @@ func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteSadozResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSadoz", err)
 	}
 }
 
@@ -51330,7 +51331,7 @@ func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetSadozItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSadozItem", err)
 	}
 }
 
@@ -51372,7 +51373,7 @@ func (s *Server) handleListMtrmzuzu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListMtrmzuzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMtrmzuzu", err)
 	}
 }
 
@@ -51386,7 +51387,7 @@ func (s *Server) handleCreateMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateMtrmzuzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMtrmzuzu", err)
 	}
 }
 
@@ -51405,7 +51406,7 @@ func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetMtrmzuzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMtrmzuzu", err)
 	}
 }
 
@@ -51441,7 +51442,7 @@ func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteMtrmzuzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMtrmzuzu", err)
 	}
 }
 
@@ -51477,7 +51478,7 @@ func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetMtrmzuzuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMtrmzuzuItem", err)
 	}
 }
 
@@ -51519,7 +51520,7 @@ func (s *Server) handleListLkxd(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListLkxdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLkxd", err)
 	}
 }
 
@@ -51533,7 +51534,7 @@ func (s *Server) handleCreateLkxd(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateLkxdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLkxd", err)
 	}
 }
 
@@ -51552,7 +51553,7 @@ func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetLkxdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkxd", err)
 	}
 }
 
@@ -51588,7 +51589,7 @@ func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteLkxdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLkxd", err)
 	}
 }
 
@@ -51624,7 +51625,7 @@ func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetLkxdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkxdItem", err)
 	}
 }
 
@@ -51666,7 +51667,7 @@ func (s *Server) handleListVmdbuvzu(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListVmdbuvzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVmdbuvzu", err)
 	}
 }
 
@@ -51680,7 +51681,7 @@ func (s *Server) handleCreateVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateVmdbuvzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVmdbuvzu", err)
 	}
 }
 
@@ -51699,7 +51700,7 @@ func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetVmdbuvzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVmdbuvzu", err)
 	}
 }
 
@@ -51735,7 +51736,7 @@ func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteVmdbuvzuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVmdbuvzu", err)
 	}
 }
 
@@ -51771,7 +51772,7 @@ func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetVmdbuvzuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVmdbuvzuItem", err)
 	}
 }
 
@@ -51813,7 +51814,7 @@ func (s *Server) handleListSeoteeia(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListSeoteeiaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSeoteeia", err)
 	}
 }
 
@@ -51827,7 +51828,7 @@ func (s *Server) handleCreateSeoteeia(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateSeoteeiaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSeoteeia", err)
 	}
 }
 
@@ -51846,7 +51847,7 @@ func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSeoteeiaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSeoteeia", err)
 	}
 }
 
@@ -51882,7 +51883,7 @@ func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteSeoteeiaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSeoteeia", err)
 	}
 }
 
@@ -51918,7 +51919,7 @@ func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetSeoteeiaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSeoteeiaItem", err)
 	}
 }
 
@@ -51960,7 +51961,7 @@ func (s *Server) handleListAburtmwbx(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListAburtmwbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAburtmwbx", err)
 	}
 }
 
@@ -51974,7 +51975,7 @@ func (s *Server) handleCreateAburtmwbx(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateAburtmwbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAburtmwbx", err)
 	}
 }
 
@@ -51993,7 +51994,7 @@ func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetAburtmwbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAburtmwbx", err)
 	}
 }
 
@@ -52029,7 +52030,7 @@ func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteAburtmwbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAburtmwbx", err)
 	}
 }
 
@@ -52065,7 +52066,7 @@ func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetAburtmwbxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAburtmwbxItem", err)
 	}
 }
 
@@ -52107,7 +52108,7 @@ func (s *Server) handleListRqcqffd(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListRqcqffdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRqcqffd", err)
 	}
 }
 
@@ -52121,7 +52122,7 @@ func (s *Server) handleCreateRqcqffd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateRqcqffdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRqcqffd", err)
 	}
 }
 
@@ -52140,7 +52141,7 @@ func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetRqcqffdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRqcqffd", err)
 	}
 }
 
@@ -52176,7 +52177,7 @@ func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteRqcqffdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRqcqffd", err)
 	}
 }
 
@@ -52212,7 +52213,7 @@ func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetRqcqffdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRqcqffdItem", err)
 	}
 }
 
@@ -52254,7 +52255,7 @@ func (s *Server) handleListZcyr(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListZcyrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZcyr", err)
 	}
 }
 
@@ -52268,7 +52269,7 @@ func (s *Server) handleCreateZcyr(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateZcyrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZcyr", err)
 	}
 }
 
@@ -52287,7 +52288,7 @@ func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetZcyrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZcyr", err)
 	}
 }
 
@@ -52323,7 +52324,7 @@ func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteZcyrResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZcyr", err)
 	}
 }
 
@@ -52359,7 +52360,7 @@ func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetZcyrItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZcyrItem", err)
 	}
 }
 
@@ -52401,7 +52402,7 @@ func (s *Server) handleListNvvwesgdrt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNvvwesgdrtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNvvwesgdrt", err)
 	}
 }
 
@@ -52415,7 +52416,7 @@ func (s *Server) handleCreateNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNvvwesgdrtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNvvwesgdrt", err)
 	}
 }
 
@@ -52434,7 +52435,7 @@ func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNvvwesgdrtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvvwesgdrt", err)
 	}
 }
 
@@ -52470,7 +52471,7 @@ func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNvvwesgdrtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNvvwesgdrt", err)
 	}
 }
 
@@ -52506,7 +52507,7 @@ func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNvvwesgdrtItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvvwesgdrtItem", err)
 	}
 }
 
@@ -52548,7 +52549,7 @@ func (s *Server) handleListZgtpn(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListZgtpnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZgtpn", err)
 	}
 }
 
@@ -52562,7 +52563,7 @@ func (s *Server) handleCreateZgtpn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateZgtpnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZgtpn", err)
 	}
 }
 
@@ -52581,7 +52582,7 @@ func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetZgtpnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZgtpn", err)
 	}
 }
 
@@ -52617,7 +52618,7 @@ func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteZgtpnResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZgtpn", err)
 	}
 }
 
@@ -52653,7 +52654,7 @@ func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetZgtpnItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZgtpnItem", err)
 	}
 }
 
@@ -52695,7 +52696,7 @@ func (s *Server) handleListBdlfeclbdh(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListBdlfeclbdhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBdlfeclbdh", err)
 	}
 }
 
@@ -52709,7 +52710,7 @@ func (s *Server) handleCreateBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateBdlfeclbdhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBdlfeclbdh", err)
 	}
 }
 
@@ -52728,7 +52729,7 @@ func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetBdlfeclbdhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBdlfeclbdh", err)
 	}
 }
 
@@ -52764,7 +52765,7 @@ func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteBdlfeclbdhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBdlfeclbdh", err)
 	}
 }
 
@@ -52800,7 +52801,7 @@ func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetBdlfeclbdhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBdlfeclbdhItem", err)
 	}
 }
 
@@ -52842,7 +52843,7 @@ func (s *Server) handleListHphwvzjpl(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListHphwvzjplResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHphwvzjpl", err)
 	}
 }
 
@@ -52856,7 +52857,7 @@ func (s *Server) handleCreateHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateHphwvzjplResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHphwvzjpl", err)
 	}
 }
 
@@ -52875,7 +52876,7 @@ func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetHphwvzjplResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHphwvzjpl", err)
 	}
 }
 
@@ -52911,7 +52912,7 @@ func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteHphwvzjplResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHphwvzjpl", err)
 	}
 }
 
@@ -52947,7 +52948,7 @@ func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetHphwvzjplItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHphwvzjplItem", err)
 	}
 }
 
@@ -52989,7 +52990,7 @@ func (s *Server) handleListSbzmfgiv(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListSbzmfgivResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSbzmfgiv", err)
 	}
 }
 
@@ -53003,7 +53004,7 @@ func (s *Server) handleCreateSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateSbzmfgivResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSbzmfgiv", err)
 	}
 }
 
@@ -53022,7 +53023,7 @@ func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetSbzmfgivResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSbzmfgiv", err)
 	}
 }
 
@@ -53058,7 +53059,7 @@ func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteSbzmfgivResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSbzmfgiv", err)
 	}
 }
 
@@ -53094,7 +53095,7 @@ func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetSbzmfgivItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSbzmfgivItem", err)
 	}
 }
 
@@ -53136,7 +53137,7 @@ func (s *Server) handleListAnffhilqp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListAnffhilqpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAnffhilqp", err)
 	}
 }
 
@@ -53150,7 +53151,7 @@ func (s *Server) handleCreateAnffhilqp(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateAnffhilqpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAnffhilqp", err)
 	}
 }
 
@@ -53169,7 +53170,7 @@ func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetAnffhilqpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAnffhilqp", err)
 	}
 }
 
@@ -53205,7 +53206,7 @@ func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteAnffhilqpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAnffhilqp", err)
 	}
 }
 
@@ -53241,7 +53242,7 @@ func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetAnffhilqpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAnffhilqpItem", err)
 	}
 }
 
@@ -53283,7 +53284,7 @@ func (s *Server) handleListHpiszhon(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListHpiszhonResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpiszhon", err)
 	}
 }
 
@@ -53297,7 +53298,7 @@ func (s *Server) handleCreateHpiszhon(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateHpiszhonResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpiszhon", err)
 	}
 }
 
@@ -53316,7 +53317,7 @@ func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetHpiszhonResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiszhon", err)
 	}
 }
 
@@ -53352,7 +53353,7 @@ func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteHpiszhonResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpiszhon", err)
 	}
 }
 
@@ -53388,7 +53389,7 @@ func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetHpiszhonItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiszhonItem", err)
 	}
 }
 
@@ -53430,7 +53431,7 @@ func (s *Server) handleListTgkzupwfyv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListTgkzupwfyvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTgkzupwfyv", err)
 	}
 }
 
@@ -53444,7 +53445,7 @@ func (s *Server) handleCreateTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateTgkzupwfyvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTgkzupwfyv", err)
 	}
 }
 
@@ -53463,7 +53464,7 @@ func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetTgkzupwfyvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgkzupwfyv", err)
 	}
 }
 
@@ -53499,7 +53500,7 @@ func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteTgkzupwfyvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTgkzupwfyv", err)
 	}
 }
 
@@ -53535,7 +53536,7 @@ func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetTgkzupwfyvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgkzupwfyvItem", err)
 	}
 }
 
@@ -53577,7 +53578,7 @@ func (s *Server) handleListSvmyg(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListSvmygResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvmyg", err)
 	}
 }
 
@@ -53591,7 +53592,7 @@ func (s *Server) handleCreateSvmyg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateSvmygResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvmyg", err)
 	}
 }
 
@@ -53610,7 +53611,7 @@ func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetSvmygResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvmyg", err)
 	}
 }
 
@@ -53646,7 +53647,7 @@ func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteSvmygResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvmyg", err)
 	}
 }
 
@@ -53682,7 +53683,7 @@ func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetSvmygItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvmygItem", err)
 	}
 }
 
@@ -53724,7 +53725,7 @@ func (s *Server) handleListYqtdertvy(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListYqtdertvyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYqtdertvy", err)
 	}
 }
 
@@ -53738,7 +53739,7 @@ func (s *Server) handleCreateYqtdertvy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateYqtdertvyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYqtdertvy", err)
 	}
 }
 
@@ -53757,7 +53758,7 @@ func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYqtdertvyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYqtdertvy", err)
 	}
 }
 
@@ -53793,7 +53794,7 @@ func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteYqtdertvyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYqtdertvy", err)
 	}
 }
 
@@ -53829,7 +53830,7 @@ func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetYqtdertvyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYqtdertvyItem", err)
 	}
 }
 
@@ -53871,7 +53872,7 @@ func (s *Server) handleListRnzei(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListRnzeiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRnzei", err)
 	}
 }
 
@@ -53885,7 +53886,7 @@ func (s *Server) handleCreateRnzei(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateRnzeiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRnzei", err)
 	}
 }
 
@@ -53904,7 +53905,7 @@ func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetRnzeiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRnzei", err)
 	}
 }
 
@@ -53940,7 +53941,7 @@ func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteRnzeiResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRnzei", err)
 	}
 }
 
@@ -53976,7 +53977,7 @@ func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetRnzeiItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRnzeiItem", err)
 	}
 }
 
@@ -54018,7 +54019,7 @@ func (s *Server) handleListGdjubxqz(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListGdjubxqzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGdjubxqz", err)
 	}
 }
 
@@ -54032,7 +54033,7 @@ func (s *Server) handleCreateGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateGdjubxqzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGdjubxqz", err)
 	}
 }
 
@@ -54051,7 +54052,7 @@ func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetGdjubxqzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGdjubxqz", err)
 	}
 }
 
@@ -54087,7 +54088,7 @@ func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteGdjubxqzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGdjubxqz", err)
 	}
 }
 
@@ -54123,7 +54124,7 @@ func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetGdjubxqzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGdjubxqzItem", err)
 	}
 }
 
@@ -54165,7 +54166,7 @@ func (s *Server) handleListEkzzan(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListEkzzanResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEkzzan", err)
 	}
 }
 
@@ -54179,7 +54180,7 @@ func (s *Server) handleCreateEkzzan(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateEkzzanResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEkzzan", err)
 	}
 }
 
@@ -54198,7 +54199,7 @@ func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetEkzzanResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkzzan", err)
 	}
 }
 
@@ -54234,7 +54235,7 @@ func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteEkzzanResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEkzzan", err)
 	}
 }
 
@@ -54270,7 +54271,7 @@ func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetEkzzanItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkzzanItem", err)
 	}
 }
 
@@ -54312,7 +54313,7 @@ func (s *Server) handleListUvbyrvwl(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListUvbyrvwlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUvbyrvwl", err)
 	}
 }
 
@@ -54326,7 +54327,7 @@ func (s *Server) handleCreateUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateUvbyrvwlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUvbyrvwl", err)
 	}
 }
 
@@ -54345,7 +54346,7 @@ func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetUvbyrvwlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUvbyrvwl", err)
 	}
 }
 
@@ -54381,7 +54382,7 @@ func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteUvbyrvwlResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUvbyrvwl", err)
 	}
 }
 
@@ -54417,7 +54418,7 @@ func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetUvbyrvwlItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUvbyrvwlItem", err)
 	}
 }
 
@@ -54459,7 +54460,7 @@ func (s *Server) handleListAokwq(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListAokwqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAokwq", err)
 	}
 }
 
@@ -54473,7 +54474,7 @@ func (s *Server) handleCreateAokwq(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateAokwqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAokwq", err)
 	}
 }
 
@@ -54492,7 +54493,7 @@ func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetAokwqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAokwq", err)
 	}
 }
 
@@ -54528,7 +54529,7 @@ func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteAokwqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAokwq", err)
 	}
 }
 
@@ -54564,7 +54565,7 @@ func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetAokwqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAokwqItem", err)
 	}
 }
 
@@ -54606,7 +54607,7 @@ func (s *Server) handleListUlpokwk(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListUlpokwkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUlpokwk", err)
 	}
 }
 
@@ -54620,7 +54621,7 @@ func (s *Server) handleCreateUlpokwk(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateUlpokwkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUlpokwk", err)
 	}
 }
 
@@ -54639,7 +54640,7 @@ func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetUlpokwkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUlpokwk", err)
 	}
 }
 
@@ -54675,7 +54676,7 @@ func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteUlpokwkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUlpokwk", err)
 	}
 }
 
@@ -54711,7 +54712,7 @@ func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetUlpokwkItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUlpokwkItem", err)
 	}
 }
 
@@ -54753,7 +54754,7 @@ func (s *Server) handleListQemvbzwy(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListQemvbzwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQemvbzwy", err)
 	}
 }
 
@@ -54767,7 +54768,7 @@ func (s *Server) handleCreateQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateQemvbzwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQemvbzwy", err)
 	}
 }
 
@@ -54786,7 +54787,7 @@ func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetQemvbzwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQemvbzwy", err)
 	}
 }
 
@@ -54822,7 +54823,7 @@ func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteQemvbzwyResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQemvbzwy", err)
 	}
 }
 
@@ -54858,7 +54859,7 @@ func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetQemvbzwyItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQemvbzwyItem", err)
 	}
 }
 
@@ -54900,7 +54901,7 @@ func (s *Server) handleListXcuepkm(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListXcuepkmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXcuepkm", err)
 	}
 }
 
@@ -54914,7 +54915,7 @@ func (s *Server) handleCreateXcuepkm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateXcuepkmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXcuepkm", err)
 	}
 }
 
@@ -54933,7 +54934,7 @@ func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetXcuepkmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcuepkm", err)
 	}
 }
 
@@ -54969,7 +54970,7 @@ func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteXcuepkmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXcuepkm", err)
 	}
 }
 
@@ -55005,7 +55006,7 @@ func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetXcuepkmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcuepkmItem", err)
 	}
 }
 
@@ -55047,7 +55048,7 @@ func (s *Server) handleListWgschsm(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListWgschsmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWgschsm", err)
 	}
 }
 
@@ -55061,7 +55062,7 @@ func (s *Server) handleCreateWgschsm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateWgschsmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWgschsm", err)
 	}
 }
 
@@ -55080,7 +55081,7 @@ func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetWgschsmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWgschsm", err)
 	}
 }
 
@@ -55116,7 +55117,7 @@ func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteWgschsmResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWgschsm", err)
 	}
 }
 
@@ -55152,7 +55153,7 @@ func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetWgschsmItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWgschsmItem", err)
 	}
 }
 
@@ -55194,7 +55195,7 @@ func (s *Server) handleListDbmzohetpt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListDbmzohetptResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDbmzohetpt", err)
 	}
 }
 
@@ -55208,7 +55209,7 @@ func (s *Server) handleCreateDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateDbmzohetptResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDbmzohetpt", err)
 	}
 }
 
@@ -55227,7 +55228,7 @@ func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetDbmzohetptResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDbmzohetpt", err)
 	}
 }
 
@@ -55263,7 +55264,7 @@ func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteDbmzohetptResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDbmzohetpt", err)
 	}
 }
 
@@ -55299,7 +55300,7 @@ func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetDbmzohetptItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDbmzohetptItem", err)
 	}
 }
 
@@ -55341,7 +55342,7 @@ func (s *Server) handleListVdfphmnz(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListVdfphmnzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVdfphmnz", err)
 	}
 }
 
@@ -55355,7 +55356,7 @@ func (s *Server) handleCreateVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateVdfphmnzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVdfphmnz", err)
 	}
 }
 
@@ -55374,7 +55375,7 @@ func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetVdfphmnzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVdfphmnz", err)
 	}
 }
 
@@ -55410,7 +55411,7 @@ func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteVdfphmnzResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVdfphmnz", err)
 	}
 }
 
@@ -55446,7 +55447,7 @@ func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetVdfphmnzItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVdfphmnzItem", err)
 	}
 }
 
@@ -55488,7 +55489,7 @@ func (s *Server) handleListNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNkzgwxxbtcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNkzgwxxbtc", err)
 	}
 }
 
@@ -55502,7 +55503,7 @@ func (s *Server) handleCreateNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNkzgwxxbtcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNkzgwxxbtc", err)
 	}
 }
 
@@ -55521,7 +55522,7 @@ func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNkzgwxxbtcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNkzgwxxbtc", err)
 	}
 }
 
@@ -55557,7 +55558,7 @@ func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNkzgwxxbtcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNkzgwxxbtc", err)
 	}
 }
 
@@ -55593,7 +55594,7 @@ func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNkzgwxxbtcItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNkzgwxxbtcItem", err)
 	}
 }
 
@@ -55635,7 +55636,7 @@ func (s *Server) handleListGnnjxpflvk(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListGnnjxpflvkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGnnjxpflvk", err)
 	}
 }
 
@@ -55649,7 +55650,7 @@ func (s *Server) handleCreateGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateGnnjxpflvkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGnnjxpflvk", err)
 	}
 }
 
@@ -55668,7 +55669,7 @@ func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGnnjxpflvkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGnnjxpflvk", err)
 	}
 }
 
@@ -55704,7 +55705,7 @@ func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteGnnjxpflvkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGnnjxpflvk", err)
 	}
 }
 
@@ -55740,7 +55741,7 @@ func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetGnnjxpflvkItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGnnjxpflvkItem", err)
 	}
 }
 
@@ -55782,7 +55783,7 @@ func (s *Server) handleListOdmix(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListOdmixResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOdmix", err)
 	}
 }
 
@@ -55796,7 +55797,7 @@ func (s *Server) handleCreateOdmix(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateOdmixResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOdmix", err)
 	}
 }
 
@@ -55815,7 +55816,7 @@ func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetOdmixResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOdmix", err)
 	}
 }
 
@@ -55851,7 +55852,7 @@ func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteOdmixResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOdmix", err)
 	}
 }
 
@@ -55887,7 +55888,7 @@ func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetOdmixItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOdmixItem", err)
 	}
 }
 
@@ -55929,7 +55930,7 @@ func (s *Server) handleListZrpklalrbq(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListZrpklalrbqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZrpklalrbq", err)
 	}
 }
 
@@ -55943,7 +55944,7 @@ func (s *Server) handleCreateZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateZrpklalrbqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZrpklalrbq", err)
 	}
 }
 
@@ -55962,7 +55963,7 @@ func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetZrpklalrbqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZrpklalrbq", err)
 	}
 }
 
@@ -55998,7 +55999,7 @@ func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteZrpklalrbqResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZrpklalrbq", err)
 	}
 }
 
@@ -56034,7 +56035,7 @@ func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetZrpklalrbqItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZrpklalrbqItem", err)
 	}
 }
 
@@ -56076,7 +56077,7 @@ func (s *Server) handleListBaedvo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListBaedvoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBaedvo", err)
 	}
 }
 
@@ -56090,7 +56091,7 @@ func (s *Server) handleCreateBaedvo(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateBaedvoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBaedvo", err)
 	}
 }
 
@@ -56109,7 +56110,7 @@ func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetBaedvoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBaedvo", err)
 	}
 }
 
@@ -56145,7 +56146,7 @@ func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteBaedvoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBaedvo", err)
 	}
 }
 
@@ -56181,7 +56182,7 @@ func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetBaedvoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBaedvoItem", err)
 	}
 }
 
@@ -56223,7 +56224,7 @@ func (s *Server) handleListKqeqazppxu(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListKqeqazppxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKqeqazppxu", err)
 	}
 }
 
@@ -56237,7 +56238,7 @@ func (s *Server) handleCreateKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateKqeqazppxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKqeqazppxu", err)
 	}
 }
 
@@ -56256,7 +56257,7 @@ func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKqeqazppxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKqeqazppxu", err)
 	}
 }
 
@@ -56292,7 +56293,7 @@ func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteKqeqazppxuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKqeqazppxu", err)
 	}
 }
 
@@ -56328,7 +56329,7 @@ func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetKqeqazppxuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKqeqazppxuItem", err)
 	}
 }
 
@@ -56370,7 +56371,7 @@ func (s *Server) handleListQwggbplec(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListQwggbplecResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQwggbplec", err)
 	}
 }
 
@@ -56384,7 +56385,7 @@ func (s *Server) handleCreateQwggbplec(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateQwggbplecResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQwggbplec", err)
 	}
 }
 
@@ -56403,7 +56404,7 @@ func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetQwggbplecResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQwggbplec", err)
 	}
 }
 
@@ -56439,7 +56440,7 @@ func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteQwggbplecResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQwggbplec", err)
 	}
 }
 
@@ -56475,7 +56476,7 @@ func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetQwggbplecItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQwggbplecItem", err)
 	}
 }
 
@@ -56517,7 +56518,7 @@ func (s *Server) handleListWoss(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListWossResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWoss", err)
 	}
 }
 
@@ -56531,7 +56532,7 @@ func (s *Server) handleCreateWoss(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateWossResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWoss", err)
 	}
 }
 
@@ -56550,7 +56551,7 @@ func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetWossResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWoss", err)
 	}
 }
 
@@ -56586,7 +56587,7 @@ func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteWossResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWoss", err)
 	}
 }
 
@@ -56622,7 +56623,7 @@ func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetWossItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWossItem", err)
 	}
 }
 
@@ -56664,7 +56665,7 @@ func (s *Server) handleListKxgaet(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListKxgaetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKxgaet", err)
 	}
 }
 
@@ -56678,7 +56679,7 @@ func (s *Server) handleCreateKxgaet(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateKxgaetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKxgaet", err)
 	}
 }
 
@@ -56697,7 +56698,7 @@ func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetKxgaetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKxgaet", err)
 	}
 }
 
@@ -56733,7 +56734,7 @@ func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteKxgaetResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKxgaet", err)
 	}
 }
 
@@ -56769,7 +56770,7 @@ func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKxgaetItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKxgaetItem", err)
 	}
 }
 
@@ -56811,7 +56812,7 @@ func (s *Server) handleListNtpsfifnrw(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNtpsfifnrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNtpsfifnrw", err)
 	}
 }
 
@@ -56825,7 +56826,7 @@ func (s *Server) handleCreateNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNtpsfifnrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNtpsfifnrw", err)
 	}
 }
 
@@ -56844,7 +56845,7 @@ func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNtpsfifnrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNtpsfifnrw", err)
 	}
 }
 
@@ -56880,7 +56881,7 @@ func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNtpsfifnrwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNtpsfifnrw", err)
 	}
 }
 
@@ -56916,7 +56917,7 @@ func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNtpsfifnrwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNtpsfifnrwItem", err)
 	}
 }
 
@@ -56958,7 +56959,7 @@ func (s *Server) handleListWmubezcx(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListWmubezcxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWmubezcx", err)
 	}
 }
 
@@ -56972,7 +56973,7 @@ func (s *Server) handleCreateWmubezcx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateWmubezcxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWmubezcx", err)
 	}
 }
 
@@ -56991,7 +56992,7 @@ func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetWmubezcxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmubezcx", err)
 	}
 }
 
@@ -57027,7 +57028,7 @@ func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteWmubezcxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWmubezcx", err)
 	}
 }
 
@@ -57063,7 +57064,7 @@ func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetWmubezcxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmubezcxItem", err)
 	}
 }
 
@@ -57105,7 +57106,7 @@ func (s *Server) handleListBtlbjtyay(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListBtlbjtyayResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBtlbjtyay", err)
 	}
 }
 
@@ -57119,7 +57120,7 @@ func (s *Server) handleCreateBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateBtlbjtyayResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBtlbjtyay", err)
 	}
 }
 
@@ -57138,7 +57139,7 @@ func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetBtlbjtyayResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBtlbjtyay", err)
 	}
 }
 
@@ -57174,7 +57175,7 @@ func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteBtlbjtyayResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBtlbjtyay", err)
 	}
 }
 
@@ -57210,7 +57211,7 @@ func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetBtlbjtyayItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBtlbjtyayItem", err)
 	}
 }
 
@@ -57252,7 +57253,7 @@ func (s *Server) handleListExoimo(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListExoimoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listExoimo", err)
 	}
 }
 
@@ -57266,7 +57267,7 @@ func (s *Server) handleCreateExoimo(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateExoimoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createExoimo", err)
 	}
 }
 
@@ -57285,7 +57286,7 @@ func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetExoimoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getExoimo", err)
 	}
 }
 
@@ -57321,7 +57322,7 @@ func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteExoimoResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteExoimo", err)
 	}
 }
 
@@ -57357,7 +57358,7 @@ func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetExoimoItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getExoimoItem", err)
 	}
 }
 
@@ -57399,7 +57400,7 @@ func (s *Server) handleListEodhnor(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListEodhnorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEodhnor", err)
 	}
 }
 
@@ -57413,7 +57414,7 @@ func (s *Server) handleCreateEodhnor(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateEodhnorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEodhnor", err)
 	}
 }
 
@@ -57432,7 +57433,7 @@ func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetEodhnorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEodhnor", err)
 	}
 }
 
@@ -57468,7 +57469,7 @@ func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteEodhnorResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEodhnor", err)
 	}
 }
 
@@ -57504,7 +57505,7 @@ func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetEodhnorItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEodhnorItem", err)
 	}
 }
 
@@ -57546,7 +57547,7 @@ func (s *Server) handleListFpat(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListFpatResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFpat", err)
 	}
 }
 
@@ -57560,7 +57561,7 @@ func (s *Server) handleCreateFpat(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateFpatResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFpat", err)
 	}
 }
 
@@ -57579,7 +57580,7 @@ func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetFpatResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFpat", err)
 	}
 }
 
@@ -57615,7 +57616,7 @@ func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteFpatResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFpat", err)
 	}
 }
 
@@ -57651,7 +57652,7 @@ func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetFpatItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFpatItem", err)
 	}
 }
 
@@ -57693,7 +57694,7 @@ func (s *Server) handleListPjybe(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListPjybeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPjybe", err)
 	}
 }
 
@@ -57707,7 +57708,7 @@ func (s *Server) handleCreatePjybe(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreatePjybeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPjybe", err)
 	}
 }
 
@@ -57726,7 +57727,7 @@ func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetPjybeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjybe", err)
 	}
 }
 
@@ -57762,7 +57763,7 @@ func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeletePjybeResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePjybe", err)
 	}
 }
 
@@ -57798,7 +57799,7 @@ func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetPjybeItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjybeItem", err)
 	}
 }
 
@@ -57840,7 +57841,7 @@ func (s *Server) handleListQqju(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListQqjuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQqju", err)
 	}
 }
 
@@ -57854,7 +57855,7 @@ func (s *Server) handleCreateQqju(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateQqjuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQqju", err)
 	}
 }
 
@@ -57873,7 +57874,7 @@ func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetQqjuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqju", err)
 	}
 }
 
@@ -57909,7 +57910,7 @@ func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteQqjuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQqju", err)
 	}
 }
 
@@ -57945,7 +57946,7 @@ func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetQqjuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqjuItem", err)
 	}
 }
 
@@ -57987,7 +57988,7 @@ func (s *Server) handleListScishs(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListScishsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listScishs", err)
 	}
 }
 
@@ -58001,7 +58002,7 @@ func (s *Server) handleCreateScishs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateScishsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createScishs", err)
 	}
 }
 
@@ -58020,7 +58021,7 @@ func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetScishsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getScishs", err)
 	}
 }
 
@@ -58056,7 +58057,7 @@ func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteScishsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteScishs", err)
 	}
 }
 
@@ -58092,7 +58093,7 @@ func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetScishsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getScishsItem", err)
 	}
 }
 
@@ -58134,7 +58135,7 @@ func (s *Server) handleListYtcmg(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListYtcmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYtcmg", err)
 	}
 }
 
@@ -58148,7 +58149,7 @@ func (s *Server) handleCreateYtcmg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateYtcmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYtcmg", err)
 	}
 }
 
@@ -58167,7 +58168,7 @@ func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetYtcmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcmg", err)
 	}
 }
 
@@ -58203,7 +58204,7 @@ func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteYtcmgResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYtcmg", err)
 	}
 }
 
@@ -58239,7 +58240,7 @@ func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetYtcmgItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcmgItem", err)
 	}
 }
 
@@ -58281,7 +58282,7 @@ func (s *Server) handleListXbrrgbcjh(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListXbrrgbcjhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXbrrgbcjh", err)
 	}
 }
 
@@ -58295,7 +58296,7 @@ func (s *Server) handleCreateXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateXbrrgbcjhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXbrrgbcjh", err)
 	}
 }
 
@@ -58314,7 +58315,7 @@ func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetXbrrgbcjhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXbrrgbcjh", err)
 	}
 }
 
@@ -58350,7 +58351,7 @@ func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteXbrrgbcjhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXbrrgbcjh", err)
 	}
 }
 
@@ -58386,7 +58387,7 @@ func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetXbrrgbcjhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXbrrgbcjhItem", err)
 	}
 }
 
@@ -58428,7 +58429,7 @@ func (s *Server) handleListNvcblvypxv(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListNvcblvypxvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNvcblvypxv", err)
 	}
 }
 
@@ -58442,7 +58443,7 @@ func (s *Server) handleCreateNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateNvcblvypxvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNvcblvypxv", err)
 	}
 }
 
@@ -58461,7 +58462,7 @@ func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetNvcblvypxvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvcblvypxv", err)
 	}
 }
 
@@ -58497,7 +58498,7 @@ func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteNvcblvypxvResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNvcblvypxv", err)
 	}
 }
 
@@ -58533,7 +58534,7 @@ func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetNvcblvypxvItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvcblvypxvItem", err)
 	}
 }
 
@@ -58575,7 +58576,7 @@ func (s *Server) handleListMhjgoj(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListMhjgojResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMhjgoj", err)
 	}
 }
 
@@ -58589,7 +58590,7 @@ func (s *Server) handleCreateMhjgoj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateMhjgojResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMhjgoj", err)
 	}
 }
 
@@ -58608,7 +58609,7 @@ func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetMhjgojResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMhjgoj", err)
 	}
 }
 
@@ -58644,7 +58645,7 @@ func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteMhjgojResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMhjgoj", err)
 	}
 }
 
@@ -58680,7 +58681,7 @@ func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetMhjgojItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMhjgojItem", err)
 	}
 }
 
@@ -58722,7 +58723,7 @@ func (s *Server) handleListLkqh(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListLkqhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLkqh", err)
 	}
 }
 
@@ -58736,7 +58737,7 @@ func (s *Server) handleCreateLkqh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateLkqhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLkqh", err)
 	}
 }
 
@@ -58755,7 +58756,7 @@ func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetLkqhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkqh", err)
 	}
 }
 
@@ -58791,7 +58792,7 @@ func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteLkqhResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLkqh", err)
 	}
 }
 
@@ -58827,7 +58828,7 @@ func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetLkqhItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkqhItem", err)
 	}
 }
 
@@ -58869,7 +58870,7 @@ func (s *Server) handleListQion(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListQionResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQion", err)
 	}
 }
 
@@ -58883,7 +58884,7 @@ func (s *Server) handleCreateQion(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateQionResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQion", err)
 	}
 }
 
@@ -58902,7 +58903,7 @@ func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetQionResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQion", err)
 	}
 }
 
@@ -58938,7 +58939,7 @@ func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteQionResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQion", err)
 	}
 }
 
@@ -58974,7 +58975,7 @@ func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetQionItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQionItem", err)
 	}
 }
 
@@ -59016,7 +59017,7 @@ func (s *Server) handleListXetyu(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListXetyuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXetyu", err)
 	}
 }
 
@@ -59030,7 +59031,7 @@ func (s *Server) handleCreateXetyu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateXetyuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXetyu", err)
 	}
 }
 
@@ -59049,7 +59050,7 @@ func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetXetyuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXetyu", err)
 	}
 }
 
@@ -59085,7 +59086,7 @@ func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteXetyuResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXetyu", err)
 	}
 }
 
@@ -59121,7 +59122,7 @@ func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetXetyuItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXetyuItem", err)
 	}
 }
 
@@ -59163,7 +59164,7 @@ func (s *Server) handleListQqvgdwbt(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListQqvgdwbtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQqvgdwbt", err)
 	}
 }
 
@@ -59177,7 +59178,7 @@ func (s *Server) handleCreateQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateQqvgdwbtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQqvgdwbt", err)
 	}
 }
 
@@ -59196,7 +59197,7 @@ func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetQqvgdwbtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqvgdwbt", err)
 	}
 }
 
@@ -59232,7 +59233,7 @@ func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteQqvgdwbtResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQqvgdwbt", err)
 	}
 }
 
@@ -59268,7 +59269,7 @@ func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetQqvgdwbtItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqvgdwbtItem", err)
 	}
 }
 
@@ -59310,7 +59311,7 @@ func (s *Server) handleListVqkfydzd(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListVqkfydzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVqkfydzd", err)
 	}
 }
 
@@ -59324,7 +59325,7 @@ func (s *Server) handleCreateVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateVqkfydzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVqkfydzd", err)
 	}
 }
 
@@ -59343,7 +59344,7 @@ func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetVqkfydzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqkfydzd", err)
 	}
 }
 
@@ -59379,7 +59380,7 @@ func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteVqkfydzdResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVqkfydzd", err)
 	}
 }
 
@@ -59415,7 +59416,7 @@ func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetVqkfydzdItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqkfydzdItem", err)
 	}
 }
 
@@ -59457,7 +59458,7 @@ func (s *Server) handleListIfuormbk(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListIfuormbkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIfuormbk", err)
 	}
 }
 
@@ -59471,7 +59472,7 @@ func (s *Server) handleCreateIfuormbk(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateIfuormbkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIfuormbk", err)
 	}
 }
 
@@ -59490,7 +59491,7 @@ func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetIfuormbkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIfuormbk", err)
 	}
 }
 
@@ -59526,7 +59527,7 @@ func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteIfuormbkResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIfuormbk", err)
 	}
 }
 
@@ -59562,7 +59563,7 @@ func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetIfuormbkItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIfuormbkItem", err)
 	}
 }
 
@@ -59604,7 +59605,7 @@ func (s *Server) handleListZkgjs(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeListZkgjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZkgjs", err)
 	}
 }
 
@@ -59618,7 +59619,7 @@ func (s *Server) handleCreateZkgjs(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeCreateZkgjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZkgjs", err)
 	}
 }
 
@@ -59637,7 +59638,7 @@ func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeGetZkgjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZkgjs", err)
 	}
 }
 
@@ -59673,7 +59674,7 @@ func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeDeleteZkgjsResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZkgjs", err)
 	}
 }
 
@@ -59709,7 +59710,7 @@ func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetZkgjsItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZkgjsItem", err)
 	}
 }
 
@@ -59751,7 +59752,7 @@ func (s *Server) handleListEoockqbx(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeListEoockqbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEoockqbx", err)
 	}
 }
 
@@ -59765,7 +59766,7 @@ func (s *Server) handleCreateEoockqbx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeCreateEoockqbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEoockqbx", err)
 	}
 }
 
@@ -59784,7 +59785,7 @@ func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetEoockqbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEoockqbx", err)
 	}
 }
 
@@ -59820,7 +59821,7 @@ func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeDeleteEoockqbxResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEoockqbx", err)
 	}
 }
 
@@ -59856,7 +59857,7 @@ func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p
 		err = res.writeGetEoockqbxItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEoockqbxItem", err)
 	}
 }
 
@@ -59898,7 +59899,7 @@ func (s *Server) handleListIddmjcp(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListIddmjcpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIddmjcp", err)
 	}
 }
 
@@ -59912,7 +59913,7 @@ func (s *Server) handleCreateIddmjcp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateIddmjcpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIddmjcp", err)
 	}
 }
 
@@ -59931,7 +59932,7 @@ func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetIddmjcpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIddmjcp", err)
 	}
 }
 
@@ -59967,7 +59968,7 @@ func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteIddmjcpResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIddmjcp", err)
 	}
 }
 
@@ -60003,7 +60004,7 @@ func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetIddmjcpItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIddmjcpItem", err)
 	}
 }
 
@@ -60045,7 +60046,7 @@ func (s *Server) handleListGxlvbalni(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeListGxlvbalniResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGxlvbalni", err)
 	}
 }
 
@@ -60059,7 +60060,7 @@ func (s *Server) handleCreateGxlvbalni(w http.ResponseWriter, r *http.Request, p
 		err = res.writeCreateGxlvbalniResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGxlvbalni", err)
 	}
 }
 
@@ -60078,7 +60079,7 @@ func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeGetGxlvbalniResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGxlvbalni", err)
 	}
 }
 
@@ -60114,7 +60115,7 @@ func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p
 		err = res.writeDeleteGxlvbalniResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGxlvbalni", err)
 	}
 }
 
@@ -60150,7 +60151,7 @@ func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, 
 		err = res.writeGetGxlvbalniItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGxlvbalniItem", err)
 	}
 }
 
@@ -60192,7 +60193,7 @@ func (s *Server) handleListFzca(w http.ResponseWriter, r *http.Request, p []stri
 		err = res.writeListFzcaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFzca", err)
 	}
 }
 
@@ -60206,7 +60207,7 @@ func (s *Server) handleCreateFzca(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeCreateFzcaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFzca", err)
 	}
 }
 
@@ -60225,7 +60226,7 @@ func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []strin
 		err = res.writeGetFzcaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFzca", err)
 	}
 }
 
@@ -60261,7 +60262,7 @@ func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeDeleteFzcaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFzca", err)
 	}
 }
 
@@ -60297,7 +60298,7 @@ func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeGetFzcaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFzcaItem", err)
 	}
 }
 
@@ -60339,7 +60340,7 @@ func (s *Server) handleListKnnkozqwja(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListKnnkozqwjaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKnnkozqwja", err)
 	}
 }
 
@@ -60353,7 +60354,7 @@ func (s *Server) handleCreateKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateKnnkozqwjaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKnnkozqwja", err)
 	}
 }
 
@@ -60372,7 +60373,7 @@ func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetKnnkozqwjaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKnnkozqwja", err)
 	}
 }
 
@@ -60408,7 +60409,7 @@ func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteKnnkozqwjaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKnnkozqwja", err)
 	}
 }
 
@@ -60444,7 +60445,7 @@ func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetKnnkozqwjaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKnnkozqwjaItem", err)
 	}
 }
 
@@ -60486,7 +60487,7 @@ func (s *Server) handleListGcxbiixeca(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListGcxbiixecaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGcxbiixeca", err)
 	}
 }
 
@@ -60500,7 +60501,7 @@ func (s *Server) handleCreateGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateGcxbiixecaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGcxbiixeca", err)
 	}
 }
 
@@ -60519,7 +60520,7 @@ func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetGcxbiixecaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGcxbiixeca", err)
 	}
 }
 
@@ -60555,7 +60556,7 @@ func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteGcxbiixecaResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGcxbiixeca", err)
 	}
 }
 
@@ -60591,7 +60592,7 @@ func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetGcxbiixecaItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGcxbiixecaItem", err)
 	}
 }
 
@@ -60633,7 +60634,7 @@ func (s *Server) handleListXznlmb(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListXznlmbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXznlmb", err)
 	}
 }
 
@@ -60647,7 +60648,7 @@ func (s *Server) handleCreateXznlmb(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateXznlmbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXznlmb", err)
 	}
 }
 
@@ -60666,7 +60667,7 @@ func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetXznlmbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXznlmb", err)
 	}
 }
 
@@ -60702,7 +60703,7 @@ func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteXznlmbResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXznlmb", err)
 	}
 }
 
@@ -60738,7 +60739,7 @@ func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetXznlmbItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXznlmbItem", err)
 	}
 }
 
@@ -60780,7 +60781,7 @@ func (s *Server) handleListUnhihgbprc(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeListUnhihgbprcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUnhihgbprc", err)
 	}
 }
 
@@ -60794,7 +60795,7 @@ func (s *Server) handleCreateUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 		err = res.writeCreateUnhihgbprcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUnhihgbprc", err)
 	}
 }
 
@@ -60813,7 +60814,7 @@ func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetUnhihgbprcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUnhihgbprc", err)
 	}
 }
 
@@ -60849,7 +60850,7 @@ func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 		err = res.writeDeleteUnhihgbprcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUnhihgbprc", err)
 	}
 }
 
@@ -60885,7 +60886,7 @@ func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request,
 		err = res.writeGetUnhihgbprcItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUnhihgbprcItem", err)
 	}
 }
 
@@ -60927,7 +60928,7 @@ func (s *Server) handleListBnpfqqf(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListBnpfqqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBnpfqqf", err)
 	}
 }
 
@@ -60941,7 +60942,7 @@ func (s *Server) handleCreateBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateBnpfqqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBnpfqqf", err)
 	}
 }
 
@@ -60960,7 +60961,7 @@ func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetBnpfqqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBnpfqqf", err)
 	}
 }
 
@@ -60996,7 +60997,7 @@ func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteBnpfqqfResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBnpfqqf", err)
 	}
 }
 
@@ -61032,7 +61033,7 @@ func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetBnpfqqfItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBnpfqqfItem", err)
 	}
 }
 
@@ -61074,7 +61075,7 @@ func (s *Server) handleListDtehsbc(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListDtehsbcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDtehsbc", err)
 	}
 }
 
@@ -61088,7 +61089,7 @@ func (s *Server) handleCreateDtehsbc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateDtehsbcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDtehsbc", err)
 	}
 }
 
@@ -61107,7 +61108,7 @@ func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetDtehsbcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDtehsbc", err)
 	}
 }
 
@@ -61143,7 +61144,7 @@ func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteDtehsbcResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDtehsbc", err)
 	}
 }
 
@@ -61179,7 +61180,7 @@ func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetDtehsbcItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDtehsbcItem", err)
 	}
 }
 
@@ -61221,7 +61222,7 @@ func (s *Server) handleListXewkvlw(w http.ResponseWriter, r *http.Request, p []s
 		err = res.writeListXewkvlwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXewkvlw", err)
 	}
 }
 
@@ -61235,7 +61236,7 @@ func (s *Server) handleCreateXewkvlw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeCreateXewkvlwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXewkvlw", err)
 	}
 }
 
@@ -61254,7 +61255,7 @@ func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeGetXewkvlwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXewkvlw", err)
 	}
 }
 
@@ -61290,7 +61291,7 @@ func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeDeleteXewkvlwResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXewkvlw", err)
 	}
 }
 
@@ -61326,7 +61327,7 @@ func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p 
 		err = res.writeGetXewkvlwItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXewkvlwItem", err)
 	}
 }
 
@@ -61368,7 +61369,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = res.writeListOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOrders", err)
 	}
 }
 
@@ -61382,7 +61383,7 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeCreateOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOrders", err)
 	}
 }
 
@@ -61401,7 +61402,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = res.writeGetOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrders", err)
 	}
 }
 
@@ -61437,7 +61438,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = res.writeDeleteOrdersResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrders", err)
 	}
 }
 
@@ -61473,7 +61474,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = res.writeGetOrdersItemResponse(w, r)
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrdersItem", err)
 	}
 }
 
