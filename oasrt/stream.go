@@ -6,6 +6,8 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"sync"
+	"time"
 )
 
 // Streaming: generated code offers, for every array-valued schema, an
@@ -192,6 +194,14 @@ func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(fu
 // before it writes them out.
 const FlushSize = 32 << 10
 
+// FlushDelay bounds how long encoded bytes of a streamed array wait in the
+// Writer's buffer for more to join them: a streaming encoder writes out
+// its first element at once, then whenever FlushSize bytes are waiting or,
+// when the elements come slowly, FlushDelay after bytes began to wait. The
+// opening bytes (the status line, for a response) go out within
+// FlushDelay too, even before the first element.
+const FlushDelay = 50 * time.Millisecond
+
 // writeHook is installed on a Writer by EncodeFieldItems.
 type writeHook struct {
 	field any
@@ -229,29 +239,72 @@ func (w *Writer) flush(out io.Writer) error {
 	return err
 }
 
-// writeItems writes the array seq yields, flushing to out as the buffer
-// fills.
+// writeItems writes the array seq yields, flushing to out on the first
+// element, as the buffer fills, and FlushDelay after bytes began to wait.
+//
+// The delayed flush runs on a timer's goroutine while seq is computing the
+// next element: mu hands the Writer and out between it and the loop, which
+// holds mu while it encodes an element and releases it while seq runs.
 func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
 	w.hold = len(w.Buf)
 	w.Byte('[')
+	var (
+		mu      sync.Mutex
+		armed   bool  // the timer will flush
+		stopped bool  // the loop is over: the timer must not touch w
+		late    error // the error of the timer's flush
+	)
+	timer := time.AfterFunc(FlushDelay, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped && late == nil {
+			late = w.flush(out)
+		}
+		armed = false
+	})
+	armed = true
+	defer func() {
+		mu.Lock()
+		stopped = true
+		timer.Stop()
+		mu.Unlock()
+	}()
 	first := true
-	for x, err := range seq {
+	item := func(x *T, err error) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if late != nil {
+			return late
+		}
 		if err != nil {
 			return err
 		}
 		if !first {
 			w.Byte(',')
 		}
-		first = false
-		enc(&x, w)
+		enc(x, w)
 		if w.err != nil {
 			return w.err
 		}
-		if len(w.Buf)-w.sent >= FlushSize {
-			if err := w.flush(out); err != nil {
-				return err
-			}
+		if first || len(w.Buf)-w.sent >= FlushSize {
+			first = false
+			return w.flush(out)
 		}
+		if !armed && len(w.Buf) > w.sent {
+			armed = true
+			timer.Reset(FlushDelay)
+		}
+		return nil
+	}
+	for x, err := range seq {
+		if err := item(&x, err); err != nil {
+			return err
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if late != nil {
+		return late
 	}
 	w.Byte(']')
 	return nil

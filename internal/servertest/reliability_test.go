@@ -287,3 +287,89 @@ func TestLogRecords(t *testing.T) {
 		})
 	}
 }
+
+// slowStream answers importPoints with a streamed response whose elements
+// come one at a time: the first at once, each next one when the test
+// sends on next.
+type slowStream struct {
+	recorder
+	n    int
+	next chan struct{}
+	quit chan struct{} // closed when the test ends
+}
+
+func (h *slowStream) ImportPoints(ctx context.Context, body routes.ImportPointsBodyStream) (routes.ImportPointsResponse, error) {
+	return routes.ImportPointsResponse200Stream{
+		Body: &routes.ImportPointsOK{Count: int64(h.n)},
+		Items: func(yield func(routes.Point, error) bool) {
+			for i := range h.n {
+				if i > 0 {
+					select {
+					case <-h.next:
+					case <-h.quit:
+						return
+					}
+				}
+				if !yield(routes.Point{X: int64(1000 + i)}, nil) {
+					return
+				}
+			}
+		},
+	}, nil
+}
+
+// readUntil reads r into got until got holds want.
+func readUntil(r io.Reader, got *bytes.Buffer, want string) error {
+	buf := make([]byte, 512)
+	for !strings.Contains(got.String(), want) {
+		// Read returns what has come, not waiting for all of buf.
+		n, err := r.Read(buf)
+		got.Write(buf[:n])
+		if err != nil && !strings.Contains(got.String(), want) {
+			return fmt.Errorf("%w before %q arrived; got %q", err, want, got)
+		}
+	}
+	return nil
+}
+
+// TestStreamFlushesEachElement streams elements that the producer releases
+// one by one, only after the client has received the one before: each must
+// reach the client while the producer waits (the first at once, the others
+// within FlushDelay), not when 32 KiB have accumulated. A server that
+// holds them makes the client's read time out and the test fail.
+func TestStreamFlushesEachElement(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		t.Run(fmt.Sprintf("gzip %v", gz), func(t *testing.T) {
+			h := &slowStream{n: 4, next: make(chan struct{}), quit: make(chan struct{})}
+			srv := loopback(t, routes.NewServer(h))
+			t.Cleanup(func() { close(h.quit) }) // before srv.Close, which waits for the handler
+			req, _ := http.NewRequest("POST", srv.URL+"/points", strings.NewReader("[]"))
+			req.Header.Set("Content-Type", "application/json")
+			// The default transport asks for gzip and undoes it; without,
+			// it is plain.
+			client := &http.Client{Transport: &http.Transport{DisableCompression: !gz}, Timeout: 20 * time.Second}
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if gz != resp.Uncompressed {
+				t.Errorf("gzip %v, response uncompressed by the transport %v", gz, resp.Uncompressed)
+			}
+			var got bytes.Buffer
+			for i := range h.n {
+				if err := readUntil(resp.Body, &got, fmt.Sprintf(`{"x":%d}`, 1000+i)); err != nil {
+					t.Fatalf("element %d: %v", i, err)
+				}
+				if i+1 < h.n {
+					h.next <- struct{}{}
+				}
+			}
+			rest, err := io.ReadAll(resp.Body)
+			got.Write(rest)
+			if err != nil || !strings.HasSuffix(got.String(), `{"x":1003}]}`) {
+				t.Errorf("end of the body %q, %v", got.String(), err)
+			}
+		})
+	}
+}
