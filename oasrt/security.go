@@ -38,11 +38,15 @@ func (e *SecurityError) Error() string {
 
 func (e *SecurityError) Unwrap() error { return e.Err }
 
-// securityProblem sets p for a SecurityError.
+// securityProblem sets p for a SecurityError. A *Problem from the
+// security method is written as it is when its status is an error's; with
+// another status (0, 200...) it is a rejection like any other error, 401:
+// the method did not accept the credentials, and its status must not let
+// the request look served.
 func securityProblem(p *Problem, e *SecurityError) {
 	var prob *Problem
 	switch {
-	case errors.As(e.Err, &prob):
+	case errors.As(e.Err, &prob) && errorStatus(prob.Status):
 		*p = *prob
 		return
 	case errors.Is(e.Err, ErrForbidden):

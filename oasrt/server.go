@@ -445,7 +445,10 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 }
 
 // RawBody is a request body the generated code does not decode: its
-// Content-Type and a reader limited to the server's body limit.
+// Content-Type and a reader limited to the server's body limit. Its read
+// errors are a *TooLargeError's cause past the limit (413) and a
+// *BodyError otherwise (400: a body cut short, a broken gzip stream), so a
+// handler can return them as they come.
 type RawBody struct {
 	ContentType string
 	Body        io.Reader
@@ -479,7 +482,23 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 		// The limit holds for the decoded bytes too.
 		body = http.MaxBytesReader(w, z, c.MaxBodyBytes)
 	}
-	return RawBody{ContentType: ct, Body: body}, nil
+	return RawBody{ContentType: ct, Body: rawReader{body}}, nil
+}
+
+// rawReader reads a RawBody: an error reading it other than the body limit
+// (a body shorter than its Content-Length, a broken gzip stream) comes as
+// a *BodyError, so a handler that returns it answers 400, not 500.
+type rawReader struct{ r io.Reader }
+
+func (b rawReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF {
+		var mb *http.MaxBytesError
+		if _, ok := err.(*BodyError); !ok && !errors.As(err, &mb) {
+			err = &BodyError{Err: err}
+		}
+	}
+	return n, err
 }
 
 // JSONStream checks a JSON request body that the handler reads as it

@@ -1,7 +1,9 @@
 package servertest
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -369,6 +372,74 @@ func TestStreamFlushesEachElement(t *testing.T) {
 			got.Write(rest)
 			if err != nil || !strings.HasSuffix(got.String(), `{"x":1003}]}`) {
 				t.Errorf("end of the body %q, %v", got.String(), err)
+			}
+		})
+	}
+}
+
+// rawExchange sends text on a new loopback connection to srv, closes the
+// sending side (so a body shorter than its Content-Length ends there), and
+// returns the response's status.
+func rawExchange(t *testing.T, srv *httptest.Server, text string) int {
+	t.Helper()
+	c, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(20 * time.Second))
+	if _, err := io.WriteString(c, text); err != nil {
+		t.Fatal(err)
+	}
+	c.(*net.TCPConn).CloseWrite()
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func gzipped(t *testing.T, s string) []byte {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(s))
+	z.Close()
+	return b.Bytes()
+}
+
+// TestBrokenBodies: a body that ends before its Content-Length, or whose
+// gzip stream is corrupt or cut short, is the client's fault: 400, for
+// bodies the server decodes and for raw ones the handler reads alike.
+func TestBrokenBodies(t *testing.T) {
+	srv := loopback(t, routes.NewServer(&recorder{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	valid := gzipped(t, strings.Repeat("0123456789", 1000))
+	corrupt := append(valid[:10:10], bytes.Repeat([]byte{0xff}, 200)...)
+	cut := valid[:len(valid)/2]
+	jsonCut := gzipped(t, `{"name":"`+strings.Repeat("a", 5000)+`"}`)
+	jsonCut = jsonCut[:len(jsonCut)/2]
+	tests := []struct {
+		name, head string
+		body       []byte
+		declared   int // Content-Length; the body's length when 0
+		want       int
+	}{
+		{"octet-stream shorter than declared", "PUT /files/a.bin HTTP/1.1\r\nContent-Type: application/octet-stream\r\n", []byte("0123456789"), 100, 400},
+		{"octet-stream, corrupt gzip", "PUT /files/a.bin HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n", corrupt, 0, 400},
+		{"octet-stream, gzip cut short", "PUT /files/a.bin HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n", cut, 0, 400},
+		{"octet-stream, whole gzip", "PUT /files/a.bin HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n", valid, 0, 204},
+		{"JSON shorter than declared", "POST /users HTTP/1.1\r\nContent-Type: application/json\r\n", []byte(`{"name":"a`), 100, 400},
+		{"JSON, gzip cut short", "POST /users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n", jsonCut, 0, 400},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := tt.declared
+			if n == 0 {
+				n = len(tt.body)
+			}
+			text := tt.head + "Host: x\r\nConnection: close\r\nContent-Length: " + strconv.Itoa(n) + "\r\n\r\n" + string(tt.body)
+			if got := rawExchange(t, srv, text); got != tt.want {
+				t.Errorf("status %d, want %d", got, tt.want)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -557,6 +558,48 @@ func TestErrorsFromHandlers(t *testing.T) {
 	if w.Code != 500 {
 		t.Errorf("nil result: %d %s", w.Code, w.Body)
 	}
+}
+
+// TestProblemStatus: a handler's *Problem is written as it is only when
+// its status is an error's; any other status is a 500, in the header and
+// the body, without the problem's text.
+func TestProblemStatus(t *testing.T) {
+	tests := []struct {
+		name       string
+		status     int
+		wantStatus int
+		wantTitle  string
+	}{
+		{"zero", 0, 500, "Internal Server Error"},
+		{"success", 200, 500, "Internal Server Error"},
+		{"redirect", 302, 500, "Internal Server Error"},
+		{"past 599", 700, 500, "Internal Server Error"},
+		{"client error", 409, 409, "taken"},
+		{"server error", 503, 503, "taken"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := routes.NewServer(problemer{status: tt.status}, oasrt.WithLogger(slog.New(slog.DiscardHandler)))
+			w := serve(srv, "GET", "/users/me", nil)
+			p := problem(t, w)
+			if w.Code != tt.wantStatus || p["status"] != float64(tt.wantStatus) || p["title"] != tt.wantTitle {
+				t.Errorf("%d %v, want %d with title %q in the body", w.Code, p, tt.wantStatus, tt.wantTitle)
+			}
+			if tt.wantStatus == 500 && p["detail"] != nil {
+				t.Errorf("detail disclosed: %v", p)
+			}
+		})
+	}
+}
+
+// problemer answers getMe with a problem of the status given.
+type problemer struct {
+	routes.Unimplemented
+	status int
+}
+
+func (h problemer) GetMe(ctx context.Context) (routes.GetMeResponse, error) {
+	return nil, &oasrt.Problem{Status: h.status, Title: "taken", Detail: "by someone"}
 }
 
 type errorer struct{ routes.Unimplemented }
