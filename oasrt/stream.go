@@ -365,7 +365,7 @@ func (w *Writer) endStream() {
 // they come.
 func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
-	out := &flushWriter{rw: rw}
+	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
 	if acceptsGzip(r) {
 		out.z = startGzip(rw, status)
 	} else {
@@ -394,6 +394,7 @@ func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentTyp
 // and flushes after each write; err is the first error of the connection.
 type flushWriter struct {
 	rw  http.ResponseWriter
+	rc  *http.ResponseController
 	z   *gzip.Writer
 	err error
 }
@@ -401,6 +402,10 @@ type flushWriter struct {
 func (f *flushWriter) Write(p []byte) (int, error) {
 	var n int
 	var err error
+	// Each write gets its own deadline, so that a server's WriteTimeout
+	// bounds a client that stops reading, not the length of the stream.
+	// Writers that cannot (a ResponseRecorder) are left as they are.
+	f.rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout))
 	if f.z != nil {
 		if n, err = f.z.Write(p); err == nil {
 			err = f.z.Flush()
@@ -409,7 +414,7 @@ func (f *flushWriter) Write(p []byte) (int, error) {
 		n, err = f.rw.Write(p)
 	}
 	if err == nil {
-		err = http.NewResponseController(f.rw).Flush()
+		err = f.rc.Flush()
 		if errors.Is(err, http.ErrNotSupported) {
 			err = nil
 		}

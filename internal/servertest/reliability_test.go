@@ -444,3 +444,39 @@ func TestBrokenBodies(t *testing.T) {
 		})
 	}
 }
+
+// TestStreamOutlivesWriteTimeout: a server's WriteTimeout (NewHTTPServer
+// sets one) bounds a client that stops reading, not a stream whose
+// elements come slowly: WriteStream moves the deadline before each write.
+// The test waits past the timeout between elements (the wait is the
+// scenario, not a measurement).
+func TestStreamOutlivesWriteTimeout(t *testing.T) {
+	h := &slowStream{n: 3, next: make(chan struct{}), quit: make(chan struct{})}
+	ts := httptest.NewUnstartedServer(routes.NewServer(h, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	ts.Config.WriteTimeout = 100 * time.Millisecond
+	ts.Start()
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(h.quit) })
+	req, _ := http.NewRequest("POST", ts.URL+"/points", strings.NewReader("[]"))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := rawClient(ts).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got bytes.Buffer
+	for i := range h.n {
+		if err := readUntil(resp.Body, &got, fmt.Sprintf(`{"x":%d}`, 1000+i)); err != nil {
+			t.Fatalf("element %d: %v", i, err)
+		}
+		if i+1 < h.n {
+			time.Sleep(3 * ts.Config.WriteTimeout)
+			h.next <- struct{}{}
+		}
+	}
+	rest, err := io.ReadAll(resp.Body)
+	got.Write(rest)
+	if err != nil || !strings.HasSuffix(got.String(), `{"x":1002}]}`) {
+		t.Errorf("body %q, %v", got.String(), err)
+	}
+}
