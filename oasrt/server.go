@@ -214,15 +214,19 @@ func chain(h http.Handler, mw []Middleware) http.Handler {
 }
 
 // Error writes the response for err with the configured ErrorWriter. For a
-// *MethodError it sets the Allow header first, for a *SecurityError
-// WWW-Authenticate.
+// *MethodError it sets the Allow header first, for a *SecurityError that
+// answers 401 WWW-Authenticate.
 func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) {
 	switch e := err.(type) {
 	case *MethodError:
 		w.Header().Set("Allow", e.Allow)
 	case *SecurityError:
-		if e.Challenge != "" && !errors.Is(e.Err, ErrForbidden) {
-			w.Header().Set("WWW-Authenticate", e.Challenge)
+		if e.Challenge != "" {
+			var p Problem
+			securityProblem(&p, e)
+			if p.Status == http.StatusUnauthorized {
+				w.Header().Set("WWW-Authenticate", e.Challenge)
+			}
 		}
 	}
 	c.ErrorWriter(w, r, err)

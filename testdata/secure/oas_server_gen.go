@@ -702,11 +702,11 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "header", "X-API-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleAPIKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -718,11 +718,11 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "query", "api_key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyQuery(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -734,11 +734,11 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "cookie", "sid")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyCookie(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
