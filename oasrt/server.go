@@ -429,7 +429,7 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
-	if !IsJSON(ct) {
+	if !IsJSON(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
 	b, err := c.readWhole(r)
@@ -514,7 +514,7 @@ func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error)
 		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
-	if !IsJSON(ct) {
+	if !IsJSON(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
 	src, size, done, err := decodedBody(r)
@@ -618,6 +618,24 @@ func mediaType(ct string) string {
 		ct = ct[:i]
 	}
 	return strings.TrimSpace(ct)
+}
+
+// utf8Charset reports whether a Content-Type declares no charset or
+// UTF-8 (RFC 8259, section 8.1: JSON is UTF-8; forms are decoded as
+// UTF-8 too). A body in another charset would be read as UTF-8 and
+// silently mangled, so it is a 415 instead.
+func utf8Charset(ct string) bool {
+	_, params, ok := strings.Cut(ct, ";")
+	for ok {
+		var p string
+		p, params, ok = strings.Cut(params, ";")
+		k, v, _ := strings.Cut(p, "=")
+		if strings.EqualFold(strings.TrimSpace(k), "charset") {
+			v = strings.Trim(strings.TrimSpace(v), `"`)
+			return strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8") || strings.EqualFold(v, "us-ascii")
+		}
+	}
+	return true
 }
 
 // IsJSON reports whether a Content-Type is application/json or a +json
@@ -826,7 +844,7 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	if absent, err := absentBody(r, required); absent {
 		return nil, err
 	}
-	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
+	if ct := r.Header.Get("Content-Type"); !IsForm(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
 	}
 	b, err := c.readWhole(r)

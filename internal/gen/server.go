@@ -996,7 +996,9 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 		f.P("if err != nil {")
 		f.P(paramFail(f, prm)("err"))
 		f.P("}")
-		f.P(pairsVar(prm), " = append(", pairsVar(prm), ", key, s)")
+		f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
+		f.P(paramFail(f, prm)("err"))
+		f.P("}")
 	}
 	if len(deep) > 0 {
 		f.P("default:")
@@ -1012,7 +1014,9 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 			f.P("if err != nil {")
 			f.P(paramFail(f, prm)("err"))
 			f.P("}")
-			f.P(pairsVar(prm), " = append(", pairsVar(prm), ", prop, s)")
+			f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
+			f.P(paramFail(f, prm)("err"))
+			f.P("}")
 			f.P("}")
 		}
 	}

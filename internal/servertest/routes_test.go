@@ -317,6 +317,11 @@ func TestParamErrors(t *testing.T) {
 		{"NaN is not a number", "/search?q=1&ratio=NaN", "s", "ratio", "query", `query parameter "ratio": "NaN" is not a number`},
 		{"bad path integer", "/v2x/status", "", "version", "path", `path parameter "version": "2x" is not an integer`},
 		{"label without its dot", "/label/1,2", "", "ids", "path", ""},
+		// Integers follow the JSON grammar, as in a body.
+		{"path integer with a plus", "/v+1/status", "", "version", "path", `path parameter "version": "+1" is not an integer`},
+		{"path integer with a leading zero", "/v01/status", "", "version", "path", `path parameter "version": "01" is not an integer`},
+		{"query integer with a leading zero", "/search?q=1&limit=05", "s", "limit", "query", `query parameter "limit": "05" is not an integer`},
+		{"repeated deepObject key", "/search?q=1&filter[color]=a&filter[color]=b", "s", "filter", "query", `query parameter "filter": property "color": given more than once`},
 		// Parameters' constraints are checked as a JSON body's are.
 		{"below minimum", "/search?q=1&limit=0", "s1", "limit", "query", `query parameter "limit": 0 is less than minimum 1`},
 		{"above maximum", "/search?q=1&limit=101", "s1", "limit", "query", `query parameter "limit": 101 is greater than maximum 100`},
@@ -389,6 +394,9 @@ func TestBodies(t *testing.T) {
 		{"empty body", ``, "application/json", 400, "", 0},
 		{"+json type", `{"name":"a"}`, "application/vnd.user+json", 201, "", 0},
 		{"not JSON", `{"name":"a"}`, "text/plain", 415, "", 0},
+		{"UTF-8 declared", `{"name":"a"}`, `application/json; charset="UTF-8"`, 201, "", 0},
+		{"another charset", `{"name":"é"}`, "application/json; charset=iso-8859-1", 415, "", 0},
+		{"another charset, +json", `{"name":"a"}`, "application/vnd.user+json;charset=utf-16", 415, "", 0},
 		{"no content type", `{"name":"a"}`, "", 415, "", 0},
 		{"over the limit", `{"name":"` + strings.Repeat("a", 100) + `"}`, "application/json", 413, "", 0},
 	}

@@ -2114,14 +2114,18 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
 			}
-			pairsPoint = append(pairsPoint, key, s)
+			if pairsPoint, err = oasrt.AddProperty(pairsPoint, key, s); err != nil {
+				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			}
 		default:
 			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
 				s, err := oasrt.QueryScalar(value)
 				if err != nil {
 					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				pairsFilter = append(pairsFilter, prop, s)
+				if pairsFilter, err = oasrt.AddProperty(pairsFilter, prop, s); err != nil {
+					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				}
 			}
 			if strings.HasPrefix(key, "meta[") {
 				params.Meta = oasrt.AppendPair(params.Meta, key, value)
