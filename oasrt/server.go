@@ -42,6 +42,9 @@ type ServerConfig struct {
 	// returns and every response aborted after it started (see
 	// WithLogger); nil means slog.Default() at the time of the record.
 	Logger *slog.Logger
+	// CheckResponses makes the server check its JSON responses against
+	// the spec before sending them (WithResponseCheck).
+	CheckResponses bool
 
 	middleware []Middleware
 	byOp       map[string][]Middleware

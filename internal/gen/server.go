@@ -168,6 +168,22 @@ func genWrite(f *file, op *apiOp, v *variant) {
 		f.P(rt("ReleaseWriter"), "(w)")
 		f.P("return err")
 		f.P("}")
+		f.P("if ", rt("ChecksResponse"), "(r) {")
+		f.P("if err := ", rt("CheckResponse"), "(", status, ", w, func(r *", rt("Reader"), ") error {")
+		f.P("var chk ", f.goType(v.typ))
+		if hasCodec(v.typ) {
+			f.P("return chk.DecodeJSON(r)")
+		} else {
+			c := &codec{file: f}
+			c.dec(v.typ, "chk", func(err string) string { return err })
+			f.P("_ = chk // decoded for its checks only")
+			f.P("return nil")
+		}
+		f.P("}); err != nil {")
+		f.P(rt("ReleaseWriter"), "(w)")
+		f.P("return err")
+		f.P("}")
+		f.P("}")
 	}
 	writeHeaders(f, v)
 	switch {
@@ -675,7 +691,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("err = ", rt("ErrNoResponse"))
 	f.P("}")
 	f.P("if err == nil {")
-	f.P("err = res.", op.write, "(w, r)")
+	f.P("err = res.", op.write, "(w, s.cfg.ResponseRequest(r))")
 	f.P("}")
 	f.P("if err != nil {")
 	f.P("s.cfg.HandlerError(w, r, ", strconv.Quote(op.ID), ", err)")

@@ -480,3 +480,35 @@ func TestStreamOutlivesWriteTimeout(t *testing.T) {
 		t.Errorf("body %q, %v", got.String(), err)
 	}
 }
+
+// badAnswers answers getUser with a user whose age breaks the schema's
+// minimum.
+type badAnswers struct{ recorder }
+
+func (*badAnswers) GetUser(ctx context.Context, p routes.GetUserParams) (routes.GetUserResponse, error) {
+	return routes.GetUserResponse200{Body: routes.User{Name: p.Name, Age: oasrt.NewOpt(int32(-1))}}, nil
+}
+
+// TestResponseCheck: with WithResponseCheck, a handler's response that
+// breaks the spec is not sent as a success: a 500, and a log record
+// saying what broke; without it, it goes out (the default costs nothing).
+func TestResponseCheck(t *testing.T) {
+	logs := &records{}
+	checked := routes.NewServer(&badAnswers{}, oasrt.WithResponseCheck(), oasrt.WithLogger(slog.New(logs)))
+	w := serve(checked, "GET", "/users/x", nil)
+	if p := problem(t, w); w.Code != 500 || p["detail"] != nil {
+		t.Errorf("checked: %d %v", w.Code, p)
+	}
+	got := logs.take()
+	if len(got) != 1 || got[0]["level"] != "ERROR" || got[0]["operation"] != "getUser" ||
+		got[0]["error"] != "the handler's response breaks the spec: $.age: -1 is less than minimum 0 (offset 18)" {
+		t.Errorf("records %v", got)
+	}
+	if w := serve(checked, "GET", "/users/me", nil); w.Code != 200 {
+		t.Errorf("a valid response, checked: %d %s", w.Code, w.Body)
+	}
+	unchecked := routes.NewServer(&badAnswers{}, oasrt.WithLogger(slog.New(logs)))
+	if w := serve(unchecked, "GET", "/users/x", nil); w.Code != 200 {
+		t.Errorf("unchecked: %d %s", w.Code, w.Body)
+	}
+}

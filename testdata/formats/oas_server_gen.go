@@ -40,6 +40,15 @@ func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk GetThingOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -167,7 +176,7 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetThingResponse(w, r)
+		err = res.writeGetThingResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getThing", err)

@@ -65,6 +65,37 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []User
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *User
+				chk, e2 = oasrt.Grow(r, chk)
+				if err := (*e2).DecodeJSON(r); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if chk == nil {
+				chk = []User{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	h := rw.Header()
 	h.Set("X-Total", strconv.FormatInt(v.XTotal, 10))
 	if v.XNext.Set {
@@ -97,6 +128,15 @@ func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
@@ -122,6 +162,15 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+			var chk Problem
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
 	return nil
 }
@@ -146,6 +195,15 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+			var chk Problem
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, status, "application/json", w)
 	return nil
@@ -173,6 +231,15 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Req
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -206,6 +273,15 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -278,6 +354,21 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []string
+			x1, err := r.Strings()
+			if err != nil {
+				return err
+			}
+			chk = x1
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -387,6 +478,15 @@ func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.R
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk StatusOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -511,6 +611,15 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Point
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -537,6 +646,15 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk RGB
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -605,6 +723,15 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter,
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Stored
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -641,6 +768,15 @@ func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWrite
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk ImportPointsOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -740,6 +876,15 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.R
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk SearchOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -1050,7 +1195,7 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeRootResponse(w, r)
+		err = res.writeRootResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "root", err)
@@ -1068,7 +1213,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUsersResponse(w, r)
+		err = res.writeListUsersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listUsers", err)
@@ -1110,7 +1255,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w, r)
+		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createUser", err)
@@ -1131,7 +1276,7 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMeResponse(w, r)
+		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getMe", err)
@@ -1157,7 +1302,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserResponse(w, r)
+		err = res.writeGetUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getUser", err)
@@ -1192,7 +1337,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w, r)
+		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteUser", err)
@@ -1228,7 +1373,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFriendsResponse(w, r)
+		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listFriends", err)
@@ -1262,7 +1407,7 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFilesResponse(w, r)
+		err = res.writeListFilesResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listFiles", err)
@@ -1288,7 +1433,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFileResponse(w, r)
+		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getFile", err)
@@ -1335,7 +1480,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePutFileResponse(w, r)
+		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "putFile", err)
@@ -1378,7 +1523,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeStatusResponse(w, r)
+		err = res.writeStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "status", err)
@@ -1417,7 +1562,7 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLabelResponse(w, r)
+		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "label", err)
@@ -1456,7 +1601,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixResponse(w, r)
+		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "matrix", err)
@@ -1488,7 +1633,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeColorResponse(w, r)
+		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "color", err)
@@ -1526,7 +1671,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixColorResponse(w, r)
+		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "matrixColor", err)
@@ -1576,7 +1721,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitFormResponse(w, r)
+		err = res.writeSubmitFormResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "submitForm", err)
@@ -1633,7 +1778,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitBothResponse(w, r)
+		err = res.writeSubmitBothResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "submitBoth", err)
@@ -1673,7 +1818,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadPhotoResponse(w, r)
+		err = res.writeUploadPhotoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "uploadPhoto", err)
@@ -1816,7 +1961,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeImportPointsResponse(w, r)
+		err = res.writeImportPointsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "importPoints", err)
@@ -1872,7 +2017,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSearchResponse(w, r)
+		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "search", err)

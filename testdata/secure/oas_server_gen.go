@@ -32,6 +32,15 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -58,6 +67,15 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) 
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -86,6 +104,15 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -112,6 +139,15 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -140,6 +176,15 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -166,6 +211,15 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -211,6 +265,15 @@ func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -481,7 +544,7 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePublicResponse(w, r)
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "public", err)
@@ -507,7 +570,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMeResponse(w, r)
+		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "me", err)
@@ -533,7 +596,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAdminResponse(w, r)
+		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "admin", err)
@@ -559,7 +622,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeBothResponse(w, r)
+		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "both", err)
@@ -585,7 +648,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeOptionalResponse(w, r)
+		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "optional", err)
@@ -611,7 +674,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeKeysResponse(w, r)
+		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "keys", err)
@@ -633,7 +696,7 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUndeclaredResponse(w, r)
+		err = res.writeUndeclaredResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "undeclared", err)
@@ -656,7 +719,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMtlsResponse(w, r)
+		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "mtls", err)

@@ -32,6 +32,15 @@ func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
+			var chk Account
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
@@ -175,7 +184,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAccountResponse(w, r)
+		err = res.writeCreateAccountResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createAccount", err)

@@ -38,6 +38,15 @@ func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Pet
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -165,7 +174,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPetResponse(w, r)
+		err = res.writeGetPetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getPet", err)

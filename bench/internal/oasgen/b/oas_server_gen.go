@@ -32,6 +32,15 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk List
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -154,7 +163,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSearchResponse(w, r)
+		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "search", err)

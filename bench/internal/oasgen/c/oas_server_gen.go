@@ -32,6 +32,15 @@ func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk ABitOfEverything
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -154,7 +163,7 @@ func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEverythingResponse(w, r)
+		err = res.writeGetEverythingResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getEverything", err)

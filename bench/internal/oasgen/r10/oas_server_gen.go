@@ -433,7 +433,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMmyoResponse(w, r)
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listMmyo", err)
@@ -447,7 +447,7 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMmyoResponse(w, r)
+		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createMmyo", err)
@@ -466,7 +466,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoResponse(w, r)
+		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getMmyo", err)
@@ -502,7 +502,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMmyoResponse(w, r)
+		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteMmyo", err)
@@ -538,7 +538,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoItemResponse(w, r)
+		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getMmyoItem", err)
@@ -580,7 +580,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOrdersResponse(w, r)
+		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listOrders", err)
@@ -594,7 +594,7 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOrdersResponse(w, r)
+		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createOrders", err)
@@ -613,7 +613,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersResponse(w, r)
+		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getOrders", err)
@@ -649,7 +649,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrdersResponse(w, r)
+		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteOrders", err)
@@ -685,7 +685,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersItemResponse(w, r)
+		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getOrdersItem", err)

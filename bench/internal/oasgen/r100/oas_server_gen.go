@@ -3313,7 +3313,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMmyoResponse(w, r)
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listMmyo", err)
@@ -3327,7 +3327,7 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMmyoResponse(w, r)
+		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createMmyo", err)
@@ -3346,7 +3346,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoResponse(w, r)
+		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getMmyo", err)
@@ -3382,7 +3382,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMmyoResponse(w, r)
+		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteMmyo", err)
@@ -3418,7 +3418,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoItemResponse(w, r)
+		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getMmyoItem", err)
@@ -3460,7 +3460,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWdqxlykfqrResponse(w, r)
+		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
@@ -3474,7 +3474,7 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWdqxlykfqrResponse(w, r)
+		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
@@ -3493,7 +3493,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdqxlykfqrResponse(w, r)
+		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
@@ -3529,7 +3529,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWdqxlykfqrResponse(w, r)
+		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
@@ -3565,7 +3565,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdqxlykfqrItemResponse(w, r)
+		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
@@ -3607,7 +3607,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDgazlnoxujResponse(w, r)
+		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
@@ -3621,7 +3621,7 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDgazlnoxujResponse(w, r)
+		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
@@ -3640,7 +3640,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDgazlnoxujResponse(w, r)
+		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
@@ -3676,7 +3676,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDgazlnoxujResponse(w, r)
+		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
@@ -3712,7 +3712,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDgazlnoxujItemResponse(w, r)
+		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
@@ -3754,7 +3754,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHnltmgResponse(w, r)
+		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listHnltmg", err)
@@ -3768,7 +3768,7 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHnltmgResponse(w, r)
+		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createHnltmg", err)
@@ -3787,7 +3787,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHnltmgResponse(w, r)
+		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getHnltmg", err)
@@ -3823,7 +3823,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHnltmgResponse(w, r)
+		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
@@ -3859,7 +3859,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHnltmgItemResponse(w, r)
+		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
@@ -3901,7 +3901,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSqmlbhlktpResponse(w, r)
+		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
@@ -3915,7 +3915,7 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSqmlbhlktpResponse(w, r)
+		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
@@ -3934,7 +3934,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSqmlbhlktpResponse(w, r)
+		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
@@ -3970,7 +3970,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSqmlbhlktpResponse(w, r)
+		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
@@ -4006,7 +4006,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSqmlbhlktpItemResponse(w, r)
+		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
@@ -4048,7 +4048,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDlskblpuResponse(w, r)
+		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listDlskblpu", err)
@@ -4062,7 +4062,7 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDlskblpuResponse(w, r)
+		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createDlskblpu", err)
@@ -4081,7 +4081,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDlskblpuResponse(w, r)
+		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getDlskblpu", err)
@@ -4117,7 +4117,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDlskblpuResponse(w, r)
+		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
@@ -4153,7 +4153,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDlskblpuItemResponse(w, r)
+		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
@@ -4195,7 +4195,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUughResponse(w, r)
+		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listUugh", err)
@@ -4209,7 +4209,7 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUughResponse(w, r)
+		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createUugh", err)
@@ -4228,7 +4228,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUughResponse(w, r)
+		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getUugh", err)
@@ -4264,7 +4264,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUughResponse(w, r)
+		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteUugh", err)
@@ -4300,7 +4300,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUughItemResponse(w, r)
+		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getUughItem", err)
@@ -4342,7 +4342,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSvashrrvcdResponse(w, r)
+		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
@@ -4356,7 +4356,7 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSvashrrvcdResponse(w, r)
+		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
@@ -4375,7 +4375,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvashrrvcdResponse(w, r)
+		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
@@ -4411,7 +4411,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSvashrrvcdResponse(w, r)
+		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
@@ -4447,7 +4447,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvashrrvcdItemResponse(w, r)
+		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
@@ -4489,7 +4489,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNrvhsjyftResponse(w, r)
+		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
@@ -4503,7 +4503,7 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNrvhsjyftResponse(w, r)
+		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
@@ -4522,7 +4522,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNrvhsjyftResponse(w, r)
+		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
@@ -4558,7 +4558,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNrvhsjyftResponse(w, r)
+		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
@@ -4594,7 +4594,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNrvhsjyftItemResponse(w, r)
+		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
@@ -4636,7 +4636,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXrwjtbbResponse(w, r)
+		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
@@ -4650,7 +4650,7 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXrwjtbbResponse(w, r)
+		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
@@ -4669,7 +4669,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXrwjtbbResponse(w, r)
+		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
@@ -4705,7 +4705,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXrwjtbbResponse(w, r)
+		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
@@ -4741,7 +4741,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXrwjtbbItemResponse(w, r)
+		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
@@ -4783,7 +4783,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNwcvaojrqlResponse(w, r)
+		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
@@ -4797,7 +4797,7 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNwcvaojrqlResponse(w, r)
+		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
@@ -4816,7 +4816,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwcvaojrqlResponse(w, r)
+		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
@@ -4852,7 +4852,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNwcvaojrqlResponse(w, r)
+		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
@@ -4888,7 +4888,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwcvaojrqlItemResponse(w, r)
+		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
@@ -4930,7 +4930,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLfubzamkhResponse(w, r)
+		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
@@ -4944,7 +4944,7 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLfubzamkhResponse(w, r)
+		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
@@ -4963,7 +4963,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLfubzamkhResponse(w, r)
+		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
@@ -4999,7 +4999,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLfubzamkhResponse(w, r)
+		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
@@ -5035,7 +5035,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLfubzamkhItemResponse(w, r)
+		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
@@ -5077,7 +5077,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSzrwResponse(w, r)
+		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listSzrw", err)
@@ -5091,7 +5091,7 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSzrwResponse(w, r)
+		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createSzrw", err)
@@ -5110,7 +5110,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSzrwResponse(w, r)
+		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSzrw", err)
@@ -5146,7 +5146,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSzrwResponse(w, r)
+		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteSzrw", err)
@@ -5182,7 +5182,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSzrwItemResponse(w, r)
+		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getSzrwItem", err)
@@ -5224,7 +5224,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZyccvzoabvResponse(w, r)
+		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
@@ -5238,7 +5238,7 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZyccvzoabvResponse(w, r)
+		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
@@ -5257,7 +5257,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZyccvzoabvResponse(w, r)
+		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
@@ -5293,7 +5293,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZyccvzoabvResponse(w, r)
+		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
@@ -5329,7 +5329,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZyccvzoabvItemResponse(w, r)
+		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
@@ -5371,7 +5371,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListRtugdweweResponse(w, r)
+		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
@@ -5385,7 +5385,7 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateRtugdweweResponse(w, r)
+		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
@@ -5404,7 +5404,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRtugdweweResponse(w, r)
+		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
@@ -5440,7 +5440,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteRtugdweweResponse(w, r)
+		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
@@ -5476,7 +5476,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRtugdweweItemResponse(w, r)
+		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
@@ -5518,7 +5518,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNqhlcbrwyResponse(w, r)
+		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
@@ -5532,7 +5532,7 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNqhlcbrwyResponse(w, r)
+		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
@@ -5551,7 +5551,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNqhlcbrwyResponse(w, r)
+		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
@@ -5587,7 +5587,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNqhlcbrwyResponse(w, r)
+		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
@@ -5623,7 +5623,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNqhlcbrwyItemResponse(w, r)
+		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
@@ -5665,7 +5665,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJthgvsResponse(w, r)
+		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listJthgvs", err)
@@ -5679,7 +5679,7 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJthgvsResponse(w, r)
+		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createJthgvs", err)
@@ -5698,7 +5698,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJthgvsResponse(w, r)
+		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getJthgvs", err)
@@ -5734,7 +5734,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJthgvsResponse(w, r)
+		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
@@ -5770,7 +5770,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJthgvsItemResponse(w, r)
+		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
@@ -5812,7 +5812,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLpjjbiqmfiResponse(w, r)
+		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
@@ -5826,7 +5826,7 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLpjjbiqmfiResponse(w, r)
+		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
@@ -5845,7 +5845,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpjjbiqmfiResponse(w, r)
+		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
@@ -5881,7 +5881,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLpjjbiqmfiResponse(w, r)
+		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
@@ -5917,7 +5917,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpjjbiqmfiItemResponse(w, r)
+		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
@@ -5959,7 +5959,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUkhvrhlifeResponse(w, r)
+		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
@@ -5973,7 +5973,7 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUkhvrhlifeResponse(w, r)
+		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
@@ -5992,7 +5992,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUkhvrhlifeResponse(w, r)
+		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
@@ -6028,7 +6028,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUkhvrhlifeResponse(w, r)
+		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
@@ -6064,7 +6064,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUkhvrhlifeItemResponse(w, r)
+		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
@@ -6106,7 +6106,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOrdersResponse(w, r)
+		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "listOrders", err)
@@ -6120,7 +6120,7 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOrdersResponse(w, r)
+		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "createOrders", err)
@@ -6139,7 +6139,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersResponse(w, r)
+		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getOrders", err)
@@ -6175,7 +6175,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrdersResponse(w, r)
+		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "deleteOrders", err)
@@ -6211,7 +6211,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersItemResponse(w, r)
+		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "getOrdersItem", err)
