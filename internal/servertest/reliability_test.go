@@ -69,6 +69,13 @@ func heapInUse() uint64 {
 	return m.HeapAlloc
 }
 
+// allocated returns the bytes allocated so far, freed or not.
+func allocated() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc
+}
+
 // dialAll opens n connections to srv and writes head to each, closing
 // them when the test ends.
 func dialAll(t *testing.T, srv *httptest.Server, n int, head string) []net.Conn {
@@ -510,5 +517,94 @@ func TestResponseCheck(t *testing.T) {
 	unchecked := routes.NewServer(&badAnswers{}, oasrt.WithLogger(slog.New(logs)))
 	if w := serve(unchecked, "GET", "/users/x", nil); w.Code != 200 {
 		t.Errorf("unchecked: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestSlowClientsAreCut holds 100 connections that send their headers
+// slowly and 100 that send a body slowly against the server of
+// NewHTTPServer (its timeouts shortened for the test): the server must
+// close every one of them, rather than hold them as a zero http.Server
+// does. Each connection gets 20 s, a hundred times the timeouts, before
+// the test calls it held.
+func TestSlowClientsAreCut(t *testing.T) {
+	srv := oasrt.NewHTTPServer("127.0.0.1:0", routes.NewServer(&recorder{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || srv.MaxHeaderBytes <= 0 {
+		t.Fatalf("NewHTTPServer leaves a bound unset: %+v", srv)
+	}
+	srv.ReadHeaderTimeout, srv.ReadTimeout = 100*time.Millisecond, 200*time.Millisecond
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	ts := &httptest.Server{Listener: l} // for dialAll
+	heads := map[string]string{
+		"slow headers": "POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: appl",
+		"slow body":    "POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na",
+	}
+	for name, head := range heads {
+		t.Run(name, func(t *testing.T) {
+			conns := dialAll(t, ts, 100, head)
+			var wg sync.WaitGroup
+			held := make(chan int, len(conns))
+			for i, c := range conns {
+				wg.Go(func() {
+					c.SetReadDeadline(time.Now().Add(20 * time.Second))
+					_, err := io.Copy(io.Discard, c)
+					if ne, ok := err.(net.Error); ok && ne.Timeout() {
+						held <- i
+					}
+				})
+			}
+			wg.Wait()
+			close(held)
+			if n := len(held); n > 0 {
+				t.Errorf("%d of %d connections still held after 20 s", n, len(conns))
+			}
+		})
+	}
+}
+
+// TestGzipBomb sends a JSON body of 16 MiB that gzip makes 16 KiB to a
+// server with a 1 MiB limit: the limit holds for the decoded bytes (413),
+// and the server allocates in all a few MiB per request, not what the body
+// would decode to.
+func TestGzipBomb(t *testing.T) {
+	srv := loopback(t, routes.NewServer(&recorder{}, oasrt.WithMaxBodyBytes(1<<20)))
+	var b bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	z.Write([]byte(`{"name":"`))
+	z.Write(bytes.Repeat([]byte("a"), 16<<20))
+	z.Write([]byte(`"}`))
+	z.Close()
+	before := allocated()
+	var wg sync.WaitGroup
+	statuses := make(chan int, 20)
+	for range 20 {
+		wg.Go(func() {
+			req, _ := http.NewRequest("POST", srv.URL+"/users", bytes.NewReader(b.Bytes()))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Content-Encoding", "gzip")
+			resp, err := rawClient(srv).Do(req)
+			if err != nil {
+				statuses <- -1
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	for s := range statuses {
+		if s != http.StatusRequestEntityTooLarge {
+			t.Errorf("status %d, want 413", s)
+		}
+	}
+	after := allocated()
+	t.Logf("%d KiB allocated for 20 bombs of %d KiB", (after-before)>>10, b.Len()>>10)
+	if after-before > 20*4<<20 {
+		t.Errorf("%d MiB allocated for 20 bombs of %d KiB, want at most 4 MiB each", (after-before)>>20, b.Len()>>10)
 	}
 }
