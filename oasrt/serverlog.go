@@ -26,25 +26,26 @@ func (c *ServerConfig) logger() *slog.Logger {
 	return slog.Default()
 }
 
-// Recover turns a panic in the handler chain outside an operation (the
-// router, server-wide middleware) into a 500 written by the ErrorWriter,
-// and logs it; the server goes on serving. Generated servers defer it in
-// ServeHTTP. http.ErrAbortHandler is re-panicked, as net/http expects.
+// Recover turns a panic in the handler chain into a 500 written by the
+// ErrorWriter, and logs it without an operation; the server goes on
+// serving. http.ErrAbortHandler is re-panicked, as net/http expects.
+// Generated servers defer their own recover, which names the operation
+// (Recovered).
 func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
 	if v := recover(); v != nil {
 		c.recovered(w, r, "", v)
 	}
 }
 
-// RecoverOperation is Recover for the operation named, which its records
-// carry. Generated servers defer it around each operation. A panic, or an
-// error, once a streamed response has started (WriteStream) aborts the
-// response (http.ErrAbortHandler) after logging it: the client sees a
-// broken response, never an error body after a success status.
-func (c *ServerConfig) RecoverOperation(w http.ResponseWriter, r *http.Request, operationID string) {
-	if v := recover(); v != nil {
-		c.recovered(w, r, operationID, v)
-	}
+// Recovered handles v, a panic recovered while serving r, in the
+// operation named ("" when the panic was outside one): a 500 written by
+// the ErrorWriter and a log record with the stack. A panic, or an error,
+// once a streamed response has started (WriteStream) aborts the response
+// (http.ErrAbortHandler) after logging it: the client sees a broken
+// response, never an error body after a success status.
+// http.ErrAbortHandler itself is re-panicked.
+func (c *ServerConfig) Recovered(w http.ResponseWriter, r *http.Request, operationID string, v any) {
+	c.recovered(w, r, operationID, v)
 }
 
 func (c *ServerConfig) recovered(w http.ResponseWriter, r *http.Request, operationID string, v any) {
@@ -109,7 +110,7 @@ func (c *ServerConfig) log(r *http.Request, level slog.Level, msg string, attrs 
 }
 
 // aborted is the panic value that ends a response that has started and
-// cannot become an error response: RecoverOperation logs it and aborts the
+// cannot become an error response: Recovered logs it and aborts the
 // connection.
 type aborted struct {
 	status   int

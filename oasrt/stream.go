@@ -356,7 +356,7 @@ func (w *Writer) endStream() {
 // streaming responses. The Writer it passes has Direction InResponse. An
 // error or a panic once the response has started cannot become an error
 // status: WriteStream panics with a value that the generated server's
-// RecoverOperation logs before aborting the connection
+// recover (ServerConfig.Recovered) logs before aborting the connection
 // (http.ErrAbortHandler), so the client sees a broken response rather
 // than a short one that parses, or a problem after a success status.
 //

@@ -3064,12 +3064,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [2]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -3099,9 +3116,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said; a panic in it is logged with the operation.
+// as oasrt.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	defer s.cfg.RecoverOperation(w, r, operations[op].id)
 	switch op {
 	case 0:
 		s.handleListMmyo(w, r, p, esc)
