@@ -254,6 +254,7 @@ func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc fu
 		stopped bool  // the loop is over: the timer must not touch w
 		late    error // the error of the timer's flush
 	)
+	armed = true // before the timer exists: it may fire at once
 	timer := time.AfterFunc(FlushDelay, func() {
 		mu.Lock()
 		defer mu.Unlock()
@@ -262,7 +263,6 @@ func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc fu
 		}
 		armed = false
 	})
-	armed = true
 	defer func() {
 		mu.Lock()
 		stopped = true
