@@ -521,7 +521,8 @@ func TestResponseCheck(t *testing.T) {
 }
 
 // TestSlowClientsAreCut holds 100 connections that send their headers
-// slowly and 100 that send a body slowly against the server of
+// slowly, 100 that send a body slowly and 100 left idle after a request
+// against the server of
 // NewHTTPServer (its timeouts shortened for the test): the server must
 // close every one of them, rather than hold them as a zero http.Server
 // does. Each connection gets 20 s, a hundred times the timeouts, before
@@ -531,7 +532,7 @@ func TestSlowClientsAreCut(t *testing.T) {
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || srv.MaxHeaderBytes <= 0 {
 		t.Fatalf("NewHTTPServer leaves a bound unset: %+v", srv)
 	}
-	srv.ReadHeaderTimeout, srv.ReadTimeout = 100*time.Millisecond, 200*time.Millisecond
+	srv.ReadHeaderTimeout, srv.ReadTimeout, srv.IdleTimeout = 100*time.Millisecond, 200*time.Millisecond, 200*time.Millisecond
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -542,6 +543,7 @@ func TestSlowClientsAreCut(t *testing.T) {
 	heads := map[string]string{
 		"slow headers": "POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: appl",
 		"slow body":    "POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na",
+		"idle":         "GET /users/me HTTP/1.1\r\nHost: x\r\n\r\n", // then nothing: a keep-alive connection left idle
 	}
 	for name, head := range heads {
 		t.Run(name, func(t *testing.T) {
