@@ -120,7 +120,7 @@ func await(t *testing.T, ch <-chan struct{}, n int, d time.Duration, what string
 func TestDeclaredLengthCostsNothing(t *testing.T) {
 	const conns, declared, bound = 200, 8 << 20, 64 << 20
 	reached := make(chan struct{}, conns)
-	srv := loopback(t, routes.NewServer(&recorder{}, oasrt.WithMiddleware(firstRead(reached))))
+	srv := loopback(t, routes.NewServer(empty{}, oasrt.WithMiddleware(firstRead(reached))))
 
 	before := heapInUse()
 	head := fmt.Sprintf("POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"name\":\"a", declared)
@@ -520,7 +520,8 @@ func TestResponseCheck(t *testing.T) {
 	}
 }
 
-// TestSlowClientsAreCut holds 100 connections that send their headers
+// TestSlowClientsAreCut (with empty, a handler safe for concurrent use)
+// holds 100 connections that send their headers
 // slowly, 100 that send a body slowly and 100 left idle after a request
 // against the server of
 // NewHTTPServer (its timeouts shortened for the test): the server must
@@ -528,7 +529,7 @@ func TestResponseCheck(t *testing.T) {
 // does. Each connection gets 20 s, a hundred times the timeouts, before
 // the test calls it held.
 func TestSlowClientsAreCut(t *testing.T) {
-	srv := oasrt.NewHTTPServer("127.0.0.1:0", routes.NewServer(&recorder{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	srv := oasrt.NewHTTPServer("127.0.0.1:0", routes.NewServer(empty{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || srv.MaxHeaderBytes <= 0 {
 		t.Fatalf("NewHTTPServer leaves a bound unset: %+v", srv)
 	}
@@ -573,7 +574,7 @@ func TestSlowClientsAreCut(t *testing.T) {
 // and the server allocates in all a few MiB per request, not what the body
 // would decode to.
 func TestGzipBomb(t *testing.T) {
-	srv := loopback(t, routes.NewServer(&recorder{}, oasrt.WithMaxBodyBytes(1<<20)))
+	srv := loopback(t, routes.NewServer(empty{}, oasrt.WithMaxBodyBytes(1<<20)))
 	var b bytes.Buffer
 	z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 	z.Write([]byte(`{"name":"`))
