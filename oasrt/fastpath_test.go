@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,8 +43,12 @@ func TestEscapedPathAllocs(t *testing.T) {
 	}
 }
 
-// TestParseIntShort checks ParseInt's fast path against strconv on the
-// inputs around its limits.
+// jsonInteger is the JSON integer grammar (RFC 8259, section 6), which
+// parameters follow on top of strconv's range checks.
+var jsonInteger = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+
+// TestParseIntShort checks ParseInt's fast path against strconv, limited
+// to the JSON integer grammar, on the inputs around its limits.
 func TestParseIntShort(t *testing.T) {
 	inputs := []string{"", "+", "-", "0", "-0", "+0", "007", "12345", "-678", "+42", "1a", "a1", " 1", "1 ", "1.0", "1_000",
 		"127", "128", "-128", "-129", "32767", "32768", "2147483647", "2147483648", "-2147483648", "-2147483649",
@@ -53,6 +58,9 @@ func TestParseIntShort(t *testing.T) {
 		for _, bits := range []int{8, 16, 32, 64} {
 			got, gotErr := ParseInt(s, bits)
 			want, wantErr := strconv.ParseInt(s, 10, bits)
+			if wantErr == nil && !jsonInteger.MatchString(s) {
+				wantErr = strconv.ErrSyntax
+			}
 			if (gotErr != nil) != (wantErr != nil) || gotErr == nil && got != want {
 				t.Errorf("ParseInt(%q, %d) = %v, %v; strconv: %v, %v", s, bits, got, gotErr, want, wantErr)
 			}
@@ -95,5 +103,44 @@ func TestRoutePath(t *testing.T) {
 	u := &url.URL{Path: "/orders/12345/items/678"}
 	if n := testing.AllocsPerRun(100, func() { RoutePath(u) }); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+}
+
+// TestNumberGrammar: parameters take numbers as JSON writes them, not
+// every form strconv reads.
+func TestNumberGrammar(t *testing.T) {
+	tests := []struct {
+		name, in string
+		intOK    bool // ParseInt and ParseUint (when not negative)
+		floatOK  bool
+	}{
+		{"zero", "0", true, true},
+		{"negative", "-12", true, true},
+		{"plus sign", "+1", false, false},
+		{"leading zero", "01", false, false},
+		{"negative leading zero", "-01", false, false},
+		{"fraction", "1.5", false, true},
+		{"bare fraction", ".5", false, false},
+		{"trailing dot", "1.", false, false},
+		{"exponent", "1e3", false, true},
+		{"exponent sign", "1E-3", false, true},
+		{"empty exponent", "1e", false, false},
+		{"hex", "0x10", false, false},
+		{"hex float", "0x1p-2", false, false},
+		{"underscore", "1_000", false, false},
+		{"infinity", "Inf", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ParseInt(tt.in, 64); (err == nil) != tt.intOK {
+				t.Errorf("ParseInt(%q): %v", tt.in, err)
+			}
+			if _, err := ParseUint(tt.in, 64); (err == nil) != (tt.intOK && tt.in[0] != '-') {
+				t.Errorf("ParseUint(%q): %v", tt.in, err)
+			}
+			if _, err := ParseFloat(tt.in, 64); (err == nil) != tt.floatOK {
+				t.Errorf("ParseFloat(%q): %v", tt.in, err)
+			}
+		})
 	}
 }

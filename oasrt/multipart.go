@@ -68,12 +68,48 @@ func (e *PartTooLargeError) Error() string {
 // temporary files.
 type Multipart struct {
 	mr     *multipart.Reader
+	src    *headerBound
 	part   *multipart.Part
 	memory int64 // bytes of the memory bound not yet used
 	limit  int64
 	temps  []*os.File
 	parts  int
 }
+
+// MaxMultipartTempFiles bounds the files of one multipart/form-data body
+// that go to temporary files (those past the memory bound): each holds a
+// file descriptor and disk until the handler returns. More is a 413.
+const MaxMultipartTempFiles = 64
+
+// headerBound reads the body under the multipart reader and, while armed
+// (as a part's headers are read), fails once more than max bytes pass:
+// mime/multipart holds a part's headers whole in memory (up to 10 MiB of
+// them), so they are bounded by the multipart memory bound.
+type headerBound struct {
+	r     io.Reader
+	n     int64
+	max   int64
+	armed bool
+}
+
+var errPartHeaders = errors.New("multipart part headers are larger than the memory bound")
+
+func (h *headerBound) Read(p []byte) (int, error) {
+	if h.armed && h.n > h.max {
+		return 0, errPartHeaders
+	}
+	n, err := h.r.Read(p)
+	h.n += int64(n)
+	return n, err
+}
+
+// minHeaderRoom is what a part's headers may take however little is left
+// of the memory bound.
+const minHeaderRoom = 16 << 10
+
+// headerSlack is what the multipart reader may read past a part's headers
+// into its content while it reads them: its buffer.
+const headerSlack = 8 << 10
 
 // IsMultipart reports whether a Content-Type is multipart/form-data.
 func IsMultipart(ct string) bool {
@@ -103,8 +139,8 @@ func (c *ServerConfig) MultipartBody(w http.ResponseWriter, r *http.Request, req
 	if memory <= 0 {
 		memory = DefaultMaxMultipartMemory
 	}
-	body := http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)
-	return &Multipart{mr: multipart.NewReader(body, params["boundary"]), memory: memory, limit: memory}, nil
+	src := &headerBound{r: http.MaxBytesReader(w, r.Body, c.MaxBodyBytes)}
+	return &Multipart{mr: multipart.NewReader(src, params["boundary"]), src: src, memory: memory, limit: memory}, nil
 }
 
 // Next moves to the next part that has a form name and returns the name;
@@ -120,9 +156,21 @@ func (m *Multipart) Next() (string, error) {
 			m.part.Close()
 			m.part = nil
 		}
+		// The headers of each part must fit what is left of the memory
+		// bound (or minHeaderRoom, so that a bound spent on values
+		// still lets parts be told apart); they are not kept past the part (the generated
+		// decoders keep a file's name and type), so they are not
+		// deducted from it.
+		room := max(m.memory, minHeaderRoom)
+		m.src.n, m.src.max, m.src.armed = 0, room+headerSlack, true
 		p, err := m.mr.NextPart()
+		m.src.armed = false
 		if err == io.EOF {
 			return "", io.EOF
+		}
+		if err == nil && headerBytes(p.Header) > room {
+			p.Close()
+			err = errPartHeaders
 		}
 		if err != nil {
 			return "", m.bodyErr(err)
@@ -144,6 +192,9 @@ func (m *Multipart) bodyErr(err error) error {
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
 		return &TooLargeError{Limit: mb.Limit}
+	}
+	if errors.Is(err, errPartHeaders) {
+		return &PartTooLargeError{Name: "(headers)", Limit: m.limit}
 	}
 	return &BodyError{Err: err}
 }
@@ -184,6 +235,9 @@ func (m *Multipart) File() (*File, error) {
 		f.Size, f.Body = n, bytes.NewReader(head.Bytes())
 		return f, nil
 	}
+	if len(m.temps) >= MaxMultipartTempFiles {
+		return nil, &BodyError{Err: errors.New("more than " + strconv.Itoa(MaxMultipartTempFiles) + " files past the memory bound"), Status: http.StatusRequestEntityTooLarge}
+	}
 	tmp, err := os.CreateTemp("", "oasrt-multipart-")
 	if err != nil {
 		return nil, err
@@ -208,6 +262,17 @@ func (m *Multipart) File() (*File, error) {
 	}
 	f.Size, f.Body = n+1+rest, tmp
 	return f, nil
+}
+
+// headerBytes is the size of a part's headers as held in memory.
+func headerBytes(h map[string][]string) int64 {
+	var n int64
+	for k, vs := range h {
+		for _, v := range vs {
+			n += int64(len(k) + len(v))
+		}
+	}
+	return n
 }
 
 // Close removes the temporary files of the body's files. Generated servers

@@ -293,6 +293,19 @@ func HeaderArray(v string) []string {
 // parameter given more than once.
 var ErrRepeated = errors.New("given more than once")
 
+// AddProperty appends the name/value pair of an object parameter's
+// property to pairs; a property already there is a PropertyError with
+// ErrRepeated, as a repeated scalar parameter is. Objects have few
+// properties, so the scan is short; the query limit bounds it.
+func AddProperty(pairs []string, name, value string) ([]string, error) {
+	for i := 0; i < len(pairs); i += 2 {
+		if pairs[i] == name {
+			return pairs, PropertyError(name, ErrRepeated)
+		}
+	}
+	return append(pairs, name, value), nil
+}
+
 // Scalar parsers: each returns an error saying what the text is not.
 
 // ParseBool parses "true" or "false".
@@ -311,6 +324,9 @@ func ParseInt(s string, bits int) (int64, error) {
 	if n, ok := parseShortInt(s); ok && (bits >= 64 || n >= -1<<(bits-1) && n < 1<<(bits-1)) {
 		return n, nil
 	}
+	if !jsonNumber(s, true) {
+		return 0, numErr(s, strconv.ErrSyntax, "integer", bits)
+	}
 	n, err := strconv.ParseInt(s, 10, bits)
 	if err != nil {
 		return 0, numErr(s, err, "integer", bits)
@@ -318,17 +334,63 @@ func ParseInt(s string, bits int) (int64, error) {
 	return n, nil
 }
 
-// parseShortInt parses what strconv.ParseInt(s, 10, 64) accepts when it
-// has at most 18 digits (an optional sign, then digits), which always
+// jsonNumber reports whether s is a number as JSON writes it (RFC 8259,
+// section 6), an integer when integer is set: parameters follow the
+// grammar of the body, so "+1", "01", ".5", "1." and "0x10", which strconv
+// takes, are rejected.
+func jsonNumber(s string, integer bool) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if integer {
+		return i == len(s)
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i == len(s) || s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i == len(s) || s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	return i == len(s)
+}
+
+// parseShortInt parses a JSON integer of at most 18 digits (an optional
+// minus, then digits without a leading zero), which always
 // fits in an int64: path and query parameters are mostly such numbers,
 // and this loop is several times faster than strconv's general one.
 // Anything else is left to strconv, for its result and error.
 func parseShortInt(s string) (int64, bool) {
 	d := s
-	if len(d) > 0 && (d[0] == '-' || d[0] == '+') {
+	if len(d) > 0 && d[0] == '-' {
 		d = d[1:]
 	}
-	if len(d) == 0 || len(d) > 18 {
+	if len(d) == 0 || len(d) > 18 || d[0] == '0' && len(d) > 1 {
 		return 0, false
 	}
 	var n int64
@@ -347,6 +409,9 @@ func parseShortInt(s string) (int64, bool) {
 
 // ParseUint parses a decimal unsigned integer that fits in bits.
 func ParseUint(s string, bits int) (uint64, error) {
+	if !jsonNumber(s, true) {
+		return 0, numErr(s, strconv.ErrSyntax, "unsigned integer", bits)
+	}
 	n, err := strconv.ParseUint(s, 10, bits)
 	if err != nil {
 		return 0, numErr(s, err, "unsigned integer", bits)
@@ -358,6 +423,9 @@ func ParseUint(s string, bits int) (uint64, error) {
 // in JSON Schema and are rejected.
 func ParseFloat(s string, bits int) (float64, error) {
 	f, err := strconv.ParseFloat(s, bits)
+	if err == nil && !jsonNumber(s, false) {
+		err = strconv.ErrSyntax
+	}
 	if err != nil || strings.ContainsAny(s, "iInN") {
 		if err == nil {
 			err = strconv.ErrSyntax

@@ -235,8 +235,9 @@ func (e *PanicError) Error() string { return "handler panicked" }
 
 // ProblemOf returns the problem describing err, for writing as the
 // response: the status follows from the error type (see the errors above);
-// a *Problem anywhere in err's chain is used as it is; any other error is a
-// 500 whose detail is not disclosed.
+// a *Problem anywhere in err's chain is used as it is when its status is
+// an error's (4xx or 5xx); any other error, and a problem with another
+// status, is a 500 whose detail is not disclosed.
 func ProblemOf(err error) *Problem {
 	p := new(Problem)
 	fillProblem(p, err)
@@ -251,6 +252,13 @@ func fillProblem(p *Problem, err error) {
 	switch e := err.(type) {
 	case *Problem:
 		*p = *e
+		if !errorStatus(p.Status) {
+			// A handler's problem with a status that is not an error's
+			// (0, 200, 302...) is a bug of the handler: answered as
+			// any other error would be, without its text.
+			*p = Problem{Status: http.StatusInternalServerError, Offset: -1}
+			break
+		}
 		return
 	case *MethodError:
 		p.Status, p.Detail = http.StatusMethodNotAllowed, e.Error()
@@ -294,6 +302,9 @@ func fillProblem(p *Problem, err error) {
 	}
 	p.Title = http.StatusText(p.Status)
 }
+
+// errorStatus reports whether status is an error's: 4xx or 5xx.
+func errorStatus(status int) bool { return status >= 400 && status <= 599 }
 
 // fillWrapped sets p from a server error wrapped inside err, reporting
 // whether there was one.
@@ -374,18 +385,18 @@ var (
 )
 
 // WriteProblem writes p as an application/problem+json response with p's
-// status.
+// status; a status that is not an error's (4xx, 5xx) is written as a 500,
+// in the header and the body alike.
 func WriteProblem(w http.ResponseWriter, p *Problem) {
+	if !errorStatus(p.Status) {
+		p = &Problem{Status: http.StatusInternalServerError, Title: http.StatusText(http.StatusInternalServerError), Offset: -1}
+	}
 	buf := GetWriter()
 	p.EncodeJSON(buf)
 	h := w.Header()
 	h["Content-Type"] = problemType
 	delete(h, "Content-Length")
-	status := p.Status
-	if status < 100 || status > 999 {
-		status = http.StatusInternalServerError
-	}
-	w.WriteHeader(status)
+	w.WriteHeader(p.Status)
 	w.Write(buf.Buf)
 	ReleaseWriter(buf)
 }

@@ -2,6 +2,8 @@ package oasrt
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"net/http"
@@ -38,11 +40,15 @@ func (e *SecurityError) Error() string {
 
 func (e *SecurityError) Unwrap() error { return e.Err }
 
-// securityProblem sets p for a SecurityError.
+// securityProblem sets p for a SecurityError. A *Problem from the
+// security method is written as it is when its status is an error's; with
+// another status (0, 200...) it is a rejection like any other error, 401:
+// the method did not accept the credentials, and its status must not let
+// the request look served.
 func securityProblem(p *Problem, e *SecurityError) {
 	var prob *Problem
 	switch {
-	case errors.As(e.Err, &prob):
+	case errors.As(e.Err, &prob) && errorStatus(prob.Status):
 		*p = *prob
 		return
 	case errors.Is(e.Err, ErrForbidden):
@@ -58,11 +64,48 @@ func securityProblem(p *Problem, e *SecurityError) {
 // FirstSecurityError picks the error to report when every alternative
 // failed: one about credentials that were present over one about missing
 // credentials, else the first.
+//
+// The error returned carries the challenges of both (RFC 9110, section
+// 11.6.1: a 401 lists every scheme that could satisfy the request), so
+// the WWW-Authenticate header names each alternative that failed.
 func FirstSecurityError(first, next error) error {
+	pick, other := first, next
 	if first == nil || errors.Is(first, ErrNoCredentials) && !errors.Is(next, ErrNoCredentials) {
-		return next
+		pick, other = next, first
 	}
-	return first
+	p, ok1 := pick.(*SecurityError)
+	o, ok2 := other.(*SecurityError)
+	if ok1 && ok2 && o.Challenge != "" && !hasChallenge(p.Challenge, o.Challenge) {
+		if p.Challenge == "" {
+			p.Challenge = o.Challenge
+		} else {
+			p.Challenge += ", " + o.Challenge
+		}
+	}
+	return pick
+}
+
+// hasChallenge reports whether the list of challenges holds c.
+func hasChallenge(list, c string) bool {
+	for list != "" {
+		if list == c || strings.HasPrefix(list, c+", ") {
+			return true
+		}
+		_, list, _ = strings.Cut(list, ", ")
+	}
+	return false
+}
+
+// SecretEqual reports whether a credential a client sent equals the
+// expected secret, in time that depends on neither's content nor length
+// (both are hashed first; crypto/subtle compares the digests), so that
+// response times do not tell an attacker how much of a guess was right.
+// The generated server compares no credentials itself: the Handler's
+// security methods do, and should compare secrets with this (or
+// crypto/subtle) rather than ==.
+func SecretEqual(got, want string) bool {
+	g, w := sha256.Sum256([]byte(got)), sha256.Sum256([]byte(want))
+	return subtle.ConstantTimeCompare(g[:], w[:]) == 1
 }
 
 // APIKey reads an apiKey credential from the header, query parameter or

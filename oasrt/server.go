@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -37,6 +38,13 @@ type ServerConfig struct {
 	// held in memory (see WithMaxMultipartMemory). 0 means
 	// DefaultMaxMultipartMemory.
 	MaxMultipartMemory int64
+	// Logger receives a record for every panic, every error a handler
+	// returns and every response aborted after it started (see
+	// WithLogger); nil means slog.Default() at the time of the record.
+	Logger *slog.Logger
+	// CheckResponses makes the server check its JSON responses against
+	// the spec before sending them (WithResponseCheck).
+	CheckResponses bool
 
 	middleware []Middleware
 	byOp       map[string][]Middleware
@@ -209,32 +217,22 @@ func chain(h http.Handler, mw []Middleware) http.Handler {
 }
 
 // Error writes the response for err with the configured ErrorWriter. For a
-// *MethodError it sets the Allow header first, for a *SecurityError
-// WWW-Authenticate.
+// *MethodError it sets the Allow header first, for a *SecurityError that
+// answers 401 WWW-Authenticate.
 func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) {
 	switch e := err.(type) {
 	case *MethodError:
 		w.Header().Set("Allow", e.Allow)
 	case *SecurityError:
-		if e.Challenge != "" && !errors.Is(e.Err, ErrForbidden) {
-			w.Header().Set("WWW-Authenticate", e.Challenge)
+		if e.Challenge != "" {
+			var p Problem
+			securityProblem(&p, e)
+			if p.Status == http.StatusUnauthorized {
+				w.Header().Set("WWW-Authenticate", e.Challenge)
+			}
 		}
 	}
 	c.ErrorWriter(w, r, err)
-}
-
-// Recover turns a panic in the handler chain into a 500 written by the
-// ErrorWriter; the server goes on serving. Generated servers defer it in
-// ServeHTTP. http.ErrAbortHandler is re-panicked, as net/http expects.
-func (c *ServerConfig) Recover(w http.ResponseWriter, r *http.Request) {
-	v := recover()
-	if v == nil {
-		return
-	}
-	if v == http.ErrAbortHandler {
-		panic(v)
-	}
-	c.ErrorWriter(w, r, &PanicError{Value: v})
 }
 
 type routeKey struct{}
@@ -361,18 +359,24 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 // *TooLargeError as soon as it passes limit bytes. A declared length (size
 // >= 0) over the limit fails before anything is read or allocated. It
 // neither drains nor closes rc.
+//
+// Memory follows the bytes that arrive, not the declared length: the
+// buffer starts at BodyChunk and doubles as it fills, never past the
+// declared length (plus the byte that sees EOF) nor the limit, so a client
+// that declares 8 MiB and trickles a few bytes costs a few KiB, and a body
+// that does arrive is copied about once more than its size in all.
 func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
 	if size > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
 	b := bodies.Get().(*Body)
 	buf := b.buf[:0]
-	if size > int64(cap(buf)) {
-		buf = make([]byte, 0, size+1) // +1: seeing EOF needs no growth
+	if size > int64(cap(buf)) && cap(buf) < BodyChunk {
+		buf = make([]byte, 0, min(size+1, BodyChunk)) // +1: seeing EOF needs no growth
 	}
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			buf = growBody(buf, size, limit)
 		}
 		n, err := rc.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
@@ -395,6 +399,29 @@ func ReadBody(rc io.Reader, size, limit int64) (*Body, error) {
 	return b, nil
 }
 
+// BodyChunk is the size a request body's buffer starts at when the body
+// declares a larger length: the memory a request costs before its bytes
+// arrive.
+const BodyChunk = 16 << 10
+
+// growBody returns buf, full, with room for more: twice the capacity, but
+// no more than the declared size plus one while the body is within it (the
+// last growth lands on size+1, which sees EOF) and no more than limit+1
+// (which sees a body past the limit).
+func growBody(buf []byte, size, limit int64) []byte {
+	n := max(2*int64(cap(buf)), BodyChunk)
+	if size >= 0 && int64(len(buf)) <= size {
+		n = min(n, size+1)
+	}
+	n = min(n, limit+1)
+	if n <= int64(cap(buf)) {
+		n = int64(cap(buf)) + 1
+	}
+	grown := make([]byte, len(buf), n)
+	copy(grown, buf)
+	return grown
+}
+
 // JSONBody reads a JSON request body: it checks the Content-Type (a
 // *MediaTypeError unless application/json or a +json type), the size limit
 // and sets the depth limit. It returns nil and no error for an empty body
@@ -405,7 +432,7 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
-	if !IsJSON(ct) {
+	if !IsJSON(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
 	b, err := c.readWhole(r)
@@ -425,7 +452,10 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 }
 
 // RawBody is a request body the generated code does not decode: its
-// Content-Type and a reader limited to the server's body limit.
+// Content-Type and a reader limited to the server's body limit. Its read
+// errors are a *TooLargeError's cause past the limit (413) and a
+// *BodyError otherwise (400: a body cut short, a broken gzip stream), so a
+// handler can return them as they come.
 type RawBody struct {
 	ContentType string
 	Body        io.Reader
@@ -459,7 +489,23 @@ func (c *ServerConfig) RawRequestBody(w http.ResponseWriter, r *http.Request, re
 		// The limit holds for the decoded bytes too.
 		body = http.MaxBytesReader(w, z, c.MaxBodyBytes)
 	}
-	return RawBody{ContentType: ct, Body: body}, nil
+	return RawBody{ContentType: ct, Body: rawReader{body}}, nil
+}
+
+// rawReader reads a RawBody: an error reading it other than the body limit
+// (a body shorter than its Content-Length, a broken gzip stream) comes as
+// a *BodyError, so a handler that returns it answers 400, not 500.
+type rawReader struct{ r io.Reader }
+
+func (b rawReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF {
+		var mb *http.MaxBytesError
+		if _, ok := err.(*BodyError); !ok && !errors.As(err, &mb) {
+			err = &BodyError{Err: err}
+		}
+	}
+	return n, err
 }
 
 // JSONStream checks a JSON request body that the handler reads as it
@@ -471,7 +517,7 @@ func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error)
 		return nil, err
 	}
 	ct := r.Header.Get("Content-Type")
-	if !IsJSON(ct) {
+	if !IsJSON(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/json"}}
 	}
 	src, size, done, err := decodedBody(r)
@@ -575,6 +621,24 @@ func mediaType(ct string) string {
 		ct = ct[:i]
 	}
 	return strings.TrimSpace(ct)
+}
+
+// utf8Charset reports whether a Content-Type declares no charset or
+// UTF-8 (RFC 8259, section 8.1: JSON is UTF-8; forms are decoded as
+// UTF-8 too). A body in another charset would be read as UTF-8 and
+// silently mangled, so it is a 415 instead.
+func utf8Charset(ct string) bool {
+	_, params, ok := strings.Cut(ct, ";")
+	for ok {
+		var p string
+		p, params, ok = strings.Cut(params, ";")
+		k, v, _ := strings.Cut(p, "=")
+		if strings.EqualFold(strings.TrimSpace(k), "charset") {
+			v = strings.Trim(strings.TrimSpace(v), `"`)
+			return strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8") || strings.EqualFold(v, "us-ascii")
+		}
+	}
+	return true
 }
 
 // IsJSON reports whether a Content-Type is application/json or a +json
@@ -693,17 +757,26 @@ func endGzip(z *gzip.Writer) {
 }
 
 // WriteReader writes a response of the given status with the body copied
-// from body (nil for none), closing it when it is an io.Closer.
+// from body (nil for none), closing it when it is an io.Closer. A read
+// error or a panic while copying aborts the response, as in WriteStream.
 func WriteReader(rw http.ResponseWriter, status int, contentType string, body io.Reader) {
 	if contentType != "" && body != nil {
 		SetContentType(rw.Header(), contentType)
 	}
 	rw.WriteHeader(status)
-	if body != nil {
-		io.Copy(rw, body)
-		if c, ok := body.(io.Closer); ok {
-			c.Close()
-		}
+	if body == nil {
+		return
+	}
+	if c, ok := body.(io.Closer); ok {
+		defer c.Close()
+	}
+	// The status is out: a failure past it aborts the response (see
+	// WriteStream) rather than ending a short body as if it were whole.
+	defer abortStarted(status)
+	if _, err := io.Copy(rw, body); err != nil {
+		// Not told from a write error: io.Copy keeps the
+		// ResponseWriter's ReadFrom (sendfile for files) that way.
+		abortError(status, err, false)
 	}
 }
 
@@ -774,7 +847,7 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	if absent, err := absentBody(r, required); absent {
 		return nil, err
 	}
-	if ct := r.Header.Get("Content-Type"); !IsForm(ct) {
+	if ct := r.Header.Get("Content-Type"); !IsForm(ct) || !utf8Charset(ct) {
 		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
 	}
 	b, err := c.readWhole(r)

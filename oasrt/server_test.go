@@ -133,6 +133,52 @@ func TestReadBody(t *testing.T) {
 	}
 }
 
+// TestReadBodyGrows reads bodies of sizes around the buffer's steps,
+// declared or not, in pieces: the bytes must come back whole.
+func TestReadBodyGrows(t *testing.T) {
+	sizes := []int{0, 1, BodyChunk - 1, BodyChunk, BodyChunk + 1, 3*BodyChunk + 7, 1 << 20}
+	for _, n := range sizes {
+		data := strings.Repeat("x", n)
+		for _, size := range []int64{int64(n), -1} {
+			b, err := ReadBody(iotest.HalfReader(strings.NewReader(data)), size, 1<<20)
+			if err != nil || string(b.Bytes()) != data {
+				t.Fatalf("%d bytes, declared %d: %d bytes back, %v", n, size, len(b.Bytes()), err)
+			}
+			b.Release()
+		}
+	}
+}
+
+// TestGrowBody follows the buffer of a body as it fills: it must never be
+// larger than twice what arrived, nor than the declared length plus one,
+// nor than the limit plus one, and must reach them.
+func TestGrowBody(t *testing.T) {
+	tests := []struct {
+		name        string
+		size, limit int64
+		wantCaps    []int
+	}{
+		{"declared 8 MiB", 8 << 20, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 4 * BodyChunk}},
+		{"declared 40000", 40000, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 40001, 80002}},
+		{"undeclared", -1, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 4 * BodyChunk}},
+		{"limit", -1, 20000, []int{BodyChunk, 20001, 20002}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf []byte
+			for i, want := range tt.wantCaps {
+				buf = growBody(buf[:cap(buf)], tt.size, tt.limit)
+				if cap(buf) != want || len(buf) != 0 && buf[0] != 'x' {
+					t.Fatalf("growth %d: capacity %d, want %d", i, cap(buf), want)
+				}
+				if i == 0 {
+					buf[:1][0] = 'x'
+				}
+			}
+		})
+	}
+}
+
 func TestMiddlewareOrder(t *testing.T) {
 	var trace []string
 	mw := func(name string) Middleware {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"sync"
+	"time"
 )
 
 // Streaming: generated code offers, for every array-valued schema, an
@@ -192,6 +194,14 @@ func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(fu
 // before it writes them out.
 const FlushSize = 32 << 10
 
+// FlushDelay bounds how long encoded bytes of a streamed array wait in the
+// Writer's buffer for more to join them: a streaming encoder writes out
+// its first element at once, then whenever FlushSize bytes are waiting or,
+// when the elements come slowly, FlushDelay after bytes began to wait. The
+// opening bytes (the status line, for a response) go out within
+// FlushDelay too, even before the first element.
+const FlushDelay = 50 * time.Millisecond
+
 // writeHook is installed on a Writer by EncodeFieldItems.
 type writeHook struct {
 	field any
@@ -229,29 +239,72 @@ func (w *Writer) flush(out io.Writer) error {
 	return err
 }
 
-// writeItems writes the array seq yields, flushing to out as the buffer
-// fills.
+// writeItems writes the array seq yields, flushing to out on the first
+// element, as the buffer fills, and FlushDelay after bytes began to wait.
+//
+// The delayed flush runs on a timer's goroutine while seq is computing the
+// next element: mu hands the Writer and out between it and the loop, which
+// holds mu while it encodes an element and releases it while seq runs.
 func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
 	w.hold = len(w.Buf)
 	w.Byte('[')
+	var (
+		mu      sync.Mutex
+		armed   bool  // the timer will flush
+		stopped bool  // the loop is over: the timer must not touch w
+		late    error // the error of the timer's flush
+	)
+	armed = true // before the timer exists: it may fire at once
+	timer := time.AfterFunc(FlushDelay, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped && late == nil {
+			late = w.flush(out)
+		}
+		armed = false
+	})
+	defer func() {
+		mu.Lock()
+		stopped = true
+		timer.Stop()
+		mu.Unlock()
+	}()
 	first := true
-	for x, err := range seq {
+	item := func(x *T, err error) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if late != nil {
+			return late
+		}
 		if err != nil {
 			return err
 		}
 		if !first {
 			w.Byte(',')
 		}
-		first = false
-		enc(&x, w)
+		enc(x, w)
 		if w.err != nil {
 			return w.err
 		}
-		if len(w.Buf)-w.sent >= FlushSize {
-			if err := w.flush(out); err != nil {
-				return err
-			}
+		if first || len(w.Buf)-w.sent >= FlushSize {
+			first = false
+			return w.flush(out)
 		}
+		if !armed && len(w.Buf) > w.sent {
+			armed = true
+			timer.Reset(FlushDelay)
+		}
+		return nil
+	}
+	for x, err := range seq {
+		if err := item(&x, err); err != nil {
+			return err
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if late != nil {
+		return late
 	}
 	w.Byte(']')
 	return nil
@@ -301,21 +354,24 @@ func (w *Writer) endStream() {
 // WriteStream writes a response whose body encode writes to out as it
 // goes, flushing the connection after each write, for the generated
 // streaming responses. The Writer it passes has Direction InResponse. An
-// error once the response has started cannot become an error status: the
-// connection is aborted (http.ErrAbortHandler), so the client sees a broken
-// response rather than a short one that parses.
+// error or a panic once the response has started cannot become an error
+// status: WriteStream panics with a value that the generated server's
+// recover (ServerConfig.Recovered) logs before aborting the connection
+// (http.ErrAbortHandler), so the client sees a broken response rather
+// than a short one that parses, or a problem after a success status.
 //
 // When r accepts gzip, the body is gzip-compressed, each flush of the
 // Writer flushing the compressor too, so the client still gets elements as
 // they come.
 func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
-	out := flushWriter{rw: rw}
+	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
 	if acceptsGzip(r) {
 		out.z = startGzip(rw, status)
 	} else {
 		rw.WriteHeader(status)
 	}
+	defer abortStarted(status)
 	w := GetWriter()
 	w.Direction = InResponse
 	err := encode(w, out)
@@ -330,20 +386,26 @@ func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentTyp
 		}
 	}
 	if err != nil {
-		panic(http.ErrAbortHandler)
+		abortError(status, err, out.err != nil && errors.Is(err, out.err))
 	}
 }
 
 // flushWriter writes to an http.ResponseWriter, through z when it is set,
-// and flushes after each write.
+// and flushes after each write; err is the first error of the connection.
 type flushWriter struct {
-	rw http.ResponseWriter
-	z  *gzip.Writer
+	rw  http.ResponseWriter
+	rc  *http.ResponseController
+	z   *gzip.Writer
+	err error
 }
 
-func (f flushWriter) Write(p []byte) (int, error) {
+func (f *flushWriter) Write(p []byte) (int, error) {
 	var n int
 	var err error
+	// Each write gets its own deadline, so that a server's WriteTimeout
+	// bounds a client that stops reading, not the length of the stream.
+	// Writers that cannot (a ResponseRecorder) are left as they are.
+	f.rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout))
 	if f.z != nil {
 		if n, err = f.z.Write(p); err == nil {
 			err = f.z.Flush()
@@ -352,10 +414,13 @@ func (f flushWriter) Write(p []byte) (int, error) {
 		n, err = f.rw.Write(p)
 	}
 	if err == nil {
-		err = http.NewResponseController(f.rw).Flush()
+		err = f.rc.Flush()
 		if errors.Is(err, http.ErrNotSupported) {
 			err = nil
 		}
+	}
+	if err != nil && f.err == nil {
+		f.err = err
 	}
 	return n, err
 }

@@ -25,6 +25,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
@@ -52,15 +54,38 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		srv := &http.Server{Handler: newHandler(), ReadHeaderTimeout: 10 * time.Second}
-		log.Printf("petstore: serving http://%s%s", l.Addr(), basePath)
-		log.Fatal(srv.Serve(l))
+		if err := serve(l, newHandler()); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	codecDemo()
 	if err := serverDemo(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+}
+
+// serve runs h on l with the timeouts and limits of oasrt.NewHTTPServer
+// until SIGINT or SIGTERM, then shuts down gracefully: no new connections,
+// requests in flight get up to 10 seconds to finish.
+func serve(l net.Listener, h http.Handler) error {
+	srv := oasrt.NewHTTPServer(l.Addr().String(), h)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		done <- srv.Shutdown(shutdown)
+	}()
+	log.Printf("petstore: serving http://%s%s", l.Addr(), basePath)
+	if err := srv.Serve(l); err != http.ErrServerClosed {
+		return err
+	}
+	log.Printf("petstore: shutting down")
+	return <-done
 }
 
 // serverDemo starts the generated server on a loopback port and calls it

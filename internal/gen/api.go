@@ -42,15 +42,25 @@ func newScheme(s *ir.SecurityScheme, methods *ir.Namespace) *scheme {
 	sc.check = "check" + strings.TrimPrefix(sc.method, "Handle")
 	switch {
 	case s.Type == ir.SchemeAPIKey && (s.In == ir.InHeader || s.In == ir.InQuery || s.In == ir.InCookie):
-		sc.kind = "apiKey"
+		// No registered HTTP scheme names an API key; RFC 9110 (11.6.1)
+		// still wants a challenge on every 401, so it names the key.
+		sc.kind, sc.challenge = "apiKey", `APIKey in="`+string(s.In)+`", name="`+quotedString(s.Param)+`"`
 	case s.Type == ir.SchemeHTTP && s.Scheme == "basic":
 		sc.kind, sc.challenge = "basic", `Basic realm="api"`
 	case s.Type == ir.SchemeHTTP && s.Scheme == "bearer", s.Type == ir.SchemeOAuth2, s.Type == ir.SchemeOpenIDConnect:
 		sc.kind, sc.challenge = "bearer", "Bearer"
+	case s.Type == ir.SchemeHTTP && s.Scheme != "":
+		sc.kind, sc.challenge = "request", s.Scheme // Digest, HOBA...: the user's code reads them
 	default:
-		sc.kind = "request"
+		sc.kind = "request" // mutualTLS: no HTTP challenge asks for a certificate
 	}
 	return sc
+}
+
+// quotedString escapes s for the inside of an HTTP quoted-string (RFC
+// 9110, section 5.6.4).
+func quotedString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
 type apiOp struct {

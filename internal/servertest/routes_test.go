@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -316,6 +317,11 @@ func TestParamErrors(t *testing.T) {
 		{"NaN is not a number", "/search?q=1&ratio=NaN", "s", "ratio", "query", `query parameter "ratio": "NaN" is not a number`},
 		{"bad path integer", "/v2x/status", "", "version", "path", `path parameter "version": "2x" is not an integer`},
 		{"label without its dot", "/label/1,2", "", "ids", "path", ""},
+		// Integers follow the JSON grammar, as in a body.
+		{"path integer with a plus", "/v+1/status", "", "version", "path", `path parameter "version": "+1" is not an integer`},
+		{"path integer with a leading zero", "/v01/status", "", "version", "path", `path parameter "version": "01" is not an integer`},
+		{"query integer with a leading zero", "/search?q=1&limit=05", "s", "limit", "query", `query parameter "limit": "05" is not an integer`},
+		{"repeated deepObject key", "/search?q=1&filter[color]=a&filter[color]=b", "s", "filter", "query", `query parameter "filter": property "color": given more than once`},
 		// Parameters' constraints are checked as a JSON body's are.
 		{"below minimum", "/search?q=1&limit=0", "s1", "limit", "query", `query parameter "limit": 0 is less than minimum 1`},
 		{"above maximum", "/search?q=1&limit=101", "s1", "limit", "query", `query parameter "limit": 101 is greater than maximum 100`},
@@ -388,6 +394,9 @@ func TestBodies(t *testing.T) {
 		{"empty body", ``, "application/json", 400, "", 0},
 		{"+json type", `{"name":"a"}`, "application/vnd.user+json", 201, "", 0},
 		{"not JSON", `{"name":"a"}`, "text/plain", 415, "", 0},
+		{"UTF-8 declared", `{"name":"a"}`, `application/json; charset="UTF-8"`, 201, "", 0},
+		{"another charset", `{"name":"é"}`, "application/json; charset=iso-8859-1", 415, "", 0},
+		{"another charset, +json", `{"name":"a"}`, "application/vnd.user+json;charset=utf-16", 415, "", 0},
 		{"no content type", `{"name":"a"}`, "", 415, "", 0},
 		{"over the limit", `{"name":"` + strings.Repeat("a", 100) + `"}`, "application/json", 413, "", 0},
 	}
@@ -557,6 +566,48 @@ func TestErrorsFromHandlers(t *testing.T) {
 	if w.Code != 500 {
 		t.Errorf("nil result: %d %s", w.Code, w.Body)
 	}
+}
+
+// TestProblemStatus: a handler's *Problem is written as it is only when
+// its status is an error's; any other status is a 500, in the header and
+// the body, without the problem's text.
+func TestProblemStatus(t *testing.T) {
+	tests := []struct {
+		name       string
+		status     int
+		wantStatus int
+		wantTitle  string
+	}{
+		{"zero", 0, 500, "Internal Server Error"},
+		{"success", 200, 500, "Internal Server Error"},
+		{"redirect", 302, 500, "Internal Server Error"},
+		{"past 599", 700, 500, "Internal Server Error"},
+		{"client error", 409, 409, "taken"},
+		{"server error", 503, 503, "taken"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := routes.NewServer(problemer{status: tt.status}, oasrt.WithLogger(slog.New(slog.DiscardHandler)))
+			w := serve(srv, "GET", "/users/me", nil)
+			p := problem(t, w)
+			if w.Code != tt.wantStatus || p["status"] != float64(tt.wantStatus) || p["title"] != tt.wantTitle {
+				t.Errorf("%d %v, want %d with title %q in the body", w.Code, p, tt.wantStatus, tt.wantTitle)
+			}
+			if tt.wantStatus == 500 && p["detail"] != nil {
+				t.Errorf("detail disclosed: %v", p)
+			}
+		})
+	}
+}
+
+// problemer answers getMe with a problem of the status given.
+type problemer struct {
+	routes.Unimplemented
+	status int
+}
+
+func (h problemer) GetMe(ctx context.Context) (routes.GetMeResponse, error) {
+	return nil, &oasrt.Problem{Status: h.status, Title: "taken", Detail: "by someone"}
 }
 
 type errorer struct{ routes.Unimplemented }

@@ -61,6 +61,9 @@ func (guard) HandleBasic(ctx context.Context, op, user, password string) (contex
 }
 
 func (guard) HandleAPIKey(ctx context.Context, op, key string) (context.Context, error) {
+	if key == "ok-status" { // a buggy method: a problem that says 200
+		return nil, &oasrt.Problem{Status: 200, Title: "OK"}
+	}
 	if key != "k1" {
 		return nil, &oasrt.Problem{Status: 401, Title: "Unauthorized", Detail: "unknown key"}
 	}
@@ -135,7 +138,8 @@ func TestSecurity(t *testing.T) {
 		{"oauth with the scopes", "/admin", []string{"Authorization", "Bearer admin"}, "", 200, "oauth:admin,read", ""},
 		{"oauth without the scope", "/admin", []string{"Authorization", "Bearer reader"}, "", 403, "security scheme oauth: forbidden", ""},
 		{"second alternative", "/admin", []string{"X-API-Key", "k1"}, "", 200, "key", ""},
-		{"rejection beats absence", "/admin", []string{"X-API-Key", "nope"}, "", 401, "unknown key", ""},
+		{"a problem saying 200 is a rejection", "/admin", []string{"X-API-Key", "ok-status"}, "", 401, "security scheme api_key: credentials rejected", `APIKey in="header", name="X-API-Key", Bearer`},
+		{"rejection beats absence", "/admin", []string{"X-API-Key", "nope"}, "", 401, "unknown key", `APIKey in="header", name="X-API-Key", Bearer`},
 		{"both schemes", "/both", []string{"X-API-Key", "k1", "Authorization", "Basic YW5uOnB3"}, "", 200, "key+basic:ann", ""},
 		{"only one of both", "/both", []string{"X-API-Key", "k1"}, "", 401, "security scheme basic: no credentials", `Basic realm="api"`},
 		{"optional, anonymous", "/optional", nil, "", 200, "anonymous", ""},
@@ -143,7 +147,7 @@ func TestSecurity(t *testing.T) {
 		{"optional, bad credentials", "/optional", []string{"Authorization", "Bearer bad"}, "", 401, "security scheme bearer: credentials rejected", "Bearer"},
 		{"query key", "/keys?api_key=q1", nil, "", 200, "query", ""},
 		{"cookie key", "/keys", nil, "c1", 200, "cookie", ""},
-		{"no key", "/keys", nil, "", 401, "security scheme key_query: no credentials", ""},
+		{"no key", "/keys", nil, "", 401, "security scheme key_query: no credentials", `APIKey in="query", name="api_key", APIKey in="cookie", name="sid"`},
 		{"undeclared scheme admits nobody", "/undeclared", []string{"Authorization", "Bearer good"}, "", 401, "security scheme (undeclared): no credentials", ""},
 		{"request-level scheme", "/mtls", nil, "", 401, "security scheme mtls: no credentials", ""},
 	}

@@ -96,7 +96,7 @@ func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
 		if err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
-		if !pattern2.MatchString(x3) {
+		if !pattern1.MatchString(x3) {
 			return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
 		}
 		(*e2) = x3

@@ -37,6 +37,43 @@ func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []string
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *string
+				chk, e2 = oasrt.Grow(r, chk)
+				at4 := r.Start()
+				x3, err := r.Str()
+				if err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+				if !pattern1.MatchString(x3) {
+					return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+				}
+				(*e2) = x3
+			}
+			if chk == nil {
+				chk = []string{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -104,12 +141,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [1]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -179,10 +233,10 @@ func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePutTagsResponse(w, r)
+		err = res.writePutTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "putTags", err)
 	}
 }
 
@@ -210,7 +264,7 @@ func decodePutTagsBody(r *oasrt.Reader, v *[]string) error {
 		if err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
-		if !pattern1.MatchString(x3) {
+		if !pattern2.MatchString(x3) {
 			return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[a-z]+$`), i1)
 		}
 		(*e2) = x3

@@ -6,8 +6,8 @@ import (
 	"regexp"
 )
 
-// pattern1 is the pattern `^[a-z]+$`.
-var pattern1 = regexp.MustCompile(`^[a-z]+$`)
+// pattern1 is the pattern `^[A-Z]+$`.
+var pattern1 = regexp.MustCompile(`^[A-Z]+$`)
 
-// pattern2 is the pattern `^[A-Z]+$`.
-var pattern2 = regexp.MustCompile(`^[A-Z]+$`)
+// pattern2 is the pattern `^[a-z]+$`.
+var pattern2 = regexp.MustCompile(`^[a-z]+$`)

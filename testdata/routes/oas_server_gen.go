@@ -65,6 +65,37 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []User
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *User
+				chk, e2 = oasrt.Grow(r, chk)
+				if err := (*e2).DecodeJSON(r); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if chk == nil {
+				chk = []User{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	h := rw.Header()
 	h.Set("X-Total", strconv.FormatInt(v.XTotal, 10))
 	if v.XNext.Set {
@@ -97,6 +128,15 @@ func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
@@ -122,6 +162,15 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+			var chk Problem
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
 	return nil
 }
@@ -146,6 +195,15 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+			var chk Problem
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, status, "application/json", w)
 	return nil
@@ -173,6 +231,15 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Req
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -206,6 +273,15 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -278,6 +354,21 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []string
+			x1, err := r.Strings()
+			if err != nil {
+				return err
+			}
+			chk = x1
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -387,6 +478,15 @@ func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.R
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk StatusOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -511,6 +611,15 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Point
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -537,6 +646,15 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk RGB
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -605,6 +723,15 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter,
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Stored
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -641,6 +768,15 @@ func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWrite
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk ImportPointsOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -740,6 +876,15 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.R
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk SearchOK
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -961,12 +1106,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [2]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -1049,10 +1211,10 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeRootResponse(w, r)
+		err = res.writeRootResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "root", err)
 	}
 }
 
@@ -1067,10 +1229,10 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUsersResponse(w, r)
+		err = res.writeListUsersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUsers", err)
 	}
 }
 
@@ -1109,10 +1271,10 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w, r)
+		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUser", err)
 	}
 }
 
@@ -1130,10 +1292,10 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMeResponse(w, r)
+		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMe", err)
 	}
 }
 
@@ -1156,10 +1318,10 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserResponse(w, r)
+		err = res.writeGetUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUser", err)
 	}
 }
 
@@ -1191,10 +1353,10 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w, r)
+		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUser", err)
 	}
 }
 
@@ -1227,10 +1389,10 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFriendsResponse(w, r)
+		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFriends", err)
 	}
 }
 
@@ -1261,10 +1423,10 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFilesResponse(w, r)
+		err = res.writeListFilesResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFiles", err)
 	}
 }
 
@@ -1287,10 +1449,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFileResponse(w, r)
+		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFile", err)
 	}
 }
 
@@ -1334,10 +1496,10 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePutFileResponse(w, r)
+		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "putFile", err)
 	}
 }
 
@@ -1377,10 +1539,10 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeStatusResponse(w, r)
+		err = res.writeStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "status", err)
 	}
 }
 
@@ -1416,10 +1578,10 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLabelResponse(w, r)
+		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "label", err)
 	}
 }
 
@@ -1455,10 +1617,10 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixResponse(w, r)
+		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "matrix", err)
 	}
 }
 
@@ -1487,10 +1649,10 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeColorResponse(w, r)
+		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "color", err)
 	}
 }
 
@@ -1525,10 +1687,10 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMatrixColorResponse(w, r)
+		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "matrixColor", err)
 	}
 }
 
@@ -1575,10 +1737,10 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitFormResponse(w, r)
+		err = res.writeSubmitFormResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "submitForm", err)
 	}
 }
 
@@ -1632,10 +1794,10 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSubmitBothResponse(w, r)
+		err = res.writeSubmitBothResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "submitBoth", err)
 	}
 }
 
@@ -1672,10 +1834,10 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadPhotoResponse(w, r)
+		err = res.writeUploadPhotoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "uploadPhoto", err)
 	}
 }
 
@@ -1815,10 +1977,10 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeImportPointsResponse(w, r)
+		err = res.writeImportPointsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "importPoints", err)
 	}
 }
 
@@ -1871,10 +2033,10 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeSearchResponse(w, r)
+		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "search", err)
 	}
 }
 
@@ -2113,14 +2275,18 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
 			}
-			pairsPoint = append(pairsPoint, key, s)
+			if pairsPoint, err = oasrt.AddProperty(pairsPoint, key, s); err != nil {
+				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			}
 		default:
 			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
 				s, err := oasrt.QueryScalar(value)
 				if err != nil {
 					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				pairsFilter = append(pairsFilter, prop, s)
+				if pairsFilter, err = oasrt.AddProperty(pairsFilter, prop, s); err != nil {
+					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				}
 			}
 			if strings.HasPrefix(key, "meta[") {
 				params.Meta = oasrt.AppendPair(params.Meta, key, value)

@@ -32,6 +32,15 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -58,6 +67,15 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) 
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -86,6 +104,15 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -112,6 +139,15 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -140,6 +176,15 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -166,6 +211,15 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -211,6 +265,15 @@ func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Reque
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Who
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -412,12 +475,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [1]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -480,10 +560,10 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePublicResponse(w, r)
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "public", err)
 	}
 }
 
@@ -506,10 +586,10 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMeResponse(w, r)
+		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "me", err)
 	}
 }
 
@@ -532,10 +612,10 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAdminResponse(w, r)
+		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "admin", err)
 	}
 }
 
@@ -558,10 +638,10 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeBothResponse(w, r)
+		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "both", err)
 	}
 }
 
@@ -584,10 +664,10 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeOptionalResponse(w, r)
+		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "optional", err)
 	}
 }
 
@@ -610,10 +690,10 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeKeysResponse(w, r)
+		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "keys", err)
 	}
 }
 
@@ -632,10 +712,10 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUndeclaredResponse(w, r)
+		err = res.writeUndeclaredResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "undeclared", err)
 	}
 }
 
@@ -655,10 +735,10 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeMtlsResponse(w, r)
+		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "mtls", err)
 	}
 }
 
@@ -701,11 +781,11 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "header", "X-API-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleAPIKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -717,11 +797,11 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "query", "api_key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyQuery(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -733,11 +813,11 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	key, ok := oasrt.APIKey(r, "cookie", "sid")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: "", Err: oasrt.ErrNoCredentials}
+		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oasrt.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyCookie(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: "", Err: err}
+		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()

@@ -43,6 +43,37 @@ func (v ListPetsResponse200) writeListPetsResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []Pet
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *Pet
+				chk, e2 = oasrt.Grow(r, chk)
+				if err := (*e2).DecodeJSON(r); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if chk == nil {
+				chk = []Pet{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }

@@ -36,6 +36,15 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Pet
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -92,6 +101,15 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Pet
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -151,6 +169,37 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []Pet
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *Pet
+				chk, e2 = oasrt.Grow(r, chk)
+				if err := (*e2).DecodeJSON(r); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if chk == nil {
+				chk = []Pet{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -218,6 +267,37 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk []Pet
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			chk = chk[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *Pet
+				chk, e2 = oasrt.Grow(r, chk)
+				if err := (*e2).DecodeJSON(r); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if chk == nil {
+				chk = []Pet{}
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -261,6 +341,15 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Pet
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -321,6 +410,15 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Pet
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -426,6 +524,15 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk APIResponse
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -480,6 +587,39 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk map[string]int32
+			if err := r.ObjStart(); err != nil {
+				return err
+			}
+			if chk == nil {
+				chk = make(map[string]int32)
+			}
+			for {
+				k1, more, err := r.ObjKey()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				key2 := r.Intern(k1)
+				var x3 int32
+				x4, err := r.Int(32)
+				if err != nil {
+					return oasrt.AtKey(err, key2)
+				}
+				x3 = int32(x4)
+				chk[key2] = x3
+			}
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -506,6 +646,15 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Order
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -560,6 +709,15 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk Order
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -653,6 +811,15 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -699,6 +866,15 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -762,6 +938,21 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk string
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			chk = x1
+			_ = chk // decoded for its checks only
+			return nil
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	h := rw.Header()
 	if v.XRateLimit.Set {
@@ -831,6 +1022,15 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 	if err := w.Err(); err != nil {
 		oasrt.ReleaseWriter(w)
 		return err
+	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk User
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
 	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -1154,12 +1354,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [1]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -1265,10 +1482,10 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetResponse(w, r)
+		err = res.writeUpdatePetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePet", err)
 	}
 }
 
@@ -1307,10 +1524,10 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeAddPetResponse(w, r)
+		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "addPet", err)
 	}
 }
 
@@ -1333,10 +1550,10 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByStatusResponse(w, r)
+		err = res.writeFindPetsByStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByStatus", err)
 	}
 }
 
@@ -1392,10 +1609,10 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeFindPetsByTagsResponse(w, r)
+		err = res.writeFindPetsByTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "findPetsByTags", err)
 	}
 }
 
@@ -1442,10 +1659,10 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPetByIDResponse(w, r)
+		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPetById", err)
 	}
 }
 
@@ -1485,10 +1702,10 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdatePetWithFormResponse(w, r)
+		err = res.writeUpdatePetWithFormResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updatePetWithForm", err)
 	}
 }
 
@@ -1562,10 +1779,10 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePetResponse(w, r)
+		err = res.writeDeletePetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePet", err)
 	}
 }
 
@@ -1611,10 +1828,10 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUploadFileResponse(w, r)
+		err = res.writeUploadFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "uploadFile", err)
 	}
 }
 
@@ -1667,10 +1884,10 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetInventoryResponse(w, r)
+		err = res.writeGetInventoryResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInventory", err)
 	}
 }
 
@@ -1709,10 +1926,10 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writePlaceOrderResponse(w, r)
+		err = res.writePlaceOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "placeOrder", err)
 	}
 }
 
@@ -1735,10 +1952,10 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrderByIDResponse(w, r)
+		err = res.writeGetOrderByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrderById", err)
 	}
 }
 
@@ -1774,10 +1991,10 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrderResponse(w, r)
+		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrder", err)
 	}
 }
 
@@ -1830,10 +2047,10 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUserResponse(w, r)
+		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUser", err)
 	}
 }
 
@@ -1872,10 +2089,10 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUsersWithListInputResponse(w, r)
+		err = res.writeCreateUsersWithListInputResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUsersWithListInput", err)
 	}
 }
 
@@ -1928,10 +2145,10 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLoginUserResponse(w, r)
+		err = res.writeLoginUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "loginUser", err)
 	}
 }
 
@@ -1980,10 +2197,10 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeLogoutUserResponse(w, r)
+		err = res.writeLogoutUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "logoutUser", err)
 	}
 }
 
@@ -2003,10 +2220,10 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUserByNameResponse(w, r)
+		err = res.writeGetUserByNameResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUserByName", err)
 	}
 }
 
@@ -2059,10 +2276,10 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeUpdateUserResponse(w, r)
+		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "updateUser", err)
 	}
 }
 
@@ -2091,10 +2308,10 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUserResponse(w, r)
+		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUser", err)
 	}
 }
 

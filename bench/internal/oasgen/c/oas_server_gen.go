@@ -32,6 +32,15 @@ func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
+	if oasrt.ChecksResponse(r) {
+		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+			var chk ABitOfEverything
+			return chk.DecodeJSON(r)
+		}); err != nil {
+			oasrt.ReleaseWriter(w)
+			return err
+		}
+	}
 	oasrt.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
@@ -99,12 +108,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [1]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -153,10 +179,10 @@ func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEverythingResponse(w, r)
+		err = res.writeGetEverythingResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEverything", err)
 	}
 }
 

@@ -30064,12 +30064,29 @@ func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
 
 // ServeHTTP implements http.Handler. A panic below it becomes a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.cfg.Recover(w, r)
+	defer s.recover(w, r)
 	if s.root != nil {
 		s.root.ServeHTTP(w, r)
 		return
 	}
 	s.route(w, r)
+}
+
+// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// naming the operation r is routed to: routing again, on this path only,
+// costs the requests that do not panic nothing.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	var p [2]string
+	path, esc := oasrt.RoutePath(r.URL)
+	id := ""
+	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+		id = operations[op].id
+	}
+	s.cfg.Recovered(w, r, id, v)
 }
 
 // route matches the request to an operation and calls it.
@@ -32112,10 +32129,10 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMmyoResponse(w, r)
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMmyo", err)
 	}
 }
 
@@ -32126,10 +32143,10 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMmyoResponse(w, r)
+		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMmyo", err)
 	}
 }
 
@@ -32145,10 +32162,10 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoResponse(w, r)
+		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyo", err)
 	}
 }
 
@@ -32181,10 +32198,10 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMmyoResponse(w, r)
+		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMmyo", err)
 	}
 }
 
@@ -32217,10 +32234,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMmyoItemResponse(w, r)
+		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMmyoItem", err)
 	}
 }
 
@@ -32259,10 +32276,10 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWdqxlykfqrResponse(w, r)
+		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
 	}
 }
 
@@ -32273,10 +32290,10 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWdqxlykfqrResponse(w, r)
+		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
 	}
 }
 
@@ -32292,10 +32309,10 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdqxlykfqrResponse(w, r)
+		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
 	}
 }
 
@@ -32328,10 +32345,10 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWdqxlykfqrResponse(w, r)
+		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
 	}
 }
 
@@ -32364,10 +32381,10 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdqxlykfqrItemResponse(w, r)
+		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
 	}
 }
 
@@ -32406,10 +32423,10 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDgazlnoxujResponse(w, r)
+		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
 	}
 }
 
@@ -32420,10 +32437,10 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDgazlnoxujResponse(w, r)
+		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
 	}
 }
 
@@ -32439,10 +32456,10 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDgazlnoxujResponse(w, r)
+		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
 	}
 }
 
@@ -32475,10 +32492,10 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDgazlnoxujResponse(w, r)
+		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
 	}
 }
 
@@ -32511,10 +32528,10 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDgazlnoxujItemResponse(w, r)
+		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
 	}
 }
 
@@ -32553,10 +32570,10 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHnltmgResponse(w, r)
+		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHnltmg", err)
 	}
 }
 
@@ -32567,10 +32584,10 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHnltmgResponse(w, r)
+		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHnltmg", err)
 	}
 }
 
@@ -32586,10 +32603,10 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHnltmgResponse(w, r)
+		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmg", err)
 	}
 }
 
@@ -32622,10 +32639,10 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHnltmgResponse(w, r)
+		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
 	}
 }
 
@@ -32658,10 +32675,10 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHnltmgItemResponse(w, r)
+		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
 	}
 }
 
@@ -32700,10 +32717,10 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSqmlbhlktpResponse(w, r)
+		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
 	}
 }
 
@@ -32714,10 +32731,10 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSqmlbhlktpResponse(w, r)
+		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
 	}
 }
 
@@ -32733,10 +32750,10 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSqmlbhlktpResponse(w, r)
+		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
 	}
 }
 
@@ -32769,10 +32786,10 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSqmlbhlktpResponse(w, r)
+		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
 	}
 }
 
@@ -32805,10 +32822,10 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSqmlbhlktpItemResponse(w, r)
+		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
 	}
 }
 
@@ -32847,10 +32864,10 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDlskblpuResponse(w, r)
+		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDlskblpu", err)
 	}
 }
 
@@ -32861,10 +32878,10 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDlskblpuResponse(w, r)
+		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDlskblpu", err)
 	}
 }
 
@@ -32880,10 +32897,10 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDlskblpuResponse(w, r)
+		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpu", err)
 	}
 }
 
@@ -32916,10 +32933,10 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDlskblpuResponse(w, r)
+		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
 	}
 }
 
@@ -32952,10 +32969,10 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDlskblpuItemResponse(w, r)
+		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
 	}
 }
 
@@ -32994,10 +33011,10 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUughResponse(w, r)
+		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUugh", err)
 	}
 }
 
@@ -33008,10 +33025,10 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUughResponse(w, r)
+		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUugh", err)
 	}
 }
 
@@ -33027,10 +33044,10 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUughResponse(w, r)
+		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUugh", err)
 	}
 }
 
@@ -33063,10 +33080,10 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUughResponse(w, r)
+		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUugh", err)
 	}
 }
 
@@ -33099,10 +33116,10 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUughItemResponse(w, r)
+		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUughItem", err)
 	}
 }
 
@@ -33141,10 +33158,10 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSvashrrvcdResponse(w, r)
+		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
 	}
 }
 
@@ -33155,10 +33172,10 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSvashrrvcdResponse(w, r)
+		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
 	}
 }
 
@@ -33174,10 +33191,10 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvashrrvcdResponse(w, r)
+		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
 	}
 }
 
@@ -33210,10 +33227,10 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSvashrrvcdResponse(w, r)
+		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
 	}
 }
 
@@ -33246,10 +33263,10 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvashrrvcdItemResponse(w, r)
+		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
 	}
 }
 
@@ -33288,10 +33305,10 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNrvhsjyftResponse(w, r)
+		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
 	}
 }
 
@@ -33302,10 +33319,10 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNrvhsjyftResponse(w, r)
+		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
 	}
 }
 
@@ -33321,10 +33338,10 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNrvhsjyftResponse(w, r)
+		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
 	}
 }
 
@@ -33357,10 +33374,10 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNrvhsjyftResponse(w, r)
+		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
 	}
 }
 
@@ -33393,10 +33410,10 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNrvhsjyftItemResponse(w, r)
+		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
 	}
 }
 
@@ -33435,10 +33452,10 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXrwjtbbResponse(w, r)
+		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
 	}
 }
 
@@ -33449,10 +33466,10 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXrwjtbbResponse(w, r)
+		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
 	}
 }
 
@@ -33468,10 +33485,10 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXrwjtbbResponse(w, r)
+		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
 	}
 }
 
@@ -33504,10 +33521,10 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXrwjtbbResponse(w, r)
+		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
 	}
 }
 
@@ -33540,10 +33557,10 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXrwjtbbItemResponse(w, r)
+		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
 	}
 }
 
@@ -33582,10 +33599,10 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNwcvaojrqlResponse(w, r)
+		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
 	}
 }
 
@@ -33596,10 +33613,10 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNwcvaojrqlResponse(w, r)
+		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
 	}
 }
 
@@ -33615,10 +33632,10 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwcvaojrqlResponse(w, r)
+		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
 	}
 }
 
@@ -33651,10 +33668,10 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNwcvaojrqlResponse(w, r)
+		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
 	}
 }
 
@@ -33687,10 +33704,10 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwcvaojrqlItemResponse(w, r)
+		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
 	}
 }
 
@@ -33729,10 +33746,10 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLfubzamkhResponse(w, r)
+		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
 	}
 }
 
@@ -33743,10 +33760,10 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLfubzamkhResponse(w, r)
+		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
 	}
 }
 
@@ -33762,10 +33779,10 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLfubzamkhResponse(w, r)
+		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
 	}
 }
 
@@ -33798,10 +33815,10 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLfubzamkhResponse(w, r)
+		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
 	}
 }
 
@@ -33834,10 +33851,10 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLfubzamkhItemResponse(w, r)
+		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
 	}
 }
 
@@ -33876,10 +33893,10 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSzrwResponse(w, r)
+		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSzrw", err)
 	}
 }
 
@@ -33890,10 +33907,10 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSzrwResponse(w, r)
+		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSzrw", err)
 	}
 }
 
@@ -33909,10 +33926,10 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSzrwResponse(w, r)
+		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrw", err)
 	}
 }
 
@@ -33945,10 +33962,10 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSzrwResponse(w, r)
+		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSzrw", err)
 	}
 }
 
@@ -33981,10 +33998,10 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSzrwItemResponse(w, r)
+		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSzrwItem", err)
 	}
 }
 
@@ -34023,10 +34040,10 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZyccvzoabvResponse(w, r)
+		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
 	}
 }
 
@@ -34037,10 +34054,10 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZyccvzoabvResponse(w, r)
+		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
 	}
 }
 
@@ -34056,10 +34073,10 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZyccvzoabvResponse(w, r)
+		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
 	}
 }
 
@@ -34092,10 +34109,10 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZyccvzoabvResponse(w, r)
+		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
 	}
 }
 
@@ -34128,10 +34145,10 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZyccvzoabvItemResponse(w, r)
+		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
 	}
 }
 
@@ -34170,10 +34187,10 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListRtugdweweResponse(w, r)
+		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
 	}
 }
 
@@ -34184,10 +34201,10 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateRtugdweweResponse(w, r)
+		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
 	}
 }
 
@@ -34203,10 +34220,10 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRtugdweweResponse(w, r)
+		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
 	}
 }
 
@@ -34239,10 +34256,10 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteRtugdweweResponse(w, r)
+		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
 	}
 }
 
@@ -34275,10 +34292,10 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRtugdweweItemResponse(w, r)
+		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
 	}
 }
 
@@ -34317,10 +34334,10 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNqhlcbrwyResponse(w, r)
+		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
 	}
 }
 
@@ -34331,10 +34348,10 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNqhlcbrwyResponse(w, r)
+		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
 	}
 }
 
@@ -34350,10 +34367,10 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNqhlcbrwyResponse(w, r)
+		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
 	}
 }
 
@@ -34386,10 +34403,10 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNqhlcbrwyResponse(w, r)
+		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
 	}
 }
 
@@ -34422,10 +34439,10 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNqhlcbrwyItemResponse(w, r)
+		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
 	}
 }
 
@@ -34464,10 +34481,10 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJthgvsResponse(w, r)
+		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJthgvs", err)
 	}
 }
 
@@ -34478,10 +34495,10 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJthgvsResponse(w, r)
+		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJthgvs", err)
 	}
 }
 
@@ -34497,10 +34514,10 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJthgvsResponse(w, r)
+		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvs", err)
 	}
 }
 
@@ -34533,10 +34550,10 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJthgvsResponse(w, r)
+		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
 	}
 }
 
@@ -34569,10 +34586,10 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJthgvsItemResponse(w, r)
+		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
 	}
 }
 
@@ -34611,10 +34628,10 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLpjjbiqmfiResponse(w, r)
+		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
 	}
 }
 
@@ -34625,10 +34642,10 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLpjjbiqmfiResponse(w, r)
+		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
 	}
 }
 
@@ -34644,10 +34661,10 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpjjbiqmfiResponse(w, r)
+		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
 	}
 }
 
@@ -34680,10 +34697,10 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLpjjbiqmfiResponse(w, r)
+		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
 	}
 }
 
@@ -34716,10 +34733,10 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpjjbiqmfiItemResponse(w, r)
+		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
 	}
 }
 
@@ -34758,10 +34775,10 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUkhvrhlifeResponse(w, r)
+		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
 	}
 }
 
@@ -34772,10 +34789,10 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUkhvrhlifeResponse(w, r)
+		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
 	}
 }
 
@@ -34791,10 +34808,10 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUkhvrhlifeResponse(w, r)
+		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
 	}
 }
 
@@ -34827,10 +34844,10 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUkhvrhlifeResponse(w, r)
+		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
 	}
 }
 
@@ -34863,10 +34880,10 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUkhvrhlifeItemResponse(w, r)
+		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
 	}
 }
 
@@ -34905,10 +34922,10 @@ func (s *Server) handleListNsioejcaxf(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNsioejcaxfResponse(w, r)
+		err = res.writeListNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNsioejcaxf", err)
 	}
 }
 
@@ -34919,10 +34936,10 @@ func (s *Server) handleCreateNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNsioejcaxfResponse(w, r)
+		err = res.writeCreateNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNsioejcaxf", err)
 	}
 }
 
@@ -34938,10 +34955,10 @@ func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNsioejcaxfResponse(w, r)
+		err = res.writeGetNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNsioejcaxf", err)
 	}
 }
 
@@ -34974,10 +34991,10 @@ func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNsioejcaxfResponse(w, r)
+		err = res.writeDeleteNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNsioejcaxf", err)
 	}
 }
 
@@ -35010,10 +35027,10 @@ func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNsioejcaxfItemResponse(w, r)
+		err = res.writeGetNsioejcaxfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNsioejcaxfItem", err)
 	}
 }
 
@@ -35052,10 +35069,10 @@ func (s *Server) handleListOuxsef(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOuxsefResponse(w, r)
+		err = res.writeListOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOuxsef", err)
 	}
 }
 
@@ -35066,10 +35083,10 @@ func (s *Server) handleCreateOuxsef(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOuxsefResponse(w, r)
+		err = res.writeCreateOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOuxsef", err)
 	}
 }
 
@@ -35085,10 +35102,10 @@ func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOuxsefResponse(w, r)
+		err = res.writeGetOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOuxsef", err)
 	}
 }
 
@@ -35121,10 +35138,10 @@ func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOuxsefResponse(w, r)
+		err = res.writeDeleteOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOuxsef", err)
 	}
 }
 
@@ -35157,10 +35174,10 @@ func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOuxsefItemResponse(w, r)
+		err = res.writeGetOuxsefItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOuxsefItem", err)
 	}
 }
 
@@ -35199,10 +35216,10 @@ func (s *Server) handleListKrntsxjej(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKrntsxjejResponse(w, r)
+		err = res.writeListKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKrntsxjej", err)
 	}
 }
 
@@ -35213,10 +35230,10 @@ func (s *Server) handleCreateKrntsxjej(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKrntsxjejResponse(w, r)
+		err = res.writeCreateKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKrntsxjej", err)
 	}
 }
 
@@ -35232,10 +35249,10 @@ func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKrntsxjejResponse(w, r)
+		err = res.writeGetKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKrntsxjej", err)
 	}
 }
 
@@ -35268,10 +35285,10 @@ func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKrntsxjejResponse(w, r)
+		err = res.writeDeleteKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKrntsxjej", err)
 	}
 }
 
@@ -35304,10 +35321,10 @@ func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKrntsxjejItemResponse(w, r)
+		err = res.writeGetKrntsxjejItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKrntsxjejItem", err)
 	}
 }
 
@@ -35346,10 +35363,10 @@ func (s *Server) handleListHygxf(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHygxfResponse(w, r)
+		err = res.writeListHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHygxf", err)
 	}
 }
 
@@ -35360,10 +35377,10 @@ func (s *Server) handleCreateHygxf(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHygxfResponse(w, r)
+		err = res.writeCreateHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHygxf", err)
 	}
 }
 
@@ -35379,10 +35396,10 @@ func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHygxfResponse(w, r)
+		err = res.writeGetHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHygxf", err)
 	}
 }
 
@@ -35415,10 +35432,10 @@ func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHygxfResponse(w, r)
+		err = res.writeDeleteHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHygxf", err)
 	}
 }
 
@@ -35451,10 +35468,10 @@ func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHygxfItemResponse(w, r)
+		err = res.writeGetHygxfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHygxfItem", err)
 	}
 }
 
@@ -35493,10 +35510,10 @@ func (s *Server) handleListNgdikhobd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNgdikhobdResponse(w, r)
+		err = res.writeListNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNgdikhobd", err)
 	}
 }
 
@@ -35507,10 +35524,10 @@ func (s *Server) handleCreateNgdikhobd(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNgdikhobdResponse(w, r)
+		err = res.writeCreateNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNgdikhobd", err)
 	}
 }
 
@@ -35526,10 +35543,10 @@ func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNgdikhobdResponse(w, r)
+		err = res.writeGetNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNgdikhobd", err)
 	}
 }
 
@@ -35562,10 +35579,10 @@ func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNgdikhobdResponse(w, r)
+		err = res.writeDeleteNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNgdikhobd", err)
 	}
 }
 
@@ -35598,10 +35615,10 @@ func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNgdikhobdItemResponse(w, r)
+		err = res.writeGetNgdikhobdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNgdikhobdItem", err)
 	}
 }
 
@@ -35640,10 +35657,10 @@ func (s *Server) handleListGelqcl(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGelqclResponse(w, r)
+		err = res.writeListGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGelqcl", err)
 	}
 }
 
@@ -35654,10 +35671,10 @@ func (s *Server) handleCreateGelqcl(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGelqclResponse(w, r)
+		err = res.writeCreateGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGelqcl", err)
 	}
 }
 
@@ -35673,10 +35690,10 @@ func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGelqclResponse(w, r)
+		err = res.writeGetGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGelqcl", err)
 	}
 }
 
@@ -35709,10 +35726,10 @@ func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGelqclResponse(w, r)
+		err = res.writeDeleteGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGelqcl", err)
 	}
 }
 
@@ -35745,10 +35762,10 @@ func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGelqclItemResponse(w, r)
+		err = res.writeGetGelqclItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGelqclItem", err)
 	}
 }
 
@@ -35787,10 +35804,10 @@ func (s *Server) handleListYcrc(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYcrcResponse(w, r)
+		err = res.writeListYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYcrc", err)
 	}
 }
 
@@ -35801,10 +35818,10 @@ func (s *Server) handleCreateYcrc(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYcrcResponse(w, r)
+		err = res.writeCreateYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYcrc", err)
 	}
 }
 
@@ -35820,10 +35837,10 @@ func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYcrcResponse(w, r)
+		err = res.writeGetYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYcrc", err)
 	}
 }
 
@@ -35856,10 +35873,10 @@ func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYcrcResponse(w, r)
+		err = res.writeDeleteYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYcrc", err)
 	}
 }
 
@@ -35892,10 +35909,10 @@ func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYcrcItemResponse(w, r)
+		err = res.writeGetYcrcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYcrcItem", err)
 	}
 }
 
@@ -35934,10 +35951,10 @@ func (s *Server) handleListRhyyamfdzx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListRhyyamfdzxResponse(w, r)
+		err = res.writeListRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRhyyamfdzx", err)
 	}
 }
 
@@ -35948,10 +35965,10 @@ func (s *Server) handleCreateRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateRhyyamfdzxResponse(w, r)
+		err = res.writeCreateRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRhyyamfdzx", err)
 	}
 }
 
@@ -35967,10 +35984,10 @@ func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRhyyamfdzxResponse(w, r)
+		err = res.writeGetRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRhyyamfdzx", err)
 	}
 }
 
@@ -36003,10 +36020,10 @@ func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteRhyyamfdzxResponse(w, r)
+		err = res.writeDeleteRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRhyyamfdzx", err)
 	}
 }
 
@@ -36039,10 +36056,10 @@ func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRhyyamfdzxItemResponse(w, r)
+		err = res.writeGetRhyyamfdzxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRhyyamfdzxItem", err)
 	}
 }
 
@@ -36081,10 +36098,10 @@ func (s *Server) handleListUfykbqcrs(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUfykbqcrsResponse(w, r)
+		err = res.writeListUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUfykbqcrs", err)
 	}
 }
 
@@ -36095,10 +36112,10 @@ func (s *Server) handleCreateUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUfykbqcrsResponse(w, r)
+		err = res.writeCreateUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUfykbqcrs", err)
 	}
 }
 
@@ -36114,10 +36131,10 @@ func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUfykbqcrsResponse(w, r)
+		err = res.writeGetUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUfykbqcrs", err)
 	}
 }
 
@@ -36150,10 +36167,10 @@ func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUfykbqcrsResponse(w, r)
+		err = res.writeDeleteUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUfykbqcrs", err)
 	}
 }
 
@@ -36186,10 +36203,10 @@ func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUfykbqcrsItemResponse(w, r)
+		err = res.writeGetUfykbqcrsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUfykbqcrsItem", err)
 	}
 }
 
@@ -36228,10 +36245,10 @@ func (s *Server) handleListHxyskydcbx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHxyskydcbxResponse(w, r)
+		err = res.writeListHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHxyskydcbx", err)
 	}
 }
 
@@ -36242,10 +36259,10 @@ func (s *Server) handleCreateHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHxyskydcbxResponse(w, r)
+		err = res.writeCreateHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHxyskydcbx", err)
 	}
 }
 
@@ -36261,10 +36278,10 @@ func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHxyskydcbxResponse(w, r)
+		err = res.writeGetHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxyskydcbx", err)
 	}
 }
 
@@ -36297,10 +36314,10 @@ func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHxyskydcbxResponse(w, r)
+		err = res.writeDeleteHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHxyskydcbx", err)
 	}
 }
 
@@ -36333,10 +36350,10 @@ func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHxyskydcbxItemResponse(w, r)
+		err = res.writeGetHxyskydcbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxyskydcbxItem", err)
 	}
 }
 
@@ -36375,10 +36392,10 @@ func (s *Server) handleListHxnyahmq(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHxnyahmqResponse(w, r)
+		err = res.writeListHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHxnyahmq", err)
 	}
 }
 
@@ -36389,10 +36406,10 @@ func (s *Server) handleCreateHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHxnyahmqResponse(w, r)
+		err = res.writeCreateHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHxnyahmq", err)
 	}
 }
 
@@ -36408,10 +36425,10 @@ func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHxnyahmqResponse(w, r)
+		err = res.writeGetHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxnyahmq", err)
 	}
 }
 
@@ -36444,10 +36461,10 @@ func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHxnyahmqResponse(w, r)
+		err = res.writeDeleteHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHxnyahmq", err)
 	}
 }
 
@@ -36480,10 +36497,10 @@ func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHxnyahmqItemResponse(w, r)
+		err = res.writeGetHxnyahmqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHxnyahmqItem", err)
 	}
 }
 
@@ -36522,10 +36539,10 @@ func (s *Server) handleListPvzpdqdnj(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPvzpdqdnjResponse(w, r)
+		err = res.writeListPvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPvzpdqdnj", err)
 	}
 }
 
@@ -36536,10 +36553,10 @@ func (s *Server) handleCreatePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePvzpdqdnjResponse(w, r)
+		err = res.writeCreatePvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPvzpdqdnj", err)
 	}
 }
 
@@ -36555,10 +36572,10 @@ func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPvzpdqdnjResponse(w, r)
+		err = res.writeGetPvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvzpdqdnj", err)
 	}
 }
 
@@ -36591,10 +36608,10 @@ func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePvzpdqdnjResponse(w, r)
+		err = res.writeDeletePvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePvzpdqdnj", err)
 	}
 }
 
@@ -36627,10 +36644,10 @@ func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPvzpdqdnjItemResponse(w, r)
+		err = res.writeGetPvzpdqdnjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvzpdqdnjItem", err)
 	}
 }
 
@@ -36669,10 +36686,10 @@ func (s *Server) handleListQmoezicutr(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQmoezicutrResponse(w, r)
+		err = res.writeListQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQmoezicutr", err)
 	}
 }
 
@@ -36683,10 +36700,10 @@ func (s *Server) handleCreateQmoezicutr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQmoezicutrResponse(w, r)
+		err = res.writeCreateQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQmoezicutr", err)
 	}
 }
 
@@ -36702,10 +36719,10 @@ func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQmoezicutrResponse(w, r)
+		err = res.writeGetQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQmoezicutr", err)
 	}
 }
 
@@ -36738,10 +36755,10 @@ func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQmoezicutrResponse(w, r)
+		err = res.writeDeleteQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQmoezicutr", err)
 	}
 }
 
@@ -36774,10 +36791,10 @@ func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQmoezicutrItemResponse(w, r)
+		err = res.writeGetQmoezicutrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQmoezicutrItem", err)
 	}
 }
 
@@ -36816,10 +36833,10 @@ func (s *Server) handleListOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOkvdrkmqxsResponse(w, r)
+		err = res.writeListOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOkvdrkmqxs", err)
 	}
 }
 
@@ -36830,10 +36847,10 @@ func (s *Server) handleCreateOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOkvdrkmqxsResponse(w, r)
+		err = res.writeCreateOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOkvdrkmqxs", err)
 	}
 }
 
@@ -36849,10 +36866,10 @@ func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOkvdrkmqxsResponse(w, r)
+		err = res.writeGetOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOkvdrkmqxs", err)
 	}
 }
 
@@ -36885,10 +36902,10 @@ func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOkvdrkmqxsResponse(w, r)
+		err = res.writeDeleteOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOkvdrkmqxs", err)
 	}
 }
 
@@ -36921,10 +36938,10 @@ func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOkvdrkmqxsItemResponse(w, r)
+		err = res.writeGetOkvdrkmqxsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOkvdrkmqxsItem", err)
 	}
 }
 
@@ -36963,10 +36980,10 @@ func (s *Server) handleListAoholkdjiy(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAoholkdjiyResponse(w, r)
+		err = res.writeListAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAoholkdjiy", err)
 	}
 }
 
@@ -36977,10 +36994,10 @@ func (s *Server) handleCreateAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAoholkdjiyResponse(w, r)
+		err = res.writeCreateAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAoholkdjiy", err)
 	}
 }
 
@@ -36996,10 +37013,10 @@ func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAoholkdjiyResponse(w, r)
+		err = res.writeGetAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAoholkdjiy", err)
 	}
 }
 
@@ -37032,10 +37049,10 @@ func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAoholkdjiyResponse(w, r)
+		err = res.writeDeleteAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAoholkdjiy", err)
 	}
 }
 
@@ -37068,10 +37085,10 @@ func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAoholkdjiyItemResponse(w, r)
+		err = res.writeGetAoholkdjiyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAoholkdjiyItem", err)
 	}
 }
 
@@ -37110,10 +37127,10 @@ func (s *Server) handleListJqqb(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJqqbResponse(w, r)
+		err = res.writeListJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJqqb", err)
 	}
 }
 
@@ -37124,10 +37141,10 @@ func (s *Server) handleCreateJqqb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJqqbResponse(w, r)
+		err = res.writeCreateJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJqqb", err)
 	}
 }
 
@@ -37143,10 +37160,10 @@ func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJqqbResponse(w, r)
+		err = res.writeGetJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqqb", err)
 	}
 }
 
@@ -37179,10 +37196,10 @@ func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJqqbResponse(w, r)
+		err = res.writeDeleteJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJqqb", err)
 	}
 }
 
@@ -37215,10 +37232,10 @@ func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJqqbItemResponse(w, r)
+		err = res.writeGetJqqbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqqbItem", err)
 	}
 }
 
@@ -37257,10 +37274,10 @@ func (s *Server) handleListTgtambb(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTgtambbResponse(w, r)
+		err = res.writeListTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTgtambb", err)
 	}
 }
 
@@ -37271,10 +37288,10 @@ func (s *Server) handleCreateTgtambb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTgtambbResponse(w, r)
+		err = res.writeCreateTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTgtambb", err)
 	}
 }
 
@@ -37290,10 +37307,10 @@ func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTgtambbResponse(w, r)
+		err = res.writeGetTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgtambb", err)
 	}
 }
 
@@ -37326,10 +37343,10 @@ func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTgtambbResponse(w, r)
+		err = res.writeDeleteTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTgtambb", err)
 	}
 }
 
@@ -37362,10 +37379,10 @@ func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTgtambbItemResponse(w, r)
+		err = res.writeGetTgtambbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgtambbItem", err)
 	}
 }
 
@@ -37404,10 +37421,10 @@ func (s *Server) handleListBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListBsdxwgcxfdResponse(w, r)
+		err = res.writeListBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBsdxwgcxfd", err)
 	}
 }
 
@@ -37418,10 +37435,10 @@ func (s *Server) handleCreateBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateBsdxwgcxfdResponse(w, r)
+		err = res.writeCreateBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBsdxwgcxfd", err)
 	}
 }
 
@@ -37437,10 +37454,10 @@ func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBsdxwgcxfdResponse(w, r)
+		err = res.writeGetBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBsdxwgcxfd", err)
 	}
 }
 
@@ -37473,10 +37490,10 @@ func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteBsdxwgcxfdResponse(w, r)
+		err = res.writeDeleteBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBsdxwgcxfd", err)
 	}
 }
 
@@ -37509,10 +37526,10 @@ func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBsdxwgcxfdItemResponse(w, r)
+		err = res.writeGetBsdxwgcxfdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBsdxwgcxfdItem", err)
 	}
 }
 
@@ -37551,10 +37568,10 @@ func (s *Server) handleListSmbx(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSmbxResponse(w, r)
+		err = res.writeListSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSmbx", err)
 	}
 }
 
@@ -37565,10 +37582,10 @@ func (s *Server) handleCreateSmbx(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSmbxResponse(w, r)
+		err = res.writeCreateSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSmbx", err)
 	}
 }
 
@@ -37584,10 +37601,10 @@ func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSmbxResponse(w, r)
+		err = res.writeGetSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSmbx", err)
 	}
 }
 
@@ -37620,10 +37637,10 @@ func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSmbxResponse(w, r)
+		err = res.writeDeleteSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSmbx", err)
 	}
 }
 
@@ -37656,10 +37673,10 @@ func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSmbxItemResponse(w, r)
+		err = res.writeGetSmbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSmbxItem", err)
 	}
 }
 
@@ -37698,10 +37715,10 @@ func (s *Server) handleListPdlvjfead(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPdlvjfeadResponse(w, r)
+		err = res.writeListPdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPdlvjfead", err)
 	}
 }
 
@@ -37712,10 +37729,10 @@ func (s *Server) handleCreatePdlvjfead(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePdlvjfeadResponse(w, r)
+		err = res.writeCreatePdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPdlvjfead", err)
 	}
 }
 
@@ -37731,10 +37748,10 @@ func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPdlvjfeadResponse(w, r)
+		err = res.writeGetPdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPdlvjfead", err)
 	}
 }
 
@@ -37767,10 +37784,10 @@ func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePdlvjfeadResponse(w, r)
+		err = res.writeDeletePdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePdlvjfead", err)
 	}
 }
 
@@ -37803,10 +37820,10 @@ func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPdlvjfeadItemResponse(w, r)
+		err = res.writeGetPdlvjfeadItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPdlvjfeadItem", err)
 	}
 }
 
@@ -37845,10 +37862,10 @@ func (s *Server) handleListYiyhckwrlh(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYiyhckwrlhResponse(w, r)
+		err = res.writeListYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYiyhckwrlh", err)
 	}
 }
 
@@ -37859,10 +37876,10 @@ func (s *Server) handleCreateYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYiyhckwrlhResponse(w, r)
+		err = res.writeCreateYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYiyhckwrlh", err)
 	}
 }
 
@@ -37878,10 +37895,10 @@ func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYiyhckwrlhResponse(w, r)
+		err = res.writeGetYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYiyhckwrlh", err)
 	}
 }
 
@@ -37914,10 +37931,10 @@ func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYiyhckwrlhResponse(w, r)
+		err = res.writeDeleteYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYiyhckwrlh", err)
 	}
 }
 
@@ -37950,10 +37967,10 @@ func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYiyhckwrlhItemResponse(w, r)
+		err = res.writeGetYiyhckwrlhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYiyhckwrlhItem", err)
 	}
 }
 
@@ -37992,10 +38009,10 @@ func (s *Server) handleListKhvp(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKhvpResponse(w, r)
+		err = res.writeListKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKhvp", err)
 	}
 }
 
@@ -38006,10 +38023,10 @@ func (s *Server) handleCreateKhvp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKhvpResponse(w, r)
+		err = res.writeCreateKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKhvp", err)
 	}
 }
 
@@ -38025,10 +38042,10 @@ func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKhvpResponse(w, r)
+		err = res.writeGetKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKhvp", err)
 	}
 }
 
@@ -38061,10 +38078,10 @@ func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKhvpResponse(w, r)
+		err = res.writeDeleteKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKhvp", err)
 	}
 }
 
@@ -38097,10 +38114,10 @@ func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKhvpItemResponse(w, r)
+		err = res.writeGetKhvpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKhvpItem", err)
 	}
 }
 
@@ -38139,10 +38156,10 @@ func (s *Server) handleListPvjstyljk(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPvjstyljkResponse(w, r)
+		err = res.writeListPvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPvjstyljk", err)
 	}
 }
 
@@ -38153,10 +38170,10 @@ func (s *Server) handleCreatePvjstyljk(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePvjstyljkResponse(w, r)
+		err = res.writeCreatePvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPvjstyljk", err)
 	}
 }
 
@@ -38172,10 +38189,10 @@ func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPvjstyljkResponse(w, r)
+		err = res.writeGetPvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvjstyljk", err)
 	}
 }
 
@@ -38208,10 +38225,10 @@ func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePvjstyljkResponse(w, r)
+		err = res.writeDeletePvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePvjstyljk", err)
 	}
 }
 
@@ -38244,10 +38261,10 @@ func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPvjstyljkItemResponse(w, r)
+		err = res.writeGetPvjstyljkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPvjstyljkItem", err)
 	}
 }
 
@@ -38286,10 +38303,10 @@ func (s *Server) handleListKbimj(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKbimjResponse(w, r)
+		err = res.writeListKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKbimj", err)
 	}
 }
 
@@ -38300,10 +38317,10 @@ func (s *Server) handleCreateKbimj(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKbimjResponse(w, r)
+		err = res.writeCreateKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKbimj", err)
 	}
 }
 
@@ -38319,10 +38336,10 @@ func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKbimjResponse(w, r)
+		err = res.writeGetKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKbimj", err)
 	}
 }
 
@@ -38355,10 +38372,10 @@ func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKbimjResponse(w, r)
+		err = res.writeDeleteKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKbimj", err)
 	}
 }
 
@@ -38391,10 +38408,10 @@ func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKbimjItemResponse(w, r)
+		err = res.writeGetKbimjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKbimjItem", err)
 	}
 }
 
@@ -38433,10 +38450,10 @@ func (s *Server) handleListWdxtn(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWdxtnResponse(w, r)
+		err = res.writeListWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWdxtn", err)
 	}
 }
 
@@ -38447,10 +38464,10 @@ func (s *Server) handleCreateWdxtn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWdxtnResponse(w, r)
+		err = res.writeCreateWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWdxtn", err)
 	}
 }
 
@@ -38466,10 +38483,10 @@ func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdxtnResponse(w, r)
+		err = res.writeGetWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdxtn", err)
 	}
 }
 
@@ -38502,10 +38519,10 @@ func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWdxtnResponse(w, r)
+		err = res.writeDeleteWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWdxtn", err)
 	}
 }
 
@@ -38538,10 +38555,10 @@ func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWdxtnItemResponse(w, r)
+		err = res.writeGetWdxtnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWdxtnItem", err)
 	}
 }
 
@@ -38580,10 +38597,10 @@ func (s *Server) handleListAksjcfm(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAksjcfmResponse(w, r)
+		err = res.writeListAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAksjcfm", err)
 	}
 }
 
@@ -38594,10 +38611,10 @@ func (s *Server) handleCreateAksjcfm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAksjcfmResponse(w, r)
+		err = res.writeCreateAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAksjcfm", err)
 	}
 }
 
@@ -38613,10 +38630,10 @@ func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAksjcfmResponse(w, r)
+		err = res.writeGetAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAksjcfm", err)
 	}
 }
 
@@ -38649,10 +38666,10 @@ func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAksjcfmResponse(w, r)
+		err = res.writeDeleteAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAksjcfm", err)
 	}
 }
 
@@ -38685,10 +38702,10 @@ func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAksjcfmItemResponse(w, r)
+		err = res.writeGetAksjcfmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAksjcfmItem", err)
 	}
 }
 
@@ -38727,10 +38744,10 @@ func (s *Server) handleListSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSnzgwpyzawResponse(w, r)
+		err = res.writeListSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSnzgwpyzaw", err)
 	}
 }
 
@@ -38741,10 +38758,10 @@ func (s *Server) handleCreateSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSnzgwpyzawResponse(w, r)
+		err = res.writeCreateSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSnzgwpyzaw", err)
 	}
 }
 
@@ -38760,10 +38777,10 @@ func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSnzgwpyzawResponse(w, r)
+		err = res.writeGetSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSnzgwpyzaw", err)
 	}
 }
 
@@ -38796,10 +38813,10 @@ func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSnzgwpyzawResponse(w, r)
+		err = res.writeDeleteSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSnzgwpyzaw", err)
 	}
 }
 
@@ -38832,10 +38849,10 @@ func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSnzgwpyzawItemResponse(w, r)
+		err = res.writeGetSnzgwpyzawItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSnzgwpyzawItem", err)
 	}
 }
 
@@ -38874,10 +38891,10 @@ func (s *Server) handleListYzmkmomikw(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYzmkmomikwResponse(w, r)
+		err = res.writeListYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYzmkmomikw", err)
 	}
 }
 
@@ -38888,10 +38905,10 @@ func (s *Server) handleCreateYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYzmkmomikwResponse(w, r)
+		err = res.writeCreateYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYzmkmomikw", err)
 	}
 }
 
@@ -38907,10 +38924,10 @@ func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYzmkmomikwResponse(w, r)
+		err = res.writeGetYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYzmkmomikw", err)
 	}
 }
 
@@ -38943,10 +38960,10 @@ func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYzmkmomikwResponse(w, r)
+		err = res.writeDeleteYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYzmkmomikw", err)
 	}
 }
 
@@ -38979,10 +38996,10 @@ func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYzmkmomikwItemResponse(w, r)
+		err = res.writeGetYzmkmomikwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYzmkmomikwItem", err)
 	}
 }
 
@@ -39021,10 +39038,10 @@ func (s *Server) handleListCzexi(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListCzexiResponse(w, r)
+		err = res.writeListCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listCzexi", err)
 	}
 }
 
@@ -39035,10 +39052,10 @@ func (s *Server) handleCreateCzexi(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateCzexiResponse(w, r)
+		err = res.writeCreateCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createCzexi", err)
 	}
 }
 
@@ -39054,10 +39071,10 @@ func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetCzexiResponse(w, r)
+		err = res.writeGetCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCzexi", err)
 	}
 }
 
@@ -39090,10 +39107,10 @@ func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteCzexiResponse(w, r)
+		err = res.writeDeleteCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteCzexi", err)
 	}
 }
 
@@ -39126,10 +39143,10 @@ func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetCzexiItemResponse(w, r)
+		err = res.writeGetCzexiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCzexiItem", err)
 	}
 }
 
@@ -39168,10 +39185,10 @@ func (s *Server) handleListDkwdriwzoh(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDkwdriwzohResponse(w, r)
+		err = res.writeListDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDkwdriwzoh", err)
 	}
 }
 
@@ -39182,10 +39199,10 @@ func (s *Server) handleCreateDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDkwdriwzohResponse(w, r)
+		err = res.writeCreateDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDkwdriwzoh", err)
 	}
 }
 
@@ -39201,10 +39218,10 @@ func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDkwdriwzohResponse(w, r)
+		err = res.writeGetDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDkwdriwzoh", err)
 	}
 }
 
@@ -39237,10 +39254,10 @@ func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDkwdriwzohResponse(w, r)
+		err = res.writeDeleteDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDkwdriwzoh", err)
 	}
 }
 
@@ -39273,10 +39290,10 @@ func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDkwdriwzohItemResponse(w, r)
+		err = res.writeGetDkwdriwzohItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDkwdriwzohItem", err)
 	}
 }
 
@@ -39315,10 +39332,10 @@ func (s *Server) handleListAdsxtbd(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAdsxtbdResponse(w, r)
+		err = res.writeListAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAdsxtbd", err)
 	}
 }
 
@@ -39329,10 +39346,10 @@ func (s *Server) handleCreateAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAdsxtbdResponse(w, r)
+		err = res.writeCreateAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAdsxtbd", err)
 	}
 }
 
@@ -39348,10 +39365,10 @@ func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAdsxtbdResponse(w, r)
+		err = res.writeGetAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAdsxtbd", err)
 	}
 }
 
@@ -39384,10 +39401,10 @@ func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAdsxtbdResponse(w, r)
+		err = res.writeDeleteAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAdsxtbd", err)
 	}
 }
 
@@ -39420,10 +39437,10 @@ func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAdsxtbdItemResponse(w, r)
+		err = res.writeGetAdsxtbdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAdsxtbdItem", err)
 	}
 }
 
@@ -39462,10 +39479,10 @@ func (s *Server) handleListLjufmoz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLjufmozResponse(w, r)
+		err = res.writeListLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLjufmoz", err)
 	}
 }
 
@@ -39476,10 +39493,10 @@ func (s *Server) handleCreateLjufmoz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLjufmozResponse(w, r)
+		err = res.writeCreateLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLjufmoz", err)
 	}
 }
 
@@ -39495,10 +39512,10 @@ func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLjufmozResponse(w, r)
+		err = res.writeGetLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLjufmoz", err)
 	}
 }
 
@@ -39531,10 +39548,10 @@ func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLjufmozResponse(w, r)
+		err = res.writeDeleteLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLjufmoz", err)
 	}
 }
 
@@ -39567,10 +39584,10 @@ func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLjufmozItemResponse(w, r)
+		err = res.writeGetLjufmozItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLjufmozItem", err)
 	}
 }
 
@@ -39609,10 +39626,10 @@ func (s *Server) handleListEukyyfcqim(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEukyyfcqimResponse(w, r)
+		err = res.writeListEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEukyyfcqim", err)
 	}
 }
 
@@ -39623,10 +39640,10 @@ func (s *Server) handleCreateEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEukyyfcqimResponse(w, r)
+		err = res.writeCreateEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEukyyfcqim", err)
 	}
 }
 
@@ -39642,10 +39659,10 @@ func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEukyyfcqimResponse(w, r)
+		err = res.writeGetEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukyyfcqim", err)
 	}
 }
 
@@ -39678,10 +39695,10 @@ func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEukyyfcqimResponse(w, r)
+		err = res.writeDeleteEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEukyyfcqim", err)
 	}
 }
 
@@ -39714,10 +39731,10 @@ func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEukyyfcqimItemResponse(w, r)
+		err = res.writeGetEukyyfcqimItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukyyfcqimItem", err)
 	}
 }
 
@@ -39756,10 +39773,10 @@ func (s *Server) handleListEkjzwqucv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEkjzwqucvResponse(w, r)
+		err = res.writeListEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEkjzwqucv", err)
 	}
 }
 
@@ -39770,10 +39787,10 @@ func (s *Server) handleCreateEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEkjzwqucvResponse(w, r)
+		err = res.writeCreateEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEkjzwqucv", err)
 	}
 }
 
@@ -39789,10 +39806,10 @@ func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEkjzwqucvResponse(w, r)
+		err = res.writeGetEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkjzwqucv", err)
 	}
 }
 
@@ -39825,10 +39842,10 @@ func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEkjzwqucvResponse(w, r)
+		err = res.writeDeleteEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEkjzwqucv", err)
 	}
 }
 
@@ -39861,10 +39878,10 @@ func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEkjzwqucvItemResponse(w, r)
+		err = res.writeGetEkjzwqucvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkjzwqucvItem", err)
 	}
 }
 
@@ -39903,10 +39920,10 @@ func (s *Server) handleListNwqlyjs(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNwqlyjsResponse(w, r)
+		err = res.writeListNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNwqlyjs", err)
 	}
 }
 
@@ -39917,10 +39934,10 @@ func (s *Server) handleCreateNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNwqlyjsResponse(w, r)
+		err = res.writeCreateNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNwqlyjs", err)
 	}
 }
 
@@ -39936,10 +39953,10 @@ func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwqlyjsResponse(w, r)
+		err = res.writeGetNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwqlyjs", err)
 	}
 }
 
@@ -39972,10 +39989,10 @@ func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNwqlyjsResponse(w, r)
+		err = res.writeDeleteNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNwqlyjs", err)
 	}
 }
 
@@ -40008,10 +40025,10 @@ func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNwqlyjsItemResponse(w, r)
+		err = res.writeGetNwqlyjsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNwqlyjsItem", err)
 	}
 }
 
@@ -40050,10 +40067,10 @@ func (s *Server) handleListHqsnhwenl(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHqsnhwenlResponse(w, r)
+		err = res.writeListHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHqsnhwenl", err)
 	}
 }
 
@@ -40064,10 +40081,10 @@ func (s *Server) handleCreateHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHqsnhwenlResponse(w, r)
+		err = res.writeCreateHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHqsnhwenl", err)
 	}
 }
 
@@ -40083,10 +40100,10 @@ func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHqsnhwenlResponse(w, r)
+		err = res.writeGetHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHqsnhwenl", err)
 	}
 }
 
@@ -40119,10 +40136,10 @@ func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHqsnhwenlResponse(w, r)
+		err = res.writeDeleteHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHqsnhwenl", err)
 	}
 }
 
@@ -40155,10 +40172,10 @@ func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHqsnhwenlItemResponse(w, r)
+		err = res.writeGetHqsnhwenlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHqsnhwenlItem", err)
 	}
 }
 
@@ -40197,10 +40214,10 @@ func (s *Server) handleListPevfirsx(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPevfirsxResponse(w, r)
+		err = res.writeListPevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPevfirsx", err)
 	}
 }
 
@@ -40211,10 +40228,10 @@ func (s *Server) handleCreatePevfirsx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePevfirsxResponse(w, r)
+		err = res.writeCreatePevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPevfirsx", err)
 	}
 }
 
@@ -40230,10 +40247,10 @@ func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPevfirsxResponse(w, r)
+		err = res.writeGetPevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPevfirsx", err)
 	}
 }
 
@@ -40266,10 +40283,10 @@ func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePevfirsxResponse(w, r)
+		err = res.writeDeletePevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePevfirsx", err)
 	}
 }
 
@@ -40302,10 +40319,10 @@ func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPevfirsxItemResponse(w, r)
+		err = res.writeGetPevfirsxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPevfirsxItem", err)
 	}
 }
 
@@ -40344,10 +40361,10 @@ func (s *Server) handleListIiixoeyuoq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIiixoeyuoqResponse(w, r)
+		err = res.writeListIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIiixoeyuoq", err)
 	}
 }
 
@@ -40358,10 +40375,10 @@ func (s *Server) handleCreateIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIiixoeyuoqResponse(w, r)
+		err = res.writeCreateIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIiixoeyuoq", err)
 	}
 }
 
@@ -40377,10 +40394,10 @@ func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIiixoeyuoqResponse(w, r)
+		err = res.writeGetIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIiixoeyuoq", err)
 	}
 }
 
@@ -40413,10 +40430,10 @@ func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIiixoeyuoqResponse(w, r)
+		err = res.writeDeleteIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIiixoeyuoq", err)
 	}
 }
 
@@ -40449,10 +40466,10 @@ func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIiixoeyuoqItemResponse(w, r)
+		err = res.writeGetIiixoeyuoqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIiixoeyuoqItem", err)
 	}
 }
 
@@ -40491,10 +40508,10 @@ func (s *Server) handleListDqbdcw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDqbdcwResponse(w, r)
+		err = res.writeListDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDqbdcw", err)
 	}
 }
 
@@ -40505,10 +40522,10 @@ func (s *Server) handleCreateDqbdcw(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDqbdcwResponse(w, r)
+		err = res.writeCreateDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDqbdcw", err)
 	}
 }
 
@@ -40524,10 +40541,10 @@ func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDqbdcwResponse(w, r)
+		err = res.writeGetDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDqbdcw", err)
 	}
 }
 
@@ -40560,10 +40577,10 @@ func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDqbdcwResponse(w, r)
+		err = res.writeDeleteDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDqbdcw", err)
 	}
 }
 
@@ -40596,10 +40613,10 @@ func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDqbdcwItemResponse(w, r)
+		err = res.writeGetDqbdcwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDqbdcwItem", err)
 	}
 }
 
@@ -40638,10 +40655,10 @@ func (s *Server) handleListYtcpz(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYtcpzResponse(w, r)
+		err = res.writeListYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYtcpz", err)
 	}
 }
 
@@ -40652,10 +40669,10 @@ func (s *Server) handleCreateYtcpz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYtcpzResponse(w, r)
+		err = res.writeCreateYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYtcpz", err)
 	}
 }
 
@@ -40671,10 +40688,10 @@ func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYtcpzResponse(w, r)
+		err = res.writeGetYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcpz", err)
 	}
 }
 
@@ -40707,10 +40724,10 @@ func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYtcpzResponse(w, r)
+		err = res.writeDeleteYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYtcpz", err)
 	}
 }
 
@@ -40743,10 +40760,10 @@ func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYtcpzItemResponse(w, r)
+		err = res.writeGetYtcpzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcpzItem", err)
 	}
 }
 
@@ -40785,10 +40802,10 @@ func (s *Server) handleListUzfykhag(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUzfykhagResponse(w, r)
+		err = res.writeListUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUzfykhag", err)
 	}
 }
 
@@ -40799,10 +40816,10 @@ func (s *Server) handleCreateUzfykhag(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUzfykhagResponse(w, r)
+		err = res.writeCreateUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUzfykhag", err)
 	}
 }
 
@@ -40818,10 +40835,10 @@ func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUzfykhagResponse(w, r)
+		err = res.writeGetUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUzfykhag", err)
 	}
 }
 
@@ -40854,10 +40871,10 @@ func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUzfykhagResponse(w, r)
+		err = res.writeDeleteUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUzfykhag", err)
 	}
 }
 
@@ -40890,10 +40907,10 @@ func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUzfykhagItemResponse(w, r)
+		err = res.writeGetUzfykhagItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUzfykhagItem", err)
 	}
 }
 
@@ -40932,10 +40949,10 @@ func (s *Server) handleListLsfjfwd(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLsfjfwdResponse(w, r)
+		err = res.writeListLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLsfjfwd", err)
 	}
 }
 
@@ -40946,10 +40963,10 @@ func (s *Server) handleCreateLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLsfjfwdResponse(w, r)
+		err = res.writeCreateLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLsfjfwd", err)
 	}
 }
 
@@ -40965,10 +40982,10 @@ func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLsfjfwdResponse(w, r)
+		err = res.writeGetLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLsfjfwd", err)
 	}
 }
 
@@ -41001,10 +41018,10 @@ func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLsfjfwdResponse(w, r)
+		err = res.writeDeleteLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLsfjfwd", err)
 	}
 }
 
@@ -41037,10 +41054,10 @@ func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLsfjfwdItemResponse(w, r)
+		err = res.writeGetLsfjfwdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLsfjfwdItem", err)
 	}
 }
 
@@ -41079,10 +41096,10 @@ func (s *Server) handleListJmfzovblel(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJmfzovblelResponse(w, r)
+		err = res.writeListJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJmfzovblel", err)
 	}
 }
 
@@ -41093,10 +41110,10 @@ func (s *Server) handleCreateJmfzovblel(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJmfzovblelResponse(w, r)
+		err = res.writeCreateJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJmfzovblel", err)
 	}
 }
 
@@ -41112,10 +41129,10 @@ func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJmfzovblelResponse(w, r)
+		err = res.writeGetJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJmfzovblel", err)
 	}
 }
 
@@ -41148,10 +41165,10 @@ func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJmfzovblelResponse(w, r)
+		err = res.writeDeleteJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJmfzovblel", err)
 	}
 }
 
@@ -41184,10 +41201,10 @@ func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJmfzovblelItemResponse(w, r)
+		err = res.writeGetJmfzovblelItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJmfzovblelItem", err)
 	}
 }
 
@@ -41226,10 +41243,10 @@ func (s *Server) handleListTxtpynqq(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTxtpynqqResponse(w, r)
+		err = res.writeListTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTxtpynqq", err)
 	}
 }
 
@@ -41240,10 +41257,10 @@ func (s *Server) handleCreateTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTxtpynqqResponse(w, r)
+		err = res.writeCreateTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTxtpynqq", err)
 	}
 }
 
@@ -41259,10 +41276,10 @@ func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTxtpynqqResponse(w, r)
+		err = res.writeGetTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTxtpynqq", err)
 	}
 }
 
@@ -41295,10 +41312,10 @@ func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTxtpynqqResponse(w, r)
+		err = res.writeDeleteTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTxtpynqq", err)
 	}
 }
 
@@ -41331,10 +41348,10 @@ func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTxtpynqqItemResponse(w, r)
+		err = res.writeGetTxtpynqqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTxtpynqqItem", err)
 	}
 }
 
@@ -41373,10 +41390,10 @@ func (s *Server) handleListSaswolsj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSaswolsjResponse(w, r)
+		err = res.writeListSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSaswolsj", err)
 	}
 }
 
@@ -41387,10 +41404,10 @@ func (s *Server) handleCreateSaswolsj(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSaswolsjResponse(w, r)
+		err = res.writeCreateSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSaswolsj", err)
 	}
 }
 
@@ -41406,10 +41423,10 @@ func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSaswolsjResponse(w, r)
+		err = res.writeGetSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSaswolsj", err)
 	}
 }
 
@@ -41442,10 +41459,10 @@ func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSaswolsjResponse(w, r)
+		err = res.writeDeleteSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSaswolsj", err)
 	}
 }
 
@@ -41478,10 +41495,10 @@ func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSaswolsjItemResponse(w, r)
+		err = res.writeGetSaswolsjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSaswolsjItem", err)
 	}
 }
 
@@ -41520,10 +41537,10 @@ func (s *Server) handleListFfpsnxar(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFfpsnxarResponse(w, r)
+		err = res.writeListFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFfpsnxar", err)
 	}
 }
 
@@ -41534,10 +41551,10 @@ func (s *Server) handleCreateFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateFfpsnxarResponse(w, r)
+		err = res.writeCreateFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFfpsnxar", err)
 	}
 }
 
@@ -41553,10 +41570,10 @@ func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFfpsnxarResponse(w, r)
+		err = res.writeGetFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFfpsnxar", err)
 	}
 }
 
@@ -41589,10 +41606,10 @@ func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteFfpsnxarResponse(w, r)
+		err = res.writeDeleteFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFfpsnxar", err)
 	}
 }
 
@@ -41625,10 +41642,10 @@ func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFfpsnxarItemResponse(w, r)
+		err = res.writeGetFfpsnxarItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFfpsnxarItem", err)
 	}
 }
 
@@ -41667,10 +41684,10 @@ func (s *Server) handleListJyvrxy(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJyvrxyResponse(w, r)
+		err = res.writeListJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJyvrxy", err)
 	}
 }
 
@@ -41681,10 +41698,10 @@ func (s *Server) handleCreateJyvrxy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJyvrxyResponse(w, r)
+		err = res.writeCreateJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJyvrxy", err)
 	}
 }
 
@@ -41700,10 +41717,10 @@ func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJyvrxyResponse(w, r)
+		err = res.writeGetJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJyvrxy", err)
 	}
 }
 
@@ -41736,10 +41753,10 @@ func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJyvrxyResponse(w, r)
+		err = res.writeDeleteJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJyvrxy", err)
 	}
 }
 
@@ -41772,10 +41789,10 @@ func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJyvrxyItemResponse(w, r)
+		err = res.writeGetJyvrxyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJyvrxyItem", err)
 	}
 }
 
@@ -41814,10 +41831,10 @@ func (s *Server) handleListGohzvshlwv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGohzvshlwvResponse(w, r)
+		err = res.writeListGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGohzvshlwv", err)
 	}
 }
 
@@ -41828,10 +41845,10 @@ func (s *Server) handleCreateGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGohzvshlwvResponse(w, r)
+		err = res.writeCreateGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGohzvshlwv", err)
 	}
 }
 
@@ -41847,10 +41864,10 @@ func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGohzvshlwvResponse(w, r)
+		err = res.writeGetGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGohzvshlwv", err)
 	}
 }
 
@@ -41883,10 +41900,10 @@ func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGohzvshlwvResponse(w, r)
+		err = res.writeDeleteGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGohzvshlwv", err)
 	}
 }
 
@@ -41919,10 +41936,10 @@ func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGohzvshlwvItemResponse(w, r)
+		err = res.writeGetGohzvshlwvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGohzvshlwvItem", err)
 	}
 }
 
@@ -41961,10 +41978,10 @@ func (s *Server) handleListDuiesk(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDuieskResponse(w, r)
+		err = res.writeListDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDuiesk", err)
 	}
 }
 
@@ -41975,10 +41992,10 @@ func (s *Server) handleCreateDuiesk(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDuieskResponse(w, r)
+		err = res.writeCreateDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDuiesk", err)
 	}
 }
 
@@ -41994,10 +42011,10 @@ func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDuieskResponse(w, r)
+		err = res.writeGetDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDuiesk", err)
 	}
 }
 
@@ -42030,10 +42047,10 @@ func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDuieskResponse(w, r)
+		err = res.writeDeleteDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDuiesk", err)
 	}
 }
 
@@ -42066,10 +42083,10 @@ func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDuieskItemResponse(w, r)
+		err = res.writeGetDuieskItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDuieskItem", err)
 	}
 }
 
@@ -42108,10 +42125,10 @@ func (s *Server) handleListEyniwfhya(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEyniwfhyaResponse(w, r)
+		err = res.writeListEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEyniwfhya", err)
 	}
 }
 
@@ -42122,10 +42139,10 @@ func (s *Server) handleCreateEyniwfhya(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEyniwfhyaResponse(w, r)
+		err = res.writeCreateEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEyniwfhya", err)
 	}
 }
 
@@ -42141,10 +42158,10 @@ func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEyniwfhyaResponse(w, r)
+		err = res.writeGetEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEyniwfhya", err)
 	}
 }
 
@@ -42177,10 +42194,10 @@ func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEyniwfhyaResponse(w, r)
+		err = res.writeDeleteEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEyniwfhya", err)
 	}
 }
 
@@ -42213,10 +42230,10 @@ func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEyniwfhyaItemResponse(w, r)
+		err = res.writeGetEyniwfhyaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEyniwfhyaItem", err)
 	}
 }
 
@@ -42255,10 +42272,10 @@ func (s *Server) handleListLaaa(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLaaaResponse(w, r)
+		err = res.writeListLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLaaa", err)
 	}
 }
 
@@ -42269,10 +42286,10 @@ func (s *Server) handleCreateLaaa(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLaaaResponse(w, r)
+		err = res.writeCreateLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLaaa", err)
 	}
 }
 
@@ -42288,10 +42305,10 @@ func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLaaaResponse(w, r)
+		err = res.writeGetLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLaaa", err)
 	}
 }
 
@@ -42324,10 +42341,10 @@ func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLaaaResponse(w, r)
+		err = res.writeDeleteLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLaaa", err)
 	}
 }
 
@@ -42360,10 +42377,10 @@ func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLaaaItemResponse(w, r)
+		err = res.writeGetLaaaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLaaaItem", err)
 	}
 }
 
@@ -42402,10 +42419,10 @@ func (s *Server) handleListKkvecvuyfl(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKkvecvuyflResponse(w, r)
+		err = res.writeListKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKkvecvuyfl", err)
 	}
 }
 
@@ -42416,10 +42433,10 @@ func (s *Server) handleCreateKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKkvecvuyflResponse(w, r)
+		err = res.writeCreateKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKkvecvuyfl", err)
 	}
 }
 
@@ -42435,10 +42452,10 @@ func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKkvecvuyflResponse(w, r)
+		err = res.writeGetKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKkvecvuyfl", err)
 	}
 }
 
@@ -42471,10 +42488,10 @@ func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKkvecvuyflResponse(w, r)
+		err = res.writeDeleteKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKkvecvuyfl", err)
 	}
 }
 
@@ -42507,10 +42524,10 @@ func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKkvecvuyflItemResponse(w, r)
+		err = res.writeGetKkvecvuyflItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKkvecvuyflItem", err)
 	}
 }
 
@@ -42549,10 +42566,10 @@ func (s *Server) handleListLryqvwmrq(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLryqvwmrqResponse(w, r)
+		err = res.writeListLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLryqvwmrq", err)
 	}
 }
 
@@ -42563,10 +42580,10 @@ func (s *Server) handleCreateLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLryqvwmrqResponse(w, r)
+		err = res.writeCreateLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLryqvwmrq", err)
 	}
 }
 
@@ -42582,10 +42599,10 @@ func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLryqvwmrqResponse(w, r)
+		err = res.writeGetLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLryqvwmrq", err)
 	}
 }
 
@@ -42618,10 +42635,10 @@ func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLryqvwmrqResponse(w, r)
+		err = res.writeDeleteLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLryqvwmrq", err)
 	}
 }
 
@@ -42654,10 +42671,10 @@ func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLryqvwmrqItemResponse(w, r)
+		err = res.writeGetLryqvwmrqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLryqvwmrqItem", err)
 	}
 }
 
@@ -42696,10 +42713,10 @@ func (s *Server) handleListEhbcg(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEhbcgResponse(w, r)
+		err = res.writeListEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEhbcg", err)
 	}
 }
 
@@ -42710,10 +42727,10 @@ func (s *Server) handleCreateEhbcg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEhbcgResponse(w, r)
+		err = res.writeCreateEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEhbcg", err)
 	}
 }
 
@@ -42729,10 +42746,10 @@ func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEhbcgResponse(w, r)
+		err = res.writeGetEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEhbcg", err)
 	}
 }
 
@@ -42765,10 +42782,10 @@ func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEhbcgResponse(w, r)
+		err = res.writeDeleteEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEhbcg", err)
 	}
 }
 
@@ -42801,10 +42818,10 @@ func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEhbcgItemResponse(w, r)
+		err = res.writeGetEhbcgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEhbcgItem", err)
 	}
 }
 
@@ -42843,10 +42860,10 @@ func (s *Server) handleListAjfpmlguwz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAjfpmlguwzResponse(w, r)
+		err = res.writeListAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAjfpmlguwz", err)
 	}
 }
 
@@ -42857,10 +42874,10 @@ func (s *Server) handleCreateAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAjfpmlguwzResponse(w, r)
+		err = res.writeCreateAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAjfpmlguwz", err)
 	}
 }
 
@@ -42876,10 +42893,10 @@ func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAjfpmlguwzResponse(w, r)
+		err = res.writeGetAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAjfpmlguwz", err)
 	}
 }
 
@@ -42912,10 +42929,10 @@ func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAjfpmlguwzResponse(w, r)
+		err = res.writeDeleteAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAjfpmlguwz", err)
 	}
 }
 
@@ -42948,10 +42965,10 @@ func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAjfpmlguwzItemResponse(w, r)
+		err = res.writeGetAjfpmlguwzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAjfpmlguwzItem", err)
 	}
 }
 
@@ -42990,10 +43007,10 @@ func (s *Server) handleListJkzjf(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJkzjfResponse(w, r)
+		err = res.writeListJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJkzjf", err)
 	}
 }
 
@@ -43004,10 +43021,10 @@ func (s *Server) handleCreateJkzjf(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJkzjfResponse(w, r)
+		err = res.writeCreateJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJkzjf", err)
 	}
 }
 
@@ -43023,10 +43040,10 @@ func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJkzjfResponse(w, r)
+		err = res.writeGetJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJkzjf", err)
 	}
 }
 
@@ -43059,10 +43076,10 @@ func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJkzjfResponse(w, r)
+		err = res.writeDeleteJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJkzjf", err)
 	}
 }
 
@@ -43095,10 +43112,10 @@ func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJkzjfItemResponse(w, r)
+		err = res.writeGetJkzjfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJkzjfItem", err)
 	}
 }
 
@@ -43137,10 +43154,10 @@ func (s *Server) handleListZjgp(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZjgpResponse(w, r)
+		err = res.writeListZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZjgp", err)
 	}
 }
 
@@ -43151,10 +43168,10 @@ func (s *Server) handleCreateZjgp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZjgpResponse(w, r)
+		err = res.writeCreateZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZjgp", err)
 	}
 }
 
@@ -43170,10 +43187,10 @@ func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZjgpResponse(w, r)
+		err = res.writeGetZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZjgp", err)
 	}
 }
 
@@ -43206,10 +43223,10 @@ func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZjgpResponse(w, r)
+		err = res.writeDeleteZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZjgp", err)
 	}
 }
 
@@ -43242,10 +43259,10 @@ func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZjgpItemResponse(w, r)
+		err = res.writeGetZjgpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZjgpItem", err)
 	}
 }
 
@@ -43284,10 +43301,10 @@ func (s *Server) handleListXgtkviz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXgtkvizResponse(w, r)
+		err = res.writeListXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXgtkviz", err)
 	}
 }
 
@@ -43298,10 +43315,10 @@ func (s *Server) handleCreateXgtkviz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXgtkvizResponse(w, r)
+		err = res.writeCreateXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXgtkviz", err)
 	}
 }
 
@@ -43317,10 +43334,10 @@ func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXgtkvizResponse(w, r)
+		err = res.writeGetXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXgtkviz", err)
 	}
 }
 
@@ -43353,10 +43370,10 @@ func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXgtkvizResponse(w, r)
+		err = res.writeDeleteXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXgtkviz", err)
 	}
 }
 
@@ -43389,10 +43406,10 @@ func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXgtkvizItemResponse(w, r)
+		err = res.writeGetXgtkvizItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXgtkvizItem", err)
 	}
 }
 
@@ -43431,10 +43448,10 @@ func (s *Server) handleListVehwemhv(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListVehwemhvResponse(w, r)
+		err = res.writeListVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVehwemhv", err)
 	}
 }
 
@@ -43445,10 +43462,10 @@ func (s *Server) handleCreateVehwemhv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateVehwemhvResponse(w, r)
+		err = res.writeCreateVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVehwemhv", err)
 	}
 }
 
@@ -43464,10 +43481,10 @@ func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVehwemhvResponse(w, r)
+		err = res.writeGetVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVehwemhv", err)
 	}
 }
 
@@ -43500,10 +43517,10 @@ func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteVehwemhvResponse(w, r)
+		err = res.writeDeleteVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVehwemhv", err)
 	}
 }
 
@@ -43536,10 +43553,10 @@ func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVehwemhvItemResponse(w, r)
+		err = res.writeGetVehwemhvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVehwemhvItem", err)
 	}
 }
 
@@ -43578,10 +43595,10 @@ func (s *Server) handleListUsao(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUsaoResponse(w, r)
+		err = res.writeListUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUsao", err)
 	}
 }
 
@@ -43592,10 +43609,10 @@ func (s *Server) handleCreateUsao(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUsaoResponse(w, r)
+		err = res.writeCreateUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUsao", err)
 	}
 }
 
@@ -43611,10 +43628,10 @@ func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUsaoResponse(w, r)
+		err = res.writeGetUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUsao", err)
 	}
 }
 
@@ -43647,10 +43664,10 @@ func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUsaoResponse(w, r)
+		err = res.writeDeleteUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUsao", err)
 	}
 }
 
@@ -43683,10 +43700,10 @@ func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUsaoItemResponse(w, r)
+		err = res.writeGetUsaoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUsaoItem", err)
 	}
 }
 
@@ -43725,10 +43742,10 @@ func (s *Server) handleListIbrpe(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIbrpeResponse(w, r)
+		err = res.writeListIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIbrpe", err)
 	}
 }
 
@@ -43739,10 +43756,10 @@ func (s *Server) handleCreateIbrpe(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIbrpeResponse(w, r)
+		err = res.writeCreateIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIbrpe", err)
 	}
 }
 
@@ -43758,10 +43775,10 @@ func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIbrpeResponse(w, r)
+		err = res.writeGetIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIbrpe", err)
 	}
 }
 
@@ -43794,10 +43811,10 @@ func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIbrpeResponse(w, r)
+		err = res.writeDeleteIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIbrpe", err)
 	}
 }
 
@@ -43830,10 +43847,10 @@ func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIbrpeItemResponse(w, r)
+		err = res.writeGetIbrpeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIbrpeItem", err)
 	}
 }
 
@@ -43872,10 +43889,10 @@ func (s *Server) handleListYnnkpcnfp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYnnkpcnfpResponse(w, r)
+		err = res.writeListYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYnnkpcnfp", err)
 	}
 }
 
@@ -43886,10 +43903,10 @@ func (s *Server) handleCreateYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYnnkpcnfpResponse(w, r)
+		err = res.writeCreateYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYnnkpcnfp", err)
 	}
 }
 
@@ -43905,10 +43922,10 @@ func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYnnkpcnfpResponse(w, r)
+		err = res.writeGetYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYnnkpcnfp", err)
 	}
 }
 
@@ -43941,10 +43958,10 @@ func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYnnkpcnfpResponse(w, r)
+		err = res.writeDeleteYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYnnkpcnfp", err)
 	}
 }
 
@@ -43977,10 +43994,10 @@ func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYnnkpcnfpItemResponse(w, r)
+		err = res.writeGetYnnkpcnfpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYnnkpcnfpItem", err)
 	}
 }
 
@@ -44019,10 +44036,10 @@ func (s *Server) handleListHebsfww(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHebsfwwResponse(w, r)
+		err = res.writeListHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHebsfww", err)
 	}
 }
 
@@ -44033,10 +44050,10 @@ func (s *Server) handleCreateHebsfww(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHebsfwwResponse(w, r)
+		err = res.writeCreateHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHebsfww", err)
 	}
 }
 
@@ -44052,10 +44069,10 @@ func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHebsfwwResponse(w, r)
+		err = res.writeGetHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHebsfww", err)
 	}
 }
 
@@ -44088,10 +44105,10 @@ func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHebsfwwResponse(w, r)
+		err = res.writeDeleteHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHebsfww", err)
 	}
 }
 
@@ -44124,10 +44141,10 @@ func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHebsfwwItemResponse(w, r)
+		err = res.writeGetHebsfwwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHebsfwwItem", err)
 	}
 }
 
@@ -44166,10 +44183,10 @@ func (s *Server) handleListLtjimwzmm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLtjimwzmmResponse(w, r)
+		err = res.writeListLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLtjimwzmm", err)
 	}
 }
 
@@ -44180,10 +44197,10 @@ func (s *Server) handleCreateLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLtjimwzmmResponse(w, r)
+		err = res.writeCreateLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLtjimwzmm", err)
 	}
 }
 
@@ -44199,10 +44216,10 @@ func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLtjimwzmmResponse(w, r)
+		err = res.writeGetLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLtjimwzmm", err)
 	}
 }
 
@@ -44235,10 +44252,10 @@ func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLtjimwzmmResponse(w, r)
+		err = res.writeDeleteLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLtjimwzmm", err)
 	}
 }
 
@@ -44271,10 +44288,10 @@ func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLtjimwzmmItemResponse(w, r)
+		err = res.writeGetLtjimwzmmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLtjimwzmmItem", err)
 	}
 }
 
@@ -44313,10 +44330,10 @@ func (s *Server) handleListDcvkqqrcam(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDcvkqqrcamResponse(w, r)
+		err = res.writeListDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDcvkqqrcam", err)
 	}
 }
 
@@ -44327,10 +44344,10 @@ func (s *Server) handleCreateDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDcvkqqrcamResponse(w, r)
+		err = res.writeCreateDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDcvkqqrcam", err)
 	}
 }
 
@@ -44346,10 +44363,10 @@ func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDcvkqqrcamResponse(w, r)
+		err = res.writeGetDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDcvkqqrcam", err)
 	}
 }
 
@@ -44382,10 +44399,10 @@ func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDcvkqqrcamResponse(w, r)
+		err = res.writeDeleteDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDcvkqqrcam", err)
 	}
 }
 
@@ -44418,10 +44435,10 @@ func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDcvkqqrcamItemResponse(w, r)
+		err = res.writeGetDcvkqqrcamItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDcvkqqrcamItem", err)
 	}
 }
 
@@ -44460,10 +44477,10 @@ func (s *Server) handleListTchlxm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTchlxmResponse(w, r)
+		err = res.writeListTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTchlxm", err)
 	}
 }
 
@@ -44474,10 +44491,10 @@ func (s *Server) handleCreateTchlxm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTchlxmResponse(w, r)
+		err = res.writeCreateTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTchlxm", err)
 	}
 }
 
@@ -44493,10 +44510,10 @@ func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTchlxmResponse(w, r)
+		err = res.writeGetTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTchlxm", err)
 	}
 }
 
@@ -44529,10 +44546,10 @@ func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTchlxmResponse(w, r)
+		err = res.writeDeleteTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTchlxm", err)
 	}
 }
 
@@ -44565,10 +44582,10 @@ func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTchlxmItemResponse(w, r)
+		err = res.writeGetTchlxmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTchlxmItem", err)
 	}
 }
 
@@ -44607,10 +44624,10 @@ func (s *Server) handleListXwvwytbkk(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXwvwytbkkResponse(w, r)
+		err = res.writeListXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXwvwytbkk", err)
 	}
 }
 
@@ -44621,10 +44638,10 @@ func (s *Server) handleCreateXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXwvwytbkkResponse(w, r)
+		err = res.writeCreateXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXwvwytbkk", err)
 	}
 }
 
@@ -44640,10 +44657,10 @@ func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXwvwytbkkResponse(w, r)
+		err = res.writeGetXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXwvwytbkk", err)
 	}
 }
 
@@ -44676,10 +44693,10 @@ func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXwvwytbkkResponse(w, r)
+		err = res.writeDeleteXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXwvwytbkk", err)
 	}
 }
 
@@ -44712,10 +44729,10 @@ func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXwvwytbkkItemResponse(w, r)
+		err = res.writeGetXwvwytbkkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXwvwytbkkItem", err)
 	}
 }
 
@@ -44754,10 +44771,10 @@ func (s *Server) handleListYligt(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYligtResponse(w, r)
+		err = res.writeListYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYligt", err)
 	}
 }
 
@@ -44768,10 +44785,10 @@ func (s *Server) handleCreateYligt(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYligtResponse(w, r)
+		err = res.writeCreateYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYligt", err)
 	}
 }
 
@@ -44787,10 +44804,10 @@ func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYligtResponse(w, r)
+		err = res.writeGetYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYligt", err)
 	}
 }
 
@@ -44823,10 +44840,10 @@ func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYligtResponse(w, r)
+		err = res.writeDeleteYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYligt", err)
 	}
 }
 
@@ -44859,10 +44876,10 @@ func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYligtItemResponse(w, r)
+		err = res.writeGetYligtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYligtItem", err)
 	}
 }
 
@@ -44901,10 +44918,10 @@ func (s *Server) handleListHrhnvku(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHrhnvkuResponse(w, r)
+		err = res.writeListHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHrhnvku", err)
 	}
 }
 
@@ -44915,10 +44932,10 @@ func (s *Server) handleCreateHrhnvku(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHrhnvkuResponse(w, r)
+		err = res.writeCreateHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHrhnvku", err)
 	}
 }
 
@@ -44934,10 +44951,10 @@ func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHrhnvkuResponse(w, r)
+		err = res.writeGetHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHrhnvku", err)
 	}
 }
 
@@ -44970,10 +44987,10 @@ func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHrhnvkuResponse(w, r)
+		err = res.writeDeleteHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHrhnvku", err)
 	}
 }
 
@@ -45006,10 +45023,10 @@ func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHrhnvkuItemResponse(w, r)
+		err = res.writeGetHrhnvkuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHrhnvkuItem", err)
 	}
 }
 
@@ -45048,10 +45065,10 @@ func (s *Server) handleListHpiq(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHpiqResponse(w, r)
+		err = res.writeListHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpiq", err)
 	}
 }
 
@@ -45062,10 +45079,10 @@ func (s *Server) handleCreateHpiq(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHpiqResponse(w, r)
+		err = res.writeCreateHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpiq", err)
 	}
 }
 
@@ -45081,10 +45098,10 @@ func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpiqResponse(w, r)
+		err = res.writeGetHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiq", err)
 	}
 }
 
@@ -45117,10 +45134,10 @@ func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHpiqResponse(w, r)
+		err = res.writeDeleteHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpiq", err)
 	}
 }
 
@@ -45153,10 +45170,10 @@ func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpiqItemResponse(w, r)
+		err = res.writeGetHpiqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiqItem", err)
 	}
 }
 
@@ -45195,10 +45212,10 @@ func (s *Server) handleListPnpjsusn(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPnpjsusnResponse(w, r)
+		err = res.writeListPnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPnpjsusn", err)
 	}
 }
 
@@ -45209,10 +45226,10 @@ func (s *Server) handleCreatePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePnpjsusnResponse(w, r)
+		err = res.writeCreatePnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPnpjsusn", err)
 	}
 }
 
@@ -45228,10 +45245,10 @@ func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPnpjsusnResponse(w, r)
+		err = res.writeGetPnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPnpjsusn", err)
 	}
 }
 
@@ -45264,10 +45281,10 @@ func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePnpjsusnResponse(w, r)
+		err = res.writeDeletePnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePnpjsusn", err)
 	}
 }
 
@@ -45300,10 +45317,10 @@ func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPnpjsusnItemResponse(w, r)
+		err = res.writeGetPnpjsusnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPnpjsusnItem", err)
 	}
 }
 
@@ -45342,10 +45359,10 @@ func (s *Server) handleListGoayxu(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGoayxuResponse(w, r)
+		err = res.writeListGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGoayxu", err)
 	}
 }
 
@@ -45356,10 +45373,10 @@ func (s *Server) handleCreateGoayxu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGoayxuResponse(w, r)
+		err = res.writeCreateGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGoayxu", err)
 	}
 }
 
@@ -45375,10 +45392,10 @@ func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGoayxuResponse(w, r)
+		err = res.writeGetGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGoayxu", err)
 	}
 }
 
@@ -45411,10 +45428,10 @@ func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGoayxuResponse(w, r)
+		err = res.writeDeleteGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGoayxu", err)
 	}
 }
 
@@ -45447,10 +45464,10 @@ func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGoayxuItemResponse(w, r)
+		err = res.writeGetGoayxuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGoayxuItem", err)
 	}
 }
 
@@ -45489,10 +45506,10 @@ func (s *Server) handleListIsdfbtys(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIsdfbtysResponse(w, r)
+		err = res.writeListIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIsdfbtys", err)
 	}
 }
 
@@ -45503,10 +45520,10 @@ func (s *Server) handleCreateIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIsdfbtysResponse(w, r)
+		err = res.writeCreateIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIsdfbtys", err)
 	}
 }
 
@@ -45522,10 +45539,10 @@ func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIsdfbtysResponse(w, r)
+		err = res.writeGetIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIsdfbtys", err)
 	}
 }
 
@@ -45558,10 +45575,10 @@ func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIsdfbtysResponse(w, r)
+		err = res.writeDeleteIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIsdfbtys", err)
 	}
 }
 
@@ -45594,10 +45611,10 @@ func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIsdfbtysItemResponse(w, r)
+		err = res.writeGetIsdfbtysItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIsdfbtysItem", err)
 	}
 }
 
@@ -45636,10 +45653,10 @@ func (s *Server) handleListQencbyscsi(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQencbyscsiResponse(w, r)
+		err = res.writeListQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQencbyscsi", err)
 	}
 }
 
@@ -45650,10 +45667,10 @@ func (s *Server) handleCreateQencbyscsi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQencbyscsiResponse(w, r)
+		err = res.writeCreateQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQencbyscsi", err)
 	}
 }
 
@@ -45669,10 +45686,10 @@ func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQencbyscsiResponse(w, r)
+		err = res.writeGetQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQencbyscsi", err)
 	}
 }
 
@@ -45705,10 +45722,10 @@ func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQencbyscsiResponse(w, r)
+		err = res.writeDeleteQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQencbyscsi", err)
 	}
 }
 
@@ -45741,10 +45758,10 @@ func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQencbyscsiItemResponse(w, r)
+		err = res.writeGetQencbyscsiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQencbyscsiItem", err)
 	}
 }
 
@@ -45783,10 +45800,10 @@ func (s *Server) handleListPjozgwqvuu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPjozgwqvuuResponse(w, r)
+		err = res.writeListPjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPjozgwqvuu", err)
 	}
 }
 
@@ -45797,10 +45814,10 @@ func (s *Server) handleCreatePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePjozgwqvuuResponse(w, r)
+		err = res.writeCreatePjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPjozgwqvuu", err)
 	}
 }
 
@@ -45816,10 +45833,10 @@ func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPjozgwqvuuResponse(w, r)
+		err = res.writeGetPjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjozgwqvuu", err)
 	}
 }
 
@@ -45852,10 +45869,10 @@ func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePjozgwqvuuResponse(w, r)
+		err = res.writeDeletePjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePjozgwqvuu", err)
 	}
 }
 
@@ -45888,10 +45905,10 @@ func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPjozgwqvuuItemResponse(w, r)
+		err = res.writeGetPjozgwqvuuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjozgwqvuuItem", err)
 	}
 }
 
@@ -45930,10 +45947,10 @@ func (s *Server) handleListZygq(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZygqResponse(w, r)
+		err = res.writeListZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZygq", err)
 	}
 }
 
@@ -45944,10 +45961,10 @@ func (s *Server) handleCreateZygq(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZygqResponse(w, r)
+		err = res.writeCreateZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZygq", err)
 	}
 }
 
@@ -45963,10 +45980,10 @@ func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZygqResponse(w, r)
+		err = res.writeGetZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZygq", err)
 	}
 }
 
@@ -45999,10 +46016,10 @@ func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZygqResponse(w, r)
+		err = res.writeDeleteZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZygq", err)
 	}
 }
 
@@ -46035,10 +46052,10 @@ func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZygqItemResponse(w, r)
+		err = res.writeGetZygqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZygqItem", err)
 	}
 }
 
@@ -46077,10 +46094,10 @@ func (s *Server) handleListLpdkoiibzd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLpdkoiibzdResponse(w, r)
+		err = res.writeListLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLpdkoiibzd", err)
 	}
 }
 
@@ -46091,10 +46108,10 @@ func (s *Server) handleCreateLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLpdkoiibzdResponse(w, r)
+		err = res.writeCreateLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLpdkoiibzd", err)
 	}
 }
 
@@ -46110,10 +46127,10 @@ func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpdkoiibzdResponse(w, r)
+		err = res.writeGetLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpdkoiibzd", err)
 	}
 }
 
@@ -46146,10 +46163,10 @@ func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLpdkoiibzdResponse(w, r)
+		err = res.writeDeleteLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLpdkoiibzd", err)
 	}
 }
 
@@ -46182,10 +46199,10 @@ func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLpdkoiibzdItemResponse(w, r)
+		err = res.writeGetLpdkoiibzdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLpdkoiibzdItem", err)
 	}
 }
 
@@ -46224,10 +46241,10 @@ func (s *Server) handleListWmfkrdfpm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWmfkrdfpmResponse(w, r)
+		err = res.writeListWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWmfkrdfpm", err)
 	}
 }
 
@@ -46238,10 +46255,10 @@ func (s *Server) handleCreateWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWmfkrdfpmResponse(w, r)
+		err = res.writeCreateWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWmfkrdfpm", err)
 	}
 }
 
@@ -46257,10 +46274,10 @@ func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWmfkrdfpmResponse(w, r)
+		err = res.writeGetWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmfkrdfpm", err)
 	}
 }
 
@@ -46293,10 +46310,10 @@ func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWmfkrdfpmResponse(w, r)
+		err = res.writeDeleteWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWmfkrdfpm", err)
 	}
 }
 
@@ -46329,10 +46346,10 @@ func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWmfkrdfpmItemResponse(w, r)
+		err = res.writeGetWmfkrdfpmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmfkrdfpmItem", err)
 	}
 }
 
@@ -46371,10 +46388,10 @@ func (s *Server) handleListHpjesr(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHpjesrResponse(w, r)
+		err = res.writeListHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpjesr", err)
 	}
 }
 
@@ -46385,10 +46402,10 @@ func (s *Server) handleCreateHpjesr(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHpjesrResponse(w, r)
+		err = res.writeCreateHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpjesr", err)
 	}
 }
 
@@ -46404,10 +46421,10 @@ func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpjesrResponse(w, r)
+		err = res.writeGetHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpjesr", err)
 	}
 }
 
@@ -46440,10 +46457,10 @@ func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHpjesrResponse(w, r)
+		err = res.writeDeleteHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpjesr", err)
 	}
 }
 
@@ -46476,10 +46493,10 @@ func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpjesrItemResponse(w, r)
+		err = res.writeGetHpjesrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpjesrItem", err)
 	}
 }
 
@@ -46518,10 +46535,10 @@ func (s *Server) handleListInkgjgjncj(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListInkgjgjncjResponse(w, r)
+		err = res.writeListInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listInkgjgjncj", err)
 	}
 }
 
@@ -46532,10 +46549,10 @@ func (s *Server) handleCreateInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateInkgjgjncjResponse(w, r)
+		err = res.writeCreateInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createInkgjgjncj", err)
 	}
 }
 
@@ -46551,10 +46568,10 @@ func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetInkgjgjncjResponse(w, r)
+		err = res.writeGetInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInkgjgjncj", err)
 	}
 }
 
@@ -46587,10 +46604,10 @@ func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteInkgjgjncjResponse(w, r)
+		err = res.writeDeleteInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteInkgjgjncj", err)
 	}
 }
 
@@ -46623,10 +46640,10 @@ func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetInkgjgjncjItemResponse(w, r)
+		err = res.writeGetInkgjgjncjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getInkgjgjncjItem", err)
 	}
 }
 
@@ -46665,10 +46682,10 @@ func (s *Server) handleListKsksqf(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKsksqfResponse(w, r)
+		err = res.writeListKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKsksqf", err)
 	}
 }
 
@@ -46679,10 +46696,10 @@ func (s *Server) handleCreateKsksqf(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKsksqfResponse(w, r)
+		err = res.writeCreateKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKsksqf", err)
 	}
 }
 
@@ -46698,10 +46715,10 @@ func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKsksqfResponse(w, r)
+		err = res.writeGetKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKsksqf", err)
 	}
 }
 
@@ -46734,10 +46751,10 @@ func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKsksqfResponse(w, r)
+		err = res.writeDeleteKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKsksqf", err)
 	}
 }
 
@@ -46770,10 +46787,10 @@ func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKsksqfItemResponse(w, r)
+		err = res.writeGetKsksqfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKsksqfItem", err)
 	}
 }
 
@@ -46812,10 +46829,10 @@ func (s *Server) handleListEtkaalelo(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEtkaaleloResponse(w, r)
+		err = res.writeListEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEtkaalelo", err)
 	}
 }
 
@@ -46826,10 +46843,10 @@ func (s *Server) handleCreateEtkaalelo(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEtkaaleloResponse(w, r)
+		err = res.writeCreateEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEtkaalelo", err)
 	}
 }
 
@@ -46845,10 +46862,10 @@ func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEtkaaleloResponse(w, r)
+		err = res.writeGetEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEtkaalelo", err)
 	}
 }
 
@@ -46881,10 +46898,10 @@ func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEtkaaleloResponse(w, r)
+		err = res.writeDeleteEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEtkaalelo", err)
 	}
 }
 
@@ -46917,10 +46934,10 @@ func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEtkaaleloItemResponse(w, r)
+		err = res.writeGetEtkaaleloItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEtkaaleloItem", err)
 	}
 }
 
@@ -46959,10 +46976,10 @@ func (s *Server) handleListEwuwn(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEwuwnResponse(w, r)
+		err = res.writeListEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEwuwn", err)
 	}
 }
 
@@ -46973,10 +46990,10 @@ func (s *Server) handleCreateEwuwn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEwuwnResponse(w, r)
+		err = res.writeCreateEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEwuwn", err)
 	}
 }
 
@@ -46992,10 +47009,10 @@ func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEwuwnResponse(w, r)
+		err = res.writeGetEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEwuwn", err)
 	}
 }
 
@@ -47028,10 +47045,10 @@ func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEwuwnResponse(w, r)
+		err = res.writeDeleteEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEwuwn", err)
 	}
 }
 
@@ -47064,10 +47081,10 @@ func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEwuwnItemResponse(w, r)
+		err = res.writeGetEwuwnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEwuwnItem", err)
 	}
 }
 
@@ -47106,10 +47123,10 @@ func (s *Server) handleListTsgoqiast(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTsgoqiastResponse(w, r)
+		err = res.writeListTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTsgoqiast", err)
 	}
 }
 
@@ -47120,10 +47137,10 @@ func (s *Server) handleCreateTsgoqiast(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTsgoqiastResponse(w, r)
+		err = res.writeCreateTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTsgoqiast", err)
 	}
 }
 
@@ -47139,10 +47156,10 @@ func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTsgoqiastResponse(w, r)
+		err = res.writeGetTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTsgoqiast", err)
 	}
 }
 
@@ -47175,10 +47192,10 @@ func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTsgoqiastResponse(w, r)
+		err = res.writeDeleteTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTsgoqiast", err)
 	}
 }
 
@@ -47211,10 +47228,10 @@ func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTsgoqiastItemResponse(w, r)
+		err = res.writeGetTsgoqiastItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTsgoqiastItem", err)
 	}
 }
 
@@ -47253,10 +47270,10 @@ func (s *Server) handleListAizwakpp(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAizwakppResponse(w, r)
+		err = res.writeListAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAizwakpp", err)
 	}
 }
 
@@ -47267,10 +47284,10 @@ func (s *Server) handleCreateAizwakpp(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAizwakppResponse(w, r)
+		err = res.writeCreateAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAizwakpp", err)
 	}
 }
 
@@ -47286,10 +47303,10 @@ func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAizwakppResponse(w, r)
+		err = res.writeGetAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAizwakpp", err)
 	}
 }
 
@@ -47322,10 +47339,10 @@ func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAizwakppResponse(w, r)
+		err = res.writeDeleteAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAizwakpp", err)
 	}
 }
 
@@ -47358,10 +47375,10 @@ func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAizwakppItemResponse(w, r)
+		err = res.writeGetAizwakppItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAizwakppItem", err)
 	}
 }
 
@@ -47400,10 +47417,10 @@ func (s *Server) handleListIkawb(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIkawbResponse(w, r)
+		err = res.writeListIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIkawb", err)
 	}
 }
 
@@ -47414,10 +47431,10 @@ func (s *Server) handleCreateIkawb(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIkawbResponse(w, r)
+		err = res.writeCreateIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIkawb", err)
 	}
 }
 
@@ -47433,10 +47450,10 @@ func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIkawbResponse(w, r)
+		err = res.writeGetIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIkawb", err)
 	}
 }
 
@@ -47469,10 +47486,10 @@ func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIkawbResponse(w, r)
+		err = res.writeDeleteIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIkawb", err)
 	}
 }
 
@@ -47505,10 +47522,10 @@ func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIkawbItemResponse(w, r)
+		err = res.writeGetIkawbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIkawbItem", err)
 	}
 }
 
@@ -47547,10 +47564,10 @@ func (s *Server) handleListCoroo(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListCorooResponse(w, r)
+		err = res.writeListCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listCoroo", err)
 	}
 }
 
@@ -47561,10 +47578,10 @@ func (s *Server) handleCreateCoroo(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateCorooResponse(w, r)
+		err = res.writeCreateCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createCoroo", err)
 	}
 }
 
@@ -47580,10 +47597,10 @@ func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetCorooResponse(w, r)
+		err = res.writeGetCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCoroo", err)
 	}
 }
 
@@ -47616,10 +47633,10 @@ func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteCorooResponse(w, r)
+		err = res.writeDeleteCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteCoroo", err)
 	}
 }
 
@@ -47652,10 +47669,10 @@ func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetCorooItemResponse(w, r)
+		err = res.writeGetCorooItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getCorooItem", err)
 	}
 }
 
@@ -47694,10 +47711,10 @@ func (s *Server) handleListNalhmjxt(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNalhmjxtResponse(w, r)
+		err = res.writeListNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNalhmjxt", err)
 	}
 }
 
@@ -47708,10 +47725,10 @@ func (s *Server) handleCreateNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNalhmjxtResponse(w, r)
+		err = res.writeCreateNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNalhmjxt", err)
 	}
 }
 
@@ -47727,10 +47744,10 @@ func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNalhmjxtResponse(w, r)
+		err = res.writeGetNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNalhmjxt", err)
 	}
 }
 
@@ -47763,10 +47780,10 @@ func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNalhmjxtResponse(w, r)
+		err = res.writeDeleteNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNalhmjxt", err)
 	}
 }
 
@@ -47799,10 +47816,10 @@ func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNalhmjxtItemResponse(w, r)
+		err = res.writeGetNalhmjxtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNalhmjxtItem", err)
 	}
 }
 
@@ -47841,10 +47858,10 @@ func (s *Server) handleListGovlnwhqng(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGovlnwhqngResponse(w, r)
+		err = res.writeListGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGovlnwhqng", err)
 	}
 }
 
@@ -47855,10 +47872,10 @@ func (s *Server) handleCreateGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGovlnwhqngResponse(w, r)
+		err = res.writeCreateGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGovlnwhqng", err)
 	}
 }
 
@@ -47874,10 +47891,10 @@ func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGovlnwhqngResponse(w, r)
+		err = res.writeGetGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGovlnwhqng", err)
 	}
 }
 
@@ -47910,10 +47927,10 @@ func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGovlnwhqngResponse(w, r)
+		err = res.writeDeleteGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGovlnwhqng", err)
 	}
 }
 
@@ -47946,10 +47963,10 @@ func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGovlnwhqngItemResponse(w, r)
+		err = res.writeGetGovlnwhqngItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGovlnwhqngItem", err)
 	}
 }
 
@@ -47988,10 +48005,10 @@ func (s *Server) handleListFivetcjfz(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFivetcjfzResponse(w, r)
+		err = res.writeListFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFivetcjfz", err)
 	}
 }
 
@@ -48002,10 +48019,10 @@ func (s *Server) handleCreateFivetcjfz(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateFivetcjfzResponse(w, r)
+		err = res.writeCreateFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFivetcjfz", err)
 	}
 }
 
@@ -48021,10 +48038,10 @@ func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFivetcjfzResponse(w, r)
+		err = res.writeGetFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFivetcjfz", err)
 	}
 }
 
@@ -48057,10 +48074,10 @@ func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteFivetcjfzResponse(w, r)
+		err = res.writeDeleteFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFivetcjfz", err)
 	}
 }
 
@@ -48093,10 +48110,10 @@ func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFivetcjfzItemResponse(w, r)
+		err = res.writeGetFivetcjfzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFivetcjfzItem", err)
 	}
 }
 
@@ -48135,10 +48152,10 @@ func (s *Server) handleListQedvj(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQedvjResponse(w, r)
+		err = res.writeListQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQedvj", err)
 	}
 }
 
@@ -48149,10 +48166,10 @@ func (s *Server) handleCreateQedvj(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQedvjResponse(w, r)
+		err = res.writeCreateQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQedvj", err)
 	}
 }
 
@@ -48168,10 +48185,10 @@ func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQedvjResponse(w, r)
+		err = res.writeGetQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQedvj", err)
 	}
 }
 
@@ -48204,10 +48221,10 @@ func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQedvjResponse(w, r)
+		err = res.writeDeleteQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQedvj", err)
 	}
 }
 
@@ -48240,10 +48257,10 @@ func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQedvjItemResponse(w, r)
+		err = res.writeGetQedvjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQedvjItem", err)
 	}
 }
 
@@ -48282,10 +48299,10 @@ func (s *Server) handleListFnsjyok(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFnsjyokResponse(w, r)
+		err = res.writeListFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFnsjyok", err)
 	}
 }
 
@@ -48296,10 +48313,10 @@ func (s *Server) handleCreateFnsjyok(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateFnsjyokResponse(w, r)
+		err = res.writeCreateFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFnsjyok", err)
 	}
 }
 
@@ -48315,10 +48332,10 @@ func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFnsjyokResponse(w, r)
+		err = res.writeGetFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFnsjyok", err)
 	}
 }
 
@@ -48351,10 +48368,10 @@ func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteFnsjyokResponse(w, r)
+		err = res.writeDeleteFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFnsjyok", err)
 	}
 }
 
@@ -48387,10 +48404,10 @@ func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFnsjyokItemResponse(w, r)
+		err = res.writeGetFnsjyokItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFnsjyokItem", err)
 	}
 }
 
@@ -48429,10 +48446,10 @@ func (s *Server) handleListKzpfzxdlok(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKzpfzxdlokResponse(w, r)
+		err = res.writeListKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKzpfzxdlok", err)
 	}
 }
 
@@ -48443,10 +48460,10 @@ func (s *Server) handleCreateKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKzpfzxdlokResponse(w, r)
+		err = res.writeCreateKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKzpfzxdlok", err)
 	}
 }
 
@@ -48462,10 +48479,10 @@ func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKzpfzxdlokResponse(w, r)
+		err = res.writeGetKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKzpfzxdlok", err)
 	}
 }
 
@@ -48498,10 +48515,10 @@ func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKzpfzxdlokResponse(w, r)
+		err = res.writeDeleteKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKzpfzxdlok", err)
 	}
 }
 
@@ -48534,10 +48551,10 @@ func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKzpfzxdlokItemResponse(w, r)
+		err = res.writeGetKzpfzxdlokItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKzpfzxdlokItem", err)
 	}
 }
 
@@ -48576,10 +48593,10 @@ func (s *Server) handleListNoaexm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNoaexmResponse(w, r)
+		err = res.writeListNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNoaexm", err)
 	}
 }
 
@@ -48590,10 +48607,10 @@ func (s *Server) handleCreateNoaexm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNoaexmResponse(w, r)
+		err = res.writeCreateNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNoaexm", err)
 	}
 }
 
@@ -48609,10 +48626,10 @@ func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNoaexmResponse(w, r)
+		err = res.writeGetNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNoaexm", err)
 	}
 }
 
@@ -48645,10 +48662,10 @@ func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNoaexmResponse(w, r)
+		err = res.writeDeleteNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNoaexm", err)
 	}
 }
 
@@ -48681,10 +48698,10 @@ func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNoaexmItemResponse(w, r)
+		err = res.writeGetNoaexmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNoaexmItem", err)
 	}
 }
 
@@ -48723,10 +48740,10 @@ func (s *Server) handleListXcljdelfxx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXcljdelfxxResponse(w, r)
+		err = res.writeListXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXcljdelfxx", err)
 	}
 }
 
@@ -48737,10 +48754,10 @@ func (s *Server) handleCreateXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXcljdelfxxResponse(w, r)
+		err = res.writeCreateXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXcljdelfxx", err)
 	}
 }
 
@@ -48756,10 +48773,10 @@ func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXcljdelfxxResponse(w, r)
+		err = res.writeGetXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcljdelfxx", err)
 	}
 }
 
@@ -48792,10 +48809,10 @@ func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXcljdelfxxResponse(w, r)
+		err = res.writeDeleteXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXcljdelfxx", err)
 	}
 }
 
@@ -48828,10 +48845,10 @@ func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXcljdelfxxItemResponse(w, r)
+		err = res.writeGetXcljdelfxxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcljdelfxxItem", err)
 	}
 }
 
@@ -48870,10 +48887,10 @@ func (s *Server) handleListGuiyycbu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGuiyycbuResponse(w, r)
+		err = res.writeListGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGuiyycbu", err)
 	}
 }
 
@@ -48884,10 +48901,10 @@ func (s *Server) handleCreateGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGuiyycbuResponse(w, r)
+		err = res.writeCreateGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGuiyycbu", err)
 	}
 }
 
@@ -48903,10 +48920,10 @@ func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGuiyycbuResponse(w, r)
+		err = res.writeGetGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGuiyycbu", err)
 	}
 }
 
@@ -48939,10 +48956,10 @@ func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGuiyycbuResponse(w, r)
+		err = res.writeDeleteGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGuiyycbu", err)
 	}
 }
 
@@ -48975,10 +48992,10 @@ func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGuiyycbuItemResponse(w, r)
+		err = res.writeGetGuiyycbuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGuiyycbuItem", err)
 	}
 }
 
@@ -49017,10 +49034,10 @@ func (s *Server) handleListJqjyp(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListJqjypResponse(w, r)
+		err = res.writeListJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listJqjyp", err)
 	}
 }
 
@@ -49031,10 +49048,10 @@ func (s *Server) handleCreateJqjyp(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateJqjypResponse(w, r)
+		err = res.writeCreateJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createJqjyp", err)
 	}
 }
 
@@ -49050,10 +49067,10 @@ func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJqjypResponse(w, r)
+		err = res.writeGetJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqjyp", err)
 	}
 }
 
@@ -49086,10 +49103,10 @@ func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteJqjypResponse(w, r)
+		err = res.writeDeleteJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteJqjyp", err)
 	}
 }
 
@@ -49122,10 +49139,10 @@ func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetJqjypItemResponse(w, r)
+		err = res.writeGetJqjypItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getJqjypItem", err)
 	}
 }
 
@@ -49164,10 +49181,10 @@ func (s *Server) handleListTmnwcqdv(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTmnwcqdvResponse(w, r)
+		err = res.writeListTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTmnwcqdv", err)
 	}
 }
 
@@ -49178,10 +49195,10 @@ func (s *Server) handleCreateTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTmnwcqdvResponse(w, r)
+		err = res.writeCreateTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTmnwcqdv", err)
 	}
 }
 
@@ -49197,10 +49214,10 @@ func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTmnwcqdvResponse(w, r)
+		err = res.writeGetTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTmnwcqdv", err)
 	}
 }
 
@@ -49233,10 +49250,10 @@ func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTmnwcqdvResponse(w, r)
+		err = res.writeDeleteTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTmnwcqdv", err)
 	}
 }
 
@@ -49269,10 +49286,10 @@ func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTmnwcqdvItemResponse(w, r)
+		err = res.writeGetTmnwcqdvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTmnwcqdvItem", err)
 	}
 }
 
@@ -49311,10 +49328,10 @@ func (s *Server) handleListQeftui(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQeftuiResponse(w, r)
+		err = res.writeListQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQeftui", err)
 	}
 }
 
@@ -49325,10 +49342,10 @@ func (s *Server) handleCreateQeftui(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQeftuiResponse(w, r)
+		err = res.writeCreateQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQeftui", err)
 	}
 }
 
@@ -49344,10 +49361,10 @@ func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQeftuiResponse(w, r)
+		err = res.writeGetQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQeftui", err)
 	}
 }
 
@@ -49380,10 +49397,10 @@ func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQeftuiResponse(w, r)
+		err = res.writeDeleteQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQeftui", err)
 	}
 }
 
@@ -49416,10 +49433,10 @@ func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQeftuiItemResponse(w, r)
+		err = res.writeGetQeftuiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQeftuiItem", err)
 	}
 }
 
@@ -49458,10 +49475,10 @@ func (s *Server) handleListSvnuldp(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSvnuldpResponse(w, r)
+		err = res.writeListSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvnuldp", err)
 	}
 }
 
@@ -49472,10 +49489,10 @@ func (s *Server) handleCreateSvnuldp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSvnuldpResponse(w, r)
+		err = res.writeCreateSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvnuldp", err)
 	}
 }
 
@@ -49491,10 +49508,10 @@ func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvnuldpResponse(w, r)
+		err = res.writeGetSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvnuldp", err)
 	}
 }
 
@@ -49527,10 +49544,10 @@ func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSvnuldpResponse(w, r)
+		err = res.writeDeleteSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvnuldp", err)
 	}
 }
 
@@ -49563,10 +49580,10 @@ func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvnuldpItemResponse(w, r)
+		err = res.writeGetSvnuldpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvnuldpItem", err)
 	}
 }
 
@@ -49605,10 +49622,10 @@ func (s *Server) handleListZfwxbj(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZfwxbjResponse(w, r)
+		err = res.writeListZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZfwxbj", err)
 	}
 }
 
@@ -49619,10 +49636,10 @@ func (s *Server) handleCreateZfwxbj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZfwxbjResponse(w, r)
+		err = res.writeCreateZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZfwxbj", err)
 	}
 }
 
@@ -49638,10 +49655,10 @@ func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZfwxbjResponse(w, r)
+		err = res.writeGetZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZfwxbj", err)
 	}
 }
 
@@ -49674,10 +49691,10 @@ func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZfwxbjResponse(w, r)
+		err = res.writeDeleteZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZfwxbj", err)
 	}
 }
 
@@ -49710,10 +49727,10 @@ func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZfwxbjItemResponse(w, r)
+		err = res.writeGetZfwxbjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZfwxbjItem", err)
 	}
 }
 
@@ -49752,10 +49769,10 @@ func (s *Server) handleListDfcvpijrs(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDfcvpijrsResponse(w, r)
+		err = res.writeListDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDfcvpijrs", err)
 	}
 }
 
@@ -49766,10 +49783,10 @@ func (s *Server) handleCreateDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDfcvpijrsResponse(w, r)
+		err = res.writeCreateDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDfcvpijrs", err)
 	}
 }
 
@@ -49785,10 +49802,10 @@ func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDfcvpijrsResponse(w, r)
+		err = res.writeGetDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDfcvpijrs", err)
 	}
 }
 
@@ -49821,10 +49838,10 @@ func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDfcvpijrsResponse(w, r)
+		err = res.writeDeleteDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDfcvpijrs", err)
 	}
 }
 
@@ -49857,10 +49874,10 @@ func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDfcvpijrsItemResponse(w, r)
+		err = res.writeGetDfcvpijrsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDfcvpijrsItem", err)
 	}
 }
 
@@ -49899,10 +49916,10 @@ func (s *Server) handleListKcuotcc(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKcuotccResponse(w, r)
+		err = res.writeListKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKcuotcc", err)
 	}
 }
 
@@ -49913,10 +49930,10 @@ func (s *Server) handleCreateKcuotcc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKcuotccResponse(w, r)
+		err = res.writeCreateKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKcuotcc", err)
 	}
 }
 
@@ -49932,10 +49949,10 @@ func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKcuotccResponse(w, r)
+		err = res.writeGetKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKcuotcc", err)
 	}
 }
 
@@ -49968,10 +49985,10 @@ func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKcuotccResponse(w, r)
+		err = res.writeDeleteKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKcuotcc", err)
 	}
 }
 
@@ -50004,10 +50021,10 @@ func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKcuotccItemResponse(w, r)
+		err = res.writeGetKcuotccItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKcuotccItem", err)
 	}
 }
 
@@ -50046,10 +50063,10 @@ func (s *Server) handleListYlxpbzwdi(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYlxpbzwdiResponse(w, r)
+		err = res.writeListYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYlxpbzwdi", err)
 	}
 }
 
@@ -50060,10 +50077,10 @@ func (s *Server) handleCreateYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYlxpbzwdiResponse(w, r)
+		err = res.writeCreateYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYlxpbzwdi", err)
 	}
 }
 
@@ -50079,10 +50096,10 @@ func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYlxpbzwdiResponse(w, r)
+		err = res.writeGetYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYlxpbzwdi", err)
 	}
 }
 
@@ -50115,10 +50132,10 @@ func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYlxpbzwdiResponse(w, r)
+		err = res.writeDeleteYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYlxpbzwdi", err)
 	}
 }
 
@@ -50151,10 +50168,10 @@ func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYlxpbzwdiItemResponse(w, r)
+		err = res.writeGetYlxpbzwdiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYlxpbzwdiItem", err)
 	}
 }
 
@@ -50193,10 +50210,10 @@ func (s *Server) handleListEukxcmipe(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEukxcmipeResponse(w, r)
+		err = res.writeListEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEukxcmipe", err)
 	}
 }
 
@@ -50207,10 +50224,10 @@ func (s *Server) handleCreateEukxcmipe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEukxcmipeResponse(w, r)
+		err = res.writeCreateEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEukxcmipe", err)
 	}
 }
 
@@ -50226,10 +50243,10 @@ func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEukxcmipeResponse(w, r)
+		err = res.writeGetEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukxcmipe", err)
 	}
 }
 
@@ -50262,10 +50279,10 @@ func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEukxcmipeResponse(w, r)
+		err = res.writeDeleteEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEukxcmipe", err)
 	}
 }
 
@@ -50298,10 +50315,10 @@ func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEukxcmipeItemResponse(w, r)
+		err = res.writeGetEukxcmipeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEukxcmipeItem", err)
 	}
 }
 
@@ -50340,10 +50357,10 @@ func (s *Server) handleListVqslmzslb(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListVqslmzslbResponse(w, r)
+		err = res.writeListVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVqslmzslb", err)
 	}
 }
 
@@ -50354,10 +50371,10 @@ func (s *Server) handleCreateVqslmzslb(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateVqslmzslbResponse(w, r)
+		err = res.writeCreateVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVqslmzslb", err)
 	}
 }
 
@@ -50373,10 +50390,10 @@ func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVqslmzslbResponse(w, r)
+		err = res.writeGetVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqslmzslb", err)
 	}
 }
 
@@ -50409,10 +50426,10 @@ func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteVqslmzslbResponse(w, r)
+		err = res.writeDeleteVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVqslmzslb", err)
 	}
 }
 
@@ -50445,10 +50462,10 @@ func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVqslmzslbItemResponse(w, r)
+		err = res.writeGetVqslmzslbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqslmzslbItem", err)
 	}
 }
 
@@ -50487,10 +50504,10 @@ func (s *Server) handleListMqms(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMqmsResponse(w, r)
+		err = res.writeListMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMqms", err)
 	}
 }
 
@@ -50501,10 +50518,10 @@ func (s *Server) handleCreateMqms(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMqmsResponse(w, r)
+		err = res.writeCreateMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMqms", err)
 	}
 }
 
@@ -50520,10 +50537,10 @@ func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMqmsResponse(w, r)
+		err = res.writeGetMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMqms", err)
 	}
 }
 
@@ -50556,10 +50573,10 @@ func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMqmsResponse(w, r)
+		err = res.writeDeleteMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMqms", err)
 	}
 }
 
@@ -50592,10 +50609,10 @@ func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMqmsItemResponse(w, r)
+		err = res.writeGetMqmsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMqmsItem", err)
 	}
 }
 
@@ -50634,10 +50651,10 @@ func (s *Server) handleListXvwuqnvpw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXvwuqnvpwResponse(w, r)
+		err = res.writeListXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXvwuqnvpw", err)
 	}
 }
 
@@ -50648,10 +50665,10 @@ func (s *Server) handleCreateXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXvwuqnvpwResponse(w, r)
+		err = res.writeCreateXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXvwuqnvpw", err)
 	}
 }
 
@@ -50667,10 +50684,10 @@ func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXvwuqnvpwResponse(w, r)
+		err = res.writeGetXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXvwuqnvpw", err)
 	}
 }
 
@@ -50703,10 +50720,10 @@ func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXvwuqnvpwResponse(w, r)
+		err = res.writeDeleteXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXvwuqnvpw", err)
 	}
 }
 
@@ -50739,10 +50756,10 @@ func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXvwuqnvpwItemResponse(w, r)
+		err = res.writeGetXvwuqnvpwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXvwuqnvpwItem", err)
 	}
 }
 
@@ -50781,10 +50798,10 @@ func (s *Server) handleListLoruxlgz(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLoruxlgzResponse(w, r)
+		err = res.writeListLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLoruxlgz", err)
 	}
 }
 
@@ -50795,10 +50812,10 @@ func (s *Server) handleCreateLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLoruxlgzResponse(w, r)
+		err = res.writeCreateLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLoruxlgz", err)
 	}
 }
 
@@ -50814,10 +50831,10 @@ func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLoruxlgzResponse(w, r)
+		err = res.writeGetLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLoruxlgz", err)
 	}
 }
 
@@ -50850,10 +50867,10 @@ func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLoruxlgzResponse(w, r)
+		err = res.writeDeleteLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLoruxlgz", err)
 	}
 }
 
@@ -50886,10 +50903,10 @@ func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLoruxlgzItemResponse(w, r)
+		err = res.writeGetLoruxlgzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLoruxlgzItem", err)
 	}
 }
 
@@ -50928,10 +50945,10 @@ func (s *Server) handleListMboo(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMbooResponse(w, r)
+		err = res.writeListMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMboo", err)
 	}
 }
 
@@ -50942,10 +50959,10 @@ func (s *Server) handleCreateMboo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMbooResponse(w, r)
+		err = res.writeCreateMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMboo", err)
 	}
 }
 
@@ -50961,10 +50978,10 @@ func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMbooResponse(w, r)
+		err = res.writeGetMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMboo", err)
 	}
 }
 
@@ -50997,10 +51014,10 @@ func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMbooResponse(w, r)
+		err = res.writeDeleteMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMboo", err)
 	}
 }
 
@@ -51033,10 +51050,10 @@ func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMbooItemResponse(w, r)
+		err = res.writeGetMbooItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMbooItem", err)
 	}
 }
 
@@ -51075,10 +51092,10 @@ func (s *Server) handleListWkvn(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWkvnResponse(w, r)
+		err = res.writeListWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWkvn", err)
 	}
 }
 
@@ -51089,10 +51106,10 @@ func (s *Server) handleCreateWkvn(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWkvnResponse(w, r)
+		err = res.writeCreateWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWkvn", err)
 	}
 }
 
@@ -51108,10 +51125,10 @@ func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWkvnResponse(w, r)
+		err = res.writeGetWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWkvn", err)
 	}
 }
 
@@ -51144,10 +51161,10 @@ func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWkvnResponse(w, r)
+		err = res.writeDeleteWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWkvn", err)
 	}
 }
 
@@ -51180,10 +51197,10 @@ func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWkvnItemResponse(w, r)
+		err = res.writeGetWkvnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWkvnItem", err)
 	}
 }
 
@@ -51222,10 +51239,10 @@ func (s *Server) handleListSadoz(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSadozResponse(w, r)
+		err = res.writeListSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSadoz", err)
 	}
 }
 
@@ -51236,10 +51253,10 @@ func (s *Server) handleCreateSadoz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSadozResponse(w, r)
+		err = res.writeCreateSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSadoz", err)
 	}
 }
 
@@ -51255,10 +51272,10 @@ func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSadozResponse(w, r)
+		err = res.writeGetSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSadoz", err)
 	}
 }
 
@@ -51291,10 +51308,10 @@ func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSadozResponse(w, r)
+		err = res.writeDeleteSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSadoz", err)
 	}
 }
 
@@ -51327,10 +51344,10 @@ func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSadozItemResponse(w, r)
+		err = res.writeGetSadozItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSadozItem", err)
 	}
 }
 
@@ -51369,10 +51386,10 @@ func (s *Server) handleListMtrmzuzu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMtrmzuzuResponse(w, r)
+		err = res.writeListMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMtrmzuzu", err)
 	}
 }
 
@@ -51383,10 +51400,10 @@ func (s *Server) handleCreateMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMtrmzuzuResponse(w, r)
+		err = res.writeCreateMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMtrmzuzu", err)
 	}
 }
 
@@ -51402,10 +51419,10 @@ func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMtrmzuzuResponse(w, r)
+		err = res.writeGetMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMtrmzuzu", err)
 	}
 }
 
@@ -51438,10 +51455,10 @@ func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMtrmzuzuResponse(w, r)
+		err = res.writeDeleteMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMtrmzuzu", err)
 	}
 }
 
@@ -51474,10 +51491,10 @@ func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMtrmzuzuItemResponse(w, r)
+		err = res.writeGetMtrmzuzuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMtrmzuzuItem", err)
 	}
 }
 
@@ -51516,10 +51533,10 @@ func (s *Server) handleListLkxd(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLkxdResponse(w, r)
+		err = res.writeListLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLkxd", err)
 	}
 }
 
@@ -51530,10 +51547,10 @@ func (s *Server) handleCreateLkxd(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLkxdResponse(w, r)
+		err = res.writeCreateLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLkxd", err)
 	}
 }
 
@@ -51549,10 +51566,10 @@ func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLkxdResponse(w, r)
+		err = res.writeGetLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkxd", err)
 	}
 }
 
@@ -51585,10 +51602,10 @@ func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLkxdResponse(w, r)
+		err = res.writeDeleteLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLkxd", err)
 	}
 }
 
@@ -51621,10 +51638,10 @@ func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLkxdItemResponse(w, r)
+		err = res.writeGetLkxdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkxdItem", err)
 	}
 }
 
@@ -51663,10 +51680,10 @@ func (s *Server) handleListVmdbuvzu(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListVmdbuvzuResponse(w, r)
+		err = res.writeListVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVmdbuvzu", err)
 	}
 }
 
@@ -51677,10 +51694,10 @@ func (s *Server) handleCreateVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateVmdbuvzuResponse(w, r)
+		err = res.writeCreateVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVmdbuvzu", err)
 	}
 }
 
@@ -51696,10 +51713,10 @@ func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVmdbuvzuResponse(w, r)
+		err = res.writeGetVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVmdbuvzu", err)
 	}
 }
 
@@ -51732,10 +51749,10 @@ func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteVmdbuvzuResponse(w, r)
+		err = res.writeDeleteVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVmdbuvzu", err)
 	}
 }
 
@@ -51768,10 +51785,10 @@ func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVmdbuvzuItemResponse(w, r)
+		err = res.writeGetVmdbuvzuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVmdbuvzuItem", err)
 	}
 }
 
@@ -51810,10 +51827,10 @@ func (s *Server) handleListSeoteeia(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSeoteeiaResponse(w, r)
+		err = res.writeListSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSeoteeia", err)
 	}
 }
 
@@ -51824,10 +51841,10 @@ func (s *Server) handleCreateSeoteeia(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSeoteeiaResponse(w, r)
+		err = res.writeCreateSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSeoteeia", err)
 	}
 }
 
@@ -51843,10 +51860,10 @@ func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSeoteeiaResponse(w, r)
+		err = res.writeGetSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSeoteeia", err)
 	}
 }
 
@@ -51879,10 +51896,10 @@ func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSeoteeiaResponse(w, r)
+		err = res.writeDeleteSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSeoteeia", err)
 	}
 }
 
@@ -51915,10 +51932,10 @@ func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSeoteeiaItemResponse(w, r)
+		err = res.writeGetSeoteeiaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSeoteeiaItem", err)
 	}
 }
 
@@ -51957,10 +51974,10 @@ func (s *Server) handleListAburtmwbx(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAburtmwbxResponse(w, r)
+		err = res.writeListAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAburtmwbx", err)
 	}
 }
 
@@ -51971,10 +51988,10 @@ func (s *Server) handleCreateAburtmwbx(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAburtmwbxResponse(w, r)
+		err = res.writeCreateAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAburtmwbx", err)
 	}
 }
 
@@ -51990,10 +52007,10 @@ func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAburtmwbxResponse(w, r)
+		err = res.writeGetAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAburtmwbx", err)
 	}
 }
 
@@ -52026,10 +52043,10 @@ func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAburtmwbxResponse(w, r)
+		err = res.writeDeleteAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAburtmwbx", err)
 	}
 }
 
@@ -52062,10 +52079,10 @@ func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAburtmwbxItemResponse(w, r)
+		err = res.writeGetAburtmwbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAburtmwbxItem", err)
 	}
 }
 
@@ -52104,10 +52121,10 @@ func (s *Server) handleListRqcqffd(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListRqcqffdResponse(w, r)
+		err = res.writeListRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRqcqffd", err)
 	}
 }
 
@@ -52118,10 +52135,10 @@ func (s *Server) handleCreateRqcqffd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateRqcqffdResponse(w, r)
+		err = res.writeCreateRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRqcqffd", err)
 	}
 }
 
@@ -52137,10 +52154,10 @@ func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRqcqffdResponse(w, r)
+		err = res.writeGetRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRqcqffd", err)
 	}
 }
 
@@ -52173,10 +52190,10 @@ func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteRqcqffdResponse(w, r)
+		err = res.writeDeleteRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRqcqffd", err)
 	}
 }
 
@@ -52209,10 +52226,10 @@ func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRqcqffdItemResponse(w, r)
+		err = res.writeGetRqcqffdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRqcqffdItem", err)
 	}
 }
 
@@ -52251,10 +52268,10 @@ func (s *Server) handleListZcyr(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZcyrResponse(w, r)
+		err = res.writeListZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZcyr", err)
 	}
 }
 
@@ -52265,10 +52282,10 @@ func (s *Server) handleCreateZcyr(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZcyrResponse(w, r)
+		err = res.writeCreateZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZcyr", err)
 	}
 }
 
@@ -52284,10 +52301,10 @@ func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZcyrResponse(w, r)
+		err = res.writeGetZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZcyr", err)
 	}
 }
 
@@ -52320,10 +52337,10 @@ func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZcyrResponse(w, r)
+		err = res.writeDeleteZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZcyr", err)
 	}
 }
 
@@ -52356,10 +52373,10 @@ func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZcyrItemResponse(w, r)
+		err = res.writeGetZcyrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZcyrItem", err)
 	}
 }
 
@@ -52398,10 +52415,10 @@ func (s *Server) handleListNvvwesgdrt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNvvwesgdrtResponse(w, r)
+		err = res.writeListNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNvvwesgdrt", err)
 	}
 }
 
@@ -52412,10 +52429,10 @@ func (s *Server) handleCreateNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNvvwesgdrtResponse(w, r)
+		err = res.writeCreateNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNvvwesgdrt", err)
 	}
 }
 
@@ -52431,10 +52448,10 @@ func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNvvwesgdrtResponse(w, r)
+		err = res.writeGetNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvvwesgdrt", err)
 	}
 }
 
@@ -52467,10 +52484,10 @@ func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNvvwesgdrtResponse(w, r)
+		err = res.writeDeleteNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNvvwesgdrt", err)
 	}
 }
 
@@ -52503,10 +52520,10 @@ func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNvvwesgdrtItemResponse(w, r)
+		err = res.writeGetNvvwesgdrtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvvwesgdrtItem", err)
 	}
 }
 
@@ -52545,10 +52562,10 @@ func (s *Server) handleListZgtpn(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZgtpnResponse(w, r)
+		err = res.writeListZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZgtpn", err)
 	}
 }
 
@@ -52559,10 +52576,10 @@ func (s *Server) handleCreateZgtpn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZgtpnResponse(w, r)
+		err = res.writeCreateZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZgtpn", err)
 	}
 }
 
@@ -52578,10 +52595,10 @@ func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZgtpnResponse(w, r)
+		err = res.writeGetZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZgtpn", err)
 	}
 }
 
@@ -52614,10 +52631,10 @@ func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZgtpnResponse(w, r)
+		err = res.writeDeleteZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZgtpn", err)
 	}
 }
 
@@ -52650,10 +52667,10 @@ func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZgtpnItemResponse(w, r)
+		err = res.writeGetZgtpnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZgtpnItem", err)
 	}
 }
 
@@ -52692,10 +52709,10 @@ func (s *Server) handleListBdlfeclbdh(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListBdlfeclbdhResponse(w, r)
+		err = res.writeListBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBdlfeclbdh", err)
 	}
 }
 
@@ -52706,10 +52723,10 @@ func (s *Server) handleCreateBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateBdlfeclbdhResponse(w, r)
+		err = res.writeCreateBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBdlfeclbdh", err)
 	}
 }
 
@@ -52725,10 +52742,10 @@ func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBdlfeclbdhResponse(w, r)
+		err = res.writeGetBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBdlfeclbdh", err)
 	}
 }
 
@@ -52761,10 +52778,10 @@ func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteBdlfeclbdhResponse(w, r)
+		err = res.writeDeleteBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBdlfeclbdh", err)
 	}
 }
 
@@ -52797,10 +52814,10 @@ func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBdlfeclbdhItemResponse(w, r)
+		err = res.writeGetBdlfeclbdhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBdlfeclbdhItem", err)
 	}
 }
 
@@ -52839,10 +52856,10 @@ func (s *Server) handleListHphwvzjpl(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHphwvzjplResponse(w, r)
+		err = res.writeListHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHphwvzjpl", err)
 	}
 }
 
@@ -52853,10 +52870,10 @@ func (s *Server) handleCreateHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHphwvzjplResponse(w, r)
+		err = res.writeCreateHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHphwvzjpl", err)
 	}
 }
 
@@ -52872,10 +52889,10 @@ func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHphwvzjplResponse(w, r)
+		err = res.writeGetHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHphwvzjpl", err)
 	}
 }
 
@@ -52908,10 +52925,10 @@ func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHphwvzjplResponse(w, r)
+		err = res.writeDeleteHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHphwvzjpl", err)
 	}
 }
 
@@ -52944,10 +52961,10 @@ func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHphwvzjplItemResponse(w, r)
+		err = res.writeGetHphwvzjplItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHphwvzjplItem", err)
 	}
 }
 
@@ -52986,10 +53003,10 @@ func (s *Server) handleListSbzmfgiv(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSbzmfgivResponse(w, r)
+		err = res.writeListSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSbzmfgiv", err)
 	}
 }
 
@@ -53000,10 +53017,10 @@ func (s *Server) handleCreateSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSbzmfgivResponse(w, r)
+		err = res.writeCreateSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSbzmfgiv", err)
 	}
 }
 
@@ -53019,10 +53036,10 @@ func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSbzmfgivResponse(w, r)
+		err = res.writeGetSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSbzmfgiv", err)
 	}
 }
 
@@ -53055,10 +53072,10 @@ func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSbzmfgivResponse(w, r)
+		err = res.writeDeleteSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSbzmfgiv", err)
 	}
 }
 
@@ -53091,10 +53108,10 @@ func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSbzmfgivItemResponse(w, r)
+		err = res.writeGetSbzmfgivItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSbzmfgivItem", err)
 	}
 }
 
@@ -53133,10 +53150,10 @@ func (s *Server) handleListAnffhilqp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAnffhilqpResponse(w, r)
+		err = res.writeListAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAnffhilqp", err)
 	}
 }
 
@@ -53147,10 +53164,10 @@ func (s *Server) handleCreateAnffhilqp(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAnffhilqpResponse(w, r)
+		err = res.writeCreateAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAnffhilqp", err)
 	}
 }
 
@@ -53166,10 +53183,10 @@ func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAnffhilqpResponse(w, r)
+		err = res.writeGetAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAnffhilqp", err)
 	}
 }
 
@@ -53202,10 +53219,10 @@ func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAnffhilqpResponse(w, r)
+		err = res.writeDeleteAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAnffhilqp", err)
 	}
 }
 
@@ -53238,10 +53255,10 @@ func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAnffhilqpItemResponse(w, r)
+		err = res.writeGetAnffhilqpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAnffhilqpItem", err)
 	}
 }
 
@@ -53280,10 +53297,10 @@ func (s *Server) handleListHpiszhon(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListHpiszhonResponse(w, r)
+		err = res.writeListHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listHpiszhon", err)
 	}
 }
 
@@ -53294,10 +53311,10 @@ func (s *Server) handleCreateHpiszhon(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateHpiszhonResponse(w, r)
+		err = res.writeCreateHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createHpiszhon", err)
 	}
 }
 
@@ -53313,10 +53330,10 @@ func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpiszhonResponse(w, r)
+		err = res.writeGetHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiszhon", err)
 	}
 }
 
@@ -53349,10 +53366,10 @@ func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteHpiszhonResponse(w, r)
+		err = res.writeDeleteHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteHpiszhon", err)
 	}
 }
 
@@ -53385,10 +53402,10 @@ func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetHpiszhonItemResponse(w, r)
+		err = res.writeGetHpiszhonItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getHpiszhonItem", err)
 	}
 }
 
@@ -53427,10 +53444,10 @@ func (s *Server) handleListTgkzupwfyv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListTgkzupwfyvResponse(w, r)
+		err = res.writeListTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listTgkzupwfyv", err)
 	}
 }
 
@@ -53441,10 +53458,10 @@ func (s *Server) handleCreateTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateTgkzupwfyvResponse(w, r)
+		err = res.writeCreateTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createTgkzupwfyv", err)
 	}
 }
 
@@ -53460,10 +53477,10 @@ func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTgkzupwfyvResponse(w, r)
+		err = res.writeGetTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgkzupwfyv", err)
 	}
 }
 
@@ -53496,10 +53513,10 @@ func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteTgkzupwfyvResponse(w, r)
+		err = res.writeDeleteTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteTgkzupwfyv", err)
 	}
 }
 
@@ -53532,10 +53549,10 @@ func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetTgkzupwfyvItemResponse(w, r)
+		err = res.writeGetTgkzupwfyvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getTgkzupwfyvItem", err)
 	}
 }
 
@@ -53574,10 +53591,10 @@ func (s *Server) handleListSvmyg(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListSvmygResponse(w, r)
+		err = res.writeListSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listSvmyg", err)
 	}
 }
 
@@ -53588,10 +53605,10 @@ func (s *Server) handleCreateSvmyg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateSvmygResponse(w, r)
+		err = res.writeCreateSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createSvmyg", err)
 	}
 }
 
@@ -53607,10 +53624,10 @@ func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvmygResponse(w, r)
+		err = res.writeGetSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvmyg", err)
 	}
 }
 
@@ -53643,10 +53660,10 @@ func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteSvmygResponse(w, r)
+		err = res.writeDeleteSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteSvmyg", err)
 	}
 }
 
@@ -53679,10 +53696,10 @@ func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetSvmygItemResponse(w, r)
+		err = res.writeGetSvmygItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getSvmygItem", err)
 	}
 }
 
@@ -53721,10 +53738,10 @@ func (s *Server) handleListYqtdertvy(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYqtdertvyResponse(w, r)
+		err = res.writeListYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYqtdertvy", err)
 	}
 }
 
@@ -53735,10 +53752,10 @@ func (s *Server) handleCreateYqtdertvy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYqtdertvyResponse(w, r)
+		err = res.writeCreateYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYqtdertvy", err)
 	}
 }
 
@@ -53754,10 +53771,10 @@ func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYqtdertvyResponse(w, r)
+		err = res.writeGetYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYqtdertvy", err)
 	}
 }
 
@@ -53790,10 +53807,10 @@ func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYqtdertvyResponse(w, r)
+		err = res.writeDeleteYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYqtdertvy", err)
 	}
 }
 
@@ -53826,10 +53843,10 @@ func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYqtdertvyItemResponse(w, r)
+		err = res.writeGetYqtdertvyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYqtdertvyItem", err)
 	}
 }
 
@@ -53868,10 +53885,10 @@ func (s *Server) handleListRnzei(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListRnzeiResponse(w, r)
+		err = res.writeListRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listRnzei", err)
 	}
 }
 
@@ -53882,10 +53899,10 @@ func (s *Server) handleCreateRnzei(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateRnzeiResponse(w, r)
+		err = res.writeCreateRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createRnzei", err)
 	}
 }
 
@@ -53901,10 +53918,10 @@ func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRnzeiResponse(w, r)
+		err = res.writeGetRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRnzei", err)
 	}
 }
 
@@ -53937,10 +53954,10 @@ func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteRnzeiResponse(w, r)
+		err = res.writeDeleteRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteRnzei", err)
 	}
 }
 
@@ -53973,10 +53990,10 @@ func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetRnzeiItemResponse(w, r)
+		err = res.writeGetRnzeiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getRnzeiItem", err)
 	}
 }
 
@@ -54015,10 +54032,10 @@ func (s *Server) handleListGdjubxqz(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGdjubxqzResponse(w, r)
+		err = res.writeListGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGdjubxqz", err)
 	}
 }
 
@@ -54029,10 +54046,10 @@ func (s *Server) handleCreateGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGdjubxqzResponse(w, r)
+		err = res.writeCreateGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGdjubxqz", err)
 	}
 }
 
@@ -54048,10 +54065,10 @@ func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGdjubxqzResponse(w, r)
+		err = res.writeGetGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGdjubxqz", err)
 	}
 }
 
@@ -54084,10 +54101,10 @@ func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGdjubxqzResponse(w, r)
+		err = res.writeDeleteGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGdjubxqz", err)
 	}
 }
 
@@ -54120,10 +54137,10 @@ func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGdjubxqzItemResponse(w, r)
+		err = res.writeGetGdjubxqzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGdjubxqzItem", err)
 	}
 }
 
@@ -54162,10 +54179,10 @@ func (s *Server) handleListEkzzan(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEkzzanResponse(w, r)
+		err = res.writeListEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEkzzan", err)
 	}
 }
 
@@ -54176,10 +54193,10 @@ func (s *Server) handleCreateEkzzan(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEkzzanResponse(w, r)
+		err = res.writeCreateEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEkzzan", err)
 	}
 }
 
@@ -54195,10 +54212,10 @@ func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEkzzanResponse(w, r)
+		err = res.writeGetEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkzzan", err)
 	}
 }
 
@@ -54231,10 +54248,10 @@ func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEkzzanResponse(w, r)
+		err = res.writeDeleteEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEkzzan", err)
 	}
 }
 
@@ -54267,10 +54284,10 @@ func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEkzzanItemResponse(w, r)
+		err = res.writeGetEkzzanItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEkzzanItem", err)
 	}
 }
 
@@ -54309,10 +54326,10 @@ func (s *Server) handleListUvbyrvwl(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUvbyrvwlResponse(w, r)
+		err = res.writeListUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUvbyrvwl", err)
 	}
 }
 
@@ -54323,10 +54340,10 @@ func (s *Server) handleCreateUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUvbyrvwlResponse(w, r)
+		err = res.writeCreateUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUvbyrvwl", err)
 	}
 }
 
@@ -54342,10 +54359,10 @@ func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUvbyrvwlResponse(w, r)
+		err = res.writeGetUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUvbyrvwl", err)
 	}
 }
 
@@ -54378,10 +54395,10 @@ func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUvbyrvwlResponse(w, r)
+		err = res.writeDeleteUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUvbyrvwl", err)
 	}
 }
 
@@ -54414,10 +54431,10 @@ func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUvbyrvwlItemResponse(w, r)
+		err = res.writeGetUvbyrvwlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUvbyrvwlItem", err)
 	}
 }
 
@@ -54456,10 +54473,10 @@ func (s *Server) handleListAokwq(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListAokwqResponse(w, r)
+		err = res.writeListAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listAokwq", err)
 	}
 }
 
@@ -54470,10 +54487,10 @@ func (s *Server) handleCreateAokwq(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateAokwqResponse(w, r)
+		err = res.writeCreateAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createAokwq", err)
 	}
 }
 
@@ -54489,10 +54506,10 @@ func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAokwqResponse(w, r)
+		err = res.writeGetAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAokwq", err)
 	}
 }
 
@@ -54525,10 +54542,10 @@ func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteAokwqResponse(w, r)
+		err = res.writeDeleteAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteAokwq", err)
 	}
 }
 
@@ -54561,10 +54578,10 @@ func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetAokwqItemResponse(w, r)
+		err = res.writeGetAokwqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getAokwqItem", err)
 	}
 }
 
@@ -54603,10 +54620,10 @@ func (s *Server) handleListUlpokwk(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUlpokwkResponse(w, r)
+		err = res.writeListUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUlpokwk", err)
 	}
 }
 
@@ -54617,10 +54634,10 @@ func (s *Server) handleCreateUlpokwk(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUlpokwkResponse(w, r)
+		err = res.writeCreateUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUlpokwk", err)
 	}
 }
 
@@ -54636,10 +54653,10 @@ func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUlpokwkResponse(w, r)
+		err = res.writeGetUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUlpokwk", err)
 	}
 }
 
@@ -54672,10 +54689,10 @@ func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUlpokwkResponse(w, r)
+		err = res.writeDeleteUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUlpokwk", err)
 	}
 }
 
@@ -54708,10 +54725,10 @@ func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUlpokwkItemResponse(w, r)
+		err = res.writeGetUlpokwkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUlpokwkItem", err)
 	}
 }
 
@@ -54750,10 +54767,10 @@ func (s *Server) handleListQemvbzwy(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQemvbzwyResponse(w, r)
+		err = res.writeListQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQemvbzwy", err)
 	}
 }
 
@@ -54764,10 +54781,10 @@ func (s *Server) handleCreateQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQemvbzwyResponse(w, r)
+		err = res.writeCreateQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQemvbzwy", err)
 	}
 }
 
@@ -54783,10 +54800,10 @@ func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQemvbzwyResponse(w, r)
+		err = res.writeGetQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQemvbzwy", err)
 	}
 }
 
@@ -54819,10 +54836,10 @@ func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQemvbzwyResponse(w, r)
+		err = res.writeDeleteQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQemvbzwy", err)
 	}
 }
 
@@ -54855,10 +54872,10 @@ func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQemvbzwyItemResponse(w, r)
+		err = res.writeGetQemvbzwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQemvbzwyItem", err)
 	}
 }
 
@@ -54897,10 +54914,10 @@ func (s *Server) handleListXcuepkm(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXcuepkmResponse(w, r)
+		err = res.writeListXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXcuepkm", err)
 	}
 }
 
@@ -54911,10 +54928,10 @@ func (s *Server) handleCreateXcuepkm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXcuepkmResponse(w, r)
+		err = res.writeCreateXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXcuepkm", err)
 	}
 }
 
@@ -54930,10 +54947,10 @@ func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXcuepkmResponse(w, r)
+		err = res.writeGetXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcuepkm", err)
 	}
 }
 
@@ -54966,10 +54983,10 @@ func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXcuepkmResponse(w, r)
+		err = res.writeDeleteXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXcuepkm", err)
 	}
 }
 
@@ -55002,10 +55019,10 @@ func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXcuepkmItemResponse(w, r)
+		err = res.writeGetXcuepkmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXcuepkmItem", err)
 	}
 }
 
@@ -55044,10 +55061,10 @@ func (s *Server) handleListWgschsm(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWgschsmResponse(w, r)
+		err = res.writeListWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWgschsm", err)
 	}
 }
 
@@ -55058,10 +55075,10 @@ func (s *Server) handleCreateWgschsm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWgschsmResponse(w, r)
+		err = res.writeCreateWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWgschsm", err)
 	}
 }
 
@@ -55077,10 +55094,10 @@ func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWgschsmResponse(w, r)
+		err = res.writeGetWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWgschsm", err)
 	}
 }
 
@@ -55113,10 +55130,10 @@ func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWgschsmResponse(w, r)
+		err = res.writeDeleteWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWgschsm", err)
 	}
 }
 
@@ -55149,10 +55166,10 @@ func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWgschsmItemResponse(w, r)
+		err = res.writeGetWgschsmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWgschsmItem", err)
 	}
 }
 
@@ -55191,10 +55208,10 @@ func (s *Server) handleListDbmzohetpt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDbmzohetptResponse(w, r)
+		err = res.writeListDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDbmzohetpt", err)
 	}
 }
 
@@ -55205,10 +55222,10 @@ func (s *Server) handleCreateDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDbmzohetptResponse(w, r)
+		err = res.writeCreateDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDbmzohetpt", err)
 	}
 }
 
@@ -55224,10 +55241,10 @@ func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDbmzohetptResponse(w, r)
+		err = res.writeGetDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDbmzohetpt", err)
 	}
 }
 
@@ -55260,10 +55277,10 @@ func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDbmzohetptResponse(w, r)
+		err = res.writeDeleteDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDbmzohetpt", err)
 	}
 }
 
@@ -55296,10 +55313,10 @@ func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDbmzohetptItemResponse(w, r)
+		err = res.writeGetDbmzohetptItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDbmzohetptItem", err)
 	}
 }
 
@@ -55338,10 +55355,10 @@ func (s *Server) handleListVdfphmnz(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListVdfphmnzResponse(w, r)
+		err = res.writeListVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVdfphmnz", err)
 	}
 }
 
@@ -55352,10 +55369,10 @@ func (s *Server) handleCreateVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateVdfphmnzResponse(w, r)
+		err = res.writeCreateVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVdfphmnz", err)
 	}
 }
 
@@ -55371,10 +55388,10 @@ func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVdfphmnzResponse(w, r)
+		err = res.writeGetVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVdfphmnz", err)
 	}
 }
 
@@ -55407,10 +55424,10 @@ func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteVdfphmnzResponse(w, r)
+		err = res.writeDeleteVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVdfphmnz", err)
 	}
 }
 
@@ -55443,10 +55460,10 @@ func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVdfphmnzItemResponse(w, r)
+		err = res.writeGetVdfphmnzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVdfphmnzItem", err)
 	}
 }
 
@@ -55485,10 +55502,10 @@ func (s *Server) handleListNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNkzgwxxbtcResponse(w, r)
+		err = res.writeListNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNkzgwxxbtc", err)
 	}
 }
 
@@ -55499,10 +55516,10 @@ func (s *Server) handleCreateNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNkzgwxxbtcResponse(w, r)
+		err = res.writeCreateNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNkzgwxxbtc", err)
 	}
 }
 
@@ -55518,10 +55535,10 @@ func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNkzgwxxbtcResponse(w, r)
+		err = res.writeGetNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNkzgwxxbtc", err)
 	}
 }
 
@@ -55554,10 +55571,10 @@ func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNkzgwxxbtcResponse(w, r)
+		err = res.writeDeleteNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNkzgwxxbtc", err)
 	}
 }
 
@@ -55590,10 +55607,10 @@ func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNkzgwxxbtcItemResponse(w, r)
+		err = res.writeGetNkzgwxxbtcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNkzgwxxbtcItem", err)
 	}
 }
 
@@ -55632,10 +55649,10 @@ func (s *Server) handleListGnnjxpflvk(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGnnjxpflvkResponse(w, r)
+		err = res.writeListGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGnnjxpflvk", err)
 	}
 }
 
@@ -55646,10 +55663,10 @@ func (s *Server) handleCreateGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGnnjxpflvkResponse(w, r)
+		err = res.writeCreateGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGnnjxpflvk", err)
 	}
 }
 
@@ -55665,10 +55682,10 @@ func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGnnjxpflvkResponse(w, r)
+		err = res.writeGetGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGnnjxpflvk", err)
 	}
 }
 
@@ -55701,10 +55718,10 @@ func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGnnjxpflvkResponse(w, r)
+		err = res.writeDeleteGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGnnjxpflvk", err)
 	}
 }
 
@@ -55737,10 +55754,10 @@ func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGnnjxpflvkItemResponse(w, r)
+		err = res.writeGetGnnjxpflvkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGnnjxpflvkItem", err)
 	}
 }
 
@@ -55779,10 +55796,10 @@ func (s *Server) handleListOdmix(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOdmixResponse(w, r)
+		err = res.writeListOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOdmix", err)
 	}
 }
 
@@ -55793,10 +55810,10 @@ func (s *Server) handleCreateOdmix(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOdmixResponse(w, r)
+		err = res.writeCreateOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOdmix", err)
 	}
 }
 
@@ -55812,10 +55829,10 @@ func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOdmixResponse(w, r)
+		err = res.writeGetOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOdmix", err)
 	}
 }
 
@@ -55848,10 +55865,10 @@ func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOdmixResponse(w, r)
+		err = res.writeDeleteOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOdmix", err)
 	}
 }
 
@@ -55884,10 +55901,10 @@ func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOdmixItemResponse(w, r)
+		err = res.writeGetOdmixItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOdmixItem", err)
 	}
 }
 
@@ -55926,10 +55943,10 @@ func (s *Server) handleListZrpklalrbq(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZrpklalrbqResponse(w, r)
+		err = res.writeListZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZrpklalrbq", err)
 	}
 }
 
@@ -55940,10 +55957,10 @@ func (s *Server) handleCreateZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZrpklalrbqResponse(w, r)
+		err = res.writeCreateZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZrpklalrbq", err)
 	}
 }
 
@@ -55959,10 +55976,10 @@ func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZrpklalrbqResponse(w, r)
+		err = res.writeGetZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZrpklalrbq", err)
 	}
 }
 
@@ -55995,10 +56012,10 @@ func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZrpklalrbqResponse(w, r)
+		err = res.writeDeleteZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZrpklalrbq", err)
 	}
 }
 
@@ -56031,10 +56048,10 @@ func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZrpklalrbqItemResponse(w, r)
+		err = res.writeGetZrpklalrbqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZrpklalrbqItem", err)
 	}
 }
 
@@ -56073,10 +56090,10 @@ func (s *Server) handleListBaedvo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListBaedvoResponse(w, r)
+		err = res.writeListBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBaedvo", err)
 	}
 }
 
@@ -56087,10 +56104,10 @@ func (s *Server) handleCreateBaedvo(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateBaedvoResponse(w, r)
+		err = res.writeCreateBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBaedvo", err)
 	}
 }
 
@@ -56106,10 +56123,10 @@ func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBaedvoResponse(w, r)
+		err = res.writeGetBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBaedvo", err)
 	}
 }
 
@@ -56142,10 +56159,10 @@ func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteBaedvoResponse(w, r)
+		err = res.writeDeleteBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBaedvo", err)
 	}
 }
 
@@ -56178,10 +56195,10 @@ func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBaedvoItemResponse(w, r)
+		err = res.writeGetBaedvoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBaedvoItem", err)
 	}
 }
 
@@ -56220,10 +56237,10 @@ func (s *Server) handleListKqeqazppxu(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKqeqazppxuResponse(w, r)
+		err = res.writeListKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKqeqazppxu", err)
 	}
 }
 
@@ -56234,10 +56251,10 @@ func (s *Server) handleCreateKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKqeqazppxuResponse(w, r)
+		err = res.writeCreateKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKqeqazppxu", err)
 	}
 }
 
@@ -56253,10 +56270,10 @@ func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKqeqazppxuResponse(w, r)
+		err = res.writeGetKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKqeqazppxu", err)
 	}
 }
 
@@ -56289,10 +56306,10 @@ func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKqeqazppxuResponse(w, r)
+		err = res.writeDeleteKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKqeqazppxu", err)
 	}
 }
 
@@ -56325,10 +56342,10 @@ func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKqeqazppxuItemResponse(w, r)
+		err = res.writeGetKqeqazppxuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKqeqazppxuItem", err)
 	}
 }
 
@@ -56367,10 +56384,10 @@ func (s *Server) handleListQwggbplec(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQwggbplecResponse(w, r)
+		err = res.writeListQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQwggbplec", err)
 	}
 }
 
@@ -56381,10 +56398,10 @@ func (s *Server) handleCreateQwggbplec(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQwggbplecResponse(w, r)
+		err = res.writeCreateQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQwggbplec", err)
 	}
 }
 
@@ -56400,10 +56417,10 @@ func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQwggbplecResponse(w, r)
+		err = res.writeGetQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQwggbplec", err)
 	}
 }
 
@@ -56436,10 +56453,10 @@ func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQwggbplecResponse(w, r)
+		err = res.writeDeleteQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQwggbplec", err)
 	}
 }
 
@@ -56472,10 +56489,10 @@ func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQwggbplecItemResponse(w, r)
+		err = res.writeGetQwggbplecItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQwggbplecItem", err)
 	}
 }
 
@@ -56514,10 +56531,10 @@ func (s *Server) handleListWoss(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWossResponse(w, r)
+		err = res.writeListWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWoss", err)
 	}
 }
 
@@ -56528,10 +56545,10 @@ func (s *Server) handleCreateWoss(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWossResponse(w, r)
+		err = res.writeCreateWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWoss", err)
 	}
 }
 
@@ -56547,10 +56564,10 @@ func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWossResponse(w, r)
+		err = res.writeGetWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWoss", err)
 	}
 }
 
@@ -56583,10 +56600,10 @@ func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWossResponse(w, r)
+		err = res.writeDeleteWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWoss", err)
 	}
 }
 
@@ -56619,10 +56636,10 @@ func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWossItemResponse(w, r)
+		err = res.writeGetWossItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWossItem", err)
 	}
 }
 
@@ -56661,10 +56678,10 @@ func (s *Server) handleListKxgaet(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKxgaetResponse(w, r)
+		err = res.writeListKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKxgaet", err)
 	}
 }
 
@@ -56675,10 +56692,10 @@ func (s *Server) handleCreateKxgaet(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKxgaetResponse(w, r)
+		err = res.writeCreateKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKxgaet", err)
 	}
 }
 
@@ -56694,10 +56711,10 @@ func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKxgaetResponse(w, r)
+		err = res.writeGetKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKxgaet", err)
 	}
 }
 
@@ -56730,10 +56747,10 @@ func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKxgaetResponse(w, r)
+		err = res.writeDeleteKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKxgaet", err)
 	}
 }
 
@@ -56766,10 +56783,10 @@ func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKxgaetItemResponse(w, r)
+		err = res.writeGetKxgaetItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKxgaetItem", err)
 	}
 }
 
@@ -56808,10 +56825,10 @@ func (s *Server) handleListNtpsfifnrw(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNtpsfifnrwResponse(w, r)
+		err = res.writeListNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNtpsfifnrw", err)
 	}
 }
 
@@ -56822,10 +56839,10 @@ func (s *Server) handleCreateNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNtpsfifnrwResponse(w, r)
+		err = res.writeCreateNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNtpsfifnrw", err)
 	}
 }
 
@@ -56841,10 +56858,10 @@ func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNtpsfifnrwResponse(w, r)
+		err = res.writeGetNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNtpsfifnrw", err)
 	}
 }
 
@@ -56877,10 +56894,10 @@ func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNtpsfifnrwResponse(w, r)
+		err = res.writeDeleteNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNtpsfifnrw", err)
 	}
 }
 
@@ -56913,10 +56930,10 @@ func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNtpsfifnrwItemResponse(w, r)
+		err = res.writeGetNtpsfifnrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNtpsfifnrwItem", err)
 	}
 }
 
@@ -56955,10 +56972,10 @@ func (s *Server) handleListWmubezcx(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListWmubezcxResponse(w, r)
+		err = res.writeListWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listWmubezcx", err)
 	}
 }
 
@@ -56969,10 +56986,10 @@ func (s *Server) handleCreateWmubezcx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateWmubezcxResponse(w, r)
+		err = res.writeCreateWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createWmubezcx", err)
 	}
 }
 
@@ -56988,10 +57005,10 @@ func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWmubezcxResponse(w, r)
+		err = res.writeGetWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmubezcx", err)
 	}
 }
 
@@ -57024,10 +57041,10 @@ func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteWmubezcxResponse(w, r)
+		err = res.writeDeleteWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteWmubezcx", err)
 	}
 }
 
@@ -57060,10 +57077,10 @@ func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetWmubezcxItemResponse(w, r)
+		err = res.writeGetWmubezcxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getWmubezcxItem", err)
 	}
 }
 
@@ -57102,10 +57119,10 @@ func (s *Server) handleListBtlbjtyay(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListBtlbjtyayResponse(w, r)
+		err = res.writeListBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBtlbjtyay", err)
 	}
 }
 
@@ -57116,10 +57133,10 @@ func (s *Server) handleCreateBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateBtlbjtyayResponse(w, r)
+		err = res.writeCreateBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBtlbjtyay", err)
 	}
 }
 
@@ -57135,10 +57152,10 @@ func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBtlbjtyayResponse(w, r)
+		err = res.writeGetBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBtlbjtyay", err)
 	}
 }
 
@@ -57171,10 +57188,10 @@ func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteBtlbjtyayResponse(w, r)
+		err = res.writeDeleteBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBtlbjtyay", err)
 	}
 }
 
@@ -57207,10 +57224,10 @@ func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBtlbjtyayItemResponse(w, r)
+		err = res.writeGetBtlbjtyayItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBtlbjtyayItem", err)
 	}
 }
 
@@ -57249,10 +57266,10 @@ func (s *Server) handleListExoimo(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListExoimoResponse(w, r)
+		err = res.writeListExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listExoimo", err)
 	}
 }
 
@@ -57263,10 +57280,10 @@ func (s *Server) handleCreateExoimo(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateExoimoResponse(w, r)
+		err = res.writeCreateExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createExoimo", err)
 	}
 }
 
@@ -57282,10 +57299,10 @@ func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetExoimoResponse(w, r)
+		err = res.writeGetExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getExoimo", err)
 	}
 }
 
@@ -57318,10 +57335,10 @@ func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteExoimoResponse(w, r)
+		err = res.writeDeleteExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteExoimo", err)
 	}
 }
 
@@ -57354,10 +57371,10 @@ func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetExoimoItemResponse(w, r)
+		err = res.writeGetExoimoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getExoimoItem", err)
 	}
 }
 
@@ -57396,10 +57413,10 @@ func (s *Server) handleListEodhnor(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEodhnorResponse(w, r)
+		err = res.writeListEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEodhnor", err)
 	}
 }
 
@@ -57410,10 +57427,10 @@ func (s *Server) handleCreateEodhnor(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEodhnorResponse(w, r)
+		err = res.writeCreateEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEodhnor", err)
 	}
 }
 
@@ -57429,10 +57446,10 @@ func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEodhnorResponse(w, r)
+		err = res.writeGetEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEodhnor", err)
 	}
 }
 
@@ -57465,10 +57482,10 @@ func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEodhnorResponse(w, r)
+		err = res.writeDeleteEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEodhnor", err)
 	}
 }
 
@@ -57501,10 +57518,10 @@ func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEodhnorItemResponse(w, r)
+		err = res.writeGetEodhnorItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEodhnorItem", err)
 	}
 }
 
@@ -57543,10 +57560,10 @@ func (s *Server) handleListFpat(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFpatResponse(w, r)
+		err = res.writeListFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFpat", err)
 	}
 }
 
@@ -57557,10 +57574,10 @@ func (s *Server) handleCreateFpat(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateFpatResponse(w, r)
+		err = res.writeCreateFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFpat", err)
 	}
 }
 
@@ -57576,10 +57593,10 @@ func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFpatResponse(w, r)
+		err = res.writeGetFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFpat", err)
 	}
 }
 
@@ -57612,10 +57629,10 @@ func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteFpatResponse(w, r)
+		err = res.writeDeleteFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFpat", err)
 	}
 }
 
@@ -57648,10 +57665,10 @@ func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFpatItemResponse(w, r)
+		err = res.writeGetFpatItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFpatItem", err)
 	}
 }
 
@@ -57690,10 +57707,10 @@ func (s *Server) handleListPjybe(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListPjybeResponse(w, r)
+		err = res.writeListPjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listPjybe", err)
 	}
 }
 
@@ -57704,10 +57721,10 @@ func (s *Server) handleCreatePjybe(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreatePjybeResponse(w, r)
+		err = res.writeCreatePjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createPjybe", err)
 	}
 }
 
@@ -57723,10 +57740,10 @@ func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPjybeResponse(w, r)
+		err = res.writeGetPjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjybe", err)
 	}
 }
 
@@ -57759,10 +57776,10 @@ func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeletePjybeResponse(w, r)
+		err = res.writeDeletePjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deletePjybe", err)
 	}
 }
 
@@ -57795,10 +57812,10 @@ func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetPjybeItemResponse(w, r)
+		err = res.writeGetPjybeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getPjybeItem", err)
 	}
 }
 
@@ -57837,10 +57854,10 @@ func (s *Server) handleListQqju(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQqjuResponse(w, r)
+		err = res.writeListQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQqju", err)
 	}
 }
 
@@ -57851,10 +57868,10 @@ func (s *Server) handleCreateQqju(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQqjuResponse(w, r)
+		err = res.writeCreateQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQqju", err)
 	}
 }
 
@@ -57870,10 +57887,10 @@ func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQqjuResponse(w, r)
+		err = res.writeGetQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqju", err)
 	}
 }
 
@@ -57906,10 +57923,10 @@ func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQqjuResponse(w, r)
+		err = res.writeDeleteQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQqju", err)
 	}
 }
 
@@ -57942,10 +57959,10 @@ func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQqjuItemResponse(w, r)
+		err = res.writeGetQqjuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqjuItem", err)
 	}
 }
 
@@ -57984,10 +58001,10 @@ func (s *Server) handleListScishs(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListScishsResponse(w, r)
+		err = res.writeListScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listScishs", err)
 	}
 }
 
@@ -57998,10 +58015,10 @@ func (s *Server) handleCreateScishs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateScishsResponse(w, r)
+		err = res.writeCreateScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createScishs", err)
 	}
 }
 
@@ -58017,10 +58034,10 @@ func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetScishsResponse(w, r)
+		err = res.writeGetScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getScishs", err)
 	}
 }
 
@@ -58053,10 +58070,10 @@ func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteScishsResponse(w, r)
+		err = res.writeDeleteScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteScishs", err)
 	}
 }
 
@@ -58089,10 +58106,10 @@ func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetScishsItemResponse(w, r)
+		err = res.writeGetScishsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getScishsItem", err)
 	}
 }
 
@@ -58131,10 +58148,10 @@ func (s *Server) handleListYtcmg(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListYtcmgResponse(w, r)
+		err = res.writeListYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listYtcmg", err)
 	}
 }
 
@@ -58145,10 +58162,10 @@ func (s *Server) handleCreateYtcmg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateYtcmgResponse(w, r)
+		err = res.writeCreateYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createYtcmg", err)
 	}
 }
 
@@ -58164,10 +58181,10 @@ func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYtcmgResponse(w, r)
+		err = res.writeGetYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcmg", err)
 	}
 }
 
@@ -58200,10 +58217,10 @@ func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteYtcmgResponse(w, r)
+		err = res.writeDeleteYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteYtcmg", err)
 	}
 }
 
@@ -58236,10 +58253,10 @@ func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetYtcmgItemResponse(w, r)
+		err = res.writeGetYtcmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getYtcmgItem", err)
 	}
 }
 
@@ -58278,10 +58295,10 @@ func (s *Server) handleListXbrrgbcjh(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXbrrgbcjhResponse(w, r)
+		err = res.writeListXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXbrrgbcjh", err)
 	}
 }
 
@@ -58292,10 +58309,10 @@ func (s *Server) handleCreateXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXbrrgbcjhResponse(w, r)
+		err = res.writeCreateXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXbrrgbcjh", err)
 	}
 }
 
@@ -58311,10 +58328,10 @@ func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXbrrgbcjhResponse(w, r)
+		err = res.writeGetXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXbrrgbcjh", err)
 	}
 }
 
@@ -58347,10 +58364,10 @@ func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXbrrgbcjhResponse(w, r)
+		err = res.writeDeleteXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXbrrgbcjh", err)
 	}
 }
 
@@ -58383,10 +58400,10 @@ func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXbrrgbcjhItemResponse(w, r)
+		err = res.writeGetXbrrgbcjhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXbrrgbcjhItem", err)
 	}
 }
 
@@ -58425,10 +58442,10 @@ func (s *Server) handleListNvcblvypxv(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListNvcblvypxvResponse(w, r)
+		err = res.writeListNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listNvcblvypxv", err)
 	}
 }
 
@@ -58439,10 +58456,10 @@ func (s *Server) handleCreateNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateNvcblvypxvResponse(w, r)
+		err = res.writeCreateNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createNvcblvypxv", err)
 	}
 }
 
@@ -58458,10 +58475,10 @@ func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNvcblvypxvResponse(w, r)
+		err = res.writeGetNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvcblvypxv", err)
 	}
 }
 
@@ -58494,10 +58511,10 @@ func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteNvcblvypxvResponse(w, r)
+		err = res.writeDeleteNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteNvcblvypxv", err)
 	}
 }
 
@@ -58530,10 +58547,10 @@ func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetNvcblvypxvItemResponse(w, r)
+		err = res.writeGetNvcblvypxvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getNvcblvypxvItem", err)
 	}
 }
 
@@ -58572,10 +58589,10 @@ func (s *Server) handleListMhjgoj(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListMhjgojResponse(w, r)
+		err = res.writeListMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listMhjgoj", err)
 	}
 }
 
@@ -58586,10 +58603,10 @@ func (s *Server) handleCreateMhjgoj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateMhjgojResponse(w, r)
+		err = res.writeCreateMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createMhjgoj", err)
 	}
 }
 
@@ -58605,10 +58622,10 @@ func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMhjgojResponse(w, r)
+		err = res.writeGetMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMhjgoj", err)
 	}
 }
 
@@ -58641,10 +58658,10 @@ func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteMhjgojResponse(w, r)
+		err = res.writeDeleteMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteMhjgoj", err)
 	}
 }
 
@@ -58677,10 +58694,10 @@ func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetMhjgojItemResponse(w, r)
+		err = res.writeGetMhjgojItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getMhjgojItem", err)
 	}
 }
 
@@ -58719,10 +58736,10 @@ func (s *Server) handleListLkqh(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListLkqhResponse(w, r)
+		err = res.writeListLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listLkqh", err)
 	}
 }
 
@@ -58733,10 +58750,10 @@ func (s *Server) handleCreateLkqh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateLkqhResponse(w, r)
+		err = res.writeCreateLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createLkqh", err)
 	}
 }
 
@@ -58752,10 +58769,10 @@ func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLkqhResponse(w, r)
+		err = res.writeGetLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkqh", err)
 	}
 }
 
@@ -58788,10 +58805,10 @@ func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteLkqhResponse(w, r)
+		err = res.writeDeleteLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteLkqh", err)
 	}
 }
 
@@ -58824,10 +58841,10 @@ func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetLkqhItemResponse(w, r)
+		err = res.writeGetLkqhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getLkqhItem", err)
 	}
 }
 
@@ -58866,10 +58883,10 @@ func (s *Server) handleListQion(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQionResponse(w, r)
+		err = res.writeListQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQion", err)
 	}
 }
 
@@ -58880,10 +58897,10 @@ func (s *Server) handleCreateQion(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQionResponse(w, r)
+		err = res.writeCreateQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQion", err)
 	}
 }
 
@@ -58899,10 +58916,10 @@ func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQionResponse(w, r)
+		err = res.writeGetQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQion", err)
 	}
 }
 
@@ -58935,10 +58952,10 @@ func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQionResponse(w, r)
+		err = res.writeDeleteQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQion", err)
 	}
 }
 
@@ -58971,10 +58988,10 @@ func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQionItemResponse(w, r)
+		err = res.writeGetQionItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQionItem", err)
 	}
 }
 
@@ -59013,10 +59030,10 @@ func (s *Server) handleListXetyu(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXetyuResponse(w, r)
+		err = res.writeListXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXetyu", err)
 	}
 }
 
@@ -59027,10 +59044,10 @@ func (s *Server) handleCreateXetyu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXetyuResponse(w, r)
+		err = res.writeCreateXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXetyu", err)
 	}
 }
 
@@ -59046,10 +59063,10 @@ func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXetyuResponse(w, r)
+		err = res.writeGetXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXetyu", err)
 	}
 }
 
@@ -59082,10 +59099,10 @@ func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXetyuResponse(w, r)
+		err = res.writeDeleteXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXetyu", err)
 	}
 }
 
@@ -59118,10 +59135,10 @@ func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXetyuItemResponse(w, r)
+		err = res.writeGetXetyuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXetyuItem", err)
 	}
 }
 
@@ -59160,10 +59177,10 @@ func (s *Server) handleListQqvgdwbt(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListQqvgdwbtResponse(w, r)
+		err = res.writeListQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listQqvgdwbt", err)
 	}
 }
 
@@ -59174,10 +59191,10 @@ func (s *Server) handleCreateQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateQqvgdwbtResponse(w, r)
+		err = res.writeCreateQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createQqvgdwbt", err)
 	}
 }
 
@@ -59193,10 +59210,10 @@ func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQqvgdwbtResponse(w, r)
+		err = res.writeGetQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqvgdwbt", err)
 	}
 }
 
@@ -59229,10 +59246,10 @@ func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteQqvgdwbtResponse(w, r)
+		err = res.writeDeleteQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteQqvgdwbt", err)
 	}
 }
 
@@ -59265,10 +59282,10 @@ func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetQqvgdwbtItemResponse(w, r)
+		err = res.writeGetQqvgdwbtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getQqvgdwbtItem", err)
 	}
 }
 
@@ -59307,10 +59324,10 @@ func (s *Server) handleListVqkfydzd(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListVqkfydzdResponse(w, r)
+		err = res.writeListVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listVqkfydzd", err)
 	}
 }
 
@@ -59321,10 +59338,10 @@ func (s *Server) handleCreateVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateVqkfydzdResponse(w, r)
+		err = res.writeCreateVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createVqkfydzd", err)
 	}
 }
 
@@ -59340,10 +59357,10 @@ func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVqkfydzdResponse(w, r)
+		err = res.writeGetVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqkfydzd", err)
 	}
 }
 
@@ -59376,10 +59393,10 @@ func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteVqkfydzdResponse(w, r)
+		err = res.writeDeleteVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteVqkfydzd", err)
 	}
 }
 
@@ -59412,10 +59429,10 @@ func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetVqkfydzdItemResponse(w, r)
+		err = res.writeGetVqkfydzdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getVqkfydzdItem", err)
 	}
 }
 
@@ -59454,10 +59471,10 @@ func (s *Server) handleListIfuormbk(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIfuormbkResponse(w, r)
+		err = res.writeListIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIfuormbk", err)
 	}
 }
 
@@ -59468,10 +59485,10 @@ func (s *Server) handleCreateIfuormbk(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIfuormbkResponse(w, r)
+		err = res.writeCreateIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIfuormbk", err)
 	}
 }
 
@@ -59487,10 +59504,10 @@ func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIfuormbkResponse(w, r)
+		err = res.writeGetIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIfuormbk", err)
 	}
 }
 
@@ -59523,10 +59540,10 @@ func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIfuormbkResponse(w, r)
+		err = res.writeDeleteIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIfuormbk", err)
 	}
 }
 
@@ -59559,10 +59576,10 @@ func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIfuormbkItemResponse(w, r)
+		err = res.writeGetIfuormbkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIfuormbkItem", err)
 	}
 }
 
@@ -59601,10 +59618,10 @@ func (s *Server) handleListZkgjs(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListZkgjsResponse(w, r)
+		err = res.writeListZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listZkgjs", err)
 	}
 }
 
@@ -59615,10 +59632,10 @@ func (s *Server) handleCreateZkgjs(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateZkgjsResponse(w, r)
+		err = res.writeCreateZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createZkgjs", err)
 	}
 }
 
@@ -59634,10 +59651,10 @@ func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZkgjsResponse(w, r)
+		err = res.writeGetZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZkgjs", err)
 	}
 }
 
@@ -59670,10 +59687,10 @@ func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteZkgjsResponse(w, r)
+		err = res.writeDeleteZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteZkgjs", err)
 	}
 }
 
@@ -59706,10 +59723,10 @@ func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetZkgjsItemResponse(w, r)
+		err = res.writeGetZkgjsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getZkgjsItem", err)
 	}
 }
 
@@ -59748,10 +59765,10 @@ func (s *Server) handleListEoockqbx(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListEoockqbxResponse(w, r)
+		err = res.writeListEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listEoockqbx", err)
 	}
 }
 
@@ -59762,10 +59779,10 @@ func (s *Server) handleCreateEoockqbx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateEoockqbxResponse(w, r)
+		err = res.writeCreateEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createEoockqbx", err)
 	}
 }
 
@@ -59781,10 +59798,10 @@ func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEoockqbxResponse(w, r)
+		err = res.writeGetEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEoockqbx", err)
 	}
 }
 
@@ -59817,10 +59834,10 @@ func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteEoockqbxResponse(w, r)
+		err = res.writeDeleteEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteEoockqbx", err)
 	}
 }
 
@@ -59853,10 +59870,10 @@ func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetEoockqbxItemResponse(w, r)
+		err = res.writeGetEoockqbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getEoockqbxItem", err)
 	}
 }
 
@@ -59895,10 +59912,10 @@ func (s *Server) handleListIddmjcp(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListIddmjcpResponse(w, r)
+		err = res.writeListIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listIddmjcp", err)
 	}
 }
 
@@ -59909,10 +59926,10 @@ func (s *Server) handleCreateIddmjcp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateIddmjcpResponse(w, r)
+		err = res.writeCreateIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createIddmjcp", err)
 	}
 }
 
@@ -59928,10 +59945,10 @@ func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIddmjcpResponse(w, r)
+		err = res.writeGetIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIddmjcp", err)
 	}
 }
 
@@ -59964,10 +59981,10 @@ func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteIddmjcpResponse(w, r)
+		err = res.writeDeleteIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteIddmjcp", err)
 	}
 }
 
@@ -60000,10 +60017,10 @@ func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetIddmjcpItemResponse(w, r)
+		err = res.writeGetIddmjcpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getIddmjcpItem", err)
 	}
 }
 
@@ -60042,10 +60059,10 @@ func (s *Server) handleListGxlvbalni(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGxlvbalniResponse(w, r)
+		err = res.writeListGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGxlvbalni", err)
 	}
 }
 
@@ -60056,10 +60073,10 @@ func (s *Server) handleCreateGxlvbalni(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGxlvbalniResponse(w, r)
+		err = res.writeCreateGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGxlvbalni", err)
 	}
 }
 
@@ -60075,10 +60092,10 @@ func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGxlvbalniResponse(w, r)
+		err = res.writeGetGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGxlvbalni", err)
 	}
 }
 
@@ -60111,10 +60128,10 @@ func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGxlvbalniResponse(w, r)
+		err = res.writeDeleteGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGxlvbalni", err)
 	}
 }
 
@@ -60147,10 +60164,10 @@ func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGxlvbalniItemResponse(w, r)
+		err = res.writeGetGxlvbalniItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGxlvbalniItem", err)
 	}
 }
 
@@ -60189,10 +60206,10 @@ func (s *Server) handleListFzca(w http.ResponseWriter, r *http.Request, p []stri
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListFzcaResponse(w, r)
+		err = res.writeListFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listFzca", err)
 	}
 }
 
@@ -60203,10 +60220,10 @@ func (s *Server) handleCreateFzca(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateFzcaResponse(w, r)
+		err = res.writeCreateFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createFzca", err)
 	}
 }
 
@@ -60222,10 +60239,10 @@ func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []strin
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFzcaResponse(w, r)
+		err = res.writeGetFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFzca", err)
 	}
 }
 
@@ -60258,10 +60275,10 @@ func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteFzcaResponse(w, r)
+		err = res.writeDeleteFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteFzca", err)
 	}
 }
 
@@ -60294,10 +60311,10 @@ func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetFzcaItemResponse(w, r)
+		err = res.writeGetFzcaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getFzcaItem", err)
 	}
 }
 
@@ -60336,10 +60353,10 @@ func (s *Server) handleListKnnkozqwja(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListKnnkozqwjaResponse(w, r)
+		err = res.writeListKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listKnnkozqwja", err)
 	}
 }
 
@@ -60350,10 +60367,10 @@ func (s *Server) handleCreateKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateKnnkozqwjaResponse(w, r)
+		err = res.writeCreateKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createKnnkozqwja", err)
 	}
 }
 
@@ -60369,10 +60386,10 @@ func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKnnkozqwjaResponse(w, r)
+		err = res.writeGetKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKnnkozqwja", err)
 	}
 }
 
@@ -60405,10 +60422,10 @@ func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteKnnkozqwjaResponse(w, r)
+		err = res.writeDeleteKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteKnnkozqwja", err)
 	}
 }
 
@@ -60441,10 +60458,10 @@ func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetKnnkozqwjaItemResponse(w, r)
+		err = res.writeGetKnnkozqwjaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getKnnkozqwjaItem", err)
 	}
 }
 
@@ -60483,10 +60500,10 @@ func (s *Server) handleListGcxbiixeca(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListGcxbiixecaResponse(w, r)
+		err = res.writeListGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listGcxbiixeca", err)
 	}
 }
 
@@ -60497,10 +60514,10 @@ func (s *Server) handleCreateGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateGcxbiixecaResponse(w, r)
+		err = res.writeCreateGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createGcxbiixeca", err)
 	}
 }
 
@@ -60516,10 +60533,10 @@ func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGcxbiixecaResponse(w, r)
+		err = res.writeGetGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGcxbiixeca", err)
 	}
 }
 
@@ -60552,10 +60569,10 @@ func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteGcxbiixecaResponse(w, r)
+		err = res.writeDeleteGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteGcxbiixeca", err)
 	}
 }
 
@@ -60588,10 +60605,10 @@ func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetGcxbiixecaItemResponse(w, r)
+		err = res.writeGetGcxbiixecaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getGcxbiixecaItem", err)
 	}
 }
 
@@ -60630,10 +60647,10 @@ func (s *Server) handleListXznlmb(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXznlmbResponse(w, r)
+		err = res.writeListXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXznlmb", err)
 	}
 }
 
@@ -60644,10 +60661,10 @@ func (s *Server) handleCreateXznlmb(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXznlmbResponse(w, r)
+		err = res.writeCreateXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXznlmb", err)
 	}
 }
 
@@ -60663,10 +60680,10 @@ func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXznlmbResponse(w, r)
+		err = res.writeGetXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXznlmb", err)
 	}
 }
 
@@ -60699,10 +60716,10 @@ func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXznlmbResponse(w, r)
+		err = res.writeDeleteXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXznlmb", err)
 	}
 }
 
@@ -60735,10 +60752,10 @@ func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXznlmbItemResponse(w, r)
+		err = res.writeGetXznlmbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXznlmbItem", err)
 	}
 }
 
@@ -60777,10 +60794,10 @@ func (s *Server) handleListUnhihgbprc(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListUnhihgbprcResponse(w, r)
+		err = res.writeListUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listUnhihgbprc", err)
 	}
 }
 
@@ -60791,10 +60808,10 @@ func (s *Server) handleCreateUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateUnhihgbprcResponse(w, r)
+		err = res.writeCreateUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createUnhihgbprc", err)
 	}
 }
 
@@ -60810,10 +60827,10 @@ func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUnhihgbprcResponse(w, r)
+		err = res.writeGetUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUnhihgbprc", err)
 	}
 }
 
@@ -60846,10 +60863,10 @@ func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteUnhihgbprcResponse(w, r)
+		err = res.writeDeleteUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteUnhihgbprc", err)
 	}
 }
 
@@ -60882,10 +60899,10 @@ func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request,
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetUnhihgbprcItemResponse(w, r)
+		err = res.writeGetUnhihgbprcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getUnhihgbprcItem", err)
 	}
 }
 
@@ -60924,10 +60941,10 @@ func (s *Server) handleListBnpfqqf(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListBnpfqqfResponse(w, r)
+		err = res.writeListBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listBnpfqqf", err)
 	}
 }
 
@@ -60938,10 +60955,10 @@ func (s *Server) handleCreateBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateBnpfqqfResponse(w, r)
+		err = res.writeCreateBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createBnpfqqf", err)
 	}
 }
 
@@ -60957,10 +60974,10 @@ func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBnpfqqfResponse(w, r)
+		err = res.writeGetBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBnpfqqf", err)
 	}
 }
 
@@ -60993,10 +61010,10 @@ func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteBnpfqqfResponse(w, r)
+		err = res.writeDeleteBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteBnpfqqf", err)
 	}
 }
 
@@ -61029,10 +61046,10 @@ func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetBnpfqqfItemResponse(w, r)
+		err = res.writeGetBnpfqqfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getBnpfqqfItem", err)
 	}
 }
 
@@ -61071,10 +61088,10 @@ func (s *Server) handleListDtehsbc(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListDtehsbcResponse(w, r)
+		err = res.writeListDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listDtehsbc", err)
 	}
 }
 
@@ -61085,10 +61102,10 @@ func (s *Server) handleCreateDtehsbc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateDtehsbcResponse(w, r)
+		err = res.writeCreateDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createDtehsbc", err)
 	}
 }
 
@@ -61104,10 +61121,10 @@ func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDtehsbcResponse(w, r)
+		err = res.writeGetDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDtehsbc", err)
 	}
 }
 
@@ -61140,10 +61157,10 @@ func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteDtehsbcResponse(w, r)
+		err = res.writeDeleteDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteDtehsbc", err)
 	}
 }
 
@@ -61176,10 +61193,10 @@ func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetDtehsbcItemResponse(w, r)
+		err = res.writeGetDtehsbcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getDtehsbcItem", err)
 	}
 }
 
@@ -61218,10 +61235,10 @@ func (s *Server) handleListXewkvlw(w http.ResponseWriter, r *http.Request, p []s
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListXewkvlwResponse(w, r)
+		err = res.writeListXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listXewkvlw", err)
 	}
 }
 
@@ -61232,10 +61249,10 @@ func (s *Server) handleCreateXewkvlw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateXewkvlwResponse(w, r)
+		err = res.writeCreateXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createXewkvlw", err)
 	}
 }
 
@@ -61251,10 +61268,10 @@ func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXewkvlwResponse(w, r)
+		err = res.writeGetXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXewkvlw", err)
 	}
 }
 
@@ -61287,10 +61304,10 @@ func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteXewkvlwResponse(w, r)
+		err = res.writeDeleteXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteXewkvlw", err)
 	}
 }
 
@@ -61323,10 +61340,10 @@ func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p 
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetXewkvlwItemResponse(w, r)
+		err = res.writeGetXewkvlwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getXewkvlwItem", err)
 	}
 }
 
@@ -61365,10 +61382,10 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeListOrdersResponse(w, r)
+		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "listOrders", err)
 	}
 }
 
@@ -61379,10 +61396,10 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeCreateOrdersResponse(w, r)
+		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "createOrders", err)
 	}
 }
 
@@ -61398,10 +61415,10 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersResponse(w, r)
+		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrders", err)
 	}
 }
 
@@ -61434,10 +61451,10 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeDeleteOrdersResponse(w, r)
+		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "deleteOrders", err)
 	}
 }
 
@@ -61470,10 +61487,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		err = oasrt.ErrNoResponse
 	}
 	if err == nil {
-		err = res.writeGetOrdersItemResponse(w, r)
+		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	if err != nil {
-		s.cfg.Error(w, r, err)
+		s.cfg.HandlerError(w, r, "getOrdersItem", err)
 	}
 }
 
