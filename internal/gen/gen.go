@@ -77,14 +77,14 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			router := newFile("oas_router_gen.go", opts.Package, k)
 			genRouter(router, a)
 			types = newFile("oas_server_gen.go", opts.Package, k)
-			genTypes(types, a)
+			genTypes(types, a, true)
 			genServer(types, a)
 			files = append(files, router, types)
 		}
 		if client {
 			f := newFile("oas_client_gen.go", opts.Package, k)
 			if types == nil {
-				genTypes(f, a)
+				genTypes(f, a, false)
 			}
 			genClient(f, a)
 			files = append(files, f)

@@ -15,7 +15,11 @@ var (
 
 // genTypes prints the types the server and client share: the params
 // structs, the result interfaces and their variants.
-func genTypes(f *file, a *api) {
+//
+// Without the server (server false) the results are sealed by a marker
+// method instead of their writers, so a client-only package holds no
+// response-writing code.
+func genTypes(f *file, a *api, server bool) {
 	for _, op := range a.ops {
 		if op.params != "" {
 			f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
@@ -40,15 +44,19 @@ func genTypes(f *file, a *api) {
 		f.P("// ", op.result, " is the result of ", op.GoName, ": one of")
 		f.P("// ", strings.Join(names, ", "), ".")
 		f.P("type ", op.result, " interface {")
-		f.P("// ", op.write, " writes the response to request r; an error means nothing")
-		f.P("// was written.")
-		f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
+		if server {
+			f.P("// ", op.write, " writes the response to request r; an error means nothing")
+			f.P("// was written.")
+			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
+		} else {
+			f.P(sealName(op), "()")
+		}
 		f.P("}")
 		f.P()
 		for _, v := range op.variants {
-			genVariant(f, op, v)
+			genVariant(f, op, v, server)
 			if v.stream != nil {
-				genStreamVariant(f, op, v)
+				genStreamVariant(f, op, v, server)
 			}
 		}
 	}
@@ -87,7 +95,7 @@ func streamBody(f *file, op *apiOp) {
 
 // genStreamVariant prints the streaming form of variant v: the same
 // response with its array taken from an iterator.
-func genStreamVariant(f *file, op *apiOp, v *variant) {
+func genStreamVariant(f *file, op *apiOp, v *variant, server bool) {
 	sv := v.stream
 	f.P("// ", sv.name, " is ", v.name, " with its array streamed (x-oasgen-stream):")
 	f.P("// the server writes the elements Items yields as they come, flushing as it")
@@ -101,6 +109,11 @@ func genStreamVariant(f *file, op *apiOp, v *variant) {
 	headerFields(f, v)
 	f.P("}")
 	f.P()
+	if !server {
+		f.P("func (", sv.name, ") ", sealName(op), "() {}")
+		f.P()
+		return
+	}
 	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := writeStatus(f, v)
 	writeHeaders(f, v)
@@ -112,7 +125,7 @@ func genStreamVariant(f *file, op *apiOp, v *variant) {
 	f.P()
 }
 
-func genVariant(f *file, op *apiOp, v *variant) {
+func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	what := "the " + v.status + " response"
 	if v.status == "default" {
 		what = "the default response"
@@ -133,8 +146,17 @@ func genVariant(f *file, op *apiOp, v *variant) {
 		genVariantFields(f, v)
 	}
 	f.P()
+	if !server {
+		f.P("func (", v.name, ") ", sealName(op), "() {}")
+		f.P()
+		return
+	}
 	genWrite(f, op, v)
 }
+
+// sealName is the marker method of op's results in a package without the
+// server: unexported, so only the package's types are results.
+func sealName(op *apiOp) string { return "is" + op.result }
 
 func genVariantFields(f *file, v *variant) {
 	f.P("type ", v.name, " struct {")
