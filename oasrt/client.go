@@ -47,7 +47,25 @@ type ClientConfig struct {
 	// MaxResponseBytes bounds response bodies read; 0 means
 	// DefaultMaxResponseBytes.
 	MaxResponseBytes int64
+	// SkipRequestCheck sends JSON request bodies without calling their
+	// Validate first (WithoutRequestCheck).
+	SkipRequestCheck bool
 }
+
+// WithoutRequestCheck sends request bodies as they are: by default a
+// JSON body that breaks its schema is not sent, and the call returns a
+// *RequestCheckError, as the server would have answered 422.
+func WithoutRequestCheck() ClientOption {
+	return func(c *ClientConfig) { c.SkipRequestCheck = true }
+}
+
+// RequestCheckError is the error of a call whose request body breaks the
+// spec's schema: nothing was sent. Err is the body's Validate error,
+// naming the JSON path of each value at fault.
+type RequestCheckError struct{ Err error }
+
+func (e *RequestCheckError) Error() string { return "request not sent: body: " + e.Err.Error() }
+func (e *RequestCheckError) Unwrap() error { return e.Err }
 
 // ClientOption configures a generated client.
 type ClientOption func(*ClientConfig)

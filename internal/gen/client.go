@@ -238,6 +238,15 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("}")
 		} else if b.json {
 			f.P("if body != nil {")
+			if r, ok := b.typ.(*ir.Ref); ok && b.encode == "" && f.checks.needs[r.Decl] {
+				// A request is checked before it leaves, as the server
+				// would check it (on unless WithoutRequestCheck).
+				f.P("if !c.cfg.SkipRequestCheck {")
+				f.P("if err := body.Validate(); err != nil {")
+				f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
+				f.P("}")
+				f.P("}")
+			}
 			f.P("w := ", rt("GetWriter"), "()")
 			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
 			if b.encode == "" {

@@ -342,3 +342,39 @@ func errText(err error) string {
 	}
 	return err.Error()
 }
+
+// TestClientChecksRequest checks that a body breaking its schema is not
+// sent: the call fails with a RequestCheckError naming the JSON path, and
+// the server sees nothing; WithoutRequestCheck sends it, and the server
+// answers 422.
+func TestClientChecksRequest(t *testing.T) {
+	h := &recorder{}
+	srv := httptest.NewServer(routes.NewServer(h))
+	defer srv.Close()
+	bad := &routes.User{Name: "ann", Age: oasrt.NewOpt[int32](-1)}
+
+	c, err := routes.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreateUser(context.Background(), bad)
+	var rc *oasrt.RequestCheckError
+	if !errors.As(err, &rc) || !strings.Contains(err.Error(), "$.age") {
+		t.Fatalf("err = %v, want a *oasrt.RequestCheckError naming $.age", err)
+	}
+	if h.op != "" {
+		t.Fatalf("the server received %s", h.op)
+	}
+
+	c, err = routes.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.CreateUser(context.Background(), bad)
+	if r, ok := res.(routes.CreateUserResponse4XX); err != nil || !ok || r.StatusCode != 422 {
+		t.Fatalf("unchecked: %#v, %v; want the server's 422", res, err)
+	}
+	if _, err := c.CreateUser(context.Background(), &routes.User{Name: "ann"}); err != nil {
+		t.Fatalf("a valid body: %v", err)
+	}
+}

@@ -31,6 +31,11 @@ func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) 
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)

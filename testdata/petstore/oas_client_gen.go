@@ -33,6 +33,11 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, e
 	req := oasrt.Request{Method: "PUT"}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
@@ -78,6 +83,11 @@ func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) 
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
@@ -442,6 +452,11 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderRespons
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/store/order"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
@@ -540,6 +555,11 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/user"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
@@ -750,6 +770,11 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	req.Path = append(req.Path, "/user/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)

@@ -118,6 +118,11 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/users"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
@@ -521,6 +526,11 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse,
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/both"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)

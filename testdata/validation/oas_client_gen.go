@@ -31,6 +31,11 @@ func (c *Client) CreateAccount(ctx context.Context, body *Account) (CreateAccoun
 	req := oasrt.Request{Method: "POST"}
 	req.Path = append(req.Path, "/accounts"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest // readOnly properties stay out
 		body.EncodeJSON(w)
