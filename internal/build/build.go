@@ -31,11 +31,13 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
-	decls  []ir.Decl
-	diags  []ir.Diagnostic
-	ops    []*ir.Operation
-	unions []*ir.Union
-	errs   []error
+	// keywordsChecked holds the schemas ignoredKeywords has looked at.
+	keywordsChecked map[*yaml.Node]bool
+	decls           []ir.Decl
+	diags           []ir.Diagnostic
+	ops             []*ir.Operation
+	unions          []*ir.Union
+	errs            []error
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
@@ -561,6 +563,8 @@ func hasObjectPart(sch *base.Schema, depth int) bool {
 
 // fill completes a declared Decl from its schema.
 func (b *builder) fill(d ir.Decl, sch *base.Schema) {
+	p, _ := d.Origin()
+	b.ignoredKeywords(sch, p)
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
@@ -782,6 +786,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
+	b.ignoredKeywords(sch, pointer)
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {

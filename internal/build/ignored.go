@@ -1,0 +1,54 @@
+package build
+
+import (
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+)
+
+// ignoredKeywords warns, once per schema, about the JSON Schema keywords
+// of sch that the generated code does not check, so that a constraint left
+// out is named with its place instead of silently accepting what the spec
+// forbids. pointer may be empty when the schema's place has no pointer (an
+// allOf member merged into its parent).
+func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
+	if n := rootNode(sch); n != nil {
+		if b.keywordsChecked[n] {
+			return
+		}
+		if b.keywordsChecked == nil {
+			b.keywordsChecked = map[*yaml.Node]bool{}
+		}
+		b.keywordsChecked[n] = true
+	}
+	var kws []string
+	add := func(present bool, kw string) {
+		if present {
+			kws = append(kws, kw)
+		}
+	}
+	add(sch.Contains != nil, "contains")
+	add(sch.MinContains != nil, "minContains")
+	add(sch.MaxContains != nil, "maxContains")
+	add(sch.If != nil, "if")
+	add(sch.Then != nil, "then")
+	add(sch.Else != nil, "else")
+	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0, "dependentRequired")
+	add(sch.DependentSchemas != nil && sch.DependentSchemas.Len() > 0, "dependentSchemas")
+	add(sch.PropertyNames != nil, "propertyNames")
+	add(sch.UnevaluatedItems != nil, "unevaluatedItems")
+	add(sch.UnevaluatedProperties != nil, "unevaluatedProperties")
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	at := ""
+	if pointer != "" {
+		at = pointer + ": "
+	}
+	b.warnf(b.pos(sch), "%s%s %s not checked: oasgen does not enforce %s yet", at, strings.Join(kws, ", "), verb, map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
+}
