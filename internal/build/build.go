@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"math/big"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -821,7 +822,10 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"object"}
 		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
 			ts = []string{"string"}
+		case slices.Equal(sch.Type, []string{"null"}):
+			return &ir.Any{Kinds: []string{"null"}}
 		default:
+			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return &ir.Any{}
 		}
 	}
@@ -852,7 +856,12 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				}
 			}
 		}
-		return &ir.Any{}
+		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")
+		kinds := []string{"object"}
+		if _, nullable := types(sch); nullable {
+			kinds = append(kinds, "null")
+		}
+		return &ir.Any{Kinds: kinds}
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}

@@ -52,3 +52,34 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 	}
 	b.warnf(b.pos(sch), "%s%s %s not checked: oasgen does not enforce %s yet", at, strings.Join(kws, ", "), verb, map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
 }
+
+// freeFormKeywords warns about the keywords of a schema kept as raw JSON
+// (an ir.Any) that apply to one JSON type and are not checked on it: why
+// says what the schema is.
+func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
+	var kws []string
+	add := func(present bool, kw string) {
+		if present {
+			kws = append(kws, kw)
+		}
+	}
+	add(sch.Minimum != nil, "minimum")
+	add(sch.Maximum != nil, "maximum")
+	add(sch.ExclusiveMinimum != nil, "exclusiveMinimum")
+	add(sch.ExclusiveMaximum != nil, "exclusiveMaximum")
+	add(sch.MultipleOf != nil, "multipleOf")
+	add(sch.MinItems != nil, "minItems")
+	add(sch.MaxItems != nil, "maxItems")
+	add(sch.UniqueItems != nil && *sch.UniqueItems, "uniqueItems")
+	add(len(sch.Required) > 0, "required")
+	add(sch.MinProperties != nil, "minProperties")
+	add(sch.MaxProperties != nil, "maxProperties")
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	b.warnf(b.pos(sch), "%s: %s %s not checked: %s", pointer, strings.Join(kws, ", "), verb, why)
+}

@@ -28,6 +28,11 @@ func TestIgnoredKeywords(t *testing.T) {
 			[]string{"spec.yaml:7:39: #/components/schemas/S/properties/a: contains is not checked: oasgen does not enforce this keyword yet"}},
 		{"in an allOf member", `{allOf: [{type: object, properties: {a: {type: string}}}, {propertyNames: {maxLength: 1}}]}`,
 			[]string{"spec.yaml:7:66: propertyNames is not checked: oasgen does not enforce this keyword yet"}},
+		{"no type", `{minimum: 1, maxItems: 2, uniqueItems: true, required: [a]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: minimum, maxItems, uniqueItems, required are not checked: a schema without type is kept as raw JSON"}},
+		{"object without properties", `{type: object, required: [a], minProperties: 1, maxProperties: 2}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: required, minProperties, maxProperties are not checked: an object with no properties is kept as raw JSON"}},
+		{"object without properties or constraints", `{type: object}`, nil},
 		{"enforced keywords", `{type: object, properties: {a: {type: string, maxLength: 2}}, required: [a], additionalProperties: false}`, nil},
 	}
 	for _, tt := range tests {

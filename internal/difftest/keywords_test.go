@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -159,6 +160,8 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Payment) }, func() codec { return new(keywords.Headers) },
 	func() codec { return new(keywords.Labels) }, func() codec { return new(keywords.Consts) },
 	func() codec { return new(keywords.Fixed) }, func() codec { return new(keywords.Tags) },
+	func() codec { return new(keywords.AnyObject) }, func() codec { return new(keywords.ObjectOrNull) },
+	func() codec { return new(keywords.OnlyNull) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -250,6 +253,40 @@ func TestNot(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestFreeFormKinds checks that a schema kept as raw JSON still has its
+// type: object with no properties, null, or both.
+func TestFreeFormKinds(t *testing.T) {
+	anyObject := func() codec { return new(keywords.AnyObject) }
+	objectOrNull := func() codec { return new(keywords.ObjectOrNull) }
+	onlyNull := func() codec { return new(keywords.OnlyNull) }
+	runRoundTrips(t, []roundTrip{
+		{name: "object", doc: `{"a":[1]}`, into: anyObject},
+		{name: "empty object", doc: `{}`, into: anyObject},
+		{name: "number", doc: ` 1`, into: anyObject, wantErr: `$: expected object, got number (offset 1)`},
+		{name: "array", doc: `[]`, into: anyObject, wantErr: `$: expected object, got array (offset 0)`},
+		{name: "null", doc: `null`, into: anyObject, wantErr: `$: expected object, got null (offset 0)`},
+		{name: "nullable object", doc: `{"b":null}`, into: objectOrNull},
+		{name: "nullable null", doc: `null`, into: objectOrNull},
+		{name: "nullable string", doc: `"x"`, into: objectOrNull, wantErr: `$: expected object or null, got string (offset 0)`},
+		{name: "null type", doc: `null`, into: onlyNull},
+		{name: "null type given false", doc: `false`, into: onlyNull, wantErr: `$: expected null, got boolean (offset 0)`},
+		{name: "null type given zero", doc: `0`, into: onlyNull, wantErr: `$: expected null, got number (offset 0)`},
+	})
+	for _, tc := range []struct {
+		v       interface{ Validate() error }
+		wantErr string
+	}{
+		{ptr(keywords.AnyObject(`{}`)), ""},
+		{ptr(keywords.AnyObject(`"s"`)), "$: expected object, got string"},
+		{ptr(keywords.OnlyNull(`1`)), "$: expected null, got number"},
+	} {
+		err := tc.v.Validate()
+		if got := fmt.Sprint(err); tc.wantErr == "" && err != nil || tc.wantErr != "" && got != tc.wantErr {
+			t.Errorf("%T %s: Validate = %v, want %q", tc.v, fmt.Sprint(tc.v), err, tc.wantErr)
+		}
+	}
+}
 
 func TestPatternProperties(t *testing.T) {
 	headers := func() codec { return new(keywords.Headers) }

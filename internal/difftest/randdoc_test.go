@@ -179,7 +179,12 @@ func (g *docGen) value(t ir.Type) {
 			g.buf.WriteString(t.Const)
 			return
 		}
-		g.buf.WriteString([]string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}[g.rng.IntN(8)])
+		values := []string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}
+		if len(t.Kinds) > 0 {
+			// Only values of the JSON types the schema allows.
+			values = slices.DeleteFunc(values, func(v string) bool { return !slices.Contains(t.Kinds, rawKind(v)) })
+		}
+		g.buf.WriteString(values[g.rng.IntN(len(values))])
 	case *ir.Array:
 		n := 0
 		if g.depth < 4 {
@@ -467,4 +472,21 @@ func ceil(r *big.Rat) *big.Int {
 		q.Add(q, big.NewInt(1))
 	}
 	return q
+}
+
+// rawKind names the JSON type of a value's text as JSON Schema does.
+func rawKind(v string) string {
+	switch v[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	case '"':
+		return "string"
+	}
+	return "number"
 }

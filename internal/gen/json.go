@@ -628,7 +628,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
 		x, at := c.tmp("x"), ""
-		checked := t.Not != nil || t.Const != ""
+		checked := t.Checked()
 		if checked {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
@@ -937,7 +937,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.dec(t, "x", identity)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
-		if t.Not != nil || t.Const != "" {
+		if t.Checked() {
 			c.dec(t, "(*v)", identity)
 			break
 		}

@@ -363,12 +363,19 @@ type Ref struct{ Decl Decl }
 
 // Any is a free-form value, kept as raw JSON.
 type Any struct {
+	// Kinds are the JSON types the value may have ("object" for type:
+	// object with no properties, "null" for type: null, both for a
+	// nullable one); none: any.
+	Kinds []string
 	// Not holds the JSON types the schema's not rules out.
 	Not *Not
 	// Const is the one value allowed, as JSON text (an object, an array,
 	// null, or a scalar of a schema without a type).
 	Const string
 }
+
+// Checked reports whether a free-form value has anything to check.
+func (a *Any) Checked() bool { return len(a.Kinds) > 0 || a.Not != nil || a.Const != "" }
 
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }

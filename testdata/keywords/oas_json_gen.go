@@ -1100,6 +1100,114 @@ func (v *Payment) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as JSON.
+func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Object {
+		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v AnyObject) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *AnyObject) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
+		return oasrt.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
+func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Null {
+		return oasrt.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v OnlyNull) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *OnlyNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
 func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
 	x := string(*v)
 	w.String(x)

@@ -198,6 +198,17 @@ type Payment struct {
 	AdditionalProperties map[string]string `json:"-"`
 }
 
+// AnyObject is the schema #/components/schemas/AnyObject.
+//
+// An object with no properties is any object, and nothing else.
+type AnyObject oasrt.Raw
+
+// ObjectOrNull is the schema #/components/schemas/ObjectOrNull.
+type ObjectOrNull oasrt.Raw
+
+// OnlyNull is the schema #/components/schemas/OnlyNull.
+type OnlyNull oasrt.Raw
+
 // Unchecked is the schema #/components/schemas/Unchecked.
 //
 // A not of a form that is not checked.

@@ -333,6 +333,48 @@ func (v *Payment) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *AnyObject) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *AnyObject) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Object {
+		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ObjectOrNull) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOrNull) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Object && oasrt.RawKind((*v)) != oasrt.Null {
+		c.Errorf("expected object or null, got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *OnlyNull) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *OnlyNull) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Null {
+		c.Errorf("expected null, got %v", oasrt.RawKind((*v)))
+	}
+}
+
 // Validate returns nil: no value of Unchecked breaks its schema.
 func (v *Unchecked) Validate() error { return nil }
 

@@ -21,6 +21,9 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
+	{"AnyObject", func() any { return new(keywords.AnyObject) }, func() any { return new(AnyObject) }, true},
+	{"ObjectOrNull", func() any { return new(keywords.ObjectOrNull) }, func() any { return new(ObjectOrNull) }, true},
+	{"OnlyNull", func() any { return new(keywords.OnlyNull) }, func() any { return new(OnlyNull) }, true},
 	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
 	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
 	{"Tags", func() any { return new(keywords.Tags) }, func() any { return new(Tags) }, false},
@@ -59,6 +62,12 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 }
 
 type Color string
+
+type AnyObject = json.RawMessage
+
+type ObjectOrNull = json.RawMessage
+
+type OnlyNull = json.RawMessage
 
 type Unchecked string
 
