@@ -656,6 +656,11 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
+		case ap.IsB():
+			d.Closed = true
+			if len(sch.AllOf) > 0 {
+				b.warnf(d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
+			}
 		}
 		if d.Additional != nil {
 			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
@@ -920,6 +925,7 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
+			b.uncheckedFormat(sch, pointer)
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go

@@ -161,7 +161,7 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Labels) }, func() codec { return new(keywords.Consts) },
 	func() codec { return new(keywords.Fixed) }, func() codec { return new(keywords.Tags) },
 	func() codec { return new(keywords.AnyObject) }, func() codec { return new(keywords.ObjectOrNull) },
-	func() codec { return new(keywords.OnlyNull) },
+	func() codec { return new(keywords.OnlyNull) }, func() codec { return new(keywords.Cat) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -286,6 +286,19 @@ func TestFreeFormKinds(t *testing.T) {
 			t.Errorf("%T %s: Validate = %v, want %q", tc.v, fmt.Sprint(tc.v), err, tc.wantErr)
 		}
 	}
+}
+
+// TestClosed checks additionalProperties: false: a property neither
+// declared nor matching a pattern is an error.
+func TestClosed(t *testing.T) {
+	cat := func() codec { return new(keywords.Cat) }
+	runRoundTrips(t, []roundTrip{
+		{name: "declared", doc: `{"meows":true}`, into: cat},
+		{name: "pattern", doc: `{"meows":false,"x-a":"s"}`, into: cat},
+		{name: "empty", doc: `{}`, into: cat},
+		{name: "other", doc: `{"meows":true,"barks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 22)`},
+		{name: "escaped other", doc: `{"b\u0061rks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 14)`},
+	})
 }
 
 func TestPatternProperties(t *testing.T) {

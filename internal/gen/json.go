@@ -186,9 +186,12 @@ func (c *codec) structCodec(d *ir.Struct) {
 	if len(d.Patterns) > 0 {
 		c.P("} else {")
 	}
-	if d.Additional != nil {
+	switch {
+	case d.Additional != nil:
 		c.decExtra(d, d.AdditionalGoName, d.Additional)
-	} else {
+	case d.Closed:
+		c.P("return ", rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property not allowed (additionalProperties: false)"), "), string(key))")
+	default:
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return err")
 		c.P("}")

@@ -83,6 +83,9 @@ type Struct struct {
 	Additional Type
 	// AdditionalGoName is the Go name of the map field holding them.
 	AdditionalGoName string
+	// Closed is additionalProperties: false: a property that is neither
+	// declared nor matches a pattern is an error, not skipped.
+	Closed bool
 	// Patterns are the schema's patternProperties: properties whose names
 	// match a pattern, each pattern's in a map of its own. A name goes to
 	// the first pattern it matches; names matching none are additional.

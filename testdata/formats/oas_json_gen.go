@@ -1567,9 +1567,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		default:
-			if err := r.Unknown(key); err != nil {
-				return err
-			}
+			return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 		}
 	}
 	return nil

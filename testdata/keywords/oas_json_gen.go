@@ -1099,6 +1099,85 @@ func (v *Payment) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *Cat) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Meows.Set {
+		w.Raw(`,"meows":`)
+		w.Bool(v.Meows.Value)
+	}
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+		switch k1 {
+		case "meows":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "meows":
+			v.Meows.Set = true
+			x3, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "meows")
+			}
+			v.Meows.Value = x3
+		default:
+			if pattern1.Match(key) {
+				k4 := r.Intern(key)
+				if v.PatternProperties == nil {
+					v.PatternProperties = make(map[string]string)
+				}
+				var x5 string
+				x6, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, k4)
+				}
+				x5 = x6
+				v.PatternProperties[k4] = x5
+			} else {
+				return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)

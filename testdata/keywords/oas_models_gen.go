@@ -198,6 +198,15 @@ type Payment struct {
 	AdditionalProperties map[string]string `json:"-"`
 }
 
+// Cat is the object schema #/components/schemas/Cat.
+//
+// additionalProperties false; names matching a pattern are allowed.
+type Cat struct {
+	Meows oasrt.Opt[bool] `json:"meows,omitzero"`
+	// PatternProperties holds the properties whose names match `^x-`.
+	PatternProperties map[string]string `json:"-"`
+}
+
 // AnyObject is the schema #/components/schemas/AnyObject.
 //
 // An object with no properties is any object, and nothing else.

@@ -335,6 +335,24 @@ func (v *Payment) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Cat) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Cat) validate(c *oasrt.Validator) {
+	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
+		c.Key(k1)
+		if !pattern1.MatchString(k1) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties", `^x-`)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *AnyObject) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)

@@ -21,6 +21,7 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
+	{"Cat", func() any { return new(keywords.Cat) }, func() any { return new(Cat) }, false},
 	{"AnyObject", func() any { return new(keywords.AnyObject) }, func() any { return new(AnyObject) }, true},
 	{"ObjectOrNull", func() any { return new(keywords.ObjectOrNull) }, func() any { return new(ObjectOrNull) }, true},
 	{"OnlyNull", func() any { return new(keywords.OnlyNull) }, func() any { return new(OnlyNull) }, true},
@@ -62,6 +63,10 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 }
 
 type Color string
+
+type Cat struct {
+	Meows *bool `json:"meows,omitempty"`
+}
 
 type AnyObject = json.RawMessage
 
