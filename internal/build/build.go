@@ -804,6 +804,9 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 
 func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
+	if n := rootNode(sch); n != nil && n.Tag == "!!bool" && n.Value == "false" {
+		return &ir.Any{False: true}
+	}
 	if len(sch.AllOf) > 0 {
 		// allOf of schemas none of which is an object: the first typed
 		// member gives the type.

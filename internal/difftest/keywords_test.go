@@ -162,6 +162,7 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Fixed) }, func() codec { return new(keywords.Tags) },
 	func() codec { return new(keywords.AnyObject) }, func() codec { return new(keywords.ObjectOrNull) },
 	func() codec { return new(keywords.OnlyNull) }, func() codec { return new(keywords.Cat) },
+	func() codec { return new(keywords.Nothing) }, func() codec { return new(keywords.NoBar) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -298,6 +299,19 @@ func TestClosed(t *testing.T) {
 		{name: "empty", doc: `{}`, into: cat},
 		{name: "other", doc: `{"meows":true,"barks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 22)`},
 		{name: "escaped other", doc: `{"b\u0061rks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 14)`},
+	})
+}
+
+// TestFalseSchema checks the schema false: no value, and a property whose
+// schema is false must be absent.
+func TestFalseSchema(t *testing.T) {
+	nothing := func() codec { return new(keywords.Nothing) }
+	noBar := func() codec { return new(keywords.NoBar) }
+	runRoundTrips(t, []roundTrip{
+		{name: "null", doc: `null`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got null (offset 0)`},
+		{name: "object", doc: `{}`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got object (offset 0)`},
+		{name: "no bar", doc: `{"foo":1}`, into: noBar},
+		{name: "bar", doc: `{"foo":1,"bar":2}`, into: noBar, wantErr: `$.bar: no value is valid here (the schema is false), got number (offset 15)`},
 	})
 }
 

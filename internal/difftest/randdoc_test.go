@@ -129,6 +129,9 @@ func (g *docGen) object(d *ir.Struct) {
 	defer func() { g.depth-- }()
 	var present []*ir.Field
 	for _, f := range d.Fields {
+		if a, ok := f.Type.(*ir.Any); ok && a.False {
+			continue // the schema false: the property must be absent
+		}
 		if f.Required && f.JSONName != drop || !f.Required && g.depth < 4 && g.rng.IntN(2) == 0 {
 			present = append(present, f)
 		}

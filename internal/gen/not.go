@@ -75,6 +75,12 @@ var anyKinds = map[string]string{"null": "Null", "boolean": "Bool", "object": "O
 // anyChecks prints the checks of a free-form value on raw, its JSON text:
 // its JSON type, its const, and the JSON types its not rules out.
 func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
+	if t.False {
+		// Every JSON value has a kind: the condition always holds.
+		f.P("if ", f.qual(rt("RawKind")), "(", raw, ") != ", f.qual(rt("Invalid")), " {")
+		fail(strconv.Quote("no value is valid here (the schema is false), got %v"), f.qual(rt("RawKind"))+"("+raw+")")
+		f.P("}")
+	}
 	if len(t.Kinds) > 0 {
 		k := f.qual(rt("RawKind")) + "(" + raw + ")"
 		var conds []string

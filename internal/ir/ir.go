@@ -366,6 +366,9 @@ type Ref struct{ Decl Decl }
 
 // Any is a free-form value, kept as raw JSON.
 type Any struct {
+	// False is the schema false: no value is valid (a property that
+	// must be absent, an array that must be empty).
+	False bool
 	// Kinds are the JSON types the value may have ("object" for type:
 	// object with no properties, "null" for type: null, both for a
 	// nullable one); none: any.
@@ -378,7 +381,7 @@ type Any struct {
 }
 
 // Checked reports whether a free-form value has anything to check.
-func (a *Any) Checked() bool { return len(a.Kinds) > 0 || a.Not != nil || a.Const != "" }
+func (a *Any) Checked() bool { return a.False || len(a.Kinds) > 0 || a.Not != nil || a.Const != "" }
 
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }

@@ -1179,6 +1179,113 @@ func (v *Cat) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as JSON.
+func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Invalid {
+		return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Nothing) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Nothing) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Foo.Set {
+		w.Raw(`,"foo":`)
+		w.Int(v.Foo.Value)
+	}
+	if v.Bar != nil {
+		w.Raw(`,"bar":`)
+		w.RawJSON(v.Bar)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "foo":
+			v.Foo.Set = true
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "foo")
+			}
+			v.Foo.Value = x1
+		case "bar":
+			at3 := r.Start()
+			x2, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "bar")
+			}
+			if oasrt.RawKind(x2) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2)), "bar")
+			}
+			v.Bar = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NoBar) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NoBar) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)
 }

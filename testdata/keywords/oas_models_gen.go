@@ -207,6 +207,17 @@ type Cat struct {
 	PatternProperties map[string]string `json:"-"`
 }
 
+// Nothing is the schema #/components/schemas/Nothing.
+type Nothing oasrt.Raw
+
+// NoBar is the object schema #/components/schemas/NoBar.
+//
+// The property bar must be absent (its schema is false).
+type NoBar struct {
+	Foo oasrt.Opt[int64] `json:"foo,omitzero"`
+	Bar oasrt.Raw        `json:"bar,omitzero"`
+}
+
 // AnyObject is the schema #/components/schemas/AnyObject.
 //
 // An object with no properties is any object, and nothing else.

@@ -353,6 +353,38 @@ func (v *Cat) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Nothing) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Nothing) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NoBar) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NoBar) validate(c *oasrt.Validator) {
+	if v.Bar != nil {
+		c.Key("bar")
+		if oasrt.RawKind(v.Bar) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Bar))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *AnyObject) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
