@@ -832,6 +832,20 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"string"}
 		case slices.Equal(sch.Type, []string{"null"}):
 			return &ir.Any{Kinds: []string{"null"}}
+		case len(sch.Enum) > 0:
+			// Values of other kinds than strings and integers (those
+			// make an ir.Enum): each is compared as JSON.
+			a := &ir.Any{}
+			for _, e := range sch.Enum {
+				text, ok := yamlJSON(e)
+				if !ok {
+					b.warnf(b.pos(sch), "%s: enum value %s is not a JSON value; the enum is not checked", pointer, e.Value)
+					return &ir.Any{}
+				}
+				a.Enum = append(a.Enum, text)
+			}
+			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
+			return a
 		default:
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return &ir.Any{}

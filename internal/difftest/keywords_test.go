@@ -163,6 +163,7 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.AnyObject) }, func() codec { return new(keywords.ObjectOrNull) },
 	func() codec { return new(keywords.OnlyNull) }, func() codec { return new(keywords.Cat) },
 	func() codec { return new(keywords.Nothing) }, func() codec { return new(keywords.NoBar) },
+	func() codec { return new(keywords.Odd) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -312,6 +313,22 @@ func TestFalseSchema(t *testing.T) {
 		{name: "object", doc: `{}`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got object (offset 0)`},
 		{name: "no bar", doc: `{"foo":1}`, into: noBar},
 		{name: "bar", doc: `{"foo":1,"bar":2}`, into: noBar, wantErr: `$.bar: no value is valid here (the schema is false), got number (offset 15)`},
+	})
+}
+
+// TestAnyEnum checks an enum of values other than strings and integers:
+// each is compared as JSON, false is not 0, [0] is not [false].
+func TestAnyEnum(t *testing.T) {
+	odd := func() codec { return new(keywords.Odd) }
+	runRoundTrips(t, []roundTrip{
+		{name: "false", doc: `false`, into: odd},
+		{name: "fraction", doc: `1.50`, into: odd, out: `1.50`},
+		{name: "null", doc: `null`, into: odd},
+		{name: "array", doc: `[0.0]`, into: odd, out: `[0.0]`},
+		{name: "object", doc: `{"a":1}`, into: odd},
+		{name: "zero is not false", doc: `0`, into: odd, wantErr: `$: 0 is not one of the enum's values (offset 0)`},
+		{name: "[false] is not [0]", doc: `[false]`, into: odd, wantErr: `$: [false] is not one of the enum's values (offset 0)`},
+		{name: "other object", doc: `{"a":2}`, into: odd, wantErr: `$: {"a":2} is not one of the enum's values (offset 0)`},
 	})
 }
 

@@ -182,6 +182,10 @@ func (g *docGen) value(t ir.Type) {
 			g.buf.WriteString(t.Const)
 			return
 		}
+		if len(t.Enum) > 0 {
+			g.buf.WriteString(t.Enum[g.rng.IntN(len(t.Enum))])
+			return
+		}
 		values := []string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}
 		if len(t.Kinds) > 0 {
 			// Only values of the JSON types the schema allows.

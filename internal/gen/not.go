@@ -91,6 +91,15 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		fail(strconv.Quote("expected "+strings.Join(t.Kinds, " or ")+", got %v"), k)
 		f.P("}")
 	}
+	if len(t.Enum) > 0 {
+		var conds []string
+		for _, v := range t.Enum {
+			conds = append(conds, "!"+f.qual(rt("JSONEqual"))+"("+raw+", "+goString(v)+")")
+		}
+		f.P("if ", strings.Join(conds, " && "), " {")
+		fail(strconv.Quote("%s is not one of the enum's values"), raw)
+		f.P("}")
+	}
 	if t.Const != "" {
 		f.P("if !", f.qual(rt("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
 		fail(strconv.Quote("%s is not the const "+t.Const), raw)

@@ -378,10 +378,15 @@ type Any struct {
 	// Const is the one value allowed, as JSON text (an object, an array,
 	// null, or a scalar of a schema without a type).
 	Const string
+	// Enum are the values allowed, as JSON text, for an enum of a schema
+	// without a type whose values are not all strings or integers.
+	Enum []string
 }
 
 // Checked reports whether a free-form value has anything to check.
-func (a *Any) Checked() bool { return a.False || len(a.Kinds) > 0 || a.Not != nil || a.Const != "" }
+func (a *Any) Checked() bool {
+	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != ""
+}
 
 // Nullable wraps a type whose values may also be null.
 type Nullable struct{ Elem Type }

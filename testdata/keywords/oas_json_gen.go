@@ -1286,6 +1286,42 @@ func (v *NoBar) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as JSON.
+func (v *Odd) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if !oasrt.JSONEqual(x1, `false`) && !oasrt.JSONEqual(x1, `1.5`) && !oasrt.JSONEqual(x1, `null`) && !oasrt.JSONEqual(x1, `[0]`) && !oasrt.JSONEqual(x1, `{"a":1}`) {
+		return oasrt.Violation(at2, "%s is not one of the enum's values", x1)
+	}
+	(*v) = x1
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Odd) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Odd) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)
 }

@@ -218,6 +218,11 @@ type NoBar struct {
 	Bar oasrt.Raw        `json:"bar,omitzero"`
 }
 
+// Odd is the schema #/components/schemas/Odd.
+//
+// An enum of values that are not strings or integers, compared as JSON.
+type Odd oasrt.Raw
+
 // AnyObject is the schema #/components/schemas/AnyObject.
 //
 // An object with no properties is any object, and nothing else.

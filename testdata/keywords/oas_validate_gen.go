@@ -385,6 +385,20 @@ func (v *NoBar) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Odd) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Odd) validate(c *oasrt.Validator) {
+	if !oasrt.JSONEqual((*v), `false`) && !oasrt.JSONEqual((*v), `1.5`) && !oasrt.JSONEqual((*v), `null`) && !oasrt.JSONEqual((*v), `[0]`) && !oasrt.JSONEqual((*v), `{"a":1}`) {
+		c.Errorf("%s is not one of the enum's values", (*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *AnyObject) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
