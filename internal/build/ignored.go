@@ -74,6 +74,10 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	add(len(sch.Required) > 0, "required")
 	add(sch.MinProperties != nil, "minProperties")
 	add(sch.MaxProperties != nil, "maxProperties")
+	// Composition that reaches a raw value: no member gave it a type.
+	add(len(sch.AllOf) > 0, "allOf")
+	add(len(sch.AnyOf) > 0, "anyOf")
+	add(len(sch.OneOf) > 0, "oneOf")
 	if len(kws) == 0 {
 		return
 	}

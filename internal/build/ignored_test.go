@@ -32,6 +32,8 @@ func TestIgnoredKeywords(t *testing.T) {
 			[]string{"spec.yaml:7:8: #/components/schemas/S: minimum, maxItems, uniqueItems, required are not checked: a schema without type is kept as raw JSON"}},
 		{"object without properties", `{type: object, required: [a], minProperties: 1, maxProperties: 2}`,
 			[]string{"spec.yaml:7:8: #/components/schemas/S: required, minProperties, maxProperties are not checked: an object with no properties is kept as raw JSON"}},
+		{"untyped allOf", `{allOf: [{minimum: 1}, {maximum: 3}]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: allOf is not checked: a schema without type is kept as raw JSON"}},
 		{"object without properties or constraints", `{type: object}`, nil},
 		{"unchecked format", `{type: object, properties: {p: {type: string, format: json-pointer}, q: {type: string, format: password}, e: {type: string, format: email}}}`,
 			[]string{"spec.yaml:7:62: #/components/schemas/S/properties/p: format json-pointer is not checked: oasgen does not validate it yet, any string is accepted"}},
