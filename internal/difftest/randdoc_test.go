@@ -335,7 +335,7 @@ func (g *docGen) prim(p *ir.Prim) {
 		case "duration":
 			g.str([]string{"P1Y2M3DT4H5M6S", "PT0.5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
 		case "time":
-			g.str([]string{"15:04:05Z", "23:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
+			g.str([]string{"15:04:05Z", "08:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
 		default:
 			if r.IntN(10) == 0 {
 				g.buf.WriteString("\"bad \xff utf8 \xe3\x81\"") // replaced by U+FFFD on both sides
