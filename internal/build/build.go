@@ -863,7 +863,11 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				a.Elem = b.typeOf(sch.Items.A, is, hint+"Item", pointer+"/items")
 			}
 		}
-		if a.Elem == nil {
+		switch {
+		case a.Elem != nil:
+		case sch.Items != nil && sch.Items.IsB() && !sch.Items.B:
+			a.Elem = &ir.Any{False: true} // items: false, only the empty array
+		default:
 			a.Elem = &ir.Any{}
 		}
 		return a

@@ -313,6 +313,8 @@ func TestFalseSchema(t *testing.T) {
 		{name: "object", doc: `{}`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got object (offset 0)`},
 		{name: "no bar", doc: `{"foo":1}`, into: noBar},
 		{name: "bar", doc: `{"foo":1,"bar":2}`, into: noBar, wantErr: `$.bar: no value is valid here (the schema is false), got number (offset 15)`},
+		{name: "empty array", doc: `[]`, into: func() codec { return new(keywords.Empty) }},
+		{name: "an item", doc: `[1]`, into: func() codec { return new(keywords.Empty) }, wantErr: `$[0]: no value is valid here (the schema is false), got number (offset 1)`},
 	})
 }
 

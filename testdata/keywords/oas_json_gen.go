@@ -1322,6 +1322,65 @@ func (v *Odd) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as JSON.
+func (v *Empty) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.RawJSON((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i3 := 0; ; i3++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e4 *oasrt.Raw
+		(*v), e4 = oasrt.Grow(r, (*v))
+		at6 := r.Start()
+		x5, err := r.Raw()
+		if err != nil {
+			return oasrt.AtIndex(err, i3)
+		}
+		if oasrt.RawKind(x5) != oasrt.Invalid {
+			return oasrt.AtIndex(oasrt.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
+		}
+		(*e4) = x5
+	}
+	if (*v) == nil {
+		(*v) = []oasrt.Raw{}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Empty) MarshalJSON() ([]byte, error) {
+	w := oasrt.GetWriter()
+	v.EncodeJSON(w)
+	return oasrt.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Empty) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	if err := v.DecodeJSON(&r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)
 }

@@ -223,6 +223,11 @@ type NoBar struct {
 // An enum of values that are not strings or integers, compared as JSON.
 type Odd oasrt.Raw
 
+// Empty is the schema #/components/schemas/Empty.
+//
+// items false allows only the empty array.
+type Empty []oasrt.Raw
+
 // AnyObject is the schema #/components/schemas/AnyObject.
 //
 // An object with no properties is any object, and nothing else.

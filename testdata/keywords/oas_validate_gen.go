@@ -399,6 +399,24 @@ func (v *Odd) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Empty) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Empty) validate(c *oasrt.Validator) {
+	for i1 := range *v {
+		c.Index(i1)
+		if oasrt.RawKind((*v)[i1]) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)[i1]))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *AnyObject) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
