@@ -737,6 +737,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
+	b.refSiblings(sp, pointer)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext
 		if _, nullable := types(sch); nullable {

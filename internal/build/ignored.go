@@ -5,6 +5,8 @@ import (
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
+
+	"github.com/oasgen/oasgen/internal/ir"
 )
 
 // ignoredKeywords warns, once per schema, about the JSON Schema keywords
@@ -107,4 +109,46 @@ func (b *builder) uncheckedFormat(sch *base.Schema, pointer string) {
 		pos.Line, pos.Col = low.Format.ValueNode.Line, low.Format.ValueNode.Column
 	}
 	b.warnf(pos, "%s: format %s is not checked: oasgen does not validate it yet, any string is accepted", pointer, sch.Format)
+}
+
+// refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1
+// (JSON Schema 2020-12) applies together with the referenced schema and
+// the generated code does not check; description and summary only
+// annotate.
+func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
+	if sp == nil || !sp.IsReference() {
+		return
+	}
+	low := sp.GoLow()
+	if low == nil {
+		return
+	}
+	// The node that holds the $ref, as written; the proxy's value node
+	// is the referenced schema's.
+	n := low.GetReferenceNode()
+	if low.TransformedRef != nil {
+		n = low.TransformedRef
+	}
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	var kws []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i].Value; k {
+		case "$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "example", "examples", "default",
+			"nullable": // how 3.0 specs mark a $ref nullable: left to the nullability rules, not warned here
+		default:
+			if !strings.HasPrefix(k, "x-") {
+				kws = append(kws, k)
+			}
+		}
+	}
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
 }

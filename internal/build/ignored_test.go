@@ -37,6 +37,8 @@ func TestIgnoredKeywords(t *testing.T) {
 		{"object without properties or constraints", `{type: object}`, nil},
 		{"unchecked format", `{type: object, properties: {p: {type: string, format: json-pointer}, q: {type: string, format: password}, e: {type: string, format: email}}}`,
 			[]string{"spec.yaml:7:62: #/components/schemas/S/properties/p: format json-pointer is not checked: oasgen does not validate it yet, any string is accepted"}},
+		{"beside $ref", `{type: object, properties: {a: {$ref: '#/components/schemas/Other', maxLength: 2, description: d}}}`,
+			[]string{"spec.yaml:7:39: #/components/schemas/S/properties/a: maxLength beside $ref is not checked: only the referenced schema is"}},
 		{"enforced keywords", `{type: object, properties: {a: {type: string, maxLength: 2}}, required: [a], additionalProperties: false}`, nil},
 	}
 	for _, tt := range tests {
