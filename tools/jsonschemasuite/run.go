@@ -404,6 +404,12 @@ func writeUnit(u *unit, mod string, live []*group, res generated, lines map[int]
 			g.warnings = append(g.warnings, d.Msg)
 		}
 	}
+	aliases := map[string]bool{} // components whose Go type is an alias (type G000 = time.Time)
+	for _, f := range res.files {
+		for _, m := range aliasDecl.FindAllSubmatch(f.Content, -1) {
+			aliases[string(m[1])] = true
+		}
+	}
 	dir := filepath.Join(mod, u.pkg)
 	_ = os.RemoveAll(dir)
 	u.written = true
@@ -422,8 +428,15 @@ func writeUnit(u *unit, mod string, live []*group, res generated, lines map[int]
 		if g.goName == "" {
 			continue
 		}
+		w := byPointer["#/components/schemas/"+wrapper(g)]
+		if w != "" && aliases[g.goName] {
+			// An alias of a Go type (time.Time) has that type's own
+			// decoder, not oasgen's: decode it as an item of the wrapper.
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tvar w %s\n\t\treturn suiteCheck(&w, append(append([]byte{'['}, data...), ']'))\n", g.component, w)
+			continue
+		}
 		fmt.Fprintf(&b, "\tcase %q:\n\t\tvar v %s\n\t\terr, noDecoder := suiteCheck(&v, data)\n", g.component, g.goName)
-		if w := byPointer["#/components/schemas/"+wrapper(g)]; w != "" {
+		if w != "" {
 			fmt.Fprintf(&b, "\t\tif noDecoder {\n\t\t\tvar w %s\n\t\t\treturn suiteCheck(&w, append(append([]byte{'['}, data...), ']'))\n\t\t}\n", w)
 		}
 		b.WriteString("\t\treturn err, noDecoder\n")
@@ -446,7 +459,10 @@ func writeUnit(u *unit, mod string, live []*group, res generated, lines map[int]
 	return os.WriteFile(filepath.Join(dir, "zz_suite.go"), b.Bytes(), 0o644)
 }
 
-var componentRef = regexp.MustCompile(`#/components/schemas/(G\d{3})`)
+var (
+	componentRef = regexp.MustCompile(`#/components/schemas/(G\d{3})`)
+	aliasDecl    = regexp.MustCompile(`(?m)^type (G\d{3}) = `)
+)
 
 // wrapper names the component that is an array of the group's schema.
 func wrapper(g *group) string { return "Z" + g.component[1:] }
