@@ -259,7 +259,7 @@ func (r *Reader) Addr(version int) (netip.Addr, error) {
 	switch {
 	case version == 4 && !a.Is4():
 		return a, formatErr(start, "ipv4", errors.New("not an IPv4 address"))
-	case version == 6 && (!a.Is6() || a.Is4In6()):
+	case version == 6 && (!a.Is6() || a.Is4In6() || a.Zone() != ""):
 		return a, formatErr(start, "ipv6", errors.New("not an IPv6 address"))
 	}
 	return a, nil
@@ -330,6 +330,11 @@ func ValidEmail(s string) bool {
 		if c := s[i]; c <= ' ' || c == 0x7f || c == '@' {
 			return false
 		}
+	}
+	// A local part that is not quoted is dot-separated atoms (RFC 5321
+	// section 4.1.2): no dot first, last, or twice in a row.
+	if local := s[:at]; local[0] != '"' && (local[0] == '.' || local[at-1] == '.' || strings.Contains(local, "..")) {
+		return false
 	}
 	domain := s[at+1:]
 	if len(domain) > 2 && domain[0] == '[' && domain[len(domain)-1] == ']' {
@@ -456,13 +461,31 @@ func ValidTime(s string) bool {
 			return false
 		}
 	}
+	num := func(i int) int { return int(s[i]-'0')*10 + int(s[i+1]-'0') }
+	offset := 0 // minutes east of UTC
 	switch {
 	case i < len(s) && (s[i] == 'Z' || s[i] == 'z'):
-		return i+1 == len(s)
+		if i+1 != len(s) {
+			return false
+		}
 	case i < len(s) && (s[i] == '+' || s[i] == '-'):
-		return len(s) == i+6 && two(i+1, 23) && s[i+3] == ':' && two(i+4, 59)
+		if len(s) != i+6 || !two(i+1, 23) || s[i+3] != ':' || !two(i+4, 59) {
+			return false
+		}
+		offset = num(i+1)*60 + num(i+4)
+		if s[i] == '-' {
+			offset = -offset
+		}
+	default:
+		return false
 	}
-	return false
+	if num(6) == 60 {
+		// A leap second is the last second of a UTC day: 23:59:60Z, or
+		// that instant in another offset.
+		utc := ((num(0)*60+num(3)-offset)%1440 + 1440) % 1440
+		return utc == 23*60+59
+	}
+	return true
 }
 
 // IntString reads an integer carried in a JSON string ("-12"), as a schema

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"math/big"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,13 +33,14 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
-	// checked holds the schemas whose keywords checkKeywords has seen.
-	checked map[*yaml.Node]bool
-	decls   []ir.Decl
-	diags   []ir.Diagnostic
-	ops     []*ir.Operation
-	unions  []*ir.Union
-	errs    []error
+	// keywordsChecked holds the schemas whose keywords ignoredKeywords
+	// and checkKeywords have looked at.
+	keywordsChecked map[*yaml.Node]bool
+	decls           []ir.Decl
+	diags           []ir.Diagnostic
+	ops             []*ir.Operation
+	unions          []*ir.Union
+	errs            []error
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
@@ -59,7 +61,7 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, checked: map[*yaml.Node]bool{}, opts: opts}
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opts: opts}
 	b.components()
 	b.securitySchemes()
 	b.operations()
@@ -564,7 +566,8 @@ func hasObjectPart(sch *base.Schema, depth int) bool {
 
 // fill completes a declared Decl from its schema.
 func (b *builder) fill(d ir.Decl, sch *base.Schema) {
-	b.checkKeywords(sch)
+	p, _ := d.Origin()
+	b.ignoredKeywords(sch, p)
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
@@ -655,6 +658,11 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
+		case ap.IsB():
+			d.Closed = true
+			if len(sch.AllOf) > 0 {
+				b.warnf(d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
+			}
 		}
 		if d.Additional != nil {
 			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
@@ -731,7 +739,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
-	b.checkKeywords(sch)
+	b.refSiblings(sp, pointer)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext
 		if _, nullable := types(sch); nullable {
@@ -787,6 +795,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
+	b.ignoredKeywords(sch, pointer)
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
@@ -798,6 +807,9 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 
 func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
+	if n := rootNode(sch); n != nil && n.Tag == "!!bool" && n.Value == "false" {
+		return &ir.Any{False: true}
+	}
 	if len(sch.AllOf) > 0 {
 		// allOf of schemas none of which is an object: the first typed
 		// member gives the type.
@@ -821,7 +833,24 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"object"}
 		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
 			ts = []string{"string"}
+		case slices.Equal(sch.Type, []string{"null"}):
+			return &ir.Any{Kinds: []string{"null"}}
+		case len(sch.Enum) > 0:
+			// Values of other kinds than strings and integers (those
+			// make an ir.Enum): each is compared as JSON.
+			a := &ir.Any{}
+			for _, e := range sch.Enum {
+				text, ok := yamlJSON(e)
+				if !ok {
+					b.warnf(b.pos(sch), "%s: enum value %s is not a JSON value; the enum is not checked", pointer, e.Value)
+					return &ir.Any{}
+				}
+				a.Enum = append(a.Enum, text)
+			}
+			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
+			return a
 		default:
+			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return &ir.Any{}
 		}
 	}
@@ -837,7 +866,11 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				a.Elem = b.typeOf(sch.Items.A, is, hint+"Item", pointer+"/items")
 			}
 		}
-		if a.Elem == nil {
+		switch {
+		case a.Elem != nil:
+		case sch.Items != nil && sch.Items.IsB() && !sch.Items.B:
+			a.Elem = &ir.Any{False: true} // items: false, only the empty array
+		default:
 			a.Elem = &ir.Any{}
 		}
 		return a
@@ -852,7 +885,12 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				}
 			}
 		}
-		return &ir.Any{}
+		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")
+		kinds := []string{"object"}
+		if _, nullable := types(sch); nullable {
+			kinds = append(kinds, "null")
+		}
+		return &ir.Any{Kinds: kinds}
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
@@ -911,6 +949,7 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
+			b.uncheckedFormat(sch, pointer)
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go

@@ -29,7 +29,7 @@ func (b *builder) withConst(t ir.Type, sch *base.Schema, pointer string) ir.Type
 	}
 	switch u := t.(type) {
 	case *ir.Any:
-		return &ir.Any{Not: u.Not, Const: text}
+		return &ir.Any{False: u.False, Kinds: u.Kinds, Not: u.Not, Const: text, Enum: u.Enum}
 	case *ir.Prim:
 		ok := false
 		switch {

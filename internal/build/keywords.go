@@ -52,13 +52,13 @@ var kindText = map[valueKind]string{
 
 // checkKeywords reports, as errors at their place, the keywords of sch
 // whose value has the wrong kind: generating without them would silently
-// drop a constraint the spec meant to make. Each schema is checked once.
+// drop a constraint the spec meant to make. ignoredKeywords calls it, once
+// per schema.
 func (b *builder) checkKeywords(sch *base.Schema) {
 	n := rootNode(sch)
-	if n == nil || n.Kind != yaml.MappingNode || b.checked[n] {
+	if n == nil || n.Kind != yaml.MappingNode {
 		return
 	}
-	b.checked[n] = true
 	file := b.pos(sch).File
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]

@@ -121,7 +121,7 @@ func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
 			b.warnf(pos, "%s/not: values and required lists are not checked on a free-form value", pointer)
 			return t
 		}
-		return &ir.Any{Not: n}
+		return &ir.Any{False: u.False, Kinds: u.Kinds, Not: n, Const: u.Const, Enum: u.Enum}
 	case *ir.Prim:
 		kind := primKind(u)
 		if kind == "" {

@@ -94,9 +94,9 @@ func TestUnmirrored(t *testing.T) {
 	if got := strings.Join(validationplain.Unmirrored, ","); got != "Settings" {
 		t.Errorf("validation: unmirrored types %q", got)
 	}
-	// Unions, tuples and types with a not have no encoding/json form;
-	// keywords_test.go covers them.
-	if got := strings.Join(keywordsplain.Unmirrored, ","); got != "Scalar,Loose,Count,Mixed,Mode,Holder,Point,Record,Open,Track,NotNull,Fraction,Name,NotZero,Payment,Sealed,Headers,Fixed,HolderFlag,HolderMaybe,HolderFree" {
+	// Unions, tuples and types with a not or a false schema have no
+	// encoding/json form; keywords_test.go covers them.
+	if got := strings.Join(keywordsplain.Unmirrored, ","); got != "Scalar,Loose,Count,Mixed,Mode,Holder,Point,Record,Open,Track,NotNull,Fraction,Name,NotZero,Payment,Sealed,Nothing,NoBar,Odd,Empty,Headers,Fixed,HolderFlag,HolderMaybe,HolderFree" {
 		t.Errorf("keywords: unmirrored types %q", got)
 	}
 	// Unions, what holds them, and types with defaults, writeOnly or a not;

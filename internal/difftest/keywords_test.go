@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -159,6 +160,10 @@ var keywordTypes = []func() codec{
 	func() codec { return new(keywords.Payment) }, func() codec { return new(keywords.Headers) },
 	func() codec { return new(keywords.Labels) }, func() codec { return new(keywords.Consts) },
 	func() codec { return new(keywords.Fixed) }, func() codec { return new(keywords.Tags) },
+	func() codec { return new(keywords.AnyObject) }, func() codec { return new(keywords.ObjectOrNull) },
+	func() codec { return new(keywords.OnlyNull) }, func() codec { return new(keywords.Cat) },
+	func() codec { return new(keywords.Nothing) }, func() codec { return new(keywords.NoBar) },
+	func() codec { return new(keywords.Odd) },
 }
 
 // FuzzKeywords feeds arbitrary bytes to the decoders of testdata/keywords:
@@ -253,6 +258,84 @@ func TestNot(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestFreeFormKinds checks that a schema kept as raw JSON still has its
+// type: object with no properties, null, or both.
+func TestFreeFormKinds(t *testing.T) {
+	anyObject := func() codec { return new(keywords.AnyObject) }
+	objectOrNull := func() codec { return new(keywords.ObjectOrNull) }
+	onlyNull := func() codec { return new(keywords.OnlyNull) }
+	runRoundTrips(t, []roundTrip{
+		{name: "object", doc: `{"a":[1]}`, into: anyObject},
+		{name: "empty object", doc: `{}`, into: anyObject},
+		{name: "number", doc: ` 1`, into: anyObject, wantErr: `$: expected object, got number (offset 1)`},
+		{name: "array", doc: `[]`, into: anyObject, wantErr: `$: expected object, got array (offset 0)`},
+		{name: "null", doc: `null`, into: anyObject, wantErr: `$: expected object, got null (offset 0)`},
+		{name: "nullable object", doc: `{"b":null}`, into: objectOrNull},
+		{name: "nullable null", doc: `null`, into: objectOrNull},
+		{name: "nullable string", doc: `"x"`, into: objectOrNull, wantErr: `$: expected object or null, got string (offset 0)`},
+		{name: "null type", doc: `null`, into: onlyNull},
+		{name: "null type given false", doc: `false`, into: onlyNull, wantErr: `$: expected null, got boolean (offset 0)`},
+		{name: "null type given zero", doc: `0`, into: onlyNull, wantErr: `$: expected null, got number (offset 0)`},
+	})
+	for _, tc := range []struct {
+		v       interface{ Validate() error }
+		wantErr string
+	}{
+		{ptr(keywords.AnyObject(`{}`)), ""},
+		{ptr(keywords.AnyObject(`"s"`)), "$: expected object, got string"},
+		{ptr(keywords.OnlyNull(`1`)), "$: expected null, got number"},
+	} {
+		err := tc.v.Validate()
+		if got := fmt.Sprint(err); tc.wantErr == "" && err != nil || tc.wantErr != "" && got != tc.wantErr {
+			t.Errorf("%T %s: Validate = %v, want %q", tc.v, fmt.Sprint(tc.v), err, tc.wantErr)
+		}
+	}
+}
+
+// TestClosed checks additionalProperties: false: a property neither
+// declared nor matching a pattern is an error.
+func TestClosed(t *testing.T) {
+	cat := func() codec { return new(keywords.Cat) }
+	runRoundTrips(t, []roundTrip{
+		{name: "declared", doc: `{"meows":true}`, into: cat},
+		{name: "pattern", doc: `{"meows":false,"x-a":"s"}`, into: cat},
+		{name: "empty", doc: `{}`, into: cat},
+		{name: "other", doc: `{"meows":true,"barks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 22)`},
+		{name: "escaped other", doc: `{"b\u0061rks":1}`, into: cat, wantErr: `$.barks: property not allowed (additionalProperties: false) (offset 14)`},
+	})
+}
+
+// TestFalseSchema checks the schema false: no value, and a property whose
+// schema is false must be absent.
+func TestFalseSchema(t *testing.T) {
+	nothing := func() codec { return new(keywords.Nothing) }
+	noBar := func() codec { return new(keywords.NoBar) }
+	runRoundTrips(t, []roundTrip{
+		{name: "null", doc: `null`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got null (offset 0)`},
+		{name: "object", doc: `{}`, into: nothing, wantErr: `$: no value is valid here (the schema is false), got object (offset 0)`},
+		{name: "no bar", doc: `{"foo":1}`, into: noBar},
+		{name: "bar", doc: `{"foo":1,"bar":2}`, into: noBar, wantErr: `$.bar: no value is valid here (the schema is false), got number (offset 15)`},
+		{name: "empty array", doc: `[]`, into: func() codec { return new(keywords.Empty) }},
+		{name: "an item", doc: `[1]`, into: func() codec { return new(keywords.Empty) }, wantErr: `$[0]: no value is valid here (the schema is false), got number (offset 1)`},
+	})
+}
+
+// TestAnyEnum checks an enum of values other than strings and integers:
+// each is compared as JSON, false is not 0, [0] is not [false].
+func TestAnyEnum(t *testing.T) {
+	odd := func() codec { return new(keywords.Odd) }
+	runRoundTrips(t, []roundTrip{
+		{name: "false", doc: `false`, into: odd},
+		{name: "fraction", doc: `1.50`, into: odd, out: `1.50`},
+		{name: "null", doc: `null`, into: odd},
+		{name: "array", doc: `[0.0]`, into: odd, out: `[0.0]`},
+		{name: "object", doc: `{"a":1}`, into: odd},
+		{name: "zero is not false", doc: `0`, into: odd, wantErr: `$: 0 is not one of the enum's values (offset 0)`},
+		{name: "[false] is not [0]", doc: `[false]`, into: odd, wantErr: `$: [false] is not one of the enum's values (offset 0)`},
+		{name: "other object", doc: `{"a":2}`, into: odd, wantErr: `$: {"a":2} is not one of the enum's values (offset 0)`},
+	})
+}
 
 func TestPatternProperties(t *testing.T) {
 	headers := func() codec { return new(keywords.Headers) }

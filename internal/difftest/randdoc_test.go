@@ -129,6 +129,9 @@ func (g *docGen) object(d *ir.Struct) {
 	defer func() { g.depth-- }()
 	var present []*ir.Field
 	for _, f := range d.Fields {
+		if a, ok := f.Type.(*ir.Any); ok && a.False {
+			continue // the schema false: the property must be absent
+		}
 		if f.Required && f.JSONName != drop || !f.Required && g.depth < 4 && g.rng.IntN(2) == 0 {
 			present = append(present, f)
 		}
@@ -179,7 +182,16 @@ func (g *docGen) value(t ir.Type) {
 			g.buf.WriteString(t.Const)
 			return
 		}
-		g.buf.WriteString([]string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}[g.rng.IntN(8)])
+		if len(t.Enum) > 0 {
+			g.buf.WriteString(t.Enum[g.rng.IntN(len(t.Enum))])
+			return
+		}
+		values := []string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}
+		if len(t.Kinds) > 0 {
+			// Only values of the JSON types the schema allows.
+			values = slices.DeleteFunc(values, func(v string) bool { return !slices.Contains(t.Kinds, rawKind(v)) })
+		}
+		g.buf.WriteString(values[g.rng.IntN(len(values))])
 	case *ir.Array:
 		n := 0
 		if g.depth < 4 {
@@ -323,7 +335,7 @@ func (g *docGen) prim(p *ir.Prim) {
 		case "duration":
 			g.str([]string{"P1Y2M3DT4H5M6S", "PT0.5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
 		case "time":
-			g.str([]string{"15:04:05Z", "23:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
+			g.str([]string{"15:04:05Z", "08:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
 		default:
 			if r.IntN(10) == 0 {
 				g.buf.WriteString("\"bad \xff utf8 \xe3\x81\"") // replaced by U+FFFD on both sides
@@ -467,4 +479,21 @@ func ceil(r *big.Rat) *big.Int {
 		q.Add(q, big.NewInt(1))
 	}
 	return q
+}
+
+// rawKind names the JSON type of a value's text as JSON Schema does.
+func rawKind(v string) string {
+	switch v[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	case '"':
+		return "string"
+	}
+	return "number"
 }

@@ -214,9 +214,12 @@ func (c *codec) structCodec(d *ir.Struct) {
 	if len(d.Patterns) > 0 {
 		c.P("} else {")
 	}
-	if d.Additional != nil {
+	switch {
+	case d.Additional != nil:
 		c.decExtra(d, d.AdditionalGoName, d.Additional)
-	} else {
+	case d.Closed:
+		c.P("return ", rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property not allowed (additionalProperties: false)"), "), string(key))")
+	default:
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return err")
 		c.P("}")
@@ -662,7 +665,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		ret("r.Unmarshaler(&" + dst + ")")
 	case *ir.Any:
 		x, at := c.tmp("x"), ""
-		checked := t.Not != nil || t.Const != ""
+		checked := t.Checked()
 		if checked {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
@@ -969,7 +972,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.dec(t, "x", identity)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
-		if t.Not != nil || t.Const != "" {
+		if t.Checked() {
 			c.dec(t, "(*v)", identity)
 			break
 		}

@@ -70,9 +70,37 @@ func notLiteral(p *ir.Prim, v ir.NotValue) string {
 	return r.Num().String()
 }
 
+// anyKinds names the oasrt Kind of each JSON type.
+var anyKinds = map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "string": "String"}
+
 // anyChecks prints the checks of a free-form value on raw, its JSON text:
-// its const, and the JSON types its not rules out.
+// its JSON type, its const, and the JSON types its not rules out.
 func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
+	if t.False {
+		// Every JSON value has a kind: the condition always holds.
+		f.P("if ", f.qual(rt("RawKind")), "(", raw, ") != ", f.qual(rt("Invalid")), " {")
+		fail(strconv.Quote("no value is valid here (the schema is false), got %v"), f.qual(rt("RawKind"))+"("+raw+")")
+		f.P("}")
+	}
+	if len(t.Kinds) > 0 {
+		k := f.qual(rt("RawKind")) + "(" + raw + ")"
+		var conds []string
+		for _, kind := range t.Kinds {
+			conds = append(conds, k+" != "+f.qual(rt(anyKinds[kind])))
+		}
+		f.P("if ", strings.Join(conds, " && "), " {")
+		fail(strconv.Quote("expected "+strings.Join(t.Kinds, " or ")+", got %v"), k)
+		f.P("}")
+	}
+	if len(t.Enum) > 0 {
+		var conds []string
+		for _, v := range t.Enum {
+			conds = append(conds, "!"+f.qual(rt("JSONEqual"))+"("+raw+", "+goString(v)+")")
+		}
+		f.P("if ", strings.Join(conds, " && "), " {")
+		fail(strconv.Quote("%s is not one of the enum's values"), raw)
+		f.P("}")
+	}
 	if t.Const != "" {
 		f.P("if !", f.qual(rt("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
 		fail(strconv.Quote("%s is not the const "+t.Const), raw)
@@ -83,9 +111,8 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		return
 	}
 	var conds []string
-	kinds := map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "string": "String"}
 	for _, k := range n.Kinds {
-		if name, ok := kinds[k]; ok {
+		if name, ok := anyKinds[k]; ok {
 			conds = append(conds, f.qual(rt("RawKind"))+"("+raw+") == "+f.qual(rt(name)))
 		}
 	}

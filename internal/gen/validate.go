@@ -78,7 +78,7 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 	case *ir.Ref:
 		return k.needs[t.Decl]
 	case *ir.Any:
-		return t.Not != nil || t.Const != ""
+		return t.Checked()
 	}
 	return false
 }

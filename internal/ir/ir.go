@@ -83,6 +83,9 @@ type Struct struct {
 	Additional Type
 	// AdditionalGoName is the Go name of the map field holding them.
 	AdditionalGoName string
+	// Closed is additionalProperties: false: a property that is neither
+	// declared nor matches a pattern is an error, not skipped.
+	Closed bool
 	// Patterns are the schema's patternProperties: properties whose names
 	// match a pattern, each pattern's in a map of its own. A name goes to
 	// the first pattern it matches; names matching none are additional.
@@ -362,11 +365,26 @@ type Ref struct{ Decl Decl }
 
 // Any is a free-form value, kept as raw JSON.
 type Any struct {
+	// False is the schema false: no value is valid (a property that
+	// must be absent, an array that must be empty).
+	False bool
+	// Kinds are the JSON types the value may have ("object" for type:
+	// object with no properties, "null" for type: null, both for a
+	// nullable one); none: any.
+	Kinds []string
 	// Not holds the JSON types the schema's not rules out.
 	Not *Not
 	// Const is the one value allowed, as JSON text (an object, an array,
 	// null, or a scalar of a schema without a type).
 	Const string
+	// Enum are the values allowed, as JSON text, for an enum of a schema
+	// without a type whose values are not all strings or integers.
+	Enum []string
+}
+
+// Checked reports whether a free-form value has anything to check.
+func (a *Any) Checked() bool {
+	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != ""
 }
 
 // Nullable wraps a type whose values may also be null.

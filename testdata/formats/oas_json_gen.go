@@ -516,178 +516,182 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 			v.OptAny = x41
 		case "freeObject":
+			at43 := r.Start()
 			x42, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "freeObject")
 			}
+			if oasrt.RawKind(x42) != oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at43, "expected object, got %v", oasrt.RawKind(x42)), "freeObject")
+			}
 			v.FreeObject = x42
 		case "int32":
 			v.Int32.Set = true
-			x43, err := r.Int(32)
+			x44, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "int32")
 			}
-			v.Int32.Value = int32(x43)
+			v.Int32.Value = int32(x44)
 		case "int64":
 			v.Int64.Set = true
-			x44, err := r.Int(64)
+			x45, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "int64")
 			}
-			v.Int64.Value = x44
+			v.Int64.Value = x45
 		case "uint32":
 			v.Uint32.Set = true
-			x45, err := r.Uint(32)
+			x46, err := r.Uint(32)
 			if err != nil {
 				return oasrt.AtKey(err, "uint32")
 			}
-			v.Uint32.Value = uint32(x45)
+			v.Uint32.Value = uint32(x46)
 		case "uint64":
 			v.Uint64.Set = true
-			x46, err := r.Uint(64)
+			x47, err := r.Uint(64)
 			if err != nil {
 				return oasrt.AtKey(err, "uint64")
 			}
-			v.Uint64.Value = x46
+			v.Uint64.Value = x47
 		case "plainInteger":
 			v.PlainInteger.Set = true
-			x47, err := r.Int(64)
+			x48, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "plainInteger")
 			}
-			v.PlainInteger.Value = x47
+			v.PlainInteger.Value = x48
 		case "float":
 			v.Float.Set = true
-			x48, err := r.Float(32)
+			x49, err := r.Float(32)
 			if err != nil {
 				return oasrt.AtKey(err, "float")
 			}
-			v.Float.Value = float32(x48)
+			v.Float.Value = float32(x49)
 		case "double":
 			v.Double.Set = true
-			x49, err := r.Float(64)
+			x50, err := r.Float(64)
 			if err != nil {
 				return oasrt.AtKey(err, "double")
 			}
-			v.Double.Value = x49
+			v.Double.Value = x50
 		case "bool":
 			v.Bool.Set = true
-			x50, err := r.Bool()
+			x51, err := r.Bool()
 			if err != nil {
 				return oasrt.AtKey(err, "bool")
 			}
-			v.Bool.Value = x50
+			v.Bool.Value = x51
 		case "reqDate":
 			seen |= 1 << 5
-			x51, err := r.Date()
+			x52, err := r.Date()
 			if err != nil {
 				return oasrt.AtKey(err, "reqDate")
 			}
-			v.ReqDate = x51
+			v.ReqDate = x52
 		case "dateTime":
 			v.DateTime.Set = true
-			x52, err := r.Time()
+			x53, err := r.Time()
 			if err != nil {
 				return oasrt.AtKey(err, "dateTime")
 			}
-			v.DateTime.Value = x52
+			v.DateTime.Value = x53
 		case "uuid":
 			v.UUID.Set = true
-			x53, err := r.UUID()
+			x54, err := r.UUID()
 			if err != nil {
 				return oasrt.AtKey(err, "uuid")
 			}
-			v.UUID.Value = x53
+			v.UUID.Value = x54
 		case "byte":
-			x54, err := r.Bytes64()
+			x55, err := r.Bytes64()
 			if err != nil {
 				return oasrt.AtKey(err, "byte")
 			}
-			v.Byte = x54
+			v.Byte = x55
 		case "binary":
 			v.Binary.Set = true
-			x55, err := r.Str()
+			x56, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "binary")
 			}
-			v.Binary.Value = x55
+			v.Binary.Value = x56
 		case "email":
 			v.Email.Set = true
-			x56, err := r.StrFormat("email", oasrt.ValidEmail)
+			x57, err := r.StrFormat("email", oasrt.ValidEmail)
 			if err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x56
+			v.Email.Value = x57
 		case "uri":
 			v.URI.Set = true
-			x57, err := r.StrFormat("uri", oasrt.ValidURI)
+			x58, err := r.StrFormat("uri", oasrt.ValidURI)
 			if err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
-			v.URI.Value = x57
+			v.URI.Value = x58
 		case "hostname":
 			v.Hostname.Set = true
-			x58, err := r.StrFormat("hostname", oasrt.ValidHostname)
+			x59, err := r.StrFormat("hostname", oasrt.ValidHostname)
 			if err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
-			v.Hostname.Value = x58
+			v.Hostname.Value = x59
 		case "duration":
 			v.Duration.Set = true
-			x59, err := r.StrFormat("duration", oasrt.ValidDuration)
+			x60, err := r.StrFormat("duration", oasrt.ValidDuration)
 			if err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
-			v.Duration.Value = x59
+			v.Duration.Value = x60
 		case "clock":
 			v.Clock.Set = true
-			x60, err := r.StrFormat("time", oasrt.ValidTime)
+			x61, err := r.StrFormat("time", oasrt.ValidTime)
 			if err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
-			v.Clock.Value = x60
+			v.Clock.Value = x61
 		case "bigID":
 			v.BigID.Set = true
-			x61, err := r.IntString(64)
+			x62, err := r.IntString(64)
 			if err != nil {
 				return oasrt.AtKey(err, "bigID")
 			}
-			v.BigID.Value = x61
+			v.BigID.Value = x62
 		case "smallID":
 			v.SmallID.Set = true
-			x62, err := r.UintString(32)
+			x63, err := r.UintString(32)
 			if err != nil {
 				return oasrt.AtKey(err, "smallID")
 			}
-			v.SmallID.Value = uint32(x62)
+			v.SmallID.Value = uint32(x63)
 		case "amount":
 			v.Amount.Set = true
-			x63, err := r.Decimal(false)
+			x64, err := r.Decimal(false)
 			if err != nil {
 				return oasrt.AtKey(err, "amount")
 			}
-			v.Amount.Value = x63
+			v.Amount.Value = x64
 		case "priceText":
 			v.PriceText.Set = true
-			x64, err := r.Decimal(true)
+			x65, err := r.Decimal(true)
 			if err != nil {
 				return oasrt.AtKey(err, "priceText")
 			}
-			v.PriceText.Value = x64
+			v.PriceText.Value = x65
 		case "ipv4":
 			v.Ipv4.Set = true
-			x65, err := r.Addr(4)
+			x66, err := r.Addr(4)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv4")
 			}
-			v.Ipv4.Value = x65
+			v.Ipv4.Value = x66
 		case "ipv6":
 			v.Ipv6.Set = true
-			x66, err := r.Addr(6)
+			x67, err := r.Addr(6)
 			if err != nil {
 				return oasrt.AtKey(err, "ipv6")
 			}
-			v.Ipv6.Value = x66
+			v.Ipv6.Value = x67
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -696,21 +700,21 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k67, more, err := r.ObjKey()
+				k68, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key68 := r.Intern(k67)
-				var x69 int64
-				x70, err := r.Int(64)
+				key69 := r.Intern(k68)
+				var x70 int64
+				x71, err := r.Int(64)
 				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key68), "counts")
+					return oasrt.AtKey(oasrt.AtKey(err, key69), "counts")
 				}
-				x69 = x70
-				v.Counts[key68] = x69
+				x70 = x71
+				v.Counts[key69] = x70
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -720,37 +724,37 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k71, more, err := r.ObjKey()
+				k72, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key72 := r.Intern(k71)
-				var x73 []Color
+				key73 := r.Intern(k72)
+				var x74 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key72), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key73), "nested")
 				}
-				x73 = x73[:0]
-				for i74 := 0; ; i74++ {
+				x74 = x74[:0]
+				for i75 := 0; ; i75++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key72), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key73), "nested")
 					}
 					if !more {
 						break
 					}
-					var e75 *Color
-					x73, e75 = oasrt.Grow(r, x73)
-					if err := (*e75).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i74), key72), "nested")
+					var e76 *Color
+					x74, e76 = oasrt.Grow(r, x74)
+					if err := (*e76).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i75), key73), "nested")
 					}
 				}
-				if x73 == nil {
-					x73 = []Color{}
+				if x74 == nil {
+					x74 = []Color{}
 				}
-				v.Nested[key72] = x73
+				v.Nested[key73] = x74
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
@@ -762,7 +766,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i76 := 0; ; i76++ {
+				for i77 := 0; ; i77++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -770,30 +774,30 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e77 *[]float64
-					v.Matrix, e77 = oasrt.Grow(r, v.Matrix)
+					var e78 *[]float64
+					v.Matrix, e78 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i76), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i77), "matrix")
 					}
-					(*e77) = (*e77)[:0]
-					for i78 := 0; ; i78++ {
+					(*e78) = (*e78)[:0]
+					for i79 := 0; ; i79++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i76), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i77), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e79 *float64
-						(*e77), e79 = oasrt.Grow(r, (*e77))
-						x80, err := r.Float(64)
+						var e80 *float64
+						(*e78), e80 = oasrt.Grow(r, (*e78))
+						x81, err := r.Float(64)
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i78), i76), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i79), i77), "matrix")
 						}
-						(*e79) = x80
+						(*e80) = x81
 					}
-					if (*e77) == nil {
-						(*e77) = []float64{}
+					if (*e78) == nil {
+						(*e78) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -831,11 +835,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x81, err := r.Str()
+			x82, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x81
+			v.Old.Value = x82
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {
@@ -1550,9 +1554,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		default:
-			if err := r.Unknown(key); err != nil {
-				return err
-			}
+			return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 		}
 	}
 	return nil

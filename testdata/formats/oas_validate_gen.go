@@ -18,6 +18,13 @@ func (v *Everything) Validate() error {
 }
 
 func (v *Everything) validate(c *oasrt.Validator) {
+	if v.FreeObject != nil {
+		c.Key("freeObject")
+		if oasrt.RawKind(v.FreeObject) != oasrt.Object {
+			c.Errorf("expected object, got %v", oasrt.RawKind(v.FreeObject))
+		}
+		c.Pop()
+	}
 	if v.Email.Set {
 		c.Key("email")
 		if !oasrt.ValidEmail(v.Email.Value) {

@@ -1132,6 +1132,379 @@ func (v *Sealed) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *Cat) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Meows.Set {
+		w.Raw(`,"meows":`)
+		w.Bool(v.Meows.Value)
+	}
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+		switch k1 {
+		case "meows":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties[k1]
+		w.String(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "meows":
+			v.Meows.Set = true
+			x3, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "meows")
+			}
+			v.Meows.Value = x3
+		default:
+			if pattern1.Match(key) {
+				k4 := r.Intern(key)
+				if v.PatternProperties == nil {
+					v.PatternProperties = make(map[string]string)
+				}
+				var x5 string
+				x6, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, k4)
+				}
+				x5 = x6
+				v.PatternProperties[k4] = x5
+			} else {
+				return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
+			}
+		}
+	}
+	return nil
+}
+
+// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
+var sizeHintCat oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) {
+	w := sizeHintCat.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintCat.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Invalid {
+		return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintNothing sizes the buffer of Nothing's owned-output encoders for large values.
+var sizeHintNothing oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Nothing) MarshalJSON() ([]byte, error) {
+	w := sizeHintNothing.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNothing.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Nothing) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Foo.Set {
+		w.Raw(`,"foo":`)
+		w.Int(v.Foo.Value)
+	}
+	if v.Bar != nil {
+		w.Raw(`,"bar":`)
+		w.RawJSON(v.Bar)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "foo":
+			v.Foo.Set = true
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "foo")
+			}
+			v.Foo.Value = x1
+		case "bar":
+			at3 := r.Start()
+			x2, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "bar")
+			}
+			if oasrt.RawKind(x2) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2)), "bar")
+			}
+			v.Bar = x2
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sizeHintNoBar sizes the buffer of NoBar's owned-output encoders for large values.
+var sizeHintNoBar oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v NoBar) MarshalJSON() ([]byte, error) {
+	w := sizeHintNoBar.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNoBar.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NoBar) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Odd) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if !oasrt.JSONEqual(x1, `false`) && !oasrt.JSONEqual(x1, `1.5`) && !oasrt.JSONEqual(x1, `null`) && !oasrt.JSONEqual(x1, `[0]`) && !oasrt.JSONEqual(x1, `{"a":1}`) {
+		return oasrt.Violation(at2, "%s is not one of the enum's values", x1)
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintOdd sizes the buffer of Odd's owned-output encoders for large values.
+var sizeHintOdd oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Odd) MarshalJSON() ([]byte, error) {
+	w := sizeHintOdd.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOdd.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Odd) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Empty) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.RawJSON((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i3 := 0; ; i3++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e4 *oasrt.Raw
+		(*v), e4 = oasrt.Grow(r, (*v))
+		at6 := r.Start()
+		x5, err := r.Raw()
+		if err != nil {
+			return oasrt.AtIndex(err, i3)
+		}
+		if oasrt.RawKind(x5) != oasrt.Invalid {
+			return oasrt.AtIndex(oasrt.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
+		}
+		(*e4) = x5
+	}
+	if (*v) == nil {
+		(*v) = []oasrt.Raw{}
+	}
+	return nil
+}
+
+// sizeHintEmpty sizes the buffer of Empty's owned-output encoders for large values.
+var sizeHintEmpty oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Empty) MarshalJSON() ([]byte, error) {
+	w := sizeHintEmpty.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintEmpty.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Empty) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Object {
+		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintAnyObject sizes the buffer of AnyObject's owned-output encoders for large values.
+var sizeHintAnyObject oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v AnyObject) MarshalJSON() ([]byte, error) {
+	w := sizeHintAnyObject.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintAnyObject.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *AnyObject) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
+		return oasrt.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintObjectOrNull sizes the buffer of ObjectOrNull's owned-output encoders for large values.
+var sizeHintObjectOrNull oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
+	w := sizeHintObjectOrNull.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintObjectOrNull.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Null {
+		return oasrt.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
+var sizeHintOnlyNull oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v OnlyNull) MarshalJSON() ([]byte, error) {
+	w := sizeHintOnlyNull.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOnlyNull.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *OnlyNull) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as JSON.
 func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
 	x := string(*v)

@@ -250,6 +250,118 @@ func (v *Sealed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintCat.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintCat.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Nothing) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNothing.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNothing.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Nothing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NoBar) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNoBar.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNoBar.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NoBar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Odd) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintOdd.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOdd.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Odd) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Empty) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintEmpty.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintEmpty.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Empty) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v AnyObject) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintAnyObject.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintAnyObject.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *AnyObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v ObjectOrNull) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintObjectOrNull.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintObjectOrNull.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintOnlyNull.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOnlyNull.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v Unchecked) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintUnchecked.GetWriter()
 	v.EncodeJSON(w)

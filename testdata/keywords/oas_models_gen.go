@@ -205,6 +205,47 @@ type Sealed struct {
 	ID oasrt.Opt[int64] `json:"id,omitzero"`
 }
 
+// Cat is the object schema #/components/schemas/Cat.
+//
+// additionalProperties false; names matching a pattern are allowed.
+type Cat struct {
+	Meows oasrt.Opt[bool] `json:"meows,omitzero"`
+	// PatternProperties holds the properties whose names match `^x-`.
+	PatternProperties map[string]string `json:"-"`
+}
+
+// Nothing is the schema #/components/schemas/Nothing.
+type Nothing oasrt.Raw
+
+// NoBar is the object schema #/components/schemas/NoBar.
+//
+// The property bar must be absent (its schema is false).
+type NoBar struct {
+	Foo oasrt.Opt[int64] `json:"foo,omitzero"`
+	Bar oasrt.Raw        `json:"bar,omitzero"`
+}
+
+// Odd is the schema #/components/schemas/Odd.
+//
+// An enum of values that are not strings or integers, compared as JSON.
+type Odd oasrt.Raw
+
+// Empty is the schema #/components/schemas/Empty.
+//
+// items false allows only the empty array.
+type Empty []oasrt.Raw
+
+// AnyObject is the schema #/components/schemas/AnyObject.
+//
+// An object with no properties is any object, and nothing else.
+type AnyObject oasrt.Raw
+
+// ObjectOrNull is the schema #/components/schemas/ObjectOrNull.
+type ObjectOrNull oasrt.Raw
+
+// OnlyNull is the schema #/components/schemas/OnlyNull.
+type OnlyNull oasrt.Raw
+
 // Unchecked is the schema #/components/schemas/Unchecked.
 //
 // A not of a form that is not checked.

@@ -30,3 +30,32 @@ func (v *Track) DecodePointsItems(r *oasrt.Reader) iter.Seq2[Point, error] {
 func (v *Track) EncodePointsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
 	return oasrt.EncodeFieldItems(w, out, &v.Points, v.EncodeJSON, seq, (*Point).EncodeJSON)
 }
+
+// DecodeEmptyItems returns an iterator over the elements of a JSON array
+// of Empty that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+func DecodeEmptyItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+		var y oasrt.Raw
+		at2 := r.Start()
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x1) != oasrt.Invalid {
+			return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+		}
+		y = x1
+		*x = y
+		return nil
+	})
+}
+
+// EncodeEmptyItems writes the elements seq yields to out as a JSON array of
+// Empty, flushing as it goes, so memory stays bounded by one element.
+func EncodeEmptyItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+		w.RawJSON((*x))
+	})
+}

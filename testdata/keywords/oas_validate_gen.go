@@ -344,6 +344,130 @@ func (v *Sealed) Validate() error {
 func (v *Sealed) validate(c *oasrt.Validator) {
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Cat) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Cat) validate(c *oasrt.Validator) {
+	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
+		c.Key(k1)
+		if !pattern1.MatchString(k1) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties", `^x-`)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Nothing) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Nothing) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NoBar) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NoBar) validate(c *oasrt.Validator) {
+	if v.Bar != nil {
+		c.Key("bar")
+		if oasrt.RawKind(v.Bar) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Bar))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Odd) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Odd) validate(c *oasrt.Validator) {
+	if !oasrt.JSONEqual((*v), `false`) && !oasrt.JSONEqual((*v), `1.5`) && !oasrt.JSONEqual((*v), `null`) && !oasrt.JSONEqual((*v), `[0]`) && !oasrt.JSONEqual((*v), `{"a":1}`) {
+		c.Errorf("%s is not one of the enum's values", (*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Empty) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Empty) validate(c *oasrt.Validator) {
+	for i1 := range *v {
+		c.Index(i1)
+		if oasrt.RawKind((*v)[i1]) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)[i1]))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *AnyObject) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *AnyObject) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Object {
+		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ObjectOrNull) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOrNull) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Object && oasrt.RawKind((*v)) != oasrt.Null {
+		c.Errorf("expected object or null, got %v", oasrt.RawKind((*v)))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *OnlyNull) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *OnlyNull) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Null {
+		c.Errorf("expected null, got %v", oasrt.RawKind((*v)))
+	}
+}
+
 // Validate returns nil: no value of Unchecked breaks its schema.
 func (v *Unchecked) Validate() error { return nil }
 

@@ -21,6 +21,10 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
+	{"Cat", func() any { return new(keywords.Cat) }, func() any { return new(Cat) }, false},
+	{"AnyObject", func() any { return new(keywords.AnyObject) }, func() any { return new(AnyObject) }, true},
+	{"ObjectOrNull", func() any { return new(keywords.ObjectOrNull) }, func() any { return new(ObjectOrNull) }, true},
+	{"OnlyNull", func() any { return new(keywords.OnlyNull) }, func() any { return new(OnlyNull) }, true},
 	{"Unchecked", func() any { return new(keywords.Unchecked) }, func() any { return new(Unchecked) }, true},
 	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
 	{"Tags", func() any { return new(keywords.Tags) }, func() any { return new(Tags) }, false},
@@ -32,7 +36,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Headers", "Fixed", "HolderFlag", "HolderMaybe", "HolderFree"}
+var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Nothing", "NoBar", "Odd", "Empty", "Headers", "Fixed", "HolderFlag", "HolderMaybe", "HolderFree"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -59,6 +63,16 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 }
 
 type Color string
+
+type Cat struct {
+	Meows *bool `json:"meows,omitempty"`
+}
+
+type AnyObject = json.RawMessage
+
+type ObjectOrNull = json.RawMessage
+
+type OnlyNull = json.RawMessage
 
 type Unchecked string
 

@@ -1,0 +1,155 @@
+package build
+
+import (
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// ignoredKeywords warns, once per schema, about the JSON Schema keywords
+// of sch that the generated code does not check, so that a constraint left
+// out is named with its place instead of silently accepting what the spec
+// forbids. pointer may be empty when the schema's place has no pointer (an
+// allOf member merged into its parent).
+func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
+	if n := rootNode(sch); n != nil {
+		if b.keywordsChecked[n] {
+			return
+		}
+		if b.keywordsChecked == nil {
+			b.keywordsChecked = map[*yaml.Node]bool{}
+		}
+		b.keywordsChecked[n] = true
+	}
+	b.checkKeywords(sch)
+	var kws []string
+	add := func(present bool, kw string) {
+		if present {
+			kws = append(kws, kw)
+		}
+	}
+	add(sch.Contains != nil, "contains")
+	add(sch.MinContains != nil, "minContains")
+	add(sch.MaxContains != nil, "maxContains")
+	add(sch.If != nil, "if")
+	add(sch.Then != nil, "then")
+	add(sch.Else != nil, "else")
+	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0, "dependentRequired")
+	add(sch.DependentSchemas != nil && sch.DependentSchemas.Len() > 0, "dependentSchemas")
+	add(sch.PropertyNames != nil, "propertyNames")
+	add(sch.UnevaluatedItems != nil, "unevaluatedItems")
+	add(sch.UnevaluatedProperties != nil, "unevaluatedProperties")
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	at := ""
+	if pointer != "" {
+		at = pointer + ": "
+	}
+	b.warnf(b.pos(sch), "%s%s %s not checked: oasgen does not enforce %s yet", at, strings.Join(kws, ", "), verb, map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
+}
+
+// freeFormKeywords warns about the keywords of a schema kept as raw JSON
+// (an ir.Any) that apply to one JSON type and are not checked on it: why
+// says what the schema is.
+func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
+	var kws []string
+	add := func(present bool, kw string) {
+		if present {
+			kws = append(kws, kw)
+		}
+	}
+	add(sch.Minimum != nil, "minimum")
+	add(sch.Maximum != nil, "maximum")
+	add(sch.ExclusiveMinimum != nil, "exclusiveMinimum")
+	add(sch.ExclusiveMaximum != nil, "exclusiveMaximum")
+	add(sch.MultipleOf != nil, "multipleOf")
+	add(sch.MinItems != nil, "minItems")
+	add(sch.MaxItems != nil, "maxItems")
+	add(sch.UniqueItems != nil && *sch.UniqueItems, "uniqueItems")
+	add(len(sch.Required) > 0, "required")
+	add(sch.MinProperties != nil, "minProperties")
+	add(sch.MaxProperties != nil, "maxProperties")
+	// Composition that reaches a raw value: no member gave it a type.
+	add(len(sch.AllOf) > 0, "allOf")
+	add(len(sch.AnyOf) > 0, "anyOf")
+	add(len(sch.OneOf) > 0, "oneOf")
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	b.warnf(b.pos(sch), "%s: %s %s not checked: %s", pointer, strings.Join(kws, ", "), verb, why)
+}
+
+// uncheckedFormats are the formats JSON Schema 2020-12 defines that the
+// generated code does not check; other formats it does not know are the
+// spec's own annotations (OpenAPI's password, binary), and say nothing.
+var uncheckedFormats = map[string]bool{
+	"idn-email": true, "idn-hostname": true, "iri": true, "iri-reference": true, "uri-reference": true,
+	"uri-template": true, "json-pointer": true, "relative-json-pointer": true, "regex": true,
+}
+
+// uncheckedFormat warns about a string format JSON Schema defines that is
+// not checked, at the format's position.
+func (b *builder) uncheckedFormat(sch *base.Schema, pointer string) {
+	if !uncheckedFormats[sch.Format] {
+		return
+	}
+	pos := b.pos(sch)
+	if low := sch.GoLow(); low != nil && low.Format.ValueNode != nil {
+		pos.Line, pos.Col = low.Format.ValueNode.Line, low.Format.ValueNode.Column
+	}
+	b.warnf(pos, "%s: format %s is not checked: oasgen does not validate it yet, any string is accepted", pointer, sch.Format)
+}
+
+// refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1
+// (JSON Schema 2020-12) applies together with the referenced schema and
+// the generated code does not check; description and summary only
+// annotate.
+func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
+	if sp == nil || !sp.IsReference() {
+		return
+	}
+	low := sp.GoLow()
+	if low == nil {
+		return
+	}
+	// The node that holds the $ref, as written; the proxy's value node
+	// is the referenced schema's.
+	n := low.GetReferenceNode()
+	if low.TransformedRef != nil {
+		n = low.TransformedRef
+	}
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	var kws []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i].Value; k {
+		case "$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "example", "examples", "default",
+			"nullable": // how 3.0 specs mark a $ref nullable: left to the nullability rules, not warned here
+		default:
+			if !strings.HasPrefix(k, "x-") {
+				kws = append(kws, k)
+			}
+		}
+	}
+	if len(kws) == 0 {
+		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+}

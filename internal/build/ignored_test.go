@@ -1,0 +1,64 @@
+package build
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/oasgen/oasgen/internal/spec"
+)
+
+// TestIgnoredKeywords checks that every keyword the generated code does
+// not enforce is a warning positioned at its schema, once.
+func TestIgnoredKeywords(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema string // the component S, in YAML flow style
+		want   []string
+	}{
+		{"contains", `{type: array, contains: {type: integer}, minContains: 2, maxContains: 3}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: contains, minContains, maxContains are not checked: oasgen does not enforce these keywords yet"}},
+		{"if then else", `{if: {minimum: 0}, then: {multipleOf: 2}, else: {multipleOf: 3}}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: if, then, else are not checked: oasgen does not enforce these keywords yet"}},
+		{"object keywords", `{type: object, properties: {a: {type: string}}, dependentRequired: {a: [b]}, dependentSchemas: {a: {required: [c]}}, propertyNames: {maxLength: 3}, unevaluatedProperties: false}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: dependentRequired, dependentSchemas, propertyNames, unevaluatedProperties are not checked: oasgen does not enforce these keywords yet"}},
+		{"unevaluatedItems", `{type: array, prefixItems: [{type: string}], unevaluatedItems: {type: integer}}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: unevaluatedItems is not checked: oasgen does not enforce this keyword yet"}},
+		{"in a property", `{type: object, properties: {a: {type: array, contains: {const: 1}}}}`,
+			[]string{"spec.yaml:7:39: #/components/schemas/S/properties/a: contains is not checked: oasgen does not enforce this keyword yet"}},
+		{"in an allOf member", `{allOf: [{type: object, properties: {a: {type: string}}}, {propertyNames: {maxLength: 1}}]}`,
+			[]string{"spec.yaml:7:66: propertyNames is not checked: oasgen does not enforce this keyword yet"}},
+		{"no type", `{minimum: 1, maxItems: 2, uniqueItems: true, required: [a]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: minimum, maxItems, uniqueItems, required are not checked: a schema without type is kept as raw JSON"}},
+		{"object without properties", `{type: object, required: [a], minProperties: 1, maxProperties: 2}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: required, minProperties, maxProperties are not checked: an object with no properties is kept as raw JSON"}},
+		{"untyped allOf", `{allOf: [{minimum: 1}, {maximum: 3}]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: allOf is not checked: a schema without type is kept as raw JSON"}},
+		{"object without properties or constraints", `{type: object}`, nil},
+		{"unchecked format", `{type: object, properties: {p: {type: string, format: json-pointer}, q: {type: string, format: password}, e: {type: string, format: email}}}`,
+			[]string{"spec.yaml:7:62: #/components/schemas/S/properties/p: format json-pointer is not checked: oasgen does not validate it yet, any string is accepted"}},
+		{"beside $ref", `{type: object, properties: {a: {$ref: '#/components/schemas/Other', maxLength: 2, description: d}}}`,
+			[]string{"spec.yaml:7:39: #/components/schemas/S/properties/a: maxLength beside $ref is not checked: only the referenced schema is"}},
+		{"enforced keywords", `{type: object, properties: {a: {type: string, maxLength: 2}}, required: [a], additionalProperties: false}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: " + tt.schema + "\n"
+			s, err := spec.Parse("spec.yaml", []byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Package(s, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range p.Diagnostics {
+				got = append(got, d.String())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
