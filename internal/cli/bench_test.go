@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
@@ -382,15 +381,8 @@ func TestBenchModulesCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	gomod := "module oasgenbench\n\ngo 1.26\n\nrequire " + oasgenModule + " v0.0.0\n\nreplace " + oasgenModule + " => " + root + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := checkoutRoot(t)
+	dir := scratchModule(t, "oasgenbench")
 	n := 0
 	for _, c := range goldenCases(t) {
 		name := filepath.Base(c)
@@ -415,10 +407,7 @@ func TestBenchModulesCompile(t *testing.T) {
 			n++
 		}
 	}
-	cmd := exec.Command("go", "vet", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := goIn(dir, "vet", "./..."); err != nil {
 		t.Fatalf("go vet of %d cut packages: %v\n%s", n, err, out)
 	}
 	t.Logf("%d cut packages vetted", n)

@@ -21,10 +21,7 @@ func TestToolInUserModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := checkoutRoot(t)
 	dir := t.TempDir()
 	main := `package main
 
@@ -44,14 +41,11 @@ func main() {
 `
 	run := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		out, err := cmd.CombinedOutput()
+		out, err := goIn(dir, args...)
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		return string(out)
+		return out
 	}
 	run("mod", "init", "example.com/user")
 	run("mod", "edit", "-require=github.com/oasgen/oasgen@v0.0.0", "-replace=github.com/oasgen/oasgen="+root, "-tool=github.com/oasgen/oasgen/cmd/oasgen")
@@ -75,4 +69,42 @@ func main() {
 	if _, err := os.Stat(filepath.Join(dir, "api", "oas_client_gen.go")); err != nil {
 		t.Errorf("go generate did not write the package: %v", err)
 	}
+}
+
+// checkoutRoot returns the directory of this oasgen checkout.
+func checkoutRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// scratchModule makes an empty module named path in a temporary directory,
+// requiring this checkout's oasgen through a replace directive, as a
+// user's module requires a release, and returns the directory.
+func scratchModule(t *testing.T, path string) string {
+	t.Helper()
+	root := checkoutRoot(t)
+	dir := t.TempDir()
+	gomod := "module " + path + "\n\ngo 1.26\n\nrequire " + oasgenModule + " v0.0.0\n\nreplace " + oasgenModule + " => " + root + "\n"
+	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// goIn runs the go command in dir, outside any workspace, and returns its
+// combined output.
+func goIn(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -67,19 +66,7 @@ func TestRandomSpecs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	gomod := "module example.com/random\n\ngo 1.26\n\nrequire github.com/oasgen/oasgen v0.0.0\n\nreplace github.com/oasgen/oasgen => " + root + "\n"
-	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := scratchModule(t, "example.com/random")
 	generated := 0
 	for seed := uint64(1); seed <= uint64(*randomSpecs); seed++ {
 		if generateRandom(t, dir, seed) {
@@ -90,11 +77,8 @@ func TestRandomSpecs(t *testing.T) {
 	if generated < *randomSpecs*3/4 {
 		t.Errorf("only %d of %d random specs generated", generated, *randomSpecs)
 	}
-	cmd := exec.Command("go", "vet", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("generated code does not build or vet: %v\n%s", err, strings.TrimSpace(string(out)))
+	if out, err := goIn(dir, "vet", "./..."); err != nil {
+		t.Errorf("generated code does not build or vet: %v\n%s", err, strings.TrimSpace(out))
 	}
 }
 
