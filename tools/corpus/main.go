@@ -29,6 +29,7 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/lint"
 	"github.com/oasgen/oasgen/internal/spec"
+	"github.com/oasgen/oasgen/tools/internal/docsection"
 )
 
 const (
@@ -123,7 +124,7 @@ func main() {
 		fmt.Print(report)
 		return
 	}
-	if err := rewriteSection(*out, report); err != nil {
+	if err := docsection.Rewrite(*out, beginMarker, endMarker, report); err != nil {
 		fmt.Fprintln(os.Stderr, "corpus:", err)
 		os.Exit(1)
 	}
@@ -590,18 +591,4 @@ func firstLine(err error) string {
 		msg = msg[:120] + "..."
 	}
 	return msg
-}
-
-func rewriteSection(path, section string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	s := string(data)
-	i, j := strings.Index(s, beginMarker), strings.Index(s, endMarker)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s has no %s ... %s section", path, beginMarker, endMarker)
-	}
-	s = s[:i] + section + s[j+len(endMarker)+1:]
-	return os.WriteFile(path, []byte(s), 0o644)
 }

@@ -21,6 +21,7 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"github.com/oasgen/oasgen/tools/internal/docsection"
 	"io"
 	"os"
 	"os/exec"
@@ -81,7 +82,7 @@ func main() {
 	}
 	if *out == "" {
 		fmt.Print(report)
-	} else if err := rewriteSection(*out, report); err != nil {
+	} else if err := docsection.Rewrite(*out, beginMarker, endMarker, report); err != nil {
 		fmt.Fprintln(os.Stderr, "jsonschemasuite:", err)
 		os.Exit(1)
 	} else {
@@ -174,18 +175,4 @@ func untarTests(sdist, dst string) error {
 		return fmt.Errorf("%s has no %s", sdist, prefix)
 	}
 	return os.Rename(tmp, dst)
-}
-
-func rewriteSection(path, section string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	s := string(data)
-	i, j := strings.Index(s, beginMarker), strings.Index(s, endMarker)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s has no %s ... %s section", path, beginMarker, endMarker)
-	}
-	s = s[:i] + section + s[j+len(endMarker)+1:]
-	return os.WriteFile(path, []byte(s), 0o644)
 }
