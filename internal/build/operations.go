@@ -52,7 +52,8 @@ func (b *builder) operations() {
 				}
 			}
 			if op.OperationId != "" {
-				// OpenAPI 3.1, 4.8.10.1: operationId MUST be unique.
+				// operationId MUST be unique among all operations (OpenAPI 3.1, the
+				// Operation Object).
 				if first, dup := firstID[id]; dup {
 					b.warnf(o.Pos, "%s %s: operationId %q is already used at %s; this operation's Go name is %s", method, path, id, first, o.GoName)
 				} else {
@@ -75,8 +76,8 @@ func (b *builder) operations() {
 var templateParam = regexp.MustCompile(`\{([^{}]*)\}`)
 
 // pathParamsMatch reports whether every template expression of o's path
-// has a path parameter (OpenAPI 3.1, 4.8.8.2: each MUST correspond to
-// one). An operation with one missing is not generated, with a warning: its
+// has a path parameter (each MUST correspond to one: OpenAPI 3.1, the
+// Paths Object). An operation with one missing is not generated, with a warning: its
 // client would send the expression as written, and its route could not
 // hand the value to anyone. A declared path parameter the template lacks
 // is a warning too: it is never set.
