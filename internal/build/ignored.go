@@ -25,12 +25,8 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 		b.keywordsChecked[n] = true
 	}
 	b.checkKeywords(sch)
-	var kws []string
-	add := func(present bool, kw string) {
-		if present {
-			kws = append(kws, kw)
-		}
-	}
+	var kws keywordList
+	add := kws.add
 	add(sch.Contains != nil, "contains")
 	add(sch.MinContains != nil, "minContains")
 	add(sch.MaxContains != nil, "maxContains")
@@ -45,27 +41,19 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 	if len(kws) == 0 {
 		return
 	}
-	verb := "is"
-	if len(kws) > 1 {
-		verb = "are"
-	}
 	at := ""
 	if pointer != "" {
 		at = pointer + ": "
 	}
-	b.warnf(b.pos(sch), "%s%s %s not checked: oasgen does not enforce %s yet", at, strings.Join(kws, ", "), verb, map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
+	b.warnf(b.pos(sch), "%s%s not checked: oasgen does not enforce %s yet", at, kws.subject(), map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
 }
 
 // freeFormKeywords warns about the keywords of a schema kept as raw JSON
 // (an ir.Any) that apply to one JSON type and are not checked on it: why
 // says what the schema is.
 func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
-	var kws []string
-	add := func(present bool, kw string) {
-		if present {
-			kws = append(kws, kw)
-		}
-	}
+	var kws keywordList
+	add := kws.add
 	add(sch.Minimum != nil, "minimum")
 	add(sch.Maximum != nil, "maximum")
 	add(sch.ExclusiveMinimum != nil, "exclusiveMinimum")
@@ -84,11 +72,7 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	if len(kws) == 0 {
 		return
 	}
-	verb := "is"
-	if len(kws) > 1 {
-		verb = "are"
-	}
-	b.warnf(b.pos(sch), "%s: %s %s not checked: %s", pointer, strings.Join(kws, ", "), verb, why)
+	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
 }
 
 // uncheckedFormats are the formats JSON Schema 2020-12 defines that the
@@ -152,4 +136,22 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 		verb = "are"
 	}
 	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+}
+
+// keywordList collects the names of the keywords a warning names.
+type keywordList []string
+
+func (l *keywordList) add(present bool, kw string) {
+	if present {
+		*l = append(*l, kw)
+	}
+}
+
+// subject is the list as the subject of a sentence, with its verb:
+// "contains is", "if, then are".
+func (l keywordList) subject() string {
+	if len(l) > 1 {
+		return strings.Join(l, ", ") + " are"
+	}
+	return strings.Join(l, ", ") + " is"
 }
