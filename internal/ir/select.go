@@ -80,7 +80,13 @@ func (r reach) decl(d Decl) {
 	r.seen[d] = true
 	switch d := d.(type) {
 	case *Struct:
-		r.structFields(d)
+		for _, f := range d.Fields {
+			r.typ(f.Type)
+		}
+		r.typ(d.Additional)
+		for _, pp := range d.Patterns {
+			r.typ(pp.Type)
+		}
 	case *Alias:
 		r.typ(d.Type)
 	case *Union:
@@ -95,15 +101,5 @@ func (r reach) decl(d Decl) {
 			r.typ(f.Type)
 		}
 		r.typ(d.Rest)
-	}
-}
-
-func (r reach) structFields(s *Struct) {
-	for _, f := range s.Fields {
-		r.typ(f.Type)
-	}
-	r.typ(s.Additional)
-	for _, pp := range s.Patterns {
-		r.typ(pp.Type)
 	}
 }
