@@ -24,6 +24,8 @@ var Pairs = []Pair{
 	{"ListPetsResponse", func() any { return new(names.ListPetsResponse) }, func() any { return new(ListPetsResponse) }, true},
 	{"DecodePetsItems", func() any { return new(names.DecodePetsItems) }, func() any { return new(DecodePetsItems) }, true},
 	{"Pets", func() any { return new(names.Pets) }, func() any { return new(Pets) }, true},
+	{"Schema400", func() any { return new(names.Schema400) }, func() any { return new(Schema400) }, true},
+	{"StatusCode", func() any { return new(names.StatusCode) }, func() any { return new(StatusCode) }, true},
 	{"Page", func() any { return new(names.Page) }, func() any { return new(Page) }, true},
 }
 
@@ -62,6 +64,13 @@ type ListPetsResponse string
 type DecodePetsItems string
 
 type Pets []string
+
+type Schema400 struct {
+	Field2fa *bool       `json:"2fa,omitempty"`
+	Status   *StatusCode `json:"status,omitempty"`
+}
+
+type StatusCode string
 
 type Page struct {
 	Items     []string `json:"items,omitzero"`
