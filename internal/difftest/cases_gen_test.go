@@ -3,32 +3,126 @@
 package difftest
 
 import (
+	allofplain "github.com/oasgen/oasgen/testdata/allof/plain"
+	anyofplain "github.com/oasgen/oasgen/testdata/anyof/plain"
+	apikeyplain "github.com/oasgen/oasgen/testdata/apikey/plain"
+	arraybodiesplain "github.com/oasgen/oasgen/testdata/arraybodies/plain"
+	arraysplain "github.com/oasgen/oasgen/testdata/arrays/plain"
 	bodypatternplain "github.com/oasgen/oasgen/testdata/bodypattern/plain"
+	closedobjectplain "github.com/oasgen/oasgen/testdata/closedobject/plain"
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
+	constantsplain "github.com/oasgen/oasgen/testdata/constants/plain"
+	deepobjectplain "github.com/oasgen/oasgen/testdata/deepobject/plain"
+	defaultsplain "github.com/oasgen/oasgen/testdata/defaults/plain"
+	discriminatorplain "github.com/oasgen/oasgen/testdata/discriminator/plain"
+	docsplain "github.com/oasgen/oasgen/testdata/docs/plain"
+	enumintplain "github.com/oasgen/oasgen/testdata/enumint/plain"
+	enumnullplain "github.com/oasgen/oasgen/testdata/enumnull/plain"
+	enumstringplain "github.com/oasgen/oasgen/testdata/enumstring/plain"
+	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
+	formbodyplain "github.com/oasgen/oasgen/testdata/formbody/plain"
+	freeformplain "github.com/oasgen/oasgen/testdata/freeform/plain"
+	headercookieplain "github.com/oasgen/oasgen/testdata/headercookie/plain"
+	httpauthplain "github.com/oasgen/oasgen/testdata/httpauth/plain"
+	inlinenamesplain "github.com/oasgen/oasgen/testdata/inlinenames/plain"
+	intformatsplain "github.com/oasgen/oasgen/testdata/intformats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
+	mediatypesplain "github.com/oasgen/oasgen/testdata/mediatypes/plain"
+	multipartbodyplain "github.com/oasgen/oasgen/testdata/multipartbody/plain"
 	namesplain "github.com/oasgen/oasgen/testdata/names/plain"
+	noopidplain "github.com/oasgen/oasgen/testdata/noopid/plain"
+	notkeywordplain "github.com/oasgen/oasgen/testdata/notkeyword/plain"
+	nullable30plain "github.com/oasgen/oasgen/testdata/nullable30/plain"
+	nullable31plain "github.com/oasgen/oasgen/testdata/nullable31/plain"
+	numbersplain "github.com/oasgen/oasgen/testdata/numbers/plain"
+	oneofkindsplain "github.com/oasgen/oasgen/testdata/oneofkinds/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
+	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
+	pathstylesplain "github.com/oasgen/oasgen/testdata/pathstyles/plain"
+	pathtemplatesplain "github.com/oasgen/oasgen/testdata/pathtemplates/plain"
+	patternpropsplain "github.com/oasgen/oasgen/testdata/patternprops/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
+	presenceplain "github.com/oasgen/oasgen/testdata/presence/plain"
+	propmapsplain "github.com/oasgen/oasgen/testdata/propmaps/plain"
+	queryarraysplain "github.com/oasgen/oasgen/testdata/queryarrays/plain"
+	readwriteonlyplain "github.com/oasgen/oasgen/testdata/readwriteonly/plain"
+	recursiveplain "github.com/oasgen/oasgen/testdata/recursive/plain"
+	responserangesplain "github.com/oasgen/oasgen/testdata/responseranges/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
+	scalarparamsplain "github.com/oasgen/oasgen/testdata/scalarparams/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
+	serversplain "github.com/oasgen/oasgen/testdata/servers/plain"
 	specmistakesplain "github.com/oasgen/oasgen/testdata/specmistakes/plain"
+	streamlistplain "github.com/oasgen/oasgen/testdata/streamlist/plain"
+	stringchecksplain "github.com/oasgen/oasgen/testdata/stringchecks/plain"
+	stringformatsplain "github.com/oasgen/oasgen/testdata/stringformats/plain"
+	tupleplain "github.com/oasgen/oasgen/testdata/tuple/plain"
+	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
+	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 )
 
 // cases lists every golden case with a plain mirror.
 var cases = map[string][]pair{
-	"bodypattern":  conv(bodypatternplain.Pairs, func(p bodypatternplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"composition":  conv(compositionplain.Pairs, func(p compositionplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"formats":      conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"jsonspec":     conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"keywords":     conv(keywordsplain.Pairs, func(p keywordsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"names":        conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"onepass":      conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"petstore":     conv(petstoreplain.Pairs, func(p petstoreplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"routes":       conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"secure":       conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"specmistakes": conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
-	"validation":   conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"allof":          conv(allofplain.Pairs, func(p allofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"anyof":          conv(anyofplain.Pairs, func(p anyofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"apikey":         conv(apikeyplain.Pairs, func(p apikeyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"arraybodies":    conv(arraybodiesplain.Pairs, func(p arraybodiesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"arrays":         conv(arraysplain.Pairs, func(p arraysplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"bodypattern":    conv(bodypatternplain.Pairs, func(p bodypatternplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"closedobject":   conv(closedobjectplain.Pairs, func(p closedobjectplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"composition":    conv(compositionplain.Pairs, func(p compositionplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"constants":      conv(constantsplain.Pairs, func(p constantsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"deepobject":     conv(deepobjectplain.Pairs, func(p deepobjectplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"defaults":       conv(defaultsplain.Pairs, func(p defaultsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"discriminator":  conv(discriminatorplain.Pairs, func(p discriminatorplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"docs":           conv(docsplain.Pairs, func(p docsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"enumint":        conv(enumintplain.Pairs, func(p enumintplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"enumnull":       conv(enumnullplain.Pairs, func(p enumnullplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"enumstring":     conv(enumstringplain.Pairs, func(p enumstringplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"externalref":    conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"formats":        conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"formbody":       conv(formbodyplain.Pairs, func(p formbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"freeform":       conv(freeformplain.Pairs, func(p freeformplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"headercookie":   conv(headercookieplain.Pairs, func(p headercookieplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"httpauth":       conv(httpauthplain.Pairs, func(p httpauthplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"inlinenames":    conv(inlinenamesplain.Pairs, func(p inlinenamesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"intformats":     conv(intformatsplain.Pairs, func(p intformatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"jsonspec":       conv(jsonspecplain.Pairs, func(p jsonspecplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"keywords":       conv(keywordsplain.Pairs, func(p keywordsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"mediatypes":     conv(mediatypesplain.Pairs, func(p mediatypesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"multipartbody":  conv(multipartbodyplain.Pairs, func(p multipartbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"names":          conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"noopid":         conv(noopidplain.Pairs, func(p noopidplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"notkeyword":     conv(notkeywordplain.Pairs, func(p notkeywordplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"nullable30":     conv(nullable30plain.Pairs, func(p nullable30plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"nullable31":     conv(nullable31plain.Pairs, func(p nullable31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"numbers":        conv(numbersplain.Pairs, func(p numbersplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"oneofkinds":     conv(oneofkindsplain.Pairs, func(p oneofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"onepass":        conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"optionalbody":   conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"pathstyles":     conv(pathstylesplain.Pairs, func(p pathstylesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"pathtemplates":  conv(pathtemplatesplain.Pairs, func(p pathtemplatesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"patternprops":   conv(patternpropsplain.Pairs, func(p patternpropsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"petstore":       conv(petstoreplain.Pairs, func(p petstoreplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"presence":       conv(presenceplain.Pairs, func(p presenceplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"propmaps":       conv(propmapsplain.Pairs, func(p propmapsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"queryarrays":    conv(queryarraysplain.Pairs, func(p queryarraysplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"readwriteonly":  conv(readwriteonlyplain.Pairs, func(p readwriteonlyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"recursive":      conv(recursiveplain.Pairs, func(p recursiveplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"responseranges": conv(responserangesplain.Pairs, func(p responserangesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"routes":         conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"scalarparams":   conv(scalarparamsplain.Pairs, func(p scalarparamsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"secure":         conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"servers":        conv(serversplain.Pairs, func(p serversplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"specmistakes":   conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"streamlist":     conv(streamlistplain.Pairs, func(p streamlistplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"stringchecks":   conv(stringchecksplain.Pairs, func(p stringchecksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"stringformats":  conv(stringformatsplain.Pairs, func(p stringformatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"tuple":          conv(tupleplain.Pairs, func(p tupleplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }
