@@ -47,23 +47,30 @@ func WithHeartbeat(d time.Duration) ServerOption {
 	return func(c *ServerConfig) { c.Heartbeat = d }
 }
 
-type lastEventIDKey struct{}
+// eventRequest is what the context of a request for an event stream
+// carries: the client's Last-Event-ID and the server's heartbeat.
+type eventRequest struct {
+	lastID    string
+	heartbeat time.Duration
+}
 
-// WithLastEventID returns ctx carrying the Last-Event-ID header of r, when
-// it has one: generated servers call it for operations that answer with
-// an event stream.
-func WithLastEventID(ctx context.Context, r *http.Request) context.Context {
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
-		return context.WithValue(ctx, lastEventIDKey{}, id)
-	}
-	return ctx
+type eventRequestKey struct{}
+
+// EventRequest returns r with a context carrying its Last-Event-ID header
+// (for the handler: LastEventID) and the server's heartbeat (for
+// WriteEvents): generated servers call it for operations that answer with
+// an event stream, before the handler runs.
+func (c *ServerConfig) EventRequest(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), eventRequestKey{}, &eventRequest{lastID: r.Header.Get("Last-Event-ID"), heartbeat: c.Heartbeat}))
 }
 
 // LastEventID returns the Last-Event-ID a client sent to resume an event
-// stream, or "": a handler of an event stream starts after that event.
+// stream, or "": the handler of an event stream starts after that event.
 func LastEventID(ctx context.Context) string {
-	id, _ := ctx.Value(lastEventIDKey{}).(string)
-	return id
+	if e, ok := ctx.Value(eventRequestKey{}).(*eventRequest); ok {
+		return e.lastID
+	}
+	return ""
 }
 
 // EventText is the data encoder of events whose data is text: the string
@@ -80,14 +87,15 @@ func EventTextData(x *string, r *Reader) error {
 // WriteEvents writes an event stream response from seq: each event's data
 // encoded with enc, written in the standard's framing (one data line per
 // line of the data) and flushed as it is yielded; a comment line every
-// cfg.Heartbeat while the handler has nothing to send. The response is
+// heartbeat (WithHeartbeat, from the context EventRequest made) while the
+// handler has nothing to send. The response is
 // never compressed (proxies and clients would hold events back). The
 // handler's context ends when the client goes away, and a write to a
 // gone client stops the iteration. An error from seq, or a panic, after
 // the status went out aborts the connection (http.ErrAbortHandler, logged
 // through the server's logger as WriteStream does): the client sees a
 // broken stream, which a generated client resumes by reconnecting.
-func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, cfg *ServerConfig, status int, seq iter.Seq2[Event[T], error], enc func(*T, *Writer)) {
+func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq iter.Seq2[Event[T], error], enc func(*T, *Writer)) {
 	h := rw.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
@@ -98,7 +106,11 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, cfg *ServerConf
 		abortError(status, err, true)
 	}
 	var mu sync.Mutex // holds out between the loop and the heartbeat
-	stop := startHeartbeat(cfg.Heartbeat, &mu, out)
+	var beat time.Duration
+	if e, ok := r.Context().Value(eventRequestKey{}).(*eventRequest); ok {
+		beat = e.heartbeat
+	}
+	stop := startHeartbeat(beat, &mu, out)
 	defer stop() // before abortStarted: the heartbeat never outlives the handler
 	w := GetWriter()
 	defer ReleaseWriter(w)
@@ -266,6 +278,11 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 			return
 		}
 		used = true
+		if ct := resp.Header.Get("Content-Type"); !MediaMatches(ct, []string{"text/event-stream"}) {
+			CloseBody(resp)
+			yield(Event[T]{}, &StatusError{StatusCode: resp.StatusCode, ContentType: ct, Err: errors.New("response content type " + strconv.Quote(ct) + " is not text/event-stream")})
+			return
+		}
 		o := c.Events
 		retry := o.Retry
 		if retry <= 0 {
@@ -356,6 +373,26 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 				break
 			}
 		}
+	}
+}
+
+// Resend returns the function EventsFrom reconnects with: it sends req
+// again with a Last-Event-ID header; nil when req's body is a stream,
+// which cannot be sent twice.
+func (c *ClientConfig) Resend(ctx context.Context, req *Request) func(lastID string) (*http.Response, error) {
+	if req.BodyReader != nil {
+		return nil
+	}
+	return func(lastID string) (*http.Response, error) {
+		again := *req
+		again.Header = req.Header.Clone()
+		if again.Header == nil {
+			again.Header = http.Header{}
+		}
+		if lastID != "" {
+			again.Header.Set("Last-Event-ID", lastID)
+		}
+		return c.Do(ctx, &again)
 	}
 }
 

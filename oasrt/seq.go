@@ -263,8 +263,13 @@ func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, er
 // WriteSeq writes a sequence response (JSON Lines or a JSON text
 // sequence) from seq, flushing as EncodeSeq does; gzip-compressed for
 // clients that accept it. An error or panic after the status went out
-// aborts the connection, as WriteStream does.
+// aborts the connection, as WriteStream does. The request body stays
+// readable while the response is written.
 func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, contentType string, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) {
+	// A handler may answer while it reads a sequence request (an echo, a
+	// transform): HTTP/1 servers would otherwise close the request body
+	// at the response's first write.
+	http.NewResponseController(rw).EnableFullDuplex()
 	WriteStream(rw, r, status, contentType, func(w *Writer, out io.Writer) error {
 		return EncodeSeq(w, out, f, seq, enc)
 	})

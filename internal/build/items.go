@@ -25,12 +25,12 @@ func (b *builder) items(m *ir.Media, mt *v3.MediaType, hint, where string, at ir
 	if m.Kind == ir.MediaEventStream {
 		hint = strings.TrimSuffix(hint, "Item") + "Event"
 	}
-	if mt.ItemSchema != nil {
+	if sp := b.component(mt.ItemSchema); sp != nil {
 		if m.Kind == ir.MediaEventStream {
-			b.eventData(m, mt.ItemSchema, hint, where+" itemSchema", at)
+			b.eventData(m, sp, hint, where+" itemSchema", at)
 			return
 		}
-		m.Item = b.schemaType(mt.ItemSchema, hint, where+" itemSchema", at)
+		m.Item = b.schemaType(sp, hint, where+" itemSchema", at)
 		return
 	}
 	if m.Kind == ir.MediaEventStream {
@@ -60,11 +60,11 @@ func (b *builder) eventData(m *ir.Media, sp *base.SchemaProxy, hint, where strin
 			switch {
 			case ds == nil:
 			case ds.ContentSchema != nil:
-				m.Item = b.schemaType(ds.ContentSchema, hint, where+" data contentSchema", at)
+				m.Item = b.schemaType(b.component(ds.ContentSchema), hint, where+" data contentSchema", at)
 			case len(ds.Type) == 1 && ds.Type[0] == "string":
 				m.Item, m.ItemText = &ir.Prim{Kind: ir.String}, true
 			default:
-				m.Item = b.schemaType(data, hint, where+" data", at)
+				m.Item = b.schemaType(b.component(data), hint, where+" data", at)
 			}
 			return
 		}
@@ -95,4 +95,20 @@ func (b *builder) eventDataExt(m *ir.Media, n *yaml.Node, hint, where string, at
 		return
 	}
 	m.Item = b.schemaType(sp, hint, where+" "+eventDataExt, at)
+}
+
+// component returns the component schema a local $ref names, or sp
+// itself. The parser resolves a $ref under itemSchema or contentSchema
+// without pointing the schema at the component's node, so the builder
+// would not know it for the component and would declare a copy.
+func (b *builder) component(sp *base.SchemaProxy) *base.SchemaProxy {
+	if sp == nil || !sp.IsReference() || b.s.Doc.Components == nil || b.s.Doc.Components.Schemas == nil {
+		return sp
+	}
+	if name, ok := strings.CutPrefix(sp.GetReference(), "#/components/schemas/"); ok {
+		if c := b.s.Doc.Components.Schemas.GetOrZero(name); c != nil {
+			return c
+		}
+	}
+	return sp
 }

@@ -19,10 +19,13 @@ import (
 	"github.com/oasgen/oasgen/internal/spec"
 	bodypatternplain "github.com/oasgen/oasgen/testdata/bodypattern/plain"
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
+	eventsplain "github.com/oasgen/oasgen/testdata/events/plain"
+	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
 	namesplain "github.com/oasgen/oasgen/testdata/names/plain"
+	oas32plain "github.com/oasgen/oasgen/testdata/oas32/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
@@ -78,6 +81,13 @@ var cases = map[string][]pair{
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"names": conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"oas32": conv(oas32plain.Pairs, func(p oas32plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"events": conv(eventsplain.Pairs, func(p eventsplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"events31": conv(events31plain.Pairs, func(p events31plain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
 }
 
 // TestUnmirrored pins the types left out of the differential tests because

@@ -3,7 +3,6 @@
 package oas32
 
 import (
-	"bytes"
 	"context"
 	"strconv"
 
@@ -140,15 +139,17 @@ func (c *Client) ExportNotes(ctx context.Context) (ExportNotesResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	streaming := false // a streamed body is closed by its Items
+	defer func() {
+		if !streaming {
+			oasrt.CloseBody(resp)
+		}
+	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportNotesResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
-			return nil, err
-		}
-		v.Body = bytes.NewReader(data)
+		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
+		streaming = true
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)

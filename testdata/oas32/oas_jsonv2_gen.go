@@ -37,17 +37,3 @@ func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
 func (v *Note) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }
-
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
-func (v Note2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNote2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote2.EncodeTo(enc, w)
-}
-
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
-func (v *Note2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
-}

@@ -17,9 +17,3 @@ type Note struct {
 	ID   int64  `json:"id"`
 	Text string `json:"text"`
 }
-
-// Note2 is the object schema #/components/schemas/Note.
-type Note2 struct {
-	ID   int64  `json:"id"`
-	Text string `json:"text"`
-}

@@ -4,7 +4,7 @@ package oas32
 
 import (
 	"context"
-	"io"
+	"iter"
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -133,12 +133,14 @@ type ExportNotesResponse interface {
 //
 // every note, one per line
 type ExportNotesResponse200 struct {
-	// Body is the response body, streamed; closed when it is an io.Closer.
-	Body io.Reader
+	// Body yields the items of the sequence (application/jsonl),
+	// written and read one at a time. Range over it once; breaking out
+	// closes the connection.
+	Body iter.Seq2[Note, error]
 }
 
 func (v ExportNotesResponse200) writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "application/jsonl", v.Body)
+	oasrt.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
 	return nil
 }
 

@@ -22,7 +22,6 @@ type Pair struct {
 var Pairs = []Pair{
 	{"Search", func() any { return new(oas32.Search) }, func() any { return new(Search) }, true},
 	{"Note", func() any { return new(oas32.Note) }, func() any { return new(Note) }, true},
-	{"Note2", func() any { return new(oas32.Note2) }, func() any { return new(Note2) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -59,11 +58,6 @@ type Search struct {
 }
 
 type Note struct {
-	ID   int64  `json:"id"`
-	Text string `json:"text"`
-}
-
-type Note2 struct {
 	ID   int64  `json:"id"`
 	Text string `json:"text"`
 }
