@@ -112,3 +112,19 @@ func (b *builder) component(sp *base.SchemaProxy) *base.SchemaProxy {
 	}
 	return sp
 }
+
+// untypedItems warns about the typed items of a request body that the
+// generated code passes on as bytes: an event stream sent to a server
+// (events are typed in responses only), and a sequence beside other media
+// types (typed only as the body's one media type).
+func (b *builder) untypedItems(o *ir.Operation) {
+	for _, m := range o.Body.Content {
+		switch {
+		case m.Item == nil:
+		case m.Kind == ir.MediaEventStream:
+			b.warnf(o.Pos, "%s %s: a text/event-stream request body is passed on as bytes (oasrt.RawBody): events are typed in responses", o.Method, o.Path)
+		case len(o.Body.Content) > 1:
+			b.warnf(o.Pos, "%s %s: the %s request body is passed on as bytes (oasrt.RawBody): a sequence is typed only as the body's one media type", o.Method, o.Path, m.ContentType)
+		}
+	}
+}

@@ -173,6 +173,7 @@ func (b *builder) body(o *ir.Operation, rb *v3.RequestBody) {
 	}
 	o.Body = &ir.Body{Required: rb.Required != nil && *rb.Required}
 	o.Body.Content = b.media(rb.Content, o.GoName+"Request", "request body of "+o.ID, o.Pos)
+	b.untypedItems(o)
 }
 
 // media lists the content types of a body. The first schema is named hint;
@@ -193,6 +194,8 @@ func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, wh
 		}
 		if m.Kind.Sequential() && mt != nil {
 			b.items(m, mt, hint, where+" ("+ct+")", at)
+		} else if mt != nil && mt.ItemSchema != nil {
+			b.warnf(at, "%s (%s): itemSchema is not used: oasgen reads items of text/event-stream, JSON Lines and application/json-seq only; the body is typed by its schema", where, ct)
 		}
 		out = append(out, m)
 	}

@@ -96,3 +96,23 @@ func (c *Client) Raw(ctx context.Context) (RawResponse, error) {
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
+
+// SendRaw calls POST /raw
+func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error) {
+	req := oasrt.Request{Method: "POST"}
+	req.Path = append(req.Path, "/raw"...)
+	req.BodyReader, req.ContentType = body.Body, body.ContentType
+	if req.ContentType == "" {
+		req.ContentType = "text/event-stream"
+	}
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 204:
+		return SendRawResponse204{}, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}

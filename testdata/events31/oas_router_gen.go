@@ -35,8 +35,10 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 				switch method {
 				case "GET", "HEAD":
 					return 2, "" // raw
+				case "POST":
+					return 3, "" // sendRaw
 				}
-				return routeMethodNotAllowed, "GET, HEAD"
+				return routeMethodNotAllowed, "GET, HEAD, POST"
 			}
 		case "ticks":
 			if !more0 {

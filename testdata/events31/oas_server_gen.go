@@ -80,6 +80,24 @@ func (v RawResponse200) writeRawResponse(rw http.ResponseWriter, r *http.Request
 	return nil
 }
 
+// SendRawResponse is the result of SendRaw: one of
+// SendRawResponse204.
+type SendRawResponse interface {
+	// writeSendRawResponse writes the response to request r; an error means nothing
+	// was written.
+	writeSendRawResponse(rw http.ResponseWriter, r *http.Request) error
+}
+
+// SendRawResponse204 is the 204 response of SendRaw.
+//
+// sent
+type SendRawResponse204 struct{}
+
+func (v SendRawResponse204) writeSendRawResponse(rw http.ResponseWriter, r *http.Request) error {
+	rw.WriteHeader(204)
+	return nil
+}
+
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oasrt.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
@@ -91,6 +109,8 @@ type Handler interface {
 	TickLog(ctx context.Context) (TickLogResponse, error)
 	// Raw handles GET /raw
 	Raw(ctx context.Context) (RawResponse, error)
+	// SendRaw handles POST /raw
+	SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented. Embed
@@ -112,14 +132,20 @@ func (Unimplemented) Raw(ctx context.Context) (RawResponse, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
+// SendRaw returns oasrt.ErrNotImplemented.
+func (Unimplemented) SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [3]struct {
+var operations = [4]struct {
 	id, path string
 	tags     []string
 }{
 	{"ticks", "/ticks", nil},
 	{"tickLog", "/ticks/log", nil},
 	{"raw", "/raw", nil},
+	{"sendRaw", "/raw", nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -134,7 +160,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [3]http.Handler
+	ops [4]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -220,6 +246,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 		s.handleTickLog(w, r, p, esc)
 	case 2:
 		s.handleRaw(w, r, p, esc)
+	case 3:
+		s.handleSendRaw(w, r, p, esc)
 	}
 }
 
@@ -286,3 +314,22 @@ func (s *Server) handleRaw(w http.ResponseWriter, r *http.Request, p []string, e
 
 // producesRaw lists the media types Raw responds with.
 var producesRaw = [...]string{"text/event-stream"}
+
+// handleSendRaw serves POST /raw.
+func (s *Server) handleSendRaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	body, err := s.cfg.RawRequestBody(w, r, false, []string{"text/event-stream", "application/x-ndjson", "application/json"})
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.SendRaw(r.Context(), body)
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeSendRawResponse(w, s.cfg.ResponseRequest(r))
+	}
+	if err != nil {
+		s.cfg.HandlerError(w, r, "sendRaw", err)
+	}
+}
