@@ -1010,10 +1010,24 @@ func rat(f *float64) *big.Rat {
 	return r
 }
 
-var methods = []string{"Get", "Put", "Post", "Delete", "Options", "Head", "Patch", "Trace"}
+// methodOp is an operation of a path item with its HTTP method, as it is
+// sent: upper case for the fixed fields, as written for OpenAPI 3.2's
+// additionalOperations (methods are case-sensitive, RFC 9110 9.1).
+type methodOp struct {
+	method string
+	op     *v3.Operation
+}
 
-func opsOf(pi *v3.PathItem) []*v3.Operation {
-	return []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace}
+// opsOf returns the operations of a path item in a fixed order: the fixed
+// fields, then additionalOperations in document order.
+func opsOf(pi *v3.PathItem) []methodOp {
+	ops := []methodOp{{"GET", pi.Get}, {"PUT", pi.Put}, {"POST", pi.Post}, {"DELETE", pi.Delete}, {"OPTIONS", pi.Options}, {"HEAD", pi.Head}, {"PATCH", pi.Patch}, {"TRACE", pi.Trace}, {"QUERY", pi.Query}}
+	if pi.AdditionalOperations != nil {
+		for m, op := range pi.AdditionalOperations.FromOldest() {
+			ops = append(ops, methodOp{m, op})
+		}
+	}
+	return ops
 }
 
 // statusName names a response status for type names: 200 -> OK.

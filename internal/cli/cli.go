@@ -26,7 +26,7 @@ var petstoreSpec []byte
 // PetstoreSpec returns the embedded example spec.
 func PetstoreSpec() []byte { return petstoreSpec }
 
-const usage = `oasgen generates fast Go code from OpenAPI 3.0 and 3.1 specs.
+const usage = `oasgen generates fast Go code from OpenAPI 3.0, 3.1 and 3.2 specs.
 
 Usage:
   oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]

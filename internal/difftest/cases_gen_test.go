@@ -19,6 +19,8 @@ import (
 	enumintplain "github.com/oasgen/oasgen/testdata/enumint/plain"
 	enumnullplain "github.com/oasgen/oasgen/testdata/enumnull/plain"
 	enumstringplain "github.com/oasgen/oasgen/testdata/enumstring/plain"
+	eventsplain "github.com/oasgen/oasgen/testdata/events/plain"
+	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
 	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	formbodyplain "github.com/oasgen/oasgen/testdata/formbody/plain"
@@ -37,6 +39,7 @@ import (
 	nullable30plain "github.com/oasgen/oasgen/testdata/nullable30/plain"
 	nullable31plain "github.com/oasgen/oasgen/testdata/nullable31/plain"
 	numbersplain "github.com/oasgen/oasgen/testdata/numbers/plain"
+	oas32plain "github.com/oasgen/oasgen/testdata/oas32/plain"
 	oneofkindsplain "github.com/oasgen/oasgen/testdata/oneofkinds/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
@@ -82,6 +85,8 @@ var cases = map[string][]pair{
 	"enumint":        conv(enumintplain.Pairs, func(p enumintplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"enumnull":       conv(enumnullplain.Pairs, func(p enumnullplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"enumstring":     conv(enumstringplain.Pairs, func(p enumstringplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"events":         conv(eventsplain.Pairs, func(p eventsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"events31":       conv(events31plain.Pairs, func(p events31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"externalref":    conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":        conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formbody":       conv(formbodyplain.Pairs, func(p formbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
@@ -100,6 +105,7 @@ var cases = map[string][]pair{
 	"nullable30":     conv(nullable30plain.Pairs, func(p nullable30plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"nullable31":     conv(nullable31plain.Pairs, func(p nullable31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"numbers":        conv(numbersplain.Pairs, func(p numbersplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"oas32":          conv(oas32plain.Pairs, func(p oas32plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"oneofkinds":     conv(oneofkindsplain.Pairs, func(p oneofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"onepass":        conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"optionalbody":   conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

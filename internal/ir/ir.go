@@ -514,6 +514,14 @@ type Media struct {
 	ContentType string
 	Kind        MediaKind // ClassifyMedia(ContentType)
 	Type        Type
+	// Item is the type of each item of a sequential media type
+	// (Kind.Sequential): the JSON value of a line or record, or the data
+	// of a server-sent event; nil when the spec does not type them.
+	Item Type
+	// ItemText is set for server-sent events whose data is a string
+	// written as it is (an itemSchema whose data property is a string
+	// without contentSchema), not JSON.
+	ItemText bool
 }
 
 // Response is one status code's response ("200", "4XX", "default").
