@@ -65,6 +65,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.components()
 	b.securitySchemes()
 	b.operations()
+	b.skipped()
 	b.finishUnions()
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)

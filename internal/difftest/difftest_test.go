@@ -26,6 +26,7 @@ import (
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
+	skippedplain "github.com/oasgen/oasgen/testdata/skipped/plain"
 	specmistakesplain "github.com/oasgen/oasgen/testdata/specmistakes/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 )
@@ -74,6 +75,9 @@ var cases = map[string][]pair{
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"specmistakes": conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"skipped": conv(skippedplain.Pairs, func(p skippedplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 }

@@ -39,6 +39,10 @@ func (p Pos) String() string {
 type Diagnostic struct {
 	Pos Pos
 	Msg string
+	// Kind names the kind of spec element a warning says is not generated
+	// ("webhooks", "links", "parameter content"...), for counting them;
+	// empty for the other warnings.
+	Kind string
 }
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
