@@ -30,6 +30,7 @@ import (
 	skippedplain "github.com/oasgen/oasgen/testdata/skipped/plain"
 	specmistakesplain "github.com/oasgen/oasgen/testdata/specmistakes/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
+	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
 )
 
 type pair struct {
@@ -79,6 +80,9 @@ var cases = map[string][]pair{
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"skipped": conv(skippedplain.Pairs, func(p skippedplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"webhooks": conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"names": conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
