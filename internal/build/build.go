@@ -39,6 +39,7 @@ type builder struct {
 	decls           []ir.Decl
 	diags           []ir.Diagnostic
 	ops             []*ir.Operation
+	hooks           []*ir.Operation // the webhooks' operations
 	unions          []*ir.Union
 	errs            []error
 	// schemes are the security schemes by name.
@@ -65,13 +66,15 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.components()
 	b.securitySchemes()
 	b.operations()
+	b.webhooks()
+	b.skipped()
 	b.finishUnions()
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
 	}
 	breakCycles(b.decls)
 	b.nameConstants()
-	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, SecuritySchemes: b.secList}
+	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, SecuritySchemes: b.secList}
 	b.nameAPI(pkg)
 	pkg.Diagnostics = b.diags
 	return pkg, nil

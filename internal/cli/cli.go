@@ -159,6 +159,8 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_router_gen.go    the router (specs with paths)
   oas_server_gen.go    the Handler interface, Server and responses
   oas_client_gen.go    the Client
+  oas_webhooks_gen.go  the WebhookHandler interface and WebhookServer (specs with webhooks)
+  oas_webhooks_client_gen.go  the WebhookClient that sends them
 
 Files named oas_*_gen.go in DIR that a new generation does not write are
 removed. Warnings (what is not generated or not checked) go to stderr, each

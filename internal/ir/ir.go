@@ -22,6 +22,13 @@ type Package struct {
 	// API names what the router, server and client declare for the
 	// whole package; empty when there are no operations.
 	API APINames
+	// Webhooks are the operations of the spec's webhooks (OpenAPI 3.1),
+	// in spec order: requests the API sends, which its users receive.
+	// Each has Webhook set and the path "/" + its name.
+	Webhooks []*Operation
+	// WebhookAPI names the receiving server and the sending client of
+	// the webhooks, when there are any.
+	WebhookAPI APINames
 }
 
 // APINames are the package-level names of the HTTP layer, claimed after
@@ -48,6 +55,10 @@ func (p Pos) String() string {
 type Diagnostic struct {
 	Pos Pos
 	Msg string
+	// Kind names the kind of spec element a warning says is not generated
+	// ("webhooks", "links", "parameter content"...), for counting them;
+	// empty for the other warnings.
+	Kind string
 }
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
@@ -452,6 +463,9 @@ func StructOf(t Type) *Struct {
 
 // Operation is one method on one path.
 type Operation struct {
+	// Webhook is the name of the webhook the operation belongs to (the
+	// key in the spec's webhooks map); empty for the API's operations.
+	Webhook  string
 	ID       string // operationId, or one made from method and path
 	GoName   string
 	Method   string // upper case
