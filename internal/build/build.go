@@ -831,8 +831,6 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"array"}
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
-		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
-			ts = []string{"string"}
 		case slices.Equal(sch.Type, []string{"null"}):
 			return &ir.Any{Kinds: []string{"null"}}
 		case len(sch.Enum) > 0:
@@ -847,11 +845,14 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				}
 				a.Enum = append(a.Enum, text)
 			}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return a
 		default:
+			a := &ir.Any{}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
-			return &ir.Any{}
+			return a
 		}
 	}
 	if len(ts) > 1 {
@@ -890,12 +891,30 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		if _, nullable := types(sch); nullable {
 			kinds = append(kinds, "null")
 		}
-		return &ir.Any{Kinds: kinds}
+		a := &ir.Any{Kinds: kinds}
+		b.objectParts(a, sch)
+		return a
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
 	return &ir.Any{}
+}
+
+// stringChecks sets the lengths and pattern of a String prim from sch.
+func (b *builder) stringChecks(p *ir.Prim, sch *base.Schema, pointer string) {
+	p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+	if p.Pattern != "" {
+		res, err := TranslatePattern(p.Pattern)
+		pos := b.pos(sch)
+		if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
+			pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
+		}
+		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
+			b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+		}
+		p.Regexps = res
+	}
 }
 
 // prim maps a scalar schema to a primitive type with its checks.
@@ -954,18 +973,7 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go
 			// type of their own (date-time, uuid...) fix it already.
-			p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
-			if p.Pattern != "" {
-				res, err := TranslatePattern(p.Pattern)
-				pos := b.pos(sch)
-				if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
-					pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
-				}
-				if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
-					b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
-				}
-				p.Regexps = res
-			}
+			b.stringChecks(p, sch, pointer)
 		}
 	}
 	if typ == "integer" || typ == "number" || p.Kind == ir.Decimal {

@@ -49,23 +49,12 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 }
 
 // freeFormKeywords warns about the keywords of a schema kept as raw JSON
-// (an ir.Any) that apply to one JSON type and are not checked on it: why
-// says what the schema is.
+// (an ir.Any) that are not checked on it: why says what the schema is.
 func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	var kws keywordList
 	add := kws.add
-	add(sch.Minimum != nil, "minimum")
-	add(sch.Maximum != nil, "maximum")
-	add(sch.ExclusiveMinimum != nil, "exclusiveMinimum")
-	add(sch.ExclusiveMaximum != nil, "exclusiveMaximum")
-	add(sch.MultipleOf != nil, "multipleOf")
-	add(sch.MinItems != nil, "minItems")
-	add(sch.MaxItems != nil, "maxItems")
-	add(sch.UniqueItems != nil && *sch.UniqueItems, "uniqueItems")
-	add(len(sch.Required) > 0, "required")
-	add(sch.MinProperties != nil, "minProperties")
-	add(sch.MaxProperties != nil, "maxProperties")
-	// Composition that reaches a raw value: no member gave it a type.
+	// The keywords of one kind each are checked on values of their kind
+	// (kindParts). Composition that reaches a raw value: no member gave it a type.
 	add(len(sch.AllOf) > 0, "allOf")
 	add(len(sch.AnyOf) > 0, "anyOf")
 	add(len(sch.OneOf) > 0, "oneOf")
