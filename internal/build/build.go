@@ -656,6 +656,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			if aps := b.resolve(ap.A, d.Pos); aps != nil {
 				d.Additional = b.typeOf(ap.A, aps, d.GoName+"Value", d.Pointer+"/additionalProperties")
 			}
+			if membersDeclare(sch) {
+				b.warnf(d.Pos, "%s: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema", d.Pointer)
+			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
 		case ap.IsB():
@@ -693,6 +696,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			GoName:  fieldNames.Claim(name, ""),
 		})
 	}
+	b.patternOverlaps(d)
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
 	b.structNot(d, o.nots)
 }

@@ -40,6 +40,16 @@ func TestIgnoredKeywords(t *testing.T) {
 			[]string{"spec.yaml:7:62: #/components/schemas/S/properties/p: format json-pointer is not checked: oasgen does not validate it yet, any string is accepted"}},
 		{"beside $ref", `{type: object, properties: {a: {$ref: '#/components/schemas/Other', maxLength: 2, description: d}}}`,
 			[]string{"spec.yaml:7:39: #/components/schemas/S/properties/a: maxLength beside $ref is not checked: only the referenced schema is"}},
+		{"oneOf told apart by keys", `{oneOf: [{type: object, properties: {a: {type: string}}, required: [a]}, {type: object, properties: {b: {type: string}}, required: [b]}]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: oneOf variants S1, S2 are told apart by their keys or values and not checked against each other: a value valid for several is accepted (oneOf exclusivity is not checked)"}},
+		{"oneOf of closed objects", `{oneOf: [{type: object, properties: {a: {type: string}}, required: [a], additionalProperties: false}, {type: object, properties: {b: {type: string}}, required: [b], additionalProperties: false}]}`, nil},
+		{"patterns that may overlap", `{type: object, patternProperties: {'^a': {type: integer}, 'b$': {maximum: 2}}}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: patternProperties `^a`, `b$`: a name several of them match is checked against the first only"}},
+		{"patterns with different starts", `{type: object, patternProperties: {'^x-': {type: integer}, '^n_[0-9]+$': {type: string}}}`, nil},
+		{"property a pattern matches", `{type: object, properties: {foo: {type: array}}, patternProperties: {'f.o': {minItems: 2}}}`,
+			[]string{"spec.yaml:7:36: #/components/schemas/S: property \"foo\" matches patternProperties `f.o` too, whose schema is not checked on it"}},
+		{"additionalProperties beside allOf", `{allOf: [{type: object, properties: {foo: {type: integer}}}], type: object, additionalProperties: {type: boolean}}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema"}},
 		{"enforced keywords", `{type: object, properties: {a: {type: string, maxLength: 2}}, required: [a], additionalProperties: false}`, nil},
 	}
 	for _, tt := range tests {
