@@ -69,8 +69,7 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 // generated code does not check; other formats it does not know are the
 // spec's own annotations (OpenAPI's password, binary), and say nothing.
 var uncheckedFormats = map[string]bool{
-	"idn-email": true, "idn-hostname": true, "iri": true, "iri-reference": true, "uri-reference": true,
-	"uri-template": true, "json-pointer": true, "relative-json-pointer": true, "regex": true,
+	"idn-email": true, "idn-hostname": true,
 }
 
 // uncheckedFormat warns about a string format JSON Schema defines that is

@@ -354,6 +354,20 @@ func (p *Prim) FormatCheck() string {
 		return "ValidIPv4"
 	case "ipv6":
 		return "ValidIPv6"
+	case "uri-reference":
+		return "ValidURIReference"
+	case "iri":
+		return "ValidIRI"
+	case "iri-reference":
+		return "ValidIRIReference"
+	case "uri-template":
+		return "ValidURITemplate"
+	case "json-pointer":
+		return "ValidJSONPointer"
+	case "relative-json-pointer":
+		return "ValidRelativeJSONPointer"
+	case "regex":
+		return "ValidRegex"
 	}
 	return ""
 }
