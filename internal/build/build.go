@@ -53,7 +53,15 @@ type Options struct {
 	// that have no RE2 form a warning, and leaves it unchecked, instead of
 	// an error.
 	UncheckedPatterns bool
+	// FormatAnnotations makes the formats of strings annotations, as JSON
+	// Schema 2020-12 says by default: a string's format neither checks it
+	// nor gives it a Go type of its own (date-time stays a string).
+	FormatAnnotations bool
 }
+
+// FormatAnnotationsFlag is the generate flag that sets
+// Options.FormatAnnotations.
+const FormatAnnotationsFlag = "-format-annotations"
 
 // UncheckedPatternsFlag is the generate flag that sets
 // Options.UncheckedPatterns; errors name it as the way out.
@@ -952,7 +960,11 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Kind = ir.Float64
 		}
 	default:
-		switch sch.Format {
+		format := sch.Format
+		if b.opts.FormatAnnotations {
+			format, p.Format = "", ""
+		}
+		switch format {
 		case "date-time":
 			p.Kind = ir.DateTime
 		case "date":
@@ -972,7 +984,9 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
-			b.uncheckedFormat(sch, pointer)
+			if p.Format != "" {
+				b.uncheckedFormat(sch, pointer)
+			}
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go

@@ -14,8 +14,13 @@ import (
 func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 	if sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil {
 		p := &ir.Prim{Kind: ir.String, Format: sch.Format}
+		if b.opts.FormatAnnotations {
+			p.Format = ""
+		}
 		b.stringChecks(p, sch, pointer)
-		b.uncheckedFormat(sch, pointer)
+		if p.Format != "" {
+			b.uncheckedFormat(sch, pointer)
+		}
 		if p.HasChecks() {
 			a.String = p
 		}
