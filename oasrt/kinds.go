@@ -160,3 +160,13 @@ func ValidIPv6(s string) bool {
 	a, err := netip.ParseAddr(s)
 	return err == nil && a.Is6() && a.Zone() == ""
 }
+
+// EncodedDuplicate returns the indexes of the first two equal items (as
+// JSON values) of the array v encodes to, or -1, -1: uniqueItems on a
+// tuple, whose items have types of their own.
+func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
+	w := GetWriter()
+	defer ReleaseWriter(w)
+	v.EncodeJSON(w)
+	return RawDuplicate(w.Buf)
+}

@@ -512,9 +512,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
 		d.RestGoName = names.Claim("Rest", "")
 	}
 	d.MinItems, d.MaxItems = sch.MinItems, sch.MaxItems
-	if sch.UniqueItems != nil && *sch.UniqueItems {
-		b.warnf(d.Pos, "%s: uniqueItems on a tuple (prefixItems) is not checked", d.Pointer)
-	}
+	d.Unique = sch.UniqueItems != nil && *sch.UniqueItems
 }
 
 func isStruct(sch *base.Schema) bool {

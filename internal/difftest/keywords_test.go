@@ -510,3 +510,18 @@ func TestKindChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestUniqueTuple checks uniqueItems on a tuple: items of different types
+// compared as JSON values, by the decoder and by Validate.
+func TestUniqueTuple(t *testing.T) {
+	distinct := func() codec { return new(keywords.Distinct) }
+	runRoundTrips(t, []roundTrip{
+		{name: "different", doc: `[1.5,1,"x"]`, into: distinct},
+		{name: "number equals integer", doc: `[1.0,1]`, into: distinct, out: `[1,1]`, wantErr: `$: items 0 and 1 are equal; uniqueItems is set (offset 0)`},
+		{name: "equal rest items", doc: `[1,2,{"a":1},{"a":1.0}]`, into: distinct, wantErr: `$: items 2 and 3 are equal; uniqueItems is set (offset 0)`},
+	})
+	v := keywords.Distinct{Item0: oasrt.NewOpt(2.0), Item1: oasrt.NewOpt(int64(2))}
+	if err := v.Validate(); err == nil || err.Error() != "$: items 0 and 1 are equal; uniqueItems is set" {
+		t.Errorf("Validate = %v", err)
+	}
+}

@@ -230,6 +230,8 @@ type Tuple struct {
 	RestGoName string
 	MinItems   *int64
 	MaxItems   *int64
+	// Unique is uniqueItems: no two items equal as JSON values.
+	Unique bool
 }
 
 // Variant is one member of a Union.

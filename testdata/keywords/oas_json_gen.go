@@ -2331,6 +2331,87 @@ func (v *Keyed) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as a JSON array, up to its first position that
+// is not set.
+func (v *Distinct) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Item0.Set {
+		w.Byte(',')
+		w.Float64(v.Item0.Value)
+		if v.Item1.Set {
+			w.Byte(',')
+			w.Int(v.Item1.Value)
+			for i1 := range v.Rest {
+				w.Byte(',')
+				w.RawJSON(v.Rest[i1])
+			}
+		}
+	}
+	w.ArrayEnd(start)
+}
+
+// DecodeJSON reads a JSON array into v, checking the schema.
+func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
+	*v = Distinct{}
+	at := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	n := 0
+	for ; ; n++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch n {
+		case 0:
+			v.Item0.Set = true
+			x2, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 0)
+			}
+			v.Item0.Value = x2
+		case 1:
+			v.Item1.Set = true
+			x3, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 1)
+			}
+			v.Item1.Value = x3
+		default:
+			var e4 *oasrt.Raw
+			v.Rest, e4 = oasrt.Grow(r, v.Rest)
+			x5, err := r.Raw()
+			if err != nil {
+				return oasrt.AtIndex(err, n)
+			}
+			(*e4) = x5
+		}
+	}
+	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
+		return oasrt.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
+	}
+	return nil
+}
+
+// sizeHintDistinct sizes the buffer of Distinct's owned-output encoders for large values.
+var sizeHintDistinct oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Distinct) MarshalJSON() ([]byte, error) {
+	w := sizeHintDistinct.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintDistinct.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Distinct) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

@@ -344,6 +344,19 @@ type Few oasrt.Raw
 // An object with no properties, with counts and required keys.
 type Keyed oasrt.Raw
 
+// Distinct is the tuple schema #/components/schemas/Distinct.
+//
+// A tuple whose items must differ as JSON values.
+//
+// It is a JSON array: Item0, Item1, then the items of Rest.
+// The array ends at the first position that is not set.
+type Distinct struct {
+	Item0 oasrt.Opt[float64]
+	Item1 oasrt.Opt[int64]
+	// Rest holds the items after Item1.
+	Rest []oasrt.Raw
+}
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

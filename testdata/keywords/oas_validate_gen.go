@@ -804,6 +804,26 @@ func (v *Keyed) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Distinct) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Distinct) validate(c *oasrt.Validator) {
+	if !v.Item0.Set && v.Item1.Set {
+		c.Errorf("item 1 is set, but item 0 before it is not")
+	}
+	if !v.Item1.Set && len(v.Rest) > 0 {
+		c.Errorf("items after item 1 are set, but item 1 is not")
+	}
+	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i, j)
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 

@@ -41,7 +41,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Nothing", "NoBar", "Odd", "Empty", "Headers", "Fixed", "HolderFlag", "HolderMaybe", "HolderFree"}
+var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Nothing", "NoBar", "Odd", "Empty", "Headers", "Fixed", "Distinct", "HolderFlag", "HolderMaybe", "HolderFree"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
