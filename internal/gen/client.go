@@ -76,12 +76,12 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
 		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
-		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
+		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
-		f.P("func (c *", a.client, ") ", op.GoName, f.handlerSig(op), " {")
+		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
-	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
+	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.
 	byName := map[string]*ir.Param{}

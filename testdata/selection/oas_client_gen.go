@@ -48,8 +48,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context, params ListPetsParams) (ListPetsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oasrt.CallOption) (ListPetsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Kind.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
