@@ -72,12 +72,18 @@ func WithoutRequestCheck() ClientOption {
 	return func(c *ClientConfig) { c.SkipRequestCheck = true }
 }
 
-// RequestCheckError is the error of a call whose request body breaks the
-// spec's schema: nothing was sent. Err is the body's Validate error,
-// naming the JSON path of each value at fault.
+// RequestCheckError is the error of a call whose request breaks the
+// spec's schema: nothing was sent. Err is a *ParamError naming the
+// parameter at fault, or the body's Validate error, naming the JSON path
+// of each value at fault.
 type RequestCheckError struct{ Err error }
 
-func (e *RequestCheckError) Error() string { return "request not sent: body: " + e.Err.Error() }
+func (e *RequestCheckError) Error() string {
+	if _, ok := e.Err.(*ParamError); ok {
+		return "request not sent: " + e.Err.Error()
+	}
+	return "request not sent: body: " + e.Err.Error()
+}
 func (e *RequestCheckError) Unwrap() error { return e.Err }
 
 // ClientOption configures a generated client.

@@ -81,6 +81,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " calls ", opLine(op))
 		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
+	clientParamChecks(f, op)
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.

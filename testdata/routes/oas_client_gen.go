@@ -5,6 +5,7 @@ package routes
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -450,6 +451,11 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oasrt.
 
 // Color calls GET /color/{c}
 func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oasrt.CallOption) (ColorResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if err := params.C.Validate(); err != nil {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+		}
+	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
@@ -470,6 +476,11 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oasrt.Ca
 
 // MatrixColor calls GET /mcolor/{c}
 func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts ...oasrt.CallOption) (MatrixColorResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if err := params.C.Validate(); err != nil {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+		}
+	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
@@ -725,6 +736,39 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 
 // Search calls GET /search
 func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.CallOption) (SearchResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if len(string(params.Q)) > 50 && oasrt.Len(string(params.Q)) > 50 {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
+		}
+		if params.Limit.Set {
+			if int64(params.Limit.Value) < 1 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
+			}
+			if int64(params.Limit.Value) > 100 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
+			}
+		}
+		if params.IDs != nil {
+			for i := range params.IDs {
+				if int64(params.IDs[i]) < 1 {
+					return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.IDs[i]))}}
+				}
+			}
+		}
+		if params.Kind.Set {
+			if err := params.Kind.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+			}
+		}
+		if params.Rgb.Set {
+			if err := params.Rgb.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "rgb", In: "query", Err: err}}
+			}
+		}
+		if !pattern1.MatchString(string(params.Session)) {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Session), `^s`)}}
+		}
+	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oasrt.AppendQuery(req.Query, "q", true, ',', params.Q)

@@ -128,6 +128,13 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 
 // FindPetsByStatus calls GET /pet/findByStatus: Finds Pets by status.
 func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Status.Set {
+			if err := params.Status.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+			}
+		}
+	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	if params.Status.Set {
@@ -195,6 +202,13 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 // call, the stream included: for long streams, make the client with
 // oasrt.WithTimeout(0) and bound the call with ctx.
 func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Status.Set {
+			if err := params.Status.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+			}
+		}
+	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	if params.Status.Set {
@@ -323,6 +337,13 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 
 // UpdatePetWithForm calls POST /pet/{petId}: Updates a pet in the store with form data.
 func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oasrt.CallOption) (UpdatePetWithFormResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Status.Set {
+			if err := params.Status.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+			}
+		}
+	}
 	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
