@@ -71,7 +71,10 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	}
 	breakCycles(b.decls)
 	b.nameConstants()
-	return &ir.Package{Decls: b.decls, Operations: b.ops, SecuritySchemes: b.secList, Diagnostics: b.diags}, nil
+	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, SecuritySchemes: b.secList}
+	b.nameAPI(pkg)
+	pkg.Diagnostics = b.diags
+	return pkg, nil
 }
 
 func joinErrs(errs []error) error {

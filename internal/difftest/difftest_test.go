@@ -22,6 +22,7 @@ import (
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
+	namesplain "github.com/oasgen/oasgen/testdata/names/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
@@ -76,6 +77,7 @@ var cases = map[string][]pair{
 	"specmistakes": conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
+	"names": conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }
 
 // TestUnmirrored pins the types left out of the differential tests because

@@ -37,8 +37,8 @@ type scheme struct {
 	challenge string // WWW-Authenticate for a 401
 }
 
-func newScheme(s *ir.SecurityScheme, methods *ir.Namespace) *scheme {
-	sc := &scheme{SecurityScheme: s, method: methods.Claim("Handle"+s.GoName, "")}
+func newScheme(s *ir.SecurityScheme) *scheme {
+	sc := &scheme{SecurityScheme: s, method: s.Method}
 	sc.check = "check" + strings.TrimPrefix(sc.method, "Handle")
 	switch {
 	case s.Type == ir.SchemeAPIKey && (s.In == ir.InHeader || s.In == ir.InQuery || s.In == ir.InCookie):
@@ -128,27 +128,14 @@ type streamVariant struct {
 	field *ir.Field  // the array property of body
 }
 
-// newStream returns the streaming form, named name+"Stream", of a JSON
-// body of type t, or nil when t is neither an array nor an object holding
-// one.
-func newStream(name string, t ir.Type, ns *ir.Namespace) *streamVariant {
-	if arr := streamArray(t); arr != nil {
-		return &streamVariant{name: ns.Claim(name+"Stream", ""), arr: arr}
-	}
-	r, ok := t.(*ir.Ref)
-	if !ok {
+// newStream returns the streaming form, named name, of a JSON body of type
+// t, or nil when build named none.
+func newStream(name string, t ir.Type) *streamVariant {
+	if name == "" {
 		return nil
 	}
-	st, ok := r.Decl.(*ir.Struct)
-	if !ok {
-		return nil
-	}
-	for _, fd := range st.Fields {
-		if arr := streamField(fd); arr != nil {
-			return &streamVariant{name: ns.Claim(name+"Stream", ""), arr: arr, body: st, field: fd}
-		}
-	}
-	return nil
+	arr, st, fd := ir.StreamBody(t)
+	return &streamVariant{name: name, arr: arr, body: st, field: fd}
 }
 
 type header struct {
@@ -157,42 +144,20 @@ type header struct {
 }
 
 func newAPI(pkg *ir.Package) *api {
-	ns := ir.NewNamespace()
-	for _, d := range pkg.Decls {
-		ns.Claim(d.Name(), "")
-		switch d := d.(type) {
-		case *ir.Enum:
-			for _, v := range d.Values {
-				ns.Claim(v.GoName, "")
-			}
-		case *ir.Union:
-			ns.Claim(d.TagType, "")
-			for _, v := range d.Variants {
-				ns.Claim(v.Const, "")
-			}
-		}
-	}
+	n := pkg.API
 	a := &api{
-		handler:       ns.Claim("Handler", ""),
-		unimplemented: ns.Claim("Unimplemented", ""),
-		server:        ns.Claim("Server", ""),
-		newServer:     ns.Claim("NewServer", ""),
-		client:        ns.Claim("Client", ""),
-		newClient:     ns.Claim("NewClient", ""),
-	}
-	methods := ir.NewNamespace()
-	for _, o := range pkg.Operations {
-		methods.Claim(o.GoName, "")
+		handler:       n.Handler,
+		unimplemented: n.Unimplemented,
+		server:        n.Server,
+		newServer:     n.NewServer,
+		client:        n.Client,
+		newClient:     n.NewClient,
 	}
 	for _, s := range pkg.SecuritySchemes {
-		a.schemes = append(a.schemes, newScheme(s, methods))
+		a.schemes = append(a.schemes, newScheme(s))
 	}
 	for i, o := range pkg.Operations {
-		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}}
-		if len(o.Params) > 0 {
-			op.params = ns.Claim(o.GoName+"Params", "")
-		}
-		op.result = ns.Claim(o.GoName+"Response", "")
+		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
 		op.write = "write" + op.result
 		names := pathParamNames(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))
@@ -215,7 +180,7 @@ func newAPI(pkg *ir.Package) *api {
 			}
 		}
 		if o.Body != nil && len(o.Body.Content) > 0 {
-			op.body = newBody(o, ns)
+			op.body = newBody(o)
 			if b := op.body; b.json && b.form {
 				if st := objectOf(b.typ); !slices.Contains(a.objects, st) {
 					a.objects = append(a.objects, st)
@@ -223,40 +188,21 @@ func newAPI(pkg *ir.Package) *api {
 			}
 		}
 		for _, r := range o.Response {
-			base := op.result + statusPart(r.Status)
-			content := r.Content
-			if len(content) == 0 {
-				content = []*ir.Media{nil}
-			}
-			for _, m := range content {
-				name := base
-				if len(r.Content) > 1 {
-					name += ir.GoName(mediaSubtype(m.ContentType))
-				}
-				v := &variant{name: ns.Claim(name, ""), status: r.Status, media: m}
+			for _, res := range r.Results {
+				v := &variant{name: res.GoName, status: r.Status, media: res.Media, statusCode: res.StatusField, bodyField: res.BodyField}
 				if n, err := strconv.Atoi(r.Status); err == nil {
 					v.code = n
 				}
-				fields := ir.NewNamespace()
-				if v.code == 0 {
-					v.statusCode = fields.Claim("StatusCode", "")
-				}
-				if m != nil {
-					v.bodyField = fields.Claim("Body", "")
+				if m := res.Media; m != nil {
 					v.json = m.Kind == ir.MediaJSON
 					v.typ = m.Type
 					if v.typ == nil {
 						v.typ = &ir.Any{}
 					}
 				}
-				if o.Stream && v.json {
-					v.stream = newStream(v.name, v.typ, ns)
-				}
-				for _, h := range r.Headers {
-					if strings.EqualFold(h.Name, "Content-Type") {
-						continue // written from the media type (OpenAPI 3.1, 4.8.17.1)
-					}
-					v.headers = append(v.headers, &header{Param: h, field: fields.Claim(h.GoName, "Header")})
+				v.stream = newStream(res.Stream, v.typ)
+				for _, h := range res.Headers {
+					v.headers = append(v.headers, &header{Param: h.Param, field: h.Field})
 				}
 				op.variants = append(op.variants, v)
 			}
@@ -266,9 +212,9 @@ func newAPI(pkg *ir.Package) *api {
 	return a
 }
 
-func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
+func newBody(o *ir.Operation) *apiBody {
 	b := &apiBody{required: o.Body.Required}
-	if mb := newMultipart(o, ns); mb != nil {
+	if mb := newMultipart(o); mb != nil {
 		b.multipart = mb
 		b.media = []string{o.Body.Content[0].ContentType}
 		return b
@@ -281,7 +227,7 @@ func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 			b.jsonType = concreteType(m.ContentType)
 		}
 		b.form = b.form || form
-		typed = typed && (json || form) && sameType(m.Type, o.Body.Content[0].Type)
+		typed = typed && (json || form) && ir.SameType(m.Type, o.Body.Content[0].Type)
 	}
 	if typed && b.form && objectOf(o.Body.Content[0].Type) == nil {
 		typed = false // a form of nested values: passed on raw
@@ -293,25 +239,13 @@ func newBody(o *ir.Operation, ns *ir.Namespace) *apiBody {
 			b.typ = &ir.Any{}
 		}
 		if b.jsonType != "" && !hasCodec(b.typ) {
-			b.decode = "decode" + o.GoName + "Body"
-			b.encode = "encode" + o.GoName + "Body"
+			b.decode, b.encode = o.BodyNames.Decode, o.BodyNames.Encode
 		}
-		if o.Stream && b.jsonType != "" && !b.form {
-			b.stream = newStream(o.GoName+"Body", b.typ, ns)
+		if !b.form {
+			b.stream = newStream(o.BodyNames.Stream, b.typ)
 		}
 	}
 	return b
-}
-
-// sameType reports whether two media types of one body share a schema, so
-// that one Go type decodes both.
-func sameType(a, b ir.Type) bool {
-	if a == b {
-		return true
-	}
-	ra, ok1 := a.(*ir.Ref)
-	rb, ok2 := b.(*ir.Ref)
-	return ok1 && ok2 && ra.Decl == rb.Decl
 }
 
 // hasCodec reports whether the Go type of t has EncodeJSON and DecodeJSON
@@ -327,16 +261,6 @@ func hasCodec(t ir.Type) bool {
 	return true
 }
 
-func mediaSubtype(ct string) string {
-	if i := strings.IndexByte(ct, '/'); i >= 0 {
-		ct = ct[i+1:]
-	}
-	if i := strings.IndexByte(ct, ';'); i >= 0 {
-		ct = ct[:i]
-	}
-	return ct
-}
-
 // concreteType is the media type a server writes for a declared media
 // range: wildcards become application/octet-stream.
 func concreteType(ct string) string {
@@ -344,13 +268,6 @@ func concreteType(ct string) string {
 		return "application/octet-stream"
 	}
 	return ct
-}
-
-func statusPart(s string) string {
-	if s == "default" {
-		return "Default"
-	}
-	return strings.ToUpper(s)
 }
 
 // isRange reports whether a response status is a range such as "4XX".

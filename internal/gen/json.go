@@ -414,7 +414,7 @@ func extraCount(d *ir.Struct, recv string) string {
 
 // encField writes one struct member, if present.
 func (c *codec) encField(fd *ir.Field) {
-	if streamField(fd) != nil {
+	if fd.Items != nil {
 		// EncodeFieldItems writes the array from an iterator.
 		c.P("if w.Streams(&v.", fd.GoName, ") {")
 		c.P("w.Raw(", jsonKey(fd.JSONName), ")")
@@ -582,7 +582,7 @@ func atKeyExpr(k string) func(string) string {
 
 // decField reads one member of the struct recv into its field.
 func (c *codec) decField(fd *ir.Field, recv string) {
-	if streamField(fd) != nil {
+	if fd.Items != nil {
 		// DecodeEach hands the array's elements over one at a time.
 		c.P("if r.Streams(&", recv, ".", fd.GoName, ") {")
 		c.P("if err := r.Stream(&", recv, ".", fd.GoName, "); err != nil {")

@@ -40,15 +40,12 @@ func isBinary(t ir.Type) bool {
 
 // newMultipart returns the multipart body of an operation whose only
 // request media type is multipart/form-data with an object schema, or nil.
-func newMultipart(o *ir.Operation, ns *ir.Namespace) *multipartBody {
-	if len(o.Body.Content) != 1 || o.Body.Content[0].Kind != ir.MediaMultipart {
+func newMultipart(o *ir.Operation) *multipartBody {
+	if o.BodyNames.Form == "" {
 		return nil
 	}
 	st := ir.StructOf(o.Body.Content[0].Type)
-	if st == nil || len(st.Fields) == 0 {
-		return nil
-	}
-	mb := &multipartBody{name: ns.Claim(o.GoName+"Form", "")}
+	mb := &multipartBody{name: o.BodyNames.Form}
 	for _, fd := range st.Fields {
 		pf := &partField{Field: fd, kind: rawPart}
 		t := unNull(fd.Type)

@@ -16,42 +16,13 @@ import (
 // by generic functions in the runtime; the code here picks the element
 // codecs and the array's count constraints.
 
-// streamArray returns the array type of a type use, looking through
-// nullability and named array types, or nil.
-func streamArray(t ir.Type) *ir.Array {
-	for {
-		switch u := t.(type) {
-		case *ir.Array:
-			return u
-		case *ir.Nullable:
-			t = u.Elem
-		case *ir.Ref:
-			a, ok := u.Decl.(*ir.Alias)
-			if !ok {
-				return nil
-			}
-			t = a.Type
-		default:
-			return nil
-		}
-	}
-}
-
-// streamField returns the array of a field that gets streaming methods.
-func streamField(fd *ir.Field) *ir.Array {
-	if fd.Ptr {
-		return nil
-	}
-	return streamArray(fd.Type)
-}
-
 // hasStreams reports whether the package has any array to stream.
 func hasStreams(pkg *ir.Package) bool {
 	for _, d := range pkg.Decls {
 		switch d := d.(type) {
 		case *ir.Struct:
 			for _, fd := range d.Fields {
-				if streamField(fd) != nil {
+				if ir.StreamField(fd) != nil {
 					return true
 				}
 			}
@@ -66,27 +37,20 @@ func hasStreams(pkg *ir.Package) bool {
 
 func genStream(f *file, pkg *ir.Package) {
 	c := &codec{file: f}
-	taken := map[string]bool{}
-	for _, d := range pkg.Decls {
-		taken[d.Name()] = true
-	}
 	for _, d := range pkg.Decls {
 		switch d := d.(type) {
 		case *ir.Struct:
 			c.structStreams(d)
 		case *ir.Alias:
-			if a, ok := d.Type.(*ir.Array); ok && !goAlias(d) {
-				c.aliasStreams(d, a, taken)
+			if a, ok := d.Type.(*ir.Array); ok && d.Items != nil {
+				c.aliasStreams(d, a)
 			}
 		}
 	}
 }
 
-func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array, taken map[string]bool) {
-	dec, enc := "Decode"+d.GoName+"Items", "Encode"+d.GoName+"Items"
-	if taken[dec] || taken[enc] {
-		return // a type has the name; the full codecs still work
-	}
+func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array) {
+	dec, enc := d.Items.Decode, d.Items.Encode
 	elem := c.goType(a.Elem)
 	c.P("// ", dec, " returns an iterator over the elements of a JSON array")
 	c.P("// of ", d.GoName, " that is r's whole input, decoded one at a time; give r")
@@ -106,19 +70,12 @@ func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array, taken map[string]bool) {
 }
 
 func (c *codec) structStreams(d *ir.Struct) {
-	fields := map[string]bool{}
 	for _, fd := range d.Fields {
-		fields[fd.GoName] = true
-	}
-	for _, fd := range d.Fields {
-		a := streamField(fd)
-		if a == nil {
+		a := ir.StreamField(fd)
+		if a == nil || fd.Items == nil {
 			continue
 		}
-		each, dec, enc := "Each"+fd.GoName, "Decode"+fd.GoName+"Items", "Encode"+fd.GoName+"Items"
-		if fields[each] || fields[dec] || fields[enc] {
-			continue
-		}
+		each, dec, enc := fd.Items.Each, fd.Items.Decode, fd.Items.Encode
 		elem := c.goType(a.Elem)
 		key := strconv.Quote(fd.JSONName)
 		c.P("// ", each, " returns the handler of the elements of ", key, " for")

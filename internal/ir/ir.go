@@ -19,6 +19,15 @@ type Package struct {
 	SecuritySchemes []*SecurityScheme
 	// Diagnostics are warnings met while building; errors stop Build.
 	Diagnostics []Diagnostic
+	// API names what the router, server and client declare for the
+	// whole package; empty when there are no operations.
+	API APINames
+}
+
+// APINames are the package-level names of the HTTP layer, claimed after
+// every model name so they never clash with one.
+type APINames struct {
+	Handler, Unimplemented, Server, NewServer, Client, NewClient string
 }
 
 // Pos is a place in a spec file.
@@ -153,6 +162,16 @@ type Field struct {
 	// ReadOnly properties are sent only in responses, WriteOnly ones only
 	// in requests.
 	ReadOnly, WriteOnly bool
+	// Items names the streaming methods of an array property (see
+	// StreamField); nil for other fields.
+	Items *ItemsNames
+}
+
+// ItemsNames are the names of the streaming methods of an array: Each
+// (struct fields only) hands its elements to a callback, Decode and
+// Encode iterate over them.
+type ItemsNames struct {
+	Each, Decode, Encode string
 }
 
 // Default is a scalar default value: Text as written in the spec (a string
@@ -188,6 +207,9 @@ type EnumValue struct {
 type Alias struct {
 	Common
 	Type Type
+	// Items names the streaming functions of a named array (Each is
+	// unused); nil for other aliases and for Go aliases of format types.
+	Items *ItemsNames
 }
 
 // Union is a oneOf or anyOf schema. Its Go type holds a tag saying which
@@ -449,6 +471,22 @@ type Operation struct {
 	// written from an iterator and read as one.
 	Stream bool
 	Pos    Pos
+
+	// The Go names the HTTP layer declares for the operation: its
+	// parameters struct ("" without parameters), the interface its
+	// results implement, and the helpers of its request body (see
+	// BodyNames).
+	ParamsName, ResultName string
+	BodyNames              BodyNames
+}
+
+// BodyNames are the Go names of a request body's declarations: the struct
+// of a multipart/form-data body ("" unless it has one), the streaming form
+// of a JSON body (set only for an x-oasgen-stream operation whose body is
+// an array or an object holding one), and the unexported functions that
+// decode and encode a body whose type has no codec methods.
+type BodyNames struct {
+	Form, Stream, Decode, Encode string
 }
 
 // Param is a path, query, header or cookie parameter.
@@ -484,12 +522,40 @@ type Response struct {
 	Doc     Doc
 	Headers []*Param
 	Content []*Media
+	// Results are the Go types the response is returned as: one per media
+	// type of Content, or one without a body when Content is empty.
+	Results []*Result
+}
+
+// Result is a response with one of its media types as the Go type a
+// handler returns and the client gives back.
+type Result struct {
+	GoName string
+	Media  *Media // nil for a response without content
+	// StatusField holds the status of a range or default response ("" for
+	// a single status); BodyField the body ("" without Media).
+	StatusField, BodyField string
+	// Headers are the response headers the type carries (not
+	// Content-Type, which the media type sets), with their field names.
+	Headers []*HeaderField
+	// Stream names the streaming form of a JSON body that is an array or
+	// holds one, for an x-oasgen-stream operation; "" otherwise.
+	Stream string
+}
+
+// HeaderField is a response header and the field holding it.
+type HeaderField struct {
+	*Param
+	Field string
 }
 
 // SecurityScheme is an entry of components.securitySchemes.
 type SecurityScheme struct {
 	Name   string // the key in components.securitySchemes
 	GoName string
+	// Method is the Handler method that checks the scheme's credentials,
+	// named beside the operations' methods.
+	Method string
 	Type   SchemeType
 	Scheme string   // for http: the auth scheme, lower case (basic, bearer)
 	In     Location // for apiKey: header, query or cookie

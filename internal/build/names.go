@@ -1,0 +1,179 @@
+package build
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// nameAPI names every declaration of the HTTP layer and of the streaming
+// API, after every model type and constant has its name, so none of them
+// takes a model's name. This is the one naming pass: the emitters print
+// these names and claim none of their own. The unexported helpers they
+// declare are one of these names behind a lower-case verb (decodeXParams,
+// writeXResponse, handleX on the Server), so they are unique because the
+// names they serve are.
+func (b *builder) nameAPI(pkg *ir.Package) {
+	if len(pkg.Operations) > 0 {
+		pkg.API = ir.APINames{
+			Handler:       b.ns.Claim("Handler", ""),
+			Unimplemented: b.ns.Claim("Unimplemented", ""),
+			Server:        b.ns.Claim("Server", ""),
+			NewServer:     b.ns.Claim("NewServer", ""),
+			Client:        b.ns.Claim("Client", ""),
+			NewClient:     b.ns.Claim("NewClient", ""),
+		}
+	}
+	// The Handler's methods: one per operation, then one per security
+	// scheme checking its credentials.
+	methods := ir.NewNamespace()
+	for _, o := range pkg.Operations {
+		methods.Claim(o.GoName, "")
+	}
+	for _, s := range pkg.SecuritySchemes {
+		s.Method = methods.Claim("Handle"+s.GoName, "")
+	}
+	for _, o := range pkg.Operations {
+		if len(o.Params) > 0 {
+			o.ParamsName = b.ns.Claim(o.GoName+"Params", "")
+		}
+		o.ResultName = b.ns.Claim(o.GoName+"Response", "")
+		if o.Body != nil && len(o.Body.Content) > 0 {
+			b.nameBody(o)
+		}
+		for _, r := range o.Response {
+			b.nameResults(o, r)
+		}
+	}
+	b.nameStreams(pkg.Decls)
+}
+
+func (b *builder) nameBody(o *ir.Operation) {
+	n := &o.BodyNames
+	n.Decode, n.Encode = "decode"+o.GoName+"Body", "encode"+o.GoName+"Body"
+	first := o.Body.Content[0]
+	if len(o.Body.Content) == 1 && first.Kind == ir.MediaMultipart {
+		if st := ir.StructOf(first.Type); st != nil && len(st.Fields) > 0 {
+			n.Form = b.ns.Claim(o.GoName+"Form", "")
+		}
+		return
+	}
+	if !o.Stream {
+		return
+	}
+	for _, m := range o.Body.Content {
+		if m.Kind != ir.MediaJSON || !ir.SameType(m.Type, first.Type) {
+			return // streamed only when one JSON type reads every media type
+		}
+	}
+	if arr, _, _ := ir.StreamBody(first.Type); arr != nil {
+		n.Stream = b.ns.Claim(o.GoName+"BodyStream", "")
+	}
+}
+
+// nameResults names the Go types a response is returned as: the result
+// interface's name, the status, and the media type's subtype when the
+// response has several.
+func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
+	base := o.ResultName + statusPart(r.Status)
+	content := r.Content
+	if len(content) == 0 {
+		content = []*ir.Media{nil}
+	}
+	for _, m := range content {
+		name := base
+		if len(r.Content) > 1 {
+			name += ir.GoName(mediaSubtype(m.ContentType))
+		}
+		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m}
+		fields := ir.NewNamespace()
+		if _, err := strconv.Atoi(r.Status); err != nil {
+			res.StatusField = fields.Claim("StatusCode", "")
+		}
+		if m != nil {
+			res.BodyField = fields.Claim("Body", "")
+			if o.Stream && m.Kind == ir.MediaJSON {
+				if arr, _, _ := ir.StreamBody(m.Type); arr != nil {
+					res.Stream = b.ns.Claim(res.GoName+"Stream", "")
+				}
+			}
+		}
+		for _, h := range r.Headers {
+			if strings.EqualFold(h.Name, "Content-Type") {
+				continue // written from the media type (OpenAPI 3.1, 4.8.17.1)
+			}
+			res.Headers = append(res.Headers, &ir.HeaderField{Param: h, Field: fields.Claim(h.GoName, "Header")})
+		}
+		r.Results = append(r.Results, res)
+	}
+}
+
+// statusPart is a status as part of a Go name: 200, 4XX, Default.
+func statusPart(s string) string {
+	if s == "default" {
+		return "Default"
+	}
+	return strings.ToUpper(s)
+}
+
+// mediaSubtype returns the subtype of a media type, without parameters:
+// "json" for "application/json; charset=utf-8".
+func mediaSubtype(ct string) string {
+	if i := strings.IndexByte(ct, '/'); i >= 0 {
+		ct = ct[i+1:]
+	}
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return ct
+}
+
+// nameStreams names the streaming API of oas_stream_gen.go: functions
+// DecodeTItems and EncodeTItems for a named array T, and methods EachP,
+// DecodePItems and EncodePItems for an array property P of a struct. A
+// name already taken (by a type, or by a field of the struct) is
+// numbered, never skipped.
+func (b *builder) nameStreams(decls []ir.Decl) {
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ir.Alias:
+			if _, ok := d.Type.(*ir.Array); ok {
+				d.Items = &ir.ItemsNames{
+					Decode: b.ns.Claim("Decode"+d.GoName+"Items", ""),
+					Encode: b.ns.Claim("Encode"+d.GoName+"Items", ""),
+				}
+			}
+		case *ir.Struct:
+			var members *ir.Namespace
+			for _, fd := range d.Fields {
+				if ir.StreamField(fd) == nil {
+					continue
+				}
+				if members == nil {
+					members = structMembers(d)
+				}
+				fd.Items = &ir.ItemsNames{
+					Each:   members.Claim("Each"+fd.GoName, ""),
+					Decode: members.Claim("Decode"+fd.GoName+"Items", ""),
+					Encode: members.Claim("Encode"+fd.GoName+"Items", ""),
+				}
+			}
+		}
+	}
+}
+
+// structMembers returns the names a struct's fields and methods take.
+func structMembers(d *ir.Struct) *ir.Namespace {
+	ns := ir.NewNamespace()
+	for k := range reservedMethods {
+		ns.Claim(k, "")
+	}
+	for _, fd := range d.Fields {
+		ns.Claim(fd.GoName, "")
+	}
+	if d.AdditionalGoName != "" {
+		ns.Claim(d.AdditionalGoName, "")
+	}
+	return ns
+}
