@@ -207,6 +207,13 @@ func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, 
 	if len(req.Query) > 0 {
 		u += "?" + string(req.Query)
 	}
+	if call != nil && call.url != "" {
+		var err error
+		if u, err = c.resolveURL(call.url); err != nil {
+			closeReader(req.BodyReader)
+			return nil, c.ended(err, cancel)
+		}
+	}
 	var body io.Reader
 	switch {
 	case req.Body != nil:

@@ -15,6 +15,7 @@ type callOptions struct {
 	timeout  time.Duration // 0: the client's; negative: none
 	retry    *RetryPolicy
 	response **http.Response
+	url      string // CallURL
 }
 
 // newCallOptions applies opts; it is apart from Do so that a call without

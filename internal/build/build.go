@@ -45,6 +45,8 @@ type builder struct {
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
 	opts    Options
+	// pageSpecs are the operations' x-oasgen-pagination (pages.go).
+	pageSpecs map[*ir.Operation]*pageSpec
 }
 
 // Options change how a spec is built.

@@ -30,6 +30,9 @@ func genClient(f *file, a *api) {
 	f.P()
 	for _, op := range a.ops {
 		genCall(f, a, op, false)
+		if op.Pages != nil {
+			genPager(f, a, op)
+		}
 		for _, v := range op.variants {
 			if v.stream != nil {
 				genCall(f, a, op, true)
