@@ -68,6 +68,8 @@ func BenchmarkClientCall(b *testing.B) {
 	}{
 		{"retry=on", nil},
 		{"retry=off", []oasrt.ClientOption{oasrt.WithoutRetry()}},
+		// The default client's 60 s bound, as a context for the whole call.
+		{"retry=on,timeout", []oasrt.ClientOption{oasrt.WithTimeout(oasrt.DefaultClientTimeout)}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			c := cannedClient(b, bc.opts...)
