@@ -68,6 +68,9 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.securitySchemes()
 	b.operations()
 	b.finishUnions()
+	for _, o := range b.ops {
+		b.pages(o) // pages.go: once every type is complete
+	}
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
 	}

@@ -40,7 +40,7 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 		clientMethods.Claim(o.GoName, "")
 	}
 	for _, o := range pkg.Operations {
-		if b.pages(o); o.Pages != nil {
+		if o.Pages != nil {
 			o.Pages.Method = clientMethods.Claim(o.GoName+"All", "")
 		}
 	}
