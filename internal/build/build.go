@@ -55,6 +55,9 @@ type Options struct {
 	// that have no RE2 form a warning, and leaves it unchecked, instead of
 	// an error.
 	UncheckedPatterns bool
+	// Pages declares the pagination of operations by operationId, from
+	// the config file (pages.go).
+	Pages map[string]*PageDecl
 }
 
 // UncheckedPatternsFlag is the generate flag that sets
@@ -68,6 +71,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.securitySchemes()
 	b.operations()
 	b.finishUnions()
+	b.configPages()
 	for _, o := range b.ops {
 		b.pages(o) // pages.go: once every type is complete
 	}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
@@ -25,9 +26,50 @@ const PaginationExtension = "x-oasgen-pagination"
 // pageSpec is an operation's x-oasgen-pagination, read before the types
 // are complete and resolved after (pages).
 type pageSpec struct {
-	node                      *yaml.Node
+	pos                       ir.Pos
+	what                      string // where it was declared, for errors
 	style, param, next, items string
 	off                       bool
+}
+
+// PageDecl is an operation's pagination declared in the config file, as
+// x-oasgen-pagination declares it in the spec (the config's wins): Off
+// turns the Link detection off. Pos is its place in the config file.
+type PageDecl struct {
+	Style, Param, Next, Items string
+	Off                       bool
+	File                      string
+	Line, Col                 int
+}
+
+// configPages sets the pagination the config file declares, by
+// operationId; one naming no operation is an error.
+func (b *builder) configPages() {
+	if len(b.opts.Pages) == 0 {
+		return
+	}
+	byID := map[string]*ir.Operation{}
+	for _, o := range b.ops {
+		byID[o.ID] = o
+	}
+	ids := make([]string, 0, len(b.opts.Pages))
+	for id := range b.opts.Pages {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		d := b.opts.Pages[id]
+		pos := ir.Pos{File: d.File, Line: d.Line, Col: d.Col}
+		o := byID[id]
+		if o == nil {
+			b.errorf(pos, "pagination: the spec has no operation %q", id)
+			continue
+		}
+		if b.pageSpecs == nil {
+			b.pageSpecs = map[*ir.Operation]*pageSpec{}
+		}
+		b.pageSpecs[o] = &pageSpec{pos: pos, what: "pagination." + id, style: d.Style, param: d.Param, next: d.Next, items: d.Items, off: d.Off}
+	}
 }
 
 // readPages reads o's x-oasgen-pagination node, if any.
@@ -35,7 +77,7 @@ func (b *builder) readPages(o *ir.Operation, n *yaml.Node) {
 	if n == nil {
 		return
 	}
-	ps := &pageSpec{node: n}
+	ps := &pageSpec{pos: b.nodePos(n), what: PaginationExtension}
 	switch {
 	case n.Kind == yaml.ScalarNode && n.Value == "false":
 		ps.off = true
@@ -112,9 +154,9 @@ func (b *builder) pages(o *ir.Operation) {
 		}
 		return
 	}
-	pos := b.nodePos(ps.node)
+	pos := ps.pos
 	fail := func(format string, args ...any) {
-		b.errorf(pos, "%s %s: %s: "+format, append([]any{o.Method, o.Path, PaginationExtension}, args...)...)
+		b.errorf(pos, "%s %s: %s: "+format, append([]any{o.Method, o.Path, ps.what}, args...)...)
 	}
 	if media == nil {
 		fail("the operation has no JSON 200 response to be a page")

@@ -341,7 +341,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
-	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns})
+	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, Pages: cfg.pages})
 	if err != nil {
 		return nil, err
 	}
