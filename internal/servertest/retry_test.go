@@ -156,6 +156,9 @@ func faulty(t *testing.T, script []fault, policy oasrt.RetryPolicy, opts ...oasr
 	return c, fs, rec
 }
 
+// httpDate marks a wait that a Retry-After HTTP date sets.
+const httpDate = -1
+
 // backoffBound is the longest wait full jitter allows before attempt n+1.
 func backoffBound(p oasrt.RetryPolicy, n int) time.Duration {
 	return min(p.MaxBackoff, p.MinBackoff<<(n-1))
@@ -175,6 +178,7 @@ func TestRetryGet(t *testing.T) {
 		{"no fault", nil, p, nil, 1, nil, ""},
 		{"drop then ok", []fault{drop, ok200}, p, nil, 2, []time.Duration{0}, ""},
 		{"503 Retry-After seconds", []fault{unavailRA, ok200}, p, nil, 2, []time.Duration{time.Second}, ""},
+		{"429 Retry-After date", []fault{limited, ok200}, p, nil, 2, []time.Duration{httpDate}, ""},
 		{"slow 503 body", []fault{slow503, ok200}, p, nil, 2, []time.Duration{0}, ""},
 		{"every fault once", []fault{drop, unavail, unavailRA, ok200}, p, nil, 4, []time.Duration{0, 0, time.Second}, ""},
 		{"exhausted", []fault{unavail, drop, unavail, unavail, ok200}, p, nil, 4, []time.Duration{0, 0, 0},
@@ -206,7 +210,12 @@ func TestRetryGet(t *testing.T) {
 			}
 			pol := tt.policy
 			for i, d := range rec.d {
-				if w := tt.retryWait[i]; w != 0 && d != w {
+				if w := tt.retryWait[i]; w == httpDate {
+					// A date 2 s on, to the second, read a moment later.
+					if d <= 0 || d > 2*time.Second {
+						t.Errorf("wait %d = %v, want the date's, in (0, 2s]", i, d)
+					}
+				} else if w != 0 && d != w {
 					t.Errorf("wait %d = %v, want Retry-After's %v", i, d, w)
 				} else if w == 0 && (d < 0 || d > backoffBound(pol, i+1)) {
 					t.Errorf("wait %d = %v, want a backoff in [0, %v]", i, d, backoffBound(pol, i+1))
