@@ -24,6 +24,7 @@ import (
 	keywordsplain "github.com/oasgen/oasgen/testdata/keywords/plain"
 	namesplain "github.com/oasgen/oasgen/testdata/names/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
+	pagesplain "github.com/oasgen/oasgen/testdata/pages/plain"
 	petstoreplain "github.com/oasgen/oasgen/testdata/petstore/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
@@ -78,6 +79,7 @@ var cases = map[string][]pair{
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"names": conv(namesplain.Pairs, func(p namesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"pages": conv(pagesplain.Pairs, func(p pagesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }
 
 // TestUnmirrored pins the types left out of the differential tests because
