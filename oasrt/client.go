@@ -63,6 +63,11 @@ type ClientConfig struct {
 	// Tokens gives the credentials sent as the Authorization header of
 	// every attempt (WithTokenSource).
 	Tokens TokenSource
+	// MaxItemBytes bounds one item of a sequence or event stream response
+	// (WithMaxItemBytes); 0 means DefaultMaxItemBytes.
+	MaxItemBytes int
+	// Events configures the reading of server-sent events (events.go).
+	Events EventOptions
 }
 
 // WithoutRequestCheck sends request bodies as they are: by default a
@@ -161,6 +166,9 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 // Request is a request being built by a generated client method.
 type Request struct {
 	Method string
+	// URL, when set, is the whole URL the request goes to instead of the
+	// base URL and Path: a webhook's or a callback's, given at run time.
+	URL    string
 	Path   []byte // escaped path, appended to the base URL
 	Query  []byte // raw query
 	Header http.Header
@@ -204,8 +212,15 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 // do is Do under the call's context; it runs cancel when the call ends.
 func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, policy *RetryPolicy, cancel context.CancelFunc) (*http.Response, error) {
 	u := c.BaseURL + string(req.Path)
+	if req.URL != "" {
+		u = req.URL
+	}
 	if len(req.Query) > 0 {
-		u += "?" + string(req.Query)
+		if strings.Contains(u, "?") {
+			u += "&" + string(req.Query) // a URL given with a query of its own
+		} else {
+			u += "?" + string(req.Query)
+		}
 	}
 	if call != nil && call.url != "" {
 		var err error

@@ -24,6 +24,7 @@ type genConfig struct {
 	input, output, pkg string
 	parts              gen.Parts
 	uncheckedPatterns  bool
+	formatAnnotations  bool // the generate flag only
 	include, exclude   opFilter
 	// pages is the pagination declared by operationId (pagination:).
 	pages map[string]*build.PageDecl

@@ -23,6 +23,21 @@ type api struct {
 	objects []*ir.Struct
 	// schemes are the security schemes, each with its Handler method.
 	schemes []*scheme
+	// prefix starts the package-level unexported names the router and
+	// server declare (the operations table, the router function and its
+	// results), so that the webhooks' set (webhook.go) and the API's live
+	// in one package; "" for the API.
+	prefix string
+}
+
+// local returns the package-level unexported name of the api's own
+// declaration name: "matchRoute", or "webhookMatchRoute" for the
+// webhooks'.
+func (a *api) local(name string) string {
+	if a.prefix == "" {
+		return name
+	}
+	return a.prefix + strings.ToUpper(name[:1]) + name[1:]
 }
 
 // scheme is a security scheme as the server checks it.
@@ -102,6 +117,9 @@ type apiBody struct {
 	// stream is set for a JSON body of an operation with x-oasgen-stream
 	// that is an array or holds one: the handler gets an iterator.
 	stream *streamVariant
+	// seq is set for a body whose one media type is a sequence with
+	// typed items (seqmedia.go): the handler gets an iterator.
+	seq *seqMedia
 }
 
 type variant struct {
@@ -117,6 +135,8 @@ type variant struct {
 	// stream is set for a JSON response of an operation with
 	// x-oasgen-stream whose body is an array or holds one.
 	stream *streamVariant
+	// seq is set for a sequence with typed items (seqmedia.go).
+	seq *seqMedia
 }
 
 // streamVariant is a response whose array is written from an iterator by
@@ -144,7 +164,11 @@ type header struct {
 }
 
 func newAPI(pkg *ir.Package) *api {
-	n := pkg.API
+	return newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+}
+
+// newAPIOf builds the api of a set of operations with its names.
+func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) *api {
 	a := &api{
 		handler:       n.Handler,
 		unimplemented: n.Unimplemented,
@@ -153,10 +177,10 @@ func newAPI(pkg *ir.Package) *api {
 		client:        n.Client,
 		newClient:     n.NewClient,
 	}
-	for _, s := range pkg.SecuritySchemes {
+	for _, s := range schemes {
 		a.schemes = append(a.schemes, newScheme(s))
 	}
-	for i, o := range pkg.Operations {
+	for i, o := range ops {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
 		op.write = "write" + op.result
 		names := pathParamNames(o.Path)
@@ -201,6 +225,7 @@ func newAPI(pkg *ir.Package) *api {
 					}
 				}
 				v.stream = newStream(res.Stream, v.typ)
+				v.seq = newSeqMedia(res.Media)
 				for _, h := range res.Headers {
 					v.headers = append(v.headers, &header{Param: h.Param, field: h.Field})
 				}
@@ -217,6 +242,11 @@ func newBody(o *ir.Operation) *apiBody {
 	if mb := newMultipart(o); mb != nil {
 		b.multipart = mb
 		b.media = []string{o.Body.Content[0].ContentType}
+		return b
+	}
+	if s := newSeqMedia(o.Body.Content[0]); s != nil && len(o.Body.Content) == 1 && !s.events() {
+		b.seq = s
+		b.media = []string{s.media.ContentType}
 		return b
 	}
 	typed := true
@@ -662,6 +692,9 @@ func sortedMethods(ops []*apiOp) []string {
 // written over several lines is joined into one.
 func opLine(o *apiOp) string {
 	s := o.Method + " " + o.Path
+	if o.Webhook != "" {
+		s = "the webhook " + o.Webhook + " (" + o.Method + ", routed at " + o.Path + ")"
+	}
 	if summary := strings.Join(strings.Fields(o.Summary), " "); summary != "" {
 		s += ": " + summary
 	}

@@ -40,6 +40,11 @@ func genClient(f *file, a *api) {
 			}
 		}
 	}
+	genObjectEncoders(f, a)
+}
+
+// genObjectEncoders prints the encoders of the api's object parameters.
+func genObjectEncoders(f *file, a *api) {
 	for _, st := range a.objects {
 		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
 		f.P("// name/value pairs, formatted; absent ones are left out.")
@@ -86,6 +91,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 	clientParamChecks(f, op)
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
+	if op.Webhook != "" {
+		f.P("req.URL = url")
+	}
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.
 	byName := map[string]*ir.Param{}
@@ -95,6 +103,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 	}
 	path := op.Path
+	if op.Webhook != "" {
+		path = "" // sent to the URL given, not a path of the API
+	}
 	lit := ""
 	for path != "" {
 		i := strings.IndexByte(path, '{')
@@ -226,7 +237,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 
 	if b := op.body; b != nil {
-		if sv := b.stream; sv != nil {
+		if b.seq != nil {
+			seqSendBody(f, op)
+		} else if sv := b.stream; sv != nil {
 			f.P("if body.Items != nil {")
 			f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 			f.encodeStream(sv, "body")
@@ -276,7 +289,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
-	if stream {
+	if stream || hasSeqResponse(op) {
 		f.P("streaming := false // a streamed body is closed by its Items")
 		f.P("defer func() {")
 		f.P("if !streaming {")
@@ -451,6 +464,12 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("}")
 		f.P("streaming = true")
 		f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", f.decodeStream(sv, "&b.Reader", "v"), ")")
+		f.P("return v, nil")
+		return
+	}
+	if v.seq != nil {
+		decodeHeaders(f, v)
+		seqDecodeVariant(f, v)
 		f.P("return v, nil")
 		return
 	}

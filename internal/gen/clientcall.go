@@ -2,8 +2,13 @@ package gen
 
 import "strings"
 
-// clientSig is the signature of op's client method: the Handler's, with
-// the call's options last.
+// clientSig is the signature of op's client method: the Handler's (a
+// webhook's takes the subscriber's URL first), with the call's options
+// last.
 func (f *file) clientSig(op *apiOp) string {
-	return strings.Replace(f.handlerSig(op), ") (", ", opts ..."+f.qual(rt("CallOption"))+") (", 1)
+	sig := f.handlerSig(op)
+	if op.Webhook != "" {
+		sig = f.webhookSig(op)
+	}
+	return strings.Replace(sig, ") (", ", opts ..."+f.qual(rt("CallOption"))+") (", 1)
 }

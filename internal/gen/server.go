@@ -162,7 +162,9 @@ func genVariantFields(f *file, v *variant) {
 	f.P("type ", v.name, " struct {")
 	statusField(f, v)
 	if v.media != nil {
-		if v.json {
+		if v.seq != nil {
+			seqField(f, v)
+		} else if v.json {
 			f.P(v.bodyField, " ", f.goType(v.typ))
 		} else {
 			f.P("// ", v.bodyField, " is the response body, streamed; closed when it is an io.Closer.")
@@ -209,6 +211,8 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	}
 	writeHeaders(f, v)
 	switch {
+	case v.seq != nil:
+		seqWrite(f, v, status)
 	case v.media != nil && v.json:
 		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
 	case v.media != nil:
@@ -320,6 +324,9 @@ func (f *file) handlerSig(op *apiOp) string {
 }
 
 func (f *file) bodyType(b *apiBody) string {
+	if b.seq != nil {
+		return f.seqType(b.seq)
+	}
 	if b.stream != nil {
 		return b.stream.name
 	}
@@ -378,8 +385,8 @@ func genServer(f *file, a *api) {
 		f.P()
 	}
 
-	f.P("// operations lists the operations by index: operationId, path template, tags.")
-	f.P("var operations = [", n, "]struct {")
+	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags.")
+	f.P("var ", a.local("operations"), " = [", n, "]struct {")
 	f.P("id, path string")
 	f.P("tags     []string")
 	f.P("}{")
@@ -412,12 +419,12 @@ func genServer(f *file, a *api) {
 	f.P("// here, once; it panics when an operation middleware names an operationId")
 	f.P("// the spec does not have.")
 	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
-	f.P("ids := make([]string, len(operations))")
-	f.P("for i, o := range operations {")
+	f.P("ids := make([]string, len(", a.local("operations"), "))")
+	f.P("for i, o := range ", a.local("operations"), " {")
 	f.P("ids[i] = o.id")
 	f.P("}")
 	f.P("s := &", a.server, "{h: h, cfg: ", rt("NewServerConfig"), "(ids, opts)}")
-	f.P("for i, o := range operations {")
+	f.P("for i, o := range ", a.local("operations"), " {")
 	f.P("call := ", httpPkg("HandlerFunc"), "(func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("p, esc := ", rt("PathParams"), "(r)")
 	f.P("s.call(i, w, r, p, esc)")
@@ -449,8 +456,8 @@ func genServer(f *file, a *api) {
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
 	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
 	f.P("id := \"\"")
-	f.P("if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {")
-	f.P("id = operations[op].id")
+	f.P("if op, _ := ", a.local("matchRoute"), "(r.Method, path, esc, &p); op >= 0 {")
+	f.P("id = ", a.local("operations"), "[op].id")
 	f.P("}")
 	f.P("s.cfg.Recovered(w, r, id, v)")
 	f.P("}")
@@ -459,12 +466,12 @@ func genServer(f *file, a *api) {
 	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
 	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
-	f.P("op, allow := matchRoute(r.Method, path, esc, &p)")
+	f.P("op, allow := ", a.local("matchRoute"), "(r.Method, path, esc, &p)")
 	f.P("switch op {")
-	f.P("case routeNotFound:")
+	f.P("case ", a.local("routeNotFound"), ":")
 	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")
 	f.P("return")
-	f.P("case routeMethodNotAllowed:")
+	f.P("case ", a.local("routeMethodNotAllowed"), ":")
 	f.P("s.cfg.Error(w, r, &", rt("MethodError"), "{Method: r.Method, Allow: allow})")
 	f.P("return")
 	f.P("}")
@@ -668,6 +675,9 @@ func genSecurity(f *file, a *api) {
 func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
+	if hasEvents(op) {
+		f.P("r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream")
+	}
 	args := "r.Context()"
 	if op.Security != nil {
 		f.P("ctx, err := s.authorize", op.GoName, "(r)")
@@ -697,6 +707,8 @@ func genHandle(f *file, a *api, op *apiOp) {
 			multipartHandle(f, op)
 		} else if b.stream != nil {
 			streamBody(f, op)
+		} else if b.seq != nil {
+			seqRequestBody(f, op)
 		} else if b.json {
 			goT := f.goType(b.typ)
 			f.P("var body *", goT)

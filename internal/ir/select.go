@@ -15,16 +15,24 @@ func (p *Package) Select(keep func(*Operation) bool) {
 		}
 	}
 	p.Operations = ops
+	hooks := p.Webhooks[:0:0]
+	for _, o := range p.Webhooks {
+		if keep(o) {
+			hooks = append(hooks, o)
+		}
+	}
+	p.Webhooks = hooks
 
 	r := reach{seen: map[Decl]bool{}}
 	schemes := map[*SecurityScheme]bool{}
-	for _, o := range ops {
+	for _, o := range append(ops[:len(ops):len(ops)], hooks...) {
 		for _, prm := range o.Params {
 			r.typ(prm.Type)
 		}
 		if o.Body != nil {
 			for _, m := range o.Body.Content {
 				r.typ(m.Type)
+				r.typ(m.Item)
 			}
 		}
 		for _, res := range o.Response {
@@ -33,6 +41,7 @@ func (p *Package) Select(keep func(*Operation) bool) {
 			}
 			for _, m := range res.Content {
 				r.typ(m.Type)
+				r.typ(m.Item)
 			}
 		}
 		for _, req := range o.Security {
