@@ -30,6 +30,9 @@ func genClient(f *file, a *api) {
 	f.P()
 	for _, op := range a.ops {
 		genCall(f, a, op, false)
+		if op.Pages != nil {
+			genPager(f, a, op)
+		}
 		for _, v := range op.variants {
 			if v.stream != nil {
 				genCall(f, a, op, true)
@@ -81,16 +84,13 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
 		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
-		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
+		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
-		sig := f.handlerSig(op)
-		if op.Webhook != "" {
-			sig = f.webhookSig(op)
-		}
-		f.P("func (c *", a.client, ") ", op.GoName, sig, " {")
+		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
-	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
+	clientParamChecks(f, op)
+	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
 	if op.Webhook != "" {
 		f.P("req.URL = url")
 	}
