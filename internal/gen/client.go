@@ -250,19 +250,14 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			multipartSend(f, op)
 		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")
+			requestCheck(f, b)
 			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
 			f.P("if body != nil {")
-			if r, ok := b.typ.(*ir.Ref); ok && b.encode == "" && f.checks.needs[r.Decl] {
-				// A request is checked before it leaves, as the server
-				// would check it (on unless WithoutRequestCheck).
-				f.P("if !c.cfg.SkipRequestCheck {")
-				f.P("if err := body.Validate(); err != nil {")
-				f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
-				f.P("}")
-				f.P("}")
+			if b.encode == "" {
+				requestCheck(f, b)
 			}
 			f.P("w := ", rt("GetWriter"), "()")
 			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
@@ -412,6 +407,19 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 		f.P("}")
 	default:
 		set(f.formatScalar(p.Type, x))
+	}
+}
+
+// requestCheck prints the check of a request body of a named type with
+// constraints, before it leaves, as the server would check it (on unless
+// WithoutRequestCheck).
+func requestCheck(f *file, b *apiBody) {
+	if r, ok := b.typ.(*ir.Ref); ok && f.checks.needs[r.Decl] {
+		f.P("if !c.cfg.SkipRequestCheck {")
+		f.P("if err := body.Validate(); err != nil {")
+		f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
+		f.P("}")
+		f.P("}")
 	}
 }
 

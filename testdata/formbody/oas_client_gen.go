@@ -32,6 +32,11 @@ func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oasrt.Ca
 	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/login"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		req.Body = oasrt.FormEncode(encodeLoginRequestPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
