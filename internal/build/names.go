@@ -47,6 +47,12 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 	for _, o := range pkg.Operations {
 		b.nameOperation(o)
 	}
+	// Then the methods returning streamed responses.
+	for _, o := range pkg.Operations {
+		if streamsResult(o) {
+			o.StreamCall = clientMethods.Claim(o.GoName+"Stream", "")
+		}
+	}
 	b.nameWebhooks(pkg)
 	b.nameStreams(pkg.Decls)
 }
@@ -193,4 +199,16 @@ func structMembers(d *ir.Struct) *ir.Namespace {
 		ns.Claim(d.AdditionalGoName, "")
 	}
 	return ns
+}
+
+// streamsResult reports whether one of o's results has a streaming form.
+func streamsResult(o *ir.Operation) bool {
+	for _, r := range o.Response {
+		for _, res := range r.Results {
+			if res.Stream != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -33,11 +33,8 @@ func genClient(f *file, a *api) {
 		if op.Pages != nil {
 			genPager(f, a, op)
 		}
-		for _, v := range op.variants {
-			if v.stream != nil {
-				genCall(f, a, op, true)
-				break
-			}
+		if op.StreamCall != "" {
+			genCall(f, a, op, true)
 		}
 	}
 	genObjectEncoders(f, a)
@@ -76,7 +73,7 @@ func genObjectEncoders(f *file, a *api) {
 // returns the streaming forms of the responses that have one.
 func genCall(f *file, a *api, op *apiOp, stream bool) {
 	if stream {
-		f.P("// ", op.GoName, "Stream calls ", opLine(op))
+		f.P("// ", op.StreamCall, " calls ", opLine(op))
 		f.P("//")
 		f.P("// It returns the streaming form of the responses that have one, whose Items")
 		f.P("// decodes the body while it is read: range over Items once, to its end or")
@@ -84,7 +81,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
 		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
-		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.clientSig(op), " {")
+		f.P("func (c *", a.client, ") ", op.StreamCall, f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
 		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")

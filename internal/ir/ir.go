@@ -539,6 +539,9 @@ type Operation struct {
 	// Pages is set for a list operation whose pages the client walks
 	// (see Pagination).
 	Pages *Pagination
+	// StreamCall names the client method returning the streaming forms of
+	// the responses, "" when no response has one (see Result.Stream).
+	StreamCall string
 }
 
 // BodyNames are the Go names of a request body's declarations: the struct

@@ -55,6 +55,51 @@ func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPe
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
+// ListPetsStream2 calls GET /pets
+//
+// It returns the streaming form of the responses that have one, whose Items
+// decodes the body while it is read: range over Items once, to its end or
+// until you break out, which closes the body. The other responses are as
+// ListPets returns them. The client's timeout bounds the whole
+// call, the stream included: for long streams, make the client with
+// oasrt.WithTimeout(0) and bound the call with ctx.
+func (c *Client) ListPetsStream2(ctx context.Context, opts ...oasrt.CallOption) (ListPetsResponse2, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/pets"...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	streaming := false // a streamed body is closed by its Items
+	defer func() {
+		if !streaming {
+			oasrt.CloseBody(resp)
+		}
+	}()
+	switch resp.StatusCode {
+	case 200:
+		var v ListPetsResponse2200Stream
+		b, err := c.cfg.ResponseJSON(resp)
+		if err != nil {
+			return nil, err
+		}
+		streaming = true
+		v.Body = new(Page)
+		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
+			return oasrt.Each(&v.Body.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+				x1, err := r.Str()
+				if err != nil {
+					return err
+				}
+				*x = x1
+				return nil
+			}, fn)
+		}))
+		return v, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
 // HandleListPets calls POST /pets
 func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.CallOption) (HandleListPetsResponse, error) {
 	req := oasrt.Request{Method: "POST", Options: opts}
@@ -77,6 +122,22 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.C
 	switch resp.StatusCode {
 	case 204:
 		return HandleListPetsResponse204{}, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// ListPetsStream calls GET /pets/stream
+func (c *Client) ListPetsStream(ctx context.Context, opts ...oasrt.CallOption) (ListPetsStreamResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/pets/stream"...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oasrt.CloseBody(resp)
+	switch resp.StatusCode {
+	case 204:
+		return ListPetsStreamResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -28,7 +28,7 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 		return routeNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 'p' {
-		seg0, _, more0 := oasrt.CutSegment(path[1:])
+		seg0, rest0, more0 := oasrt.CutSegment(path[1:])
 		switch oasrt.StaticKey(seg0, esc) {
 		case "pets":
 			if !more0 {
@@ -39,6 +39,19 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 					return 1, "" // handleListPets
 				}
 				return routeMethodNotAllowed, "GET, HEAD, POST"
+			}
+			if esc || rest0 != "" && rest0[0] == 's' {
+				seg1, _, more1 := oasrt.CutSegment(rest0)
+				switch oasrt.StaticKey(seg1, esc) {
+				case "stream":
+					if !more1 {
+						switch method {
+						case "GET", "HEAD":
+							return 2, "" // listPetsStream
+						}
+						return routeMethodNotAllowed, "GET, HEAD"
+					}
+				}
 			}
 		}
 	}

@@ -4,6 +4,8 @@ package names
 
 import (
 	"context"
+	"io"
+	"iter"
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -45,6 +47,33 @@ func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *
 	return nil
 }
 
+// ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):
+// the server writes the elements Items yields as they come, flushing as it
+// goes, and the client's ListPetsStream reads them as they arrive. An
+// error from Items after the response has started aborts the connection,
+// so the client sees a broken response, never a short valid one.
+type ListPetsResponse2200Stream struct {
+	// Body holds the properties other than "items" (nil writes them zero).
+	// The client sets those before the array when it yields the first
+	// element, and the others when the iteration ends.
+	Body *Page
+	// Items yields the elements of "items".
+	Items iter.Seq2[string, error]
+}
+
+func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
+	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+		obj := v.Body
+		if obj == nil {
+			obj = new(Page)
+		}
+		return oasrt.EncodeFieldItems(w, out, &obj.Items, obj.EncodeJSON, v.Items, func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		})
+	})
+	return nil
+}
+
 // HandleListPetsResponse is the result of HandleListPets: one of
 // HandleListPetsResponse204.
 type HandleListPetsResponse interface {
@@ -63,6 +92,24 @@ func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseW
 	return nil
 }
 
+// ListPetsStreamResponse is the result of ListPetsStream: one of
+// ListPetsStreamResponse204.
+type ListPetsStreamResponse interface {
+	// writeListPetsStreamResponse writes the response to request r; an error means nothing
+	// was written.
+	writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error
+}
+
+// ListPetsStreamResponse204 is the 204 response of ListPetsStream.
+//
+// Nothing.
+type ListPetsStreamResponse204 struct{}
+
+func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error {
+	rw.WriteHeader(204)
+	return nil
+}
+
 // Handler2 implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oasrt.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
@@ -73,6 +120,8 @@ type Handler2 interface {
 	// HandleListPets handles POST /pets
 	// The body is nil when the request has none.
 	HandleListPets(ctx context.Context, body *Pets) (HandleListPetsResponse, error)
+	// ListPetsStream handles GET /pets/stream
+	ListPetsStream(ctx context.Context) (ListPetsStreamResponse, error)
 
 	// HandleListPets2 checks the credentials of security scheme "listPets" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
@@ -95,18 +144,24 @@ func (Unimplemented) HandleListPets(ctx context.Context, body *Pets) (HandleList
 	return nil, oasrt.ErrNotImplemented
 }
 
+// ListPetsStream returns oasrt.ErrNotImplemented.
+func (Unimplemented) ListPetsStream(ctx context.Context) (ListPetsStreamResponse, error) {
+	return nil, oasrt.ErrNotImplemented
+}
+
 // HandleListPets2 rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleListPets2(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
 	return nil, oasrt.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
-var operations = [2]struct {
+var operations = [3]struct {
 	id, path string
 	tags     []string
 }{
 	{"listPets", "/pets", nil},
 	{"handleListPets", "/pets", nil},
+	{"listPetsStream", "/pets/stream", nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -121,7 +176,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [2]http.Handler
+	ops [3]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -205,6 +260,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 		s.handleListPets(w, r, p, esc)
 	case 1:
 		s.handleHandleListPets(w, r, p, esc)
+	case 2:
+		s.handleListPetsStream(w, r, p, esc)
 	}
 }
 
@@ -266,6 +323,20 @@ func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p 
 	}
 	if err != nil {
 		s.cfg.HandlerError(w, r, "handleListPets", err)
+	}
+}
+
+// handleListPetsStream serves GET /pets/stream.
+func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	res, err := s.h.ListPetsStream(r.Context())
+	if err == nil && res == nil {
+		err = oasrt.ErrNoResponse
+	}
+	if err == nil {
+		err = res.writeListPetsStreamResponse(w, s.cfg.ResponseRequest(r))
+	}
+	if err != nil {
+		s.cfg.HandlerError(w, r, "listPetsStream", err)
 	}
 }
 
