@@ -176,6 +176,7 @@ type Handler interface {
 	// ExportLogs handles GET /logs
 	ExportLogs(ctx context.Context) (ExportLogsResponse, error)
 	// ImportLogs handles POST /logs
+	// The body is nil when the request has none.
 	ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error)
 	// PutRecords handles PUT /records
 	PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error)
