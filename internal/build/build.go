@@ -161,7 +161,7 @@ func (b *builder) components() {
 			// A component that only refers to another schema is that
 			// schema under a second name: a Go alias of its type, filled
 			// once every component is declared.
-			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch)}}
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoNameOr(name, "Schema"), "Type"), Pointer: pointer, Pos: b.pos(sch)}}
 			b.decls = append(b.decls, d)
 			byPointer[pointer] = d
 			todo = append(todo, pending{d, sch, sp})
@@ -170,7 +170,7 @@ func (b *builder) components() {
 		if ext := b.goTypeExt(sch, pointer); ext != nil {
 			// A component the user maps to a Go type of their own: its
 			// name is an alias of that type.
-			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch), Doc: docOf(sch)}, Type: ext}
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoNameOr(name, "Schema"), "Type"), Pointer: pointer, Pos: b.pos(sch), Doc: docOf(sch)}, Type: ext}
 			b.decls = append(b.decls, d)
 			byPointer[pointer] = d
 			if n := rootNode(sch); n != nil {
@@ -178,7 +178,7 @@ func (b *builder) components() {
 			}
 			continue
 		}
-		d := b.declare(sch, ir.GoName(name), pointer)
+		d := b.declare(sch, ir.GoNameOr(name, "Schema"), pointer)
 		byPointer[pointer] = d
 		todo = append(todo, pending{d, sch, nil})
 	}
@@ -610,7 +610,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	{
 		for _, pr := range o.props {
 			name, sp, ps := pr.name, pr.sp, pr.sch
-			goName := ir.GoName(name)
+			goName := ir.GoNameOr(name, "Field")
 			if reservedMethods[goName] {
 				goName += "Field"
 			}
@@ -633,7 +633,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 				// A $ref's target documents itself, on its own type.
 				f.Doc = docOf(ps)
 			}
-			f.Type = b.typeOf(sp, ps, d.GoName+ir.GoName(name), d.Pointer+"/properties/"+name)
+			f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
 			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
 			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
 			if ps.Default != nil && !f.Required {
@@ -760,7 +760,7 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 		// another schema, or a schema in another file): it gets a Decl
 		// named after the last part of the reference.
 		ref := sp.GetReference()
-		name := ir.GoName(ref[strings.LastIndexAny(ref, "/#")+1:])
+		name := ir.GoNameOr(ref[strings.LastIndexAny(ref, "/#")+1:], "Schema")
 		if name == "" {
 			name = hint
 		}
@@ -1037,8 +1037,8 @@ func statusName(code string) string {
 	}
 	if n, err := strconv.Atoi(code); err == nil {
 		if t := http.StatusText(n); t != "" {
-			return ir.GoName(t)
+			return ir.NamePart(t)
 		}
 	}
-	return ir.GoName("status " + code)
+	return ir.NamePart("status " + code)
 }

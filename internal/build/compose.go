@@ -324,7 +324,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		name := ""
 		if outer != nil && isStruct(ms) {
 			if ref := sp.GetReference(); ref != "" {
-				name = ir.GoName(lastSegment(ref))
+				name = ir.GoNameOr(lastSegment(ref), "Schema")
 				hint = d.GoName + "As" + name
 			}
 			t = b.mergedVariant(outer, sp, ms, hint, pointer)
@@ -490,11 +490,11 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
 		case isEnum(&one) || isStruct(&one) || isTuple(&one):
 			// A Decl of its own, not registered under the schema's node,
 			// which names the union.
-			vd := b.newDecl(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			vd := b.newDecl(&one, d.GoName+"As"+ir.NamePart(kind), pointer)
 			b.fill(vd, &one)
 			t = &ir.Ref{Decl: vd}
 		default:
-			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer), &one, pointer)
+			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
 			if _, free := t.(*ir.Any); free && kind == "object" {
 				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
 			}

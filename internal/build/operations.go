@@ -36,7 +36,7 @@ func (b *builder) operations() {
 			}
 			o := &ir.Operation{
 				ID:      id,
-				GoName:  opNames.Claim(ir.GoName(id), "Operation"),
+				GoName:  opNames.Claim(ir.GoNameOr(id, "Operation"), "Operation"),
 				Method:  method,
 				Path:    path,
 				Summary: op.Summary,
@@ -152,14 +152,14 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 					break
 				}
 			}
-			prm.Type = b.schemaType(sp, o.GoName+ir.GoName(p.Name), "parameter "+p.Name+" of "+o.ID, prm.Pos)
+			prm.Type = b.schemaType(sp, o.GoName+ir.NamePart(p.Name), "parameter "+p.Name+" of "+o.ID, prm.Pos)
 			k := key{p.Name, p.In}
 			if i, ok := index[k]; ok {
 				prm.GoName = o.Params[i].GoName
 				o.Params[i] = prm
 				continue
 			}
-			prm.GoName = names.Claim(ir.GoName(p.Name), "Param")
+			prm.GoName = names.Claim(ir.GoNameOr(p.Name, "Param"), "Param")
 			index[k] = len(o.Params)
 			o.Params = append(o.Params, prm)
 		}
@@ -199,7 +199,7 @@ func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, wh
 		if mt != nil && mt.Schema != nil {
 			h := hint
 			if len(out) > 0 {
-				h += ir.GoName(subtype(ct))
+				h += ir.NamePart(subtype(ct))
 			}
 			m.Type = b.schemaType(mt.Schema, h, where+" ("+ct+")", at)
 		}
@@ -241,10 +241,10 @@ func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
 				}
 				resp.Headers = append(resp.Headers, &ir.Param{
 					Name:     name,
-					GoName:   ir.GoName(name),
+					GoName:   ir.GoNameOr(name, "Header"),
 					In:       "header",
 					Required: h.Required,
-					Type:     b.schemaType(h.Schema, hint+ir.GoName(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
+					Type:     b.schemaType(h.Schema, hint+ir.NamePart(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
 					Doc:      ir.Doc{Description: h.Description, Deprecated: h.Deprecated},
 				})
 			}

@@ -280,7 +280,7 @@ func canonical(b []byte) string {
 // of them match each pattern the golden specs use.
 var constrainedPool = []string{
 	"abc", "a", "zed_42", "snake_case_x", "héllo", "日本語", "AB-123", "ÉZ-007", "xy",
-	"x", "tag", "longer tag", "eight888", "ab", "abcd", "abcdefghijkl",
+	"x", "tag", "longer tag", "eight888", "ab", "abcd", "abcdefghijkl", "AB-1234",
 }
 
 func (g *docGen) prim(p *ir.Prim) {
