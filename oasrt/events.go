@@ -115,6 +115,9 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	w := GetWriter()
 	defer ReleaseWriter(w)
 	var frame []byte
+	if seq == nil {
+		return // no events: the stream ends at once
+	}
 	for ev, err := range seq {
 		if err == nil {
 			w.Buf, w.err = w.Buf[:0], nil

@@ -247,9 +247,11 @@ func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, er
 		}
 		return nil
 	}
-	for x, err := range seq {
-		if err := item(&x, err); err != nil {
-			return err
+	if seq != nil { // nil: no items
+		for x, err := range seq {
+			if err := item(&x, err); err != nil {
+				return err
+			}
 		}
 	}
 	mu.Lock()
