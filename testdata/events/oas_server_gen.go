@@ -445,7 +445,7 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONLines, &rd, (*LogEntry).DecodeJSON)
+	body := oasrt.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -474,7 +474,7 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONSeq, &rd, (*LogEntry).DecodeJSON)
+	body := oasrt.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
