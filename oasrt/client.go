@@ -139,6 +139,9 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 // Request is a request being built by a generated client method.
 type Request struct {
 	Method string
+	// URL, when set, is the whole URL the request goes to instead of the
+	// base URL and Path: a webhook's or a callback's, given at run time.
+	URL    string
 	Path   []byte // escaped path, appended to the base URL
 	Query  []byte // raw query
 	Header http.Header
@@ -152,8 +155,15 @@ type Request struct {
 // (generated code calls CloseBody).
 func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, error) {
 	u := c.BaseURL + string(req.Path)
+	if req.URL != "" {
+		u = req.URL
+	}
 	if len(req.Query) > 0 {
-		u += "?" + string(req.Query)
+		if strings.Contains(u, "?") {
+			u += "&" + string(req.Query) // a URL given with a query of its own
+		} else {
+			u += "?" + string(req.Query)
+		}
 	}
 	var body io.Reader
 	switch {

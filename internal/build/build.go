@@ -39,6 +39,7 @@ type builder struct {
 	decls           []ir.Decl
 	diags           []ir.Diagnostic
 	ops             []*ir.Operation
+	hooks           []*ir.Operation // the webhooks' operations
 	unions          []*ir.Union
 	errs            []error
 	// schemes are the security schemes by name.
@@ -53,7 +54,15 @@ type Options struct {
 	// that have no RE2 form a warning, and leaves it unchecked, instead of
 	// an error.
 	UncheckedPatterns bool
+	// FormatAnnotations makes the formats of strings annotations, as JSON
+	// Schema 2020-12 says by default: a string's format neither checks it
+	// nor gives it a Go type of its own (date-time stays a string).
+	FormatAnnotations bool
 }
+
+// FormatAnnotationsFlag is the generate flag that sets
+// Options.FormatAnnotations.
+const FormatAnnotationsFlag = "-format-annotations"
 
 // UncheckedPatternsFlag is the generate flag that sets
 // Options.UncheckedPatterns; errors name it as the way out.
@@ -65,13 +74,15 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.components()
 	b.securitySchemes()
 	b.operations()
+	b.webhooks()
+	b.skipped()
 	b.finishUnions()
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
 	}
 	breakCycles(b.decls)
 	b.nameConstants()
-	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, SecuritySchemes: b.secList}
+	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, SecuritySchemes: b.secList}
 	b.nameAPI(pkg)
 	pkg.Diagnostics = b.diags
 	return pkg, nil
@@ -507,9 +518,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
 		d.RestGoName = names.Claim("Rest", "")
 	}
 	d.MinItems, d.MaxItems = sch.MinItems, sch.MaxItems
-	if sch.UniqueItems != nil && *sch.UniqueItems {
-		b.warnf(d.Pos, "%s: uniqueItems on a tuple (prefixItems) is not checked", d.Pointer)
-	}
+	d.Unique = sch.UniqueItems != nil && *sch.UniqueItems
 }
 
 func isStruct(sch *base.Schema) bool {
@@ -659,6 +668,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			if aps := b.resolve(ap.A, d.Pos); aps != nil {
 				d.Additional = b.typeOf(ap.A, aps, d.GoName+"Value", d.Pointer+"/additionalProperties")
 			}
+			if membersDeclare(sch) {
+				b.warnf(d.Pos, "%s: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema", d.Pointer)
+			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
 		case ap.IsB():
@@ -696,6 +708,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			GoName:  fieldNames.Claim(name, ""),
 		})
 	}
+	b.patternOverlaps(d)
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
 	b.structNot(d, o.nots)
 }
@@ -834,8 +847,6 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"array"}
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
-		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
-			ts = []string{"string"}
 		case slices.Equal(sch.Type, []string{"null"}):
 			return &ir.Any{Kinds: []string{"null"}}
 		case len(sch.Enum) > 0:
@@ -850,11 +861,14 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				}
 				a.Enum = append(a.Enum, text)
 			}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return a
 		default:
+			a := &ir.Any{}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
-			return &ir.Any{}
+			return a
 		}
 	}
 	if len(ts) > 1 {
@@ -893,12 +907,30 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		if _, nullable := types(sch); nullable {
 			kinds = append(kinds, "null")
 		}
-		return &ir.Any{Kinds: kinds}
+		a := &ir.Any{Kinds: kinds}
+		b.objectParts(a, sch)
+		return a
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
 	return &ir.Any{}
+}
+
+// stringChecks sets the lengths and pattern of a String prim from sch.
+func (b *builder) stringChecks(p *ir.Prim, sch *base.Schema, pointer string) {
+	p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+	if p.Pattern != "" {
+		res, err := TranslatePattern(p.Pattern)
+		pos := b.pos(sch)
+		if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
+			pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
+		}
+		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
+			b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+		}
+		p.Regexps = res
+	}
 }
 
 // prim maps a scalar schema to a primitive type with its checks.
@@ -932,7 +964,11 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Kind = ir.Float64
 		}
 	default:
-		switch sch.Format {
+		format := sch.Format
+		if b.opts.FormatAnnotations {
+			format, p.Format = "", ""
+		}
+		switch format {
 		case "date-time":
 			p.Kind = ir.DateTime
 		case "date":
@@ -952,23 +988,14 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
-			b.uncheckedFormat(sch, pointer)
+			if p.Format != "" {
+				b.uncheckedFormat(sch, pointer)
+			}
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go
 			// type of their own (date-time, uuid...) fix it already.
-			p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
-			if p.Pattern != "" {
-				res, err := TranslatePattern(p.Pattern)
-				pos := b.pos(sch)
-				if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
-					pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
-				}
-				if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
-					b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
-				}
-				p.Regexps = res
-			}
+			b.stringChecks(p, sch, pointer)
 		}
 	}
 	if typ == "integer" || typ == "number" || p.Kind == ir.Decimal {

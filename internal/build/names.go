@@ -35,18 +35,25 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 		s.Method = methods.Claim("Handle"+s.GoName, "")
 	}
 	for _, o := range pkg.Operations {
-		if len(o.Params) > 0 {
-			o.ParamsName = b.ns.Claim(o.GoName+"Params", "")
-		}
-		o.ResultName = b.ns.Claim(o.GoName+"Response", "")
-		if o.Body != nil && len(o.Body.Content) > 0 {
-			b.nameBody(o)
-		}
-		for _, r := range o.Response {
-			b.nameResults(o, r)
-		}
+		b.nameOperation(o)
 	}
+	b.nameWebhooks(pkg)
 	b.nameStreams(pkg.Decls)
+}
+
+// nameOperation names the types of an operation's parameters, body and
+// results.
+func (b *builder) nameOperation(o *ir.Operation) {
+	if len(o.Params) > 0 {
+		o.ParamsName = b.ns.Claim(o.GoName+"Params", "")
+	}
+	o.ResultName = b.ns.Claim(o.GoName+"Response", "")
+	if o.Body != nil && len(o.Body.Content) > 0 {
+		b.nameBody(o)
+	}
+	for _, r := range o.Response {
+		b.nameResults(o, r)
+	}
 }
 
 func (b *builder) nameBody(o *ir.Operation) {

@@ -159,6 +159,8 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_router_gen.go    the router (specs with paths)
   oas_server_gen.go    the Handler interface, Server and responses
   oas_client_gen.go    the Client
+  oas_webhooks_gen.go  the WebhookHandler interface and WebhookServer (specs with webhooks)
+  oas_webhooks_client_gen.go  the WebhookClient that sends them
 
 Files named oas_*_gen.go in DIR that a new generation does not write are
 removed. Warnings (what is not generated or not checked) go to stderr, each
@@ -183,6 +185,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
+	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
+		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
 		fs.PrintDefaults()
@@ -227,6 +231,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if set[strings.TrimPrefix(build.UncheckedPatternsFlag, "-")] {
 		cfg.uncheckedPatterns = *unchecked
 	}
+	cfg.formatAnnotations = *formatAnnotations
 	if !include.empty() {
 		cfg.include = include
 	}
@@ -336,12 +341,12 @@ func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
 // Generate loads the spec at path (the embedded petstore when path is "")
 // and generates package pkg from it, in memory.
 func Generate(path, pkg string, opts build.Options) (*Result, error) {
-	return generate(&genConfig{input: path, pkg: pkg, uncheckedPatterns: opts.UncheckedPatterns})
+	return generate(&genConfig{input: path, pkg: pkg, uncheckedPatterns: opts.UncheckedPatterns, formatAnnotations: opts.FormatAnnotations})
 }
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
-	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns})
+	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations})
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,7 @@ import (
 	scalarparamsplain "github.com/oasgen/oasgen/testdata/scalarparams/plain"
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
 	serversplain "github.com/oasgen/oasgen/testdata/servers/plain"
+	skippedplain "github.com/oasgen/oasgen/testdata/skipped/plain"
 	specmistakesplain "github.com/oasgen/oasgen/testdata/specmistakes/plain"
 	streamlistplain "github.com/oasgen/oasgen/testdata/streamlist/plain"
 	stringchecksplain "github.com/oasgen/oasgen/testdata/stringchecks/plain"
@@ -65,6 +66,7 @@ import (
 	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
+	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
 )
 
 // cases lists every golden case with a plain mirror.
@@ -123,6 +125,7 @@ var cases = map[string][]pair{
 	"scalarparams":   conv(scalarparamsplain.Pairs, func(p scalarparamsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"secure":         conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"servers":        conv(serversplain.Pairs, func(p serversplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"skipped":        conv(skippedplain.Pairs, func(p skippedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"specmistakes":   conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"streamlist":     conv(streamlistplain.Pairs, func(p streamlistplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"stringchecks":   conv(stringchecksplain.Pairs, func(p stringchecksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
@@ -131,4 +134,5 @@ var cases = map[string][]pair{
 	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }

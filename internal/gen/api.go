@@ -23,6 +23,21 @@ type api struct {
 	objects []*ir.Struct
 	// schemes are the security schemes, each with its Handler method.
 	schemes []*scheme
+	// prefix starts the package-level unexported names the router and
+	// server declare (the operations table, the router function and its
+	// results), so that the webhooks' set (webhook.go) and the API's live
+	// in one package; "" for the API.
+	prefix string
+}
+
+// local returns the package-level unexported name of the api's own
+// declaration name: "matchRoute", or "webhookMatchRoute" for the
+// webhooks'.
+func (a *api) local(name string) string {
+	if a.prefix == "" {
+		return name
+	}
+	return a.prefix + strings.ToUpper(name[:1]) + name[1:]
 }
 
 // scheme is a security scheme as the server checks it.
@@ -149,7 +164,11 @@ type header struct {
 }
 
 func newAPI(pkg *ir.Package) *api {
-	n := pkg.API
+	return newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+}
+
+// newAPIOf builds the api of a set of operations with its names.
+func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) *api {
 	a := &api{
 		handler:       n.Handler,
 		unimplemented: n.Unimplemented,
@@ -158,10 +177,10 @@ func newAPI(pkg *ir.Package) *api {
 		client:        n.Client,
 		newClient:     n.NewClient,
 	}
-	for _, s := range pkg.SecuritySchemes {
+	for _, s := range schemes {
 		a.schemes = append(a.schemes, newScheme(s))
 	}
-	for i, o := range pkg.Operations {
+	for i, o := range ops {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
 		op.write = "write" + op.result
 		names := pathParamNames(o.Path)
@@ -673,6 +692,9 @@ func sortedMethods(ops []*apiOp) []string {
 // written over several lines is joined into one.
 func opLine(o *apiOp) string {
 	s := o.Method + " " + o.Path
+	if o.Webhook != "" {
+		s = "the webhook " + o.Webhook + " (" + o.Method + ", routed at " + o.Path + ")"
+	}
 	if summary := strings.Join(strings.Fields(o.Summary), " "); summary != "" {
 		s += ": " + summary
 	}

@@ -37,6 +37,11 @@ func genClient(f *file, a *api) {
 			}
 		}
 	}
+	genObjectEncoders(f, a)
+}
+
+// genObjectEncoders prints the encoders of the api's object parameters.
+func genObjectEncoders(f *file, a *api) {
 	for _, st := range a.objects {
 		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
 		f.P("// name/value pairs, formatted; absent ones are left out.")
@@ -79,9 +84,16 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
-		f.P("func (c *", a.client, ") ", op.GoName, f.handlerSig(op), " {")
+		sig := f.handlerSig(op)
+		if op.Webhook != "" {
+			sig = f.webhookSig(op)
+		}
+		f.P("func (c *", a.client, ") ", op.GoName, sig, " {")
 	}
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
+	if op.Webhook != "" {
+		f.P("req.URL = url")
+	}
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.
 	byName := map[string]*ir.Param{}
@@ -91,6 +103,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 	}
 	path := op.Path
+	if op.Webhook != "" {
+		path = "" // sent to the URL given, not a path of the API
+	}
 	lit := ""
 	for path != "" {
 		i := strings.IndexByte(path, '{')

@@ -68,6 +68,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	}
 
 	server, client := opts.Parts.has(Server), opts.Parts.has(Client)
+	var mainAPI *api
 	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)
 		// The operations' parameter and response types belong to the
@@ -89,6 +90,10 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			genClient(f, a)
 			files = append(files, f)
 		}
+		mainAPI = a
+	}
+	if len(pkg.Webhooks) > 0 && (server || client) {
+		files = append(files, genWebhooks(pkg, opts, k, server, client, mainAPI)...)
 	}
 
 	// Validate methods come after the codecs and the server, which also

@@ -98,6 +98,7 @@ func buildRoutes(a *api) *rnode {
 
 type router struct {
 	*file
+	a      *api
 	lits   int      // numbered literal tables for templates
 	tables []string // their declarations
 }
@@ -105,13 +106,14 @@ type router struct {
 func genRouter(f *file, a *api) {
 	r := &router{file: f}
 	root := buildRoutes(a)
-	f.P("// Results of matchRoute besides an operation index.")
+	r.a = a
+	f.P("// Results of ", a.local("matchRoute"), " besides an operation index.")
 	f.P("const (")
-	f.P("routeNotFound = -1")
-	f.P("routeMethodNotAllowed = -2")
+	f.P(a.local("routeNotFound"), " = -1")
+	f.P(a.local("routeMethodNotAllowed"), " = -2")
 	f.P(")")
 	f.P()
-	f.P("// matchRoute finds the operation for a method and a request path from")
+	f.P("// ", a.local("matchRoute"), " finds the operation for a method and a request path from")
 	f.P("// ", rt("RoutePath"), ", escaped when esc is true, storing the path parameters,")
 	f.P("// as they are in path, in p in the order of the path template. It returns")
 	f.P("// the operation's index, routeNotFound, or routeMethodNotAllowed with the")
@@ -122,14 +124,14 @@ func genRouter(f *file, a *api) {
 	f.P("// parameters; a branch that fails falls through to the next. A trailing")
 	f.P("// slash is a segment of its own: \"/pet/\" is not \"/pet\". HEAD is served")
 	f.P("// by GET where the spec does not declare it.")
-	f.P("func matchRoute(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+	f.P("func ", a.local("matchRoute"), "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 	f.P("if path == \"\" || path[0] != '/' {")
-	f.P("return routeNotFound, \"\"")
+	f.P("return ", a.local("routeNotFound"), ", \"\"")
 	f.P("}")
 	if len(a.ops) > 0 {
 		r.node(root, 0, 0, "path[1:]")
 	}
-	f.P("return routeNotFound, \"\"")
+	f.P("return ", a.local("routeNotFound"), ", \"\"")
 	f.P("}")
 	f.P()
 	for _, t := range r.tables {
@@ -278,7 +280,7 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 		for _, op := range c.dups {
 			r.P("// ", op.Method, " ", op.Path, " (", op.ID, ") is unreachable: another operation has its method and route.")
 		}
-		r.P("return routeMethodNotAllowed, ", strconv.Quote(strings.Join(methods, ", ")))
+		r.P("return ", r.a.local("routeMethodNotAllowed"), ", ", strconv.Quote(strings.Join(methods, ", ")))
 		r.P("}")
 	}
 	switch {
@@ -295,7 +297,7 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 // variable's name.
 func (r *router) table(lits []string) string {
 	r.lits++
-	name := "routeLits" + strconv.Itoa(r.lits)
+	name := r.a.local("routeLits") + strconv.Itoa(r.lits)
 	q := make([]string, len(lits))
 	for i, l := range lits {
 		q[i] = strconv.Quote(l)

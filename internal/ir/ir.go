@@ -22,6 +22,13 @@ type Package struct {
 	// API names what the router, server and client declare for the
 	// whole package; empty when there are no operations.
 	API APINames
+	// Webhooks are the operations of the spec's webhooks (OpenAPI 3.1),
+	// in spec order: requests the API sends, which its users receive.
+	// Each has Webhook set and the path "/" + its name.
+	Webhooks []*Operation
+	// WebhookAPI names the receiving server and the sending client of
+	// the webhooks, when there are any.
+	WebhookAPI APINames
 }
 
 // APINames are the package-level names of the HTTP layer, claimed after
@@ -48,6 +55,10 @@ func (p Pos) String() string {
 type Diagnostic struct {
 	Pos Pos
 	Msg string
+	// Kind names the kind of spec element a warning says is not generated
+	// ("webhooks", "links", "parameter content"...), for counting them;
+	// empty for the other warnings.
+	Kind string
 }
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
@@ -252,6 +263,8 @@ type Tuple struct {
 	RestGoName string
 	MinItems   *int64
 	MaxItems   *int64
+	// Unique is uniqueItems: no two items equal as JSON values.
+	Unique bool
 }
 
 // Variant is one member of a Union.
@@ -364,6 +377,32 @@ func (p *Prim) FormatCheck() string {
 		return "ValidDuration"
 	case "time":
 		return "ValidTime"
+	// Formats with a Go type of their own reach a String prim only as
+	// the string checks of a schema without type (Any.String).
+	case "date-time":
+		return "ValidDateTime"
+	case "date":
+		return "ValidDate"
+	case "uuid":
+		return "ValidUUID"
+	case "ipv4":
+		return "ValidIPv4"
+	case "ipv6":
+		return "ValidIPv6"
+	case "uri-reference":
+		return "ValidURIReference"
+	case "iri":
+		return "ValidIRI"
+	case "iri-reference":
+		return "ValidIRIReference"
+	case "uri-template":
+		return "ValidURITemplate"
+	case "json-pointer":
+		return "ValidJSONPointer"
+	case "relative-json-pointer":
+		return "ValidRelativeJSONPointer"
+	case "regex":
+		return "ValidRegex"
 	}
 	return ""
 }
@@ -402,11 +441,27 @@ type Any struct {
 	// Enum are the values allowed, as JSON text, for an enum of a schema
 	// without a type whose values are not all strings or integers.
 	Enum []string
+	// Per kind: the keywords that apply to one JSON kind each, checked on
+	// values of that kind only, as JSON Schema applies them (a schema
+	// without type with minLength accepts the number 1). String is a
+	// String prim (lengths, pattern, format), Number a Decimal prim
+	// (bounds and multipleOf, exact); nil when the schema has none.
+	String, Number     *Prim
+	MinItems, MaxItems *int64
+	UniqueItems        bool
+	MinProps, MaxProps *int64
+	Required           []string
 }
 
 // Checked reports whether a free-form value has anything to check.
 func (a *Any) Checked() bool {
-	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != ""
+	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != "" || a.KindChecked()
+}
+
+// KindChecked reports whether a free-form value has checks of one kind.
+func (a *Any) KindChecked() bool {
+	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
+		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0
 }
 
 // Nullable wraps a type whose values may also be null.
@@ -452,6 +507,9 @@ func StructOf(t Type) *Struct {
 
 // Operation is one method on one path.
 type Operation struct {
+	// Webhook is the name of the webhook the operation belongs to (the
+	// key in the spec's webhooks map); empty for the API's operations.
+	Webhook  string
 	ID       string // operationId, or one made from method and path
 	GoName   string
 	Method   string // upper case

@@ -15,10 +15,17 @@ func (p *Package) Select(keep func(*Operation) bool) {
 		}
 	}
 	p.Operations = ops
+	hooks := p.Webhooks[:0:0]
+	for _, o := range p.Webhooks {
+		if keep(o) {
+			hooks = append(hooks, o)
+		}
+	}
+	p.Webhooks = hooks
 
 	r := reach{seen: map[Decl]bool{}}
 	schemes := map[*SecurityScheme]bool{}
-	for _, o := range ops {
+	for _, o := range append(ops[:len(ops):len(ops)], hooks...) {
 		for _, prm := range o.Params {
 			r.typ(prm.Type)
 		}
