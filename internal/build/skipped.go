@@ -177,6 +177,11 @@ func (b *builder) skippedParam(where string, p *v3.Parameter) {
 	if p == nil {
 		return
 	}
+	switch ir.Location(p.In) {
+	case ir.InPath, ir.InQuery, ir.InHeader, ir.InCookie:
+	default:
+		return // left out whole, with a warning of its own (params)
+	}
 	n := rootOf(p)
 	if p.Schema == nil && p.Content != nil && p.Content.Len() > 0 {
 		ct := ""
