@@ -33,6 +33,10 @@ const (
 	kindAllowReserved = "allowReserved"
 	kindSecurity      = "security scheme"
 	kindDialect       = "jsonSchemaDialect"
+	// OpenAPI 3.2 (operations.go, items.go).
+	kindParamLocation = "parameter location"
+	kindAdditionalOp  = "additional operation"
+	kindItemSchema    = "item schema"
 )
 
 // skipf records a warning about a spec element that is not generated.
