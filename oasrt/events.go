@@ -115,6 +115,9 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	w := GetWriter()
 	defer ReleaseWriter(w)
 	var frame []byte
+	if seq == nil {
+		return // no events: the stream ends at once
+	}
 	for ev, err := range seq {
 		if err == nil {
 			w.Buf, w.err = w.Buf[:0], nil
@@ -292,7 +295,7 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 		if maxFails <= 0 {
 			maxFails = DefaultMaxReconnects
 		}
-		p := &eventParser{max: c.MaxItemBytes}
+		p := &eventParser{max: c.MaxItemBytes, retry: -1}
 		if p.max <= 0 {
 			p.max = DefaultMaxItemBytes
 		}
@@ -308,8 +311,8 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 				if err != nil {
 					break
 				}
-				if p.retry > 0 {
-					retry = p.retry
+				if p.retry >= 0 {
+					retry = p.retry // retry: 0 reconnects at once
 				}
 				fails = 0
 				ev := Event[T]{Event: p.evType, ID: p.lastID, Retry: p.evRetry}
@@ -406,7 +409,7 @@ type eventParser struct {
 	event  string // the event type being read
 	lastID string // the standard's last event ID, kept across connections
 	idBuf  string
-	retry  time.Duration // the reconnection time, kept across events
+	retry  time.Duration // the reconnection time, kept across events; -1 before any
 	// The fields of the event next returned last.
 	evType    string
 	evRetry   time.Duration

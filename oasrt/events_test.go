@@ -137,3 +137,12 @@ func TestEventsReconnect(t *testing.T) {
 		t.Errorf("Last-Event-IDs sent %q, want [\"\" \"2\"]", gotIDs)
 	}
 }
+
+// TestWriteEventsNil: a nil iterator is an empty stream, not a panic.
+func TestWriteEventsNil(t *testing.T) {
+	rec := httptest.NewRecorder()
+	WriteEvents[string](rec, httptest.NewRequest("GET", "/", nil), 200, nil, EventText)
+	if rec.Code != 200 || rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "text/event-stream" {
+		t.Errorf("status %d, body %q, Content-Type %q", rec.Code, rec.Body.String(), rec.Header().Get("Content-Type"))
+	}
+}

@@ -247,9 +247,11 @@ func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, er
 		}
 		return nil
 	}
-	for x, err := range seq {
-		if err := item(&x, err); err != nil {
-			return err
+	if seq != nil { // nil: no items
+		for x, err := range seq {
+			if err := item(&x, err); err != nil {
+				return err
+			}
 		}
 	}
 	mu.Lock()
@@ -305,13 +307,21 @@ func (c *ServerConfig) SeqRequest(r *http.Request, required bool, media []string
 }
 
 // RequestSeq returns the iterator a handler gets for a sequence request
-// body read from src: nil when src is nil, and errors as *BodyError (a
+// body read from src, each item bounded by maxItem bytes (0 means
+// DefaultMaxItemBytes): nil when src is nil, and errors as *BodyError (a
 // 400 naming the line or record when the handler returns it).
-func RequestSeq[T any](src io.Reader, f SeqFormat, r *Reader, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+func RequestSeq[T any](src io.Reader, f SeqFormat, maxItem int, r *Reader, dec func(*T, *Reader) error) iter.Seq2[T, error] {
 	if src == nil {
 		return nil
 	}
-	return RequestItems(DecodeSeq(src, f, 0, r, dec))
+	return RequestItems(DecodeSeq(src, f, maxItem, r, dec))
+}
+
+// WithMaxRequestItemBytes bounds one line or record of a sequence request
+// body; a longer one is a 400 naming it. The default is
+// DefaultMaxItemBytes.
+func WithMaxRequestItemBytes(n int) ServerOption {
+	return func(c *ServerConfig) { c.MaxItemBytes = n }
 }
 
 // SendSeq returns a request body that writes the values of seq in format

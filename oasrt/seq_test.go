@@ -105,3 +105,11 @@ func TestEncodeSeqRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeSeqNil: a nil iterator is an empty sequence, not a panic.
+func TestEncodeSeqNil(t *testing.T) {
+	var buf bytes.Buffer
+	if err := EncodeSeq[int64](GetWriter(), &buf, JSONLines, nil, encInt); err != nil || buf.Len() != 0 {
+		t.Errorf("wrote %q, %v", buf.String(), err)
+	}
+}

@@ -50,6 +50,9 @@ type ServerConfig struct {
 	// gets while it has nothing to send (WithHeartbeat); 0 means
 	// DefaultHeartbeat, a negative value none.
 	Heartbeat time.Duration
+	// MaxItemBytes bounds one line or record of a sequence request body
+	// (WithMaxRequestItemBytes); 0 means DefaultMaxItemBytes.
+	MaxItemBytes int
 
 	middleware []Middleware
 	byOp       map[string][]Middleware

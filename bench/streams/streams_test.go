@@ -27,6 +27,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -41,6 +42,8 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/events"
 )
+
+var largest = flag.Int("streams.largest", 1e6, "the longest stream BenchmarkStreamMemory reads, after 10^4 items")
 
 // handler streams n items of each kind.
 type handler struct {
@@ -267,7 +270,7 @@ func BenchmarkJSONLines(b *testing.B) {
 // generated server and client and reports the largest live heap seen.
 func BenchmarkStreamMemory(b *testing.B) {
 	for _, kind := range []string{"sse", "jsonl"} {
-		for _, n := range []int{1e4, 1e6} {
+		for _, n := range []int{1e4, *largest} {
 			b.Run(fmt.Sprintf("%s/n=%d", kind, n), func(b *testing.B) {
 				h := &handler{n: n, gate: make(chan struct{})}
 				srv := httptest.NewServer(events.NewServer(h, oasrt.WithHeartbeat(-1)))

@@ -137,6 +137,17 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 			} else if low != nil && low.RootNode != nil {
 				prm.Pos = ir.Pos{File: b.s.File, Line: low.RootNode.Line, Col: low.RootNode.Column}
 			}
+			switch prm.In {
+			case ir.InPath, ir.InQuery, ir.InHeader, ir.InCookie:
+			case "querystring":
+				// OpenAPI 3.2: the whole query string as one value of a
+				// media type.
+				b.skipf(kindParamLocation, prm.Pos, "%s %s: parameter %q is in querystring (OpenAPI 3.2), which oasgen does not generate yet; it is left out of the parameters (read r.URL.RawQuery in middleware)", o.Method, o.Path, p.Name)
+				continue
+			default:
+				b.skipf(kindParamLocation, prm.Pos, "%s %s: parameter %q has location %q, which is none of path, query, header and cookie; it is left out", o.Method, o.Path, p.Name, p.In)
+				continue
+			}
 			sp := p.Schema
 			if sp == nil && p.Content != nil {
 				for _, mt := range p.Content.FromOldest() {
@@ -198,7 +209,7 @@ func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, wh
 		if m.Kind.Sequential() && mt != nil {
 			b.items(m, mt, hint, where+" ("+ct+")", at)
 		} else if mt != nil && mt.ItemSchema != nil {
-			b.warnf(at, "%s (%s): itemSchema is not used: oasgen reads items of text/event-stream, JSON Lines and application/json-seq only; the body is typed by its schema", where, ct)
+			b.skipf(kindItemSchema, at, "%s (%s): itemSchema is not used: oasgen reads items of text/event-stream, JSON Lines and application/json-seq only; the body is typed by its schema", where, ct)
 		}
 		out = append(out, m)
 	}
@@ -269,12 +280,12 @@ func (b *builder) methodOK(pi *v3.PathItem, mo methodOp, path string) bool {
 		}
 	}
 	if !isToken(mo.method) {
-		b.warnf(at, "%s: additionalOperations key %q is not an HTTP method name (a token of RFC 9110); the operation is not generated", path, mo.method)
+		b.skipf(kindAdditionalOp, at, "%s: additionalOperations key %q is not an HTTP method name (a token of RFC 9110); the operation is not generated", path, mo.method)
 		return false
 	}
 	switch strings.ToUpper(mo.method) {
 	case "GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY":
-		b.warnf(at, "%s: additionalOperations key %q names a method with a field of its own (use %s); the operation is not generated", path, mo.method, strings.ToLower(mo.method))
+		b.skipf(kindAdditionalOp, at, "%s: additionalOperations key %q names a method with a field of its own (use %s); the operation is not generated", path, mo.method, strings.ToLower(mo.method))
 		return false
 	}
 	return true

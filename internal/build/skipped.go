@@ -33,6 +33,10 @@ const (
 	kindAllowReserved = "allowReserved"
 	kindSecurity      = "security scheme"
 	kindDialect       = "jsonSchemaDialect"
+	// OpenAPI 3.2 (operations.go, items.go).
+	kindParamLocation = "parameter location"
+	kindAdditionalOp  = "additional operation"
+	kindItemSchema    = "item schema"
 )
 
 // skipf records a warning about a spec element that is not generated.
@@ -176,6 +180,11 @@ func (b *builder) skippedOp(where string, op *v3.Operation) {
 func (b *builder) skippedParam(where string, p *v3.Parameter) {
 	if p == nil {
 		return
+	}
+	switch ir.Location(p.In) {
+	case ir.InPath, ir.InQuery, ir.InHeader, ir.InCookie:
+	default:
+		return // left out whole, with a warning of its own (params)
 	}
 	n := rootOf(p)
 	if p.Schema == nil && p.Content != nil && p.Content.Len() > 0 {

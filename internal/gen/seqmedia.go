@@ -124,7 +124,7 @@ func seqRequestBody(f *file, op *apiOp) {
 	f.P("}")
 	f.P("defer done()")
 	f.P("rd := ", rt("Reader"), "{MaxDepth: s.cfg.MaxDepth, Direction: ", rt("InRequest"), "}")
-	f.P("body := ", rt("RequestSeq"), "(src, ", b.seq.format(), ", &rd, ", f.seqDecoder(b.seq), ")")
+	f.P("body := ", rt("RequestSeq"), "(src, ", b.seq.format(), ", s.cfg.MaxItemBytes, &rd, ", f.seqDecoder(b.seq), ")")
 }
 
 // seqSendBody prints the client code that sends a sequence request body

@@ -349,7 +349,7 @@ func genServer(f *file, a *api) {
 	for _, op := range a.ops {
 		f.P("// ", op.GoName, " handles ", opLine(op))
 		if op.body != nil {
-			if op.body.json && !op.body.required {
+			if (op.body.json || op.body.seq != nil) && !op.body.required {
 				f.P("// The body is nil when the request has none.")
 			}
 		}

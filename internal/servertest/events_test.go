@@ -360,7 +360,7 @@ func TestEventsBadData(t *testing.T) {
 // the generated client and server, and reads a long export.
 func TestJSONLinesBothWays(t *testing.T) {
 	h := &jobs{total: 50000}
-	c, srv := eventsClient(t, h)
+	c, srv := eventsClient(t, h, oasrt.WithMaxRequestItemBytes(64))
 	ctx := context.Background()
 
 	imp, err := c.ImportLogs(ctx, logEntries(50000))
@@ -412,6 +412,7 @@ func TestJSONLinesBothWays(t *testing.T) {
 	}{
 		{name: "bad line", ct: "application/jsonl", body: "{\"seq\":0,\"msg\":\"a\"}\n{\"seq\":1}\n", want: 400, wantDetail: `"detail":"request body: line 2: $: missing required property \"msg\" (offset 28)"`},
 		{name: "wrong media type", ct: "application/json", body: "[]", want: 415},
+		{name: "line over the item bound", ct: "application/jsonl", body: "{\"seq\":0,\"msg\":\"" + strings.Repeat("a", 64) + "\"}\n", want: 400, wantDetail: "line 1: $: longer than the limit of 64 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, err := http.Post(srv.URL+"/logs", tc.ct, strings.NewReader(tc.body))

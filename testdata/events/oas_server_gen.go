@@ -176,6 +176,7 @@ type Handler interface {
 	// ExportLogs handles GET /logs
 	ExportLogs(ctx context.Context) (ExportLogsResponse, error)
 	// ImportLogs handles POST /logs
+	// The body is nil when the request has none.
 	ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error)
 	// PutRecords handles PUT /records
 	PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error)
@@ -444,7 +445,7 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONLines, &rd, (*LogEntry).DecodeJSON)
+	body := oasrt.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse
@@ -473,7 +474,7 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONSeq, &rd, (*LogEntry).DecodeJSON)
+	body := oasrt.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res == nil {
 		err = oasrt.ErrNoResponse

@@ -152,6 +152,12 @@ func main() {
 	}
 	log.Print("the streaming benchmark: go " + strings.Join(args, " "))
 	run(dir, os.Stderr, "go", args...)
+
+	// Event streams and JSON Lines through the generated server and
+	// client (bench/streams): a section of their own too.
+	args[1] = "./cmd/streams"
+	log.Print("event streams and JSON Lines: go " + strings.Join(args, " "))
+	run(dir, os.Stderr, "go", args...)
 }
 
 // jsonv2Go is the Go that builds package jsonv2's benchmarks.
