@@ -170,3 +170,29 @@ func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
 	v.EncodeJSON(w)
 	return RawDuplicate(w.Buf)
 }
+
+// RawContains returns how many items of the array raw holds match, as
+// contains counts them.
+func RawContains(raw []byte, match func(item []byte) bool) (n int, ok bool) {
+	if RawKind(raw) != Array {
+		return 0, false
+	}
+	var r Reader
+	r.Reset(raw)
+	if r.ArrStart() != nil {
+		return 0, false
+	}
+	for {
+		more, err := r.ArrNext()
+		if err != nil || !more {
+			return n, err == nil
+		}
+		item, err := r.Raw()
+		if err != nil {
+			return n, false
+		}
+		if match(item) {
+			n++
+		}
+	}
+}

@@ -28,9 +28,11 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 	b.checkKeywords(sch)
 	var kws keywordList
 	add := kws.add
-	add(sch.Contains != nil, "contains")
-	add(sch.MinContains != nil, "minContains")
-	add(sch.MaxContains != nil, "maxContains")
+	// Without contains, minContains and maxContains do nothing.
+	contains := sch.Contains != nil && !containsChecked(sch)
+	add(contains, "contains")
+	add(contains && sch.MinContains != nil, "minContains")
+	add(contains && sch.MaxContains != nil, "maxContains")
 	add(sch.If != nil, "if")
 	add(sch.Then != nil, "then")
 	add(sch.Else != nil, "else")

@@ -18,6 +18,8 @@ func TestIgnoredKeywords(t *testing.T) {
 	}{
 		{"contains", `{type: array, contains: {type: integer}, minContains: 2, maxContains: 3}`,
 			[]string{"spec.yaml:7:8: #/components/schemas/S: contains, minContains, maxContains are not checked: oasgen does not enforce these keywords yet"}},
+		{"contains on a value without type", `{contains: {minimum: 5}, minContains: 2}`, nil},
+		{"minContains without contains", `{type: array, minContains: 2}`, nil},
 		{"if then else", `{if: {minimum: 0}, then: {multipleOf: 2}, else: {multipleOf: 3}}`,
 			[]string{"spec.yaml:7:8: #/components/schemas/S: if, then, else are not checked: oasgen does not enforce these keywords yet"}},
 		{"object keywords", `{type: object, properties: {a: {type: string}}, dependentRequired: {a: [b]}, dependentSchemas: {a: {required: [c]}}, propertyNames: {maxLength: 3}, unevaluatedProperties: false}`,

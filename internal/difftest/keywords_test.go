@@ -525,3 +525,29 @@ func TestUniqueTuple(t *testing.T) {
 		t.Errorf("Validate = %v", err)
 	}
 }
+
+// TestContains checks contains, minContains and maxContains on a value
+// without type: items that match the contains schema are counted; values
+// that are not arrays pass.
+func TestContains(t *testing.T) {
+	some := func() codec { return new(keywords.Some) }
+	cases := []roundTrip{
+		{name: "two match", doc: `[5,6,1]`, into: some},
+		{name: "strings match by pattern", doc: `["xa","xb","y"]`, into: some},
+		{name: "not an array", doc: `{"a":1}`, into: some},
+		{name: "one matches", doc: `[5,1]`, into: some, wantErr: `$: 1 items match contains, fewer than minContains 2 (offset 0)`},
+		{name: "none match", doc: `[]`, into: some, wantErr: `$: 0 items match contains, fewer than minContains 2 (offset 0)`},
+		{name: "four match", doc: `[5,6,7,"x"]`, into: some, wantErr: `$: 4 items match contains, more than maxContains 3 (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	for _, tc := range cases {
+		v := keywords.Some(tc.doc)
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
+		}
+	}
+}

@@ -517,7 +517,7 @@ func kindChecked(t *ir.Any, kind string) bool {
 	case "number":
 		return t.Number != nil
 	case "array":
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil
 	case "object":
 		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0
 	}

@@ -418,6 +418,11 @@ type Any struct {
 	UniqueItems        bool
 	MinProps, MaxProps *int64
 	Required           []string
+	// Contains is the schema some items of an array must match, itself a
+	// free-form value's checks; MinContains (1 when nil) and MaxContains
+	// bound how many do.
+	Contains                 *Any
+	MinContains, MaxContains *int64
 }
 
 // Checked reports whether a free-form value has anything to check.
@@ -428,7 +433,7 @@ func (a *Any) Checked() bool {
 // KindChecked reports whether a free-form value has checks of one kind.
 func (a *Any) KindChecked() bool {
 	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
-		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0
+		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0 || a.Contains != nil
 }
 
 // Nullable wraps a type whose values may also be null.

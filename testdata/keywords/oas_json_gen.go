@@ -2412,6 +2412,45 @@ func (v *Distinct) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as JSON.
+func (v *Some) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Some) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindN, ok := oasrt.RawContains(x1, match1); ok {
+		if kindN < 2 {
+			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
+		}
+		if kindN > 3 {
+			return oasrt.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
+		}
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintSome sizes the buffer of Some's owned-output encoders for large values.
+var sizeHintSome oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Some) MarshalJSON() ([]byte, error) {
+	w := sizeHintSome.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintSome.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Some) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

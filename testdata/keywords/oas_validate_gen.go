@@ -824,6 +824,25 @@ func (v *Distinct) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Some) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Some) validate(c *oasrt.Validator) {
+	if kindN, ok := oasrt.RawContains((*v), match1); ok {
+		if kindN < 2 {
+			c.Errorf("%d items match contains, fewer than minContains 2", kindN)
+		}
+		if kindN > 3 {
+			c.Errorf("%d items match contains, more than maxContains 3", kindN)
+		}
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
@@ -975,3 +994,26 @@ var bound7 = oasrt.Rat("10")
 
 // multipleOf2 is the multipleOf 0.1, exact.
 var multipleOf2 = oasrt.Rat("0.1")
+
+// match1 is whether a value matches a contains schema.
+var match1 = func(raw []byte) bool {
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !pattern14.MatchString(kindStr) {
+			_ = []any{kindStr, `^x`} // the message's values, unused here
+			return false
+		}
+	}
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound8) < 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// pattern14 is the pattern `^x`.
+var pattern14 = regexp.MustCompile(`^x`)
+
+// bound8 is the value 5, exact.
+var bound8 = oasrt.Rat("5")
