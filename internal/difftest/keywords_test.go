@@ -551,3 +551,30 @@ func TestContains(t *testing.T) {
 		}
 	}
 }
+
+// TestConditional checks if/then/else, propertyNames and dependentRequired
+// on a value without type, by the decoder and by Validate.
+func TestConditional(t *testing.T) {
+	cond := func() codec { return new(keywords.Conditional) }
+	cases := []roundTrip{
+		{name: "then holds", doc: `-1`, into: cond},
+		{name: "else holds", doc: `4`, into: cond},
+		{name: "then fails", doc: `-100`, into: cond, wantErr: `$: the value matches if but not then (offset 0)`},
+		{name: "else fails", doc: `3`, into: cond, wantErr: `$: the value matches neither if nor else (offset 0)`},
+		{name: "a string matches if", doc: `"x"`, into: cond},
+		{name: "short names", doc: `{"foo":1,"bar":2}`, into: cond},
+		{name: "long name", doc: `{"fooo":1}`, into: cond, wantErr: `$: property name "fooo" does not match propertyNames (offset 0)`},
+		{name: "dependent missing", doc: `{"bar":2}`, into: cond, wantErr: `$: missing property "foo", required with "bar" (dependentRequired) (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	for _, tc := range cases {
+		v := keywords.Conditional(tc.doc)
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
+		}
+	}
+}

@@ -59,6 +59,38 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		}
 		f.P("}")
 	}
+	if t.If != nil && (t.Then != nil || t.Else != nil) {
+		f.P("if ", f.checks.matcher(t.If), "(", raw, ") {")
+		if t.Then != nil {
+			f.P("if !", f.checks.matcher(t.Then), "(", raw, ") {")
+			fail(`"the value matches if but not then"`)
+			f.P("}")
+		}
+		f.P("} else {")
+		if t.Else != nil {
+			f.P("if !", f.checks.matcher(t.Else), "(", raw, ") {")
+			fail(`"the value matches neither if nor else"`)
+			f.P("}")
+		}
+		f.P("}")
+	}
+	if t.PropertyNames != nil {
+		f.P("if kindKey, ok := ", f.qual(rt("RawKeys")), "(", raw, ", ", f.checks.matcher(t.PropertyNames), "); ok {")
+		fail(`"property name %q does not match propertyNames"`, "kindKey")
+		f.P("}")
+	}
+	for _, d := range t.DependentRequired {
+		args := ""
+		for _, n := range d.Names {
+			args += ", " + strconv.Quote(n)
+		}
+		if args == "" {
+			continue
+		}
+		f.P("if kindKey := ", f.qual(rt("RawDependent")), "(", raw, ", ", strconv.Quote(d.Key), args, "); kindKey != \"\" {")
+		fail(strconv.Quote("missing property %q, required with "+strconv.Quote(d.Key)+" (dependentRequired)"), "kindKey")
+		f.P("}")
+	}
 	if len(t.Required) > 0 {
 		args := ""
 		for _, n := range t.Required {

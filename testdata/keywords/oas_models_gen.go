@@ -362,6 +362,11 @@ type Distinct struct {
 // No type; contains counts the items that match its schema, on arrays only.
 type Some oasrt.Raw
 
+// Conditional is the schema #/components/schemas/Conditional.
+//
+// No type; if/then/else, propertyNames and dependentRequired on a free-form value.
+type Conditional oasrt.Raw
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`
