@@ -313,20 +313,38 @@ func ValidHostname(s string) bool {
 }
 
 // ValidEmail reports whether s has the shape of an RFC 5321 mailbox:
-// a local part of at most 64 printable non-space bytes without '@', then '@',
-// then a host name or a bracketed IP address.
+// a local part of at most 64 bytes, dot-separated printable non-space
+// atoms or a quoted string, then '@', then a host name or a bracketed
+// address literal (an IPv4 address, or "IPv6:" and an IPv6 address).
 func ValidEmail(s string) bool {
 	at := -1
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '@' {
-			at = i
-			break
+	if strings.HasPrefix(s, `"`) {
+		// A quoted local part (RFC 5321 section 4.1.2): printable ASCII,
+		// spaces and '@' included, with '"' and '\' escaped by '\'.
+		for i := 1; i < len(s); i++ {
+			c := s[i]
+			if c < ' ' || c > '~' {
+				return false
+			}
+			if c == '\\' {
+				i++
+				continue
+			}
+			if c == '"' {
+				at = i + 1
+				break
+			}
 		}
+		if at < 0 || at >= len(s) || s[at] != '@' {
+			return false
+		}
+	} else {
+		at = strings.LastIndexByte(s, '@')
 	}
 	if at < 1 || at > 64 {
 		return false
 	}
-	for i := 0; i < at; i++ {
+	for i := 0; i < at && s[0] != '"'; i++ {
 		if c := s[i]; c <= ' ' || c == 0x7f || c == '@' {
 			return false
 		}
@@ -338,7 +356,11 @@ func ValidEmail(s string) bool {
 	}
 	domain := s[at+1:]
 	if len(domain) > 2 && domain[0] == '[' && domain[len(domain)-1] == ']' {
-		_, err := netip.ParseAddr(domain[1 : len(domain)-1])
+		lit := domain[1 : len(domain)-1]
+		if v6, ok := strings.CutPrefix(lit, "IPv6:"); ok {
+			return ValidIPv6(v6)
+		}
+		_, err := netip.ParseAddr(lit)
 		return err == nil
 	}
 	return ValidHostname(domain)

@@ -170,3 +170,69 @@ func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
 	v.EncodeJSON(w)
 	return RawDuplicate(w.Buf)
 }
+
+// RawContains returns how many items of the array raw holds match, as
+// contains counts them.
+func RawContains(raw []byte, match func(item []byte) bool) (n int, ok bool) {
+	if RawKind(raw) != Array {
+		return 0, false
+	}
+	var r Reader
+	r.Reset(raw)
+	if r.ArrStart() != nil {
+		return 0, false
+	}
+	for {
+		more, err := r.ArrNext()
+		if err != nil || !more {
+			return n, err == nil
+		}
+		item, err := r.Raw()
+		if err != nil {
+			return n, false
+		}
+		if match(item) {
+			n++
+		}
+	}
+}
+
+// RawDependent returns the first of names that the object raw holds lacks
+// when it has key (dependentRequired), or "".
+func RawDependent(raw []byte, key string, names ...string) string {
+	if RawMissing(raw, key) != "" {
+		return "" // no key, or not an object
+	}
+	return RawMissing(raw, names...)
+}
+
+// RawKeys returns the first key of the object raw holds that does not
+// match (propertyNames), given each key as JSON text, and whether there is
+// one.
+func RawKeys(raw []byte, match func(key []byte) bool) (string, bool) {
+	if RawKind(raw) != Object {
+		return "", false
+	}
+	var r Reader
+	r.Reset(raw)
+	if r.ObjStart() != nil {
+		return "", false
+	}
+	w := GetWriter()
+	defer ReleaseWriter(w)
+	for {
+		k, more, err := r.ObjKey()
+		if err != nil || !more {
+			return "", false
+		}
+		key := string(k)
+		w.Buf = w.Buf[:0]
+		w.String(key)
+		if !match(w.Buf) {
+			return key, true
+		}
+		if r.Skip() != nil {
+			return "", false
+		}
+	}
+}

@@ -43,6 +43,13 @@ func TestRefFormats(t *testing.T) {
 		{"date-time leap second not at day end", ValidDateTime, "1998-12-31T22:59:60Z", false},
 		{"ipv6 with IPv4 tail", ValidIPv6, "::ffff:192.168.0.1", true},
 		{"ipv6 zone", ValidIPv6, "fe80::a%eth1", false},
+		{"email quoted local part with a space", ValidEmail, `"joe bloggs"@example.com`, true},
+		{"email quoted local part with an at", ValidEmail, `"joe@bloggs"@example.com`, true},
+		{"email quoted local part unclosed", ValidEmail, `"joe@example.com`, false},
+		{"email text after the quotes", ValidEmail, `"joe"x@example.com`, false},
+		{"email IPv6 literal", ValidEmail, "joe.bloggs@[IPv6:::1]", true},
+		{"email bad IPv6 literal", ValidEmail, "joe.bloggs@[IPv6:1.2.3.4]", false},
+		{"email dot first", ValidEmail, ".test@example.com", false},
 	}
 	for _, tt := range tests {
 		if got := tt.valid(tt.input); got != tt.want {

@@ -588,7 +588,8 @@ func hasObjectPart(sch *base.Schema, depth int) bool {
 // fill completes a declared Decl from its schema.
 func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 	p, _ := d.Origin()
-	b.ignoredKeywords(sch, p)
+	_, alias := d.(*ir.Alias) // shaped: may be a free-form value
+	b.ignoredKeywords(sch, p, alias)
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
@@ -820,7 +821,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
-	b.ignoredKeywords(sch, pointer)
+	b.ignoredKeywords(sch, pointer, true)
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {

@@ -50,7 +50,7 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 		}
 		seen[n] = true
 	}
-	b.ignoredKeywords(sch, "")
+	b.ignoredKeywords(sch, "", false)
 	for _, sp := range sch.AllOf {
 		if ms := b.resolve(sp, at); ms != nil {
 			b.mergeInto(o, ms, b.pos(ms), seen)

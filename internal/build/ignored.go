@@ -14,8 +14,10 @@ import (
 // of sch that the generated code does not check, so that a constraint left
 // out is named with its place instead of silently accepting what the spec
 // forbids. pointer may be empty when the schema's place has no pointer (an
-// allOf member merged into its parent).
-func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
+// allOf member merged into its parent). shaped says sch is a type use
+// or alias that shape makes (a free-form value may check keywords that
+// elsewhere are warned); false for a struct, a union, an allOf member.
+func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool) {
 	if n := rootNode(sch); n != nil {
 		if b.keywordsChecked[n] {
 			return
@@ -28,15 +30,20 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 	b.checkKeywords(sch)
 	var kws keywordList
 	add := kws.add
-	add(sch.Contains != nil, "contains")
-	add(sch.MinContains != nil, "minContains")
-	add(sch.MaxContains != nil, "maxContains")
-	add(sch.If != nil, "if")
-	add(sch.Then != nil, "then")
-	add(sch.Else != nil, "else")
-	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0, "dependentRequired")
+	// Without contains, minContains and maxContains do nothing.
+	ff := shaped && freeFormChecked(sch)
+	contains := sch.Contains != nil && !(ff && containsChecked(sch))
+	add(contains, "contains")
+	add(contains && sch.MinContains != nil, "minContains")
+	add(contains && sch.MaxContains != nil, "maxContains")
+	// Without if, then and else do nothing.
+	condition := sch.If != nil && (sch.Then != nil || sch.Else != nil) && !(ff && conditionChecked(sch))
+	add(condition, "if")
+	add(condition && sch.Then != nil, "then")
+	add(condition && sch.Else != nil, "else")
+	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0 && !ff, "dependentRequired")
 	add(sch.DependentSchemas != nil && sch.DependentSchemas.Len() > 0, "dependentSchemas")
-	add(sch.PropertyNames != nil, "propertyNames")
+	add(sch.PropertyNames != nil && !(ff && propertyNamesChecked(sch)), "propertyNames")
 	add(sch.UnevaluatedItems != nil, "unevaluatedItems")
 	add(sch.UnevaluatedProperties != nil, "unevaluatedProperties")
 	if len(kws) == 0 {

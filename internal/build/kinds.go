@@ -1,6 +1,8 @@
 package build
 
 import (
+	"slices"
+
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
@@ -32,6 +34,12 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 			a.Number = p
 		}
 	}
+	if sch.Contains != nil {
+		b.containsParts(a, sch, pointer)
+	}
+	if freeFormChecked(sch) {
+		b.conditionParts(a, sch, pointer)
+	}
 	a.MinItems, a.MaxItems = sch.MinItems, sch.MaxItems
 	a.UniqueItems = sch.UniqueItems != nil && *sch.UniqueItems
 	b.objectParts(a, sch)
@@ -42,4 +50,104 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 func (b *builder) objectParts(a *ir.Any, sch *base.Schema) {
 	a.MinProps, a.MaxProps = sch.MinProperties, sch.MaxProperties
 	a.Required = sch.Required
+}
+
+// containsChecked reports whether a schema's contains is checked: the
+// schema is a free-form value (no type, items, properties or composition)
+// and so is its contains schema, whose checks then run on each item.
+// ignoredKeywords warns about contains everywhere else.
+func containsChecked(sch *base.Schema) bool {
+	return sch.Contains != nil && freeFormChecked(sch) && freeFormSub(sch.Contains)
+}
+
+// freeFormChecked reports whether sch becomes a free-form value whose
+// kindParts are checked: shape's schema without type, not an enum.
+func freeFormChecked(sch *base.Schema) bool {
+	return freeFormShape(sch) && !isEnum(sch)
+}
+
+// freeFormSub reports whether a subschema (if, then, else, contains,
+// propertyNames) is itself a free-form one, checked by a matcher.
+func freeFormSub(sp *base.SchemaProxy) bool {
+	if sp == nil {
+		return true
+	}
+	s, err := sp.BuildSchema()
+	return err == nil && s != nil && freeFormShape(s)
+}
+
+// conditionChecked reports whether if/then/else are checked: on a
+// free-form value, with free-form subschemas.
+func conditionChecked(sch *base.Schema) bool {
+	return freeFormChecked(sch) && freeFormSub(sch.If) && freeFormSub(sch.Then) && freeFormSub(sch.Else)
+}
+
+// propertyNamesChecked reports whether propertyNames is checked.
+func propertyNamesChecked(sch *base.Schema) bool {
+	return freeFormChecked(sch) && freeFormSub(sch.PropertyNames)
+}
+
+// conditionParts sets a free-form value's if/then/else, propertyNames and
+// dependentRequired checks.
+func (b *builder) conditionParts(a *ir.Any, sch *base.Schema, pointer string) {
+	sub := func(sp *base.SchemaProxy, name string) *ir.Any {
+		if sp == nil {
+			return nil
+		}
+		s := b.resolve(sp, b.pos(sch))
+		if s == nil {
+			return nil
+		}
+		if t, ok := b.shape(s, ir.GoName(name), pointer+"/"+name).(*ir.Any); ok {
+			return t
+		}
+		b.warnf(b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", pointer, name)
+		return nil
+	}
+	if sch.If != nil && conditionChecked(sch) {
+		a.If, a.Then, a.Else = sub(sch.If, "if"), sub(sch.Then, "then"), sub(sch.Else, "else")
+		if a.If == nil || a.Then == nil && a.Else == nil {
+			a.If, a.Then, a.Else = nil, nil, nil // nothing to check
+		}
+	}
+	if sch.PropertyNames != nil && propertyNamesChecked(sch) {
+		a.PropertyNames = sub(sch.PropertyNames, "propertyNames")
+	}
+	if sch.DependentRequired != nil {
+		for key, names := range sch.DependentRequired.FromOldest() {
+			if len(names) == 0 {
+				continue // requires nothing
+			}
+			a.DependentRequired = append(a.DependentRequired, ir.Dependent{Key: key, Names: names})
+		}
+	}
+}
+
+// freeFormShape reports whether shape makes an ir.Any of sch: no type
+// but null, no items, properties or composition.
+func freeFormShape(sch *base.Schema) bool {
+	if len(sch.Type) > 0 && !slices.Equal(sch.Type, []string{"null"}) {
+		return false
+	}
+	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && sch.AdditionalProperties == nil &&
+		sch.PatternProperties == nil && len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) == 0
+}
+
+// containsParts sets a free-form value's contains checks.
+func (b *builder) containsParts(a *ir.Any, sch *base.Schema, pointer string) {
+	if !containsChecked(sch) {
+		return // warned by ignoredKeywords
+	}
+	cs := b.resolve(sch.Contains, b.pos(sch))
+	if cs == nil {
+		return
+	}
+	if c, ok := b.shape(cs, "Contains", pointer+"/contains").(*ir.Any); ok {
+		if sch.MinContains != nil && *sch.MinContains == 0 && sch.MaxContains == nil {
+			return // any number of items may match, none included
+		}
+		a.Contains, a.MinContains, a.MaxContains = c, sch.MinContains, sch.MaxContains
+		return
+	}
+	b.warnf(b.pos(sch), "%s: contains is not checked: its schema is not a free-form one", pointer)
 }

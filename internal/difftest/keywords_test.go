@@ -525,3 +525,56 @@ func TestUniqueTuple(t *testing.T) {
 		t.Errorf("Validate = %v", err)
 	}
 }
+
+// TestContains checks contains, minContains and maxContains on a value
+// without type: items that match the contains schema are counted; values
+// that are not arrays pass.
+func TestContains(t *testing.T) {
+	some := func() codec { return new(keywords.Some) }
+	cases := []roundTrip{
+		{name: "two match", doc: `[5,6,1]`, into: some},
+		{name: "strings match by pattern", doc: `["xa","xb","y"]`, into: some},
+		{name: "not an array", doc: `{"a":1}`, into: some},
+		{name: "one matches", doc: `[5,1]`, into: some, wantErr: `$: 1 items match contains, fewer than minContains 2 (offset 0)`},
+		{name: "none match", doc: `[]`, into: some, wantErr: `$: 0 items match contains, fewer than minContains 2 (offset 0)`},
+		{name: "four match", doc: `[5,6,7,"x"]`, into: some, wantErr: `$: 4 items match contains, more than maxContains 3 (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	for _, tc := range cases {
+		v := keywords.Some(tc.doc)
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
+		}
+	}
+}
+
+// TestConditional checks if/then/else, propertyNames and dependentRequired
+// on a value without type, by the decoder and by Validate.
+func TestConditional(t *testing.T) {
+	cond := func() codec { return new(keywords.Conditional) }
+	cases := []roundTrip{
+		{name: "then holds", doc: `-1`, into: cond},
+		{name: "else holds", doc: `4`, into: cond},
+		{name: "then fails", doc: `-100`, into: cond, wantErr: `$: the value matches if but not then (offset 0)`},
+		{name: "else fails", doc: `3`, into: cond, wantErr: `$: the value matches neither if nor else (offset 0)`},
+		{name: "a string matches if", doc: `"x"`, into: cond},
+		{name: "short names", doc: `{"foo":1,"bar":2}`, into: cond},
+		{name: "long name", doc: `{"fooo":1}`, into: cond, wantErr: `$: property name "fooo" does not match propertyNames (offset 0)`},
+		{name: "dependent missing", doc: `{"bar":2}`, into: cond, wantErr: `$: missing property "foo", required with "bar" (dependentRequired) (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	for _, tc := range cases {
+		v := keywords.Conditional(tc.doc)
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
+		}
+	}
+}

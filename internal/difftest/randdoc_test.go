@@ -511,15 +511,18 @@ func rawKind(v string) string {
 // kindChecked reports whether a free-form value has checks of the JSON
 // kind (as rawKind names it) that a random value of it could fail.
 func kindChecked(t *ir.Any, kind string) bool {
+	if t.If != nil && kind != "null" {
+		return true // if/then/else may say anything of the other kinds
+	}
 	switch kind {
 	case "string":
 		return t.String != nil
 	case "number":
 		return t.Number != nil
 	case "array":
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil
 	case "object":
-		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0
+		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0 || t.PropertyNames != nil || len(t.DependentRequired) > 0
 	}
 	return false
 }

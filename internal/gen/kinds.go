@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -37,6 +39,58 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		countBounds(f, "kindN", t.MinProps, t.MaxProps, "properties", fail)
 		f.P("}")
 	}
+	if t.Contains != nil {
+		match := f.checks.matcher(t.Contains)
+		f.P("if kindN, ok := ", f.qual(rt("RawContains")), "(", raw, ", ", match, "); ok {")
+		min := "1"
+		if t.MinContains != nil {
+			min = strconv.FormatInt(*t.MinContains, 10)
+		}
+		if min != "0" {
+			f.P("if kindN < ", min, " {")
+			fail(strconv.Quote("%d items match contains, fewer than minContains "+min), "kindN")
+			f.P("}")
+		}
+		if t.MaxContains != nil {
+			m := strconv.FormatInt(*t.MaxContains, 10)
+			f.P("if kindN > ", m, " {")
+			fail(strconv.Quote("%d items match contains, more than maxContains "+m), "kindN")
+			f.P("}")
+		}
+		f.P("}")
+	}
+	if t.If != nil && (t.Then != nil || t.Else != nil) {
+		f.P("if ", f.checks.matcher(t.If), "(", raw, ") {")
+		if t.Then != nil {
+			f.P("if !", f.checks.matcher(t.Then), "(", raw, ") {")
+			fail(`"the value matches if but not then"`)
+			f.P("}")
+		}
+		f.P("} else {")
+		if t.Else != nil {
+			f.P("if !", f.checks.matcher(t.Else), "(", raw, ") {")
+			fail(`"the value matches neither if nor else"`)
+			f.P("}")
+		}
+		f.P("}")
+	}
+	if t.PropertyNames != nil {
+		f.P("if kindKey, ok := ", f.qual(rt("RawKeys")), "(", raw, ", ", f.checks.matcher(t.PropertyNames), "); ok {")
+		fail(`"property name %q does not match propertyNames"`, "kindKey")
+		f.P("}")
+	}
+	for _, d := range t.DependentRequired {
+		args := ""
+		for _, n := range d.Names {
+			args += ", " + strconv.Quote(n)
+		}
+		if args == "" {
+			continue
+		}
+		f.P("if kindKey := ", f.qual(rt("RawDependent")), "(", raw, ", ", strconv.Quote(d.Key), args, "); kindKey != \"\" {")
+		fail(strconv.Quote("missing property %q, required with "+strconv.Quote(d.Key)+" (dependentRequired)"), "kindKey")
+		f.P("}")
+	}
 	if len(t.Required) > 0 {
 		args := ""
 		for _, n := range t.Required {
@@ -46,4 +100,19 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		fail(`"missing required property %q"`, "kindKey")
 		f.P("}")
 	}
+}
+
+// matcher returns the name of a package-level function that reports
+// whether a raw JSON value passes the checks of t (for contains).
+func (k *checks) matcher(t *ir.Any) string {
+	return k.variable(fmt.Sprintf("match:%p", t), "match", "whether a value matches a contains schema", func(f *file) string {
+		sub := f.scratch()
+		anyChecks(sub, t, "raw", func(_ string, args ...string) {
+			if len(args) > 0 {
+				sub.P("_ = []any{", strings.Join(args, ", "), "} // the message's values, unused here")
+			}
+			sub.P("return false")
+		})
+		return "func(raw []byte) bool {\n" + sub.buf.String() + "return true\n}"
+	})
 }

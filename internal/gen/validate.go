@@ -441,7 +441,9 @@ func genValidate(f *file, pkg *ir.Package) {
 		g.P("}")
 		g.P()
 	}
-	for _, v := range k.vars {
+	// By index: an init may add variables (a contains function's patterns).
+	for i := 0; i < len(k.vars); i++ {
+		v := k.vars[i]
 		g.P("// ", v.name, " is ", v.doc, ".")
 		g.P("var ", v.name, " = ", v.init(f))
 		g.P()

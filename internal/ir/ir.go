@@ -451,6 +451,25 @@ type Any struct {
 	UniqueItems        bool
 	MinProps, MaxProps *int64
 	Required           []string
+	// Contains is the schema some items of an array must match, itself a
+	// free-form value's checks; MinContains (1 when nil) and MaxContains
+	// bound how many do.
+	Contains                 *Any
+	MinContains, MaxContains *int64
+	// If, Then, Else are if/then/else, each nil when absent (If nil:
+	// none applies); PropertyNames is the schema every key of an object
+	// must match, as a string; DependentRequired the keys an object must
+	// have when it has another.
+	If, Then, Else    *Any
+	PropertyNames     *Any
+	DependentRequired []Dependent
+}
+
+// Dependent is one entry of dependentRequired: when an object has Key, it
+// must have Names too.
+type Dependent struct {
+	Key   string
+	Names []string
 }
 
 // Checked reports whether a free-form value has anything to check.
@@ -461,7 +480,8 @@ func (a *Any) Checked() bool {
 // KindChecked reports whether a free-form value has checks of one kind.
 func (a *Any) KindChecked() bool {
 	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
-		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0
+		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0 || a.Contains != nil ||
+		a.If != nil || a.PropertyNames != nil || len(a.DependentRequired) > 0
 }
 
 // Nullable wraps a type whose values may also be null.

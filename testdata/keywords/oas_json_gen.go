@@ -2412,6 +2412,91 @@ func (v *Distinct) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as JSON.
+func (v *Some) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Some) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindN, ok := oasrt.RawContains(x1, match1); ok {
+		if kindN < 2 {
+			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
+		}
+		if kindN > 3 {
+			return oasrt.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
+		}
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintSome sizes the buffer of Some's owned-output encoders for large values.
+var sizeHintSome oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Some) MarshalJSON() ([]byte, error) {
+	w := sizeHintSome.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintSome.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Some) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Conditional) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if match2(x1) {
+		if !match3(x1) {
+			return oasrt.Violation(at2, "the value matches if but not then")
+		}
+	} else {
+		if !match4(x1) {
+			return oasrt.Violation(at2, "the value matches neither if nor else")
+		}
+	}
+	if kindKey, ok := oasrt.RawKeys(x1, match5); ok {
+		return oasrt.Violation(at2, "property name %q does not match propertyNames", kindKey)
+	}
+	if kindKey := oasrt.RawDependent(x1, "bar", "foo"); kindKey != "" {
+		return oasrt.Violation(at2, "missing property %q, required with \"bar\" (dependentRequired)", kindKey)
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintConditional sizes the buffer of Conditional's owned-output encoders for large values.
+var sizeHintConditional oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Conditional) MarshalJSON() ([]byte, error) {
+	w := sizeHintConditional.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintConditional.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Conditional) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

@@ -530,6 +530,34 @@ func (v *Distinct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Some) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintSome.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintSome.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Some) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Conditional) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintConditional.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintConditional.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Conditional) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v MixedAsObject) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintMixedAsObject.GetWriter()
 	v.EncodeJSON(w)

@@ -357,6 +357,16 @@ type Distinct struct {
 	Rest []oasrt.Raw
 }
 
+// Some is the schema #/components/schemas/Some.
+//
+// No type; contains counts the items that match its schema, on arrays only.
+type Some oasrt.Raw
+
+// Conditional is the schema #/components/schemas/Conditional.
+//
+// No type; if/then/else, propertyNames and dependentRequired on a free-form value.
+type Conditional oasrt.Raw
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

@@ -824,6 +824,51 @@ func (v *Distinct) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Some) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Some) validate(c *oasrt.Validator) {
+	if kindN, ok := oasrt.RawContains((*v), match1); ok {
+		if kindN < 2 {
+			c.Errorf("%d items match contains, fewer than minContains 2", kindN)
+		}
+		if kindN > 3 {
+			c.Errorf("%d items match contains, more than maxContains 3", kindN)
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Conditional) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Conditional) validate(c *oasrt.Validator) {
+	if match2((*v)) {
+		if !match3((*v)) {
+			c.Errorf("the value matches if but not then")
+		}
+	} else {
+		if !match4((*v)) {
+			c.Errorf("the value matches neither if nor else")
+		}
+	}
+	if kindKey, ok := oasrt.RawKeys((*v), match5); ok {
+		c.Errorf("property name %q does not match propertyNames", kindKey)
+	}
+	if kindKey := oasrt.RawDependent((*v), "bar", "foo"); kindKey != "" {
+		c.Errorf("missing property %q, required with \"bar\" (dependentRequired)", kindKey)
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
@@ -975,3 +1020,79 @@ var bound7 = oasrt.Rat("10")
 
 // multipleOf2 is the multipleOf 0.1, exact.
 var multipleOf2 = oasrt.Rat("0.1")
+
+// match1 is whether a value matches a contains schema.
+var match1 = func(raw []byte) bool {
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !pattern14.MatchString(kindStr) {
+			_ = []any{kindStr, `^x`} // the message's values, unused here
+			return false
+		}
+	}
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound8) < 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match2 is whether a value matches a contains schema.
+var match2 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound9) >= 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match3 is whether a value matches a contains schema.
+var match3 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound10) < 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match4 is whether a value matches a contains schema.
+var match4 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if !oasrt.DecimalMultipleOf(kindNum, multipleOf3) {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match5 is whether a value matches a contains schema.
+var match5 = func(raw []byte) bool {
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if len(kindStr) > 3 && oasrt.Len(kindStr) > 3 {
+			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// pattern14 is the pattern `^x`.
+var pattern14 = regexp.MustCompile(`^x`)
+
+// bound8 is the value 5, exact.
+var bound8 = oasrt.Rat("5")
+
+// bound9 is the value 0, exact.
+var bound9 = oasrt.Rat("0")
+
+// bound10 is the value -10, exact.
+var bound10 = oasrt.Rat("-10")
+
+// multipleOf3 is the multipleOf 2, exact.
+var multipleOf3 = oasrt.Rat("2")

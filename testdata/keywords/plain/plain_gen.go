@@ -35,6 +35,8 @@ var Pairs = []Pair{
 	{"Bounded", func() any { return new(keywords.Bounded) }, func() any { return new(Bounded) }, true},
 	{"Few", func() any { return new(keywords.Few) }, func() any { return new(Few) }, true},
 	{"Keyed", func() any { return new(keywords.Keyed) }, func() any { return new(Keyed) }, true},
+	{"Some", func() any { return new(keywords.Some) }, func() any { return new(Some) }, true},
+	{"Conditional", func() any { return new(keywords.Conditional) }, func() any { return new(Conditional) }, true},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
 	{"ModeAsInteger", func() any { return new(keywords.ModeAsInteger) }, func() any { return new(ModeAsInteger) }, true},
@@ -118,6 +120,10 @@ type Bounded = json.RawMessage
 type Few = json.RawMessage
 
 type Keyed = json.RawMessage
+
+type Some = json.RawMessage
+
+type Conditional = json.RawMessage
 
 type MixedAsObject struct {
 	ID int64 `json:"id"`
