@@ -38,6 +38,7 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 		b.nameOperation(o)
 	}
 	b.nameWebhooks(pkg)
+	b.nameCallbacks(pkg)
 	b.nameStreams(pkg.Decls)
 }
 

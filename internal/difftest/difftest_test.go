@@ -18,6 +18,7 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
 	bodypatternplain "github.com/oasgen/oasgen/testdata/bodypattern/plain"
+	callbacksplain "github.com/oasgen/oasgen/testdata/callbacks/plain"
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
@@ -80,6 +81,9 @@ var cases = map[string][]pair{
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"skipped": conv(skippedplain.Pairs, func(p skippedplain.Pair) pair {
+		return pair{p.Name, p.Real, p.Plain, p.Exact}
+	}),
+	"callbacks": conv(callbacksplain.Pairs, func(p callbacksplain.Pair) pair {
 		return pair{p.Name, p.Real, p.Plain, p.Exact}
 	}),
 	"webhooks": conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair {

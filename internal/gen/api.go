@@ -28,6 +28,10 @@ type api struct {
 	// results), so that the webhooks' set (webhook.go) and the API's live
 	// in one package; "" for the API.
 	prefix string
+	// exchange holds the operations with callbacks, whose handlers get
+	// the request in their context for the callbacks' URLs
+	// (oasrt.ExchangeOf).
+	exchange map[*ir.Operation]bool
 }
 
 // local returns the package-level unexported name of the api's own
@@ -159,7 +163,14 @@ type header struct {
 }
 
 func newAPI(pkg *ir.Package) *api {
-	return newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+	a := newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+	for _, o := range pkg.Callbacks {
+		if a.exchange == nil {
+			a.exchange = map[*ir.Operation]bool{}
+		}
+		a.exchange[o.Callback.Of] = true
+	}
+	return a
 }
 
 // newAPIOf builds the api of a set of operations with its names.

@@ -85,13 +85,13 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
 		sig := f.handlerSig(op)
-		if op.Webhook != "" {
-			sig = f.webhookSig(op)
+		if op.SentToURL() {
+			sig = f.sentSig(op)
 		}
 		f.P("func (c *", a.client, ") ", op.GoName, sig, " {")
 	}
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
-	if op.Webhook != "" {
+	if op.SentToURL() {
 		f.P("req.URL = url")
 	}
 	// The path: literal text as written in the spec, parameters formatted
@@ -103,7 +103,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 	}
 	path := op.Path
-	if op.Webhook != "" {
+	if op.SentToURL() {
 		path = "" // sent to the URL given, not a path of the API
 	}
 	lit := ""

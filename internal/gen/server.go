@@ -677,6 +677,10 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("}")
 		args = "ctx"
 	}
+	if a.exchange[op.Operation] {
+		f.P("xctx := ", rt("WithExchange"), "(", args, ", r, ", pathNamesLit(op.Path), ", p, esc)")
+		args = "xctx"
+	}
 	if offers := produces(op); len(offers) > 0 {
 		f.P("if accept := r.Header.Get(\"Accept\"); !", rt("Acceptable"), "(accept, produces", op.GoName, "[:]) {")
 		f.P("s.cfg.Error(w, r, &", rt("NotAcceptableError"), "{Accept: accept, Offers: produces", op.GoName, "[:]})")
