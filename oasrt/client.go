@@ -50,6 +50,11 @@ type ClientConfig struct {
 	// SkipRequestCheck sends JSON request bodies without calling their
 	// Validate first (WithoutRequestCheck).
 	SkipRequestCheck bool
+	// MaxItemBytes bounds one item of a sequence or event stream response
+	// (WithMaxItemBytes); 0 means DefaultMaxItemBytes.
+	MaxItemBytes int
+	// Events configures the reading of server-sent events (events.go).
+	Events EventOptions
 }
 
 // WithoutRequestCheck sends request bodies as they are: by default a

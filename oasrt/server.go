@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // DefaultMaxBodyBytes is the default limit on a request body a generated
@@ -45,6 +46,10 @@ type ServerConfig struct {
 	// CheckResponses makes the server check its JSON responses against
 	// the spec before sending them (WithResponseCheck).
 	CheckResponses bool
+	// Heartbeat is the interval of the comment lines an event stream
+	// gets while it has nothing to send (WithHeartbeat); 0 means
+	// DefaultHeartbeat, a negative value none.
+	Heartbeat time.Duration
 
 	middleware []Middleware
 	byOp       map[string][]Middleware

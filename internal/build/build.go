@@ -55,7 +55,15 @@ type Options struct {
 	// that have no RE2 form a warning, and leaves it unchecked, instead of
 	// an error.
 	UncheckedPatterns bool
+	// FormatAnnotations makes the formats of strings annotations, as JSON
+	// Schema 2020-12 says by default: a string's format neither checks it
+	// nor gives it a Go type of its own (date-time stays a string).
+	FormatAnnotations bool
 }
+
+// FormatAnnotationsFlag is the generate flag that sets
+// Options.FormatAnnotations.
+const FormatAnnotationsFlag = "-format-annotations"
 
 // UncheckedPatternsFlag is the generate flag that sets
 // Options.UncheckedPatterns; errors name it as the way out.
@@ -166,7 +174,7 @@ func (b *builder) components() {
 			// A component that only refers to another schema is that
 			// schema under a second name: a Go alias of its type, filled
 			// once every component is declared.
-			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch)}}
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoNameOr(name, "Schema"), "Type"), Pointer: pointer, Pos: b.pos(sch)}}
 			b.decls = append(b.decls, d)
 			byPointer[pointer] = d
 			todo = append(todo, pending{d, sch, sp})
@@ -175,7 +183,7 @@ func (b *builder) components() {
 		if ext := b.goTypeExt(sch, pointer); ext != nil {
 			// A component the user maps to a Go type of their own: its
 			// name is an alias of that type.
-			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoName(name), "Type"), Pointer: pointer, Pos: b.pos(sch), Doc: docOf(sch)}, Type: ext}
+			d := &ir.Alias{Common: ir.Common{GoName: b.ns.Claim(ir.GoNameOr(name, "Schema"), "Type"), Pointer: pointer, Pos: b.pos(sch), Doc: docOf(sch)}, Type: ext}
 			b.decls = append(b.decls, d)
 			byPointer[pointer] = d
 			if n := rootNode(sch); n != nil {
@@ -183,7 +191,7 @@ func (b *builder) components() {
 			}
 			continue
 		}
-		d := b.declare(sch, ir.GoName(name), pointer)
+		d := b.declare(sch, ir.GoNameOr(name, "Schema"), pointer)
 		byPointer[pointer] = d
 		todo = append(todo, pending{d, sch, nil})
 	}
@@ -512,9 +520,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
 		d.RestGoName = names.Claim("Rest", "")
 	}
 	d.MinItems, d.MaxItems = sch.MinItems, sch.MaxItems
-	if sch.UniqueItems != nil && *sch.UniqueItems {
-		b.warnf(d.Pos, "%s: uniqueItems on a tuple (prefixItems) is not checked", d.Pointer)
-	}
+	d.Unique = sch.UniqueItems != nil && *sch.UniqueItems
 }
 
 func isStruct(sch *base.Schema) bool {
@@ -615,7 +621,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	{
 		for _, pr := range o.props {
 			name, sp, ps := pr.name, pr.sp, pr.sch
-			goName := ir.GoName(name)
+			goName := ir.GoNameOr(name, "Field")
 			if reservedMethods[goName] {
 				goName += "Field"
 			}
@@ -638,7 +644,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 				// A $ref's target documents itself, on its own type.
 				f.Doc = docOf(ps)
 			}
-			f.Type = b.typeOf(sp, ps, d.GoName+ir.GoName(name), d.Pointer+"/properties/"+name)
+			f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
 			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
 			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
 			if ps.Default != nil && !f.Required {
@@ -663,6 +669,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 		case ap.IsA() && ap.A != nil:
 			if aps := b.resolve(ap.A, d.Pos); aps != nil {
 				d.Additional = b.typeOf(ap.A, aps, d.GoName+"Value", d.Pointer+"/additionalProperties")
+			}
+			if membersDeclare(sch) {
+				b.warnf(d.Pos, "%s: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema", d.Pointer)
 			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
@@ -701,6 +710,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			GoName:  fieldNames.Claim(name, ""),
 		})
 	}
+	b.patternOverlaps(d)
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
 	b.structNot(d, o.nots)
 }
@@ -765,7 +775,7 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 		// another schema, or a schema in another file): it gets a Decl
 		// named after the last part of the reference.
 		ref := sp.GetReference()
-		name := ir.GoName(ref[strings.LastIndexAny(ref, "/#")+1:])
+		name := ir.GoNameOr(ref[strings.LastIndexAny(ref, "/#")+1:], "Schema")
 		if name == "" {
 			name = hint
 		}
@@ -839,8 +849,6 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			ts = []string{"array"}
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
-		case sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil:
-			ts = []string{"string"}
 		case slices.Equal(sch.Type, []string{"null"}):
 			return &ir.Any{Kinds: []string{"null"}}
 		case len(sch.Enum) > 0:
@@ -855,11 +863,14 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				}
 				a.Enum = append(a.Enum, text)
 			}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return a
 		default:
+			a := &ir.Any{}
+			b.kindParts(a, sch, pointer)
 			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
-			return &ir.Any{}
+			return a
 		}
 	}
 	if len(ts) > 1 {
@@ -898,12 +909,30 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		if _, nullable := types(sch); nullable {
 			kinds = append(kinds, "null")
 		}
-		return &ir.Any{Kinds: kinds}
+		a := &ir.Any{Kinds: kinds}
+		b.objectParts(a, sch)
+		return a
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
 	return &ir.Any{}
+}
+
+// stringChecks sets the lengths and pattern of a String prim from sch.
+func (b *builder) stringChecks(p *ir.Prim, sch *base.Schema, pointer string) {
+	p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
+	if p.Pattern != "" {
+		res, err := TranslatePattern(p.Pattern)
+		pos := b.pos(sch)
+		if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
+			pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
+		}
+		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
+			b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+		}
+		p.Regexps = res
+	}
 }
 
 // prim maps a scalar schema to a primitive type with its checks.
@@ -937,7 +966,11 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Kind = ir.Float64
 		}
 	default:
-		switch sch.Format {
+		format := sch.Format
+		if b.opts.FormatAnnotations {
+			format, p.Format = "", ""
+		}
+		switch format {
 		case "date-time":
 			p.Kind = ir.DateTime
 		case "date":
@@ -957,23 +990,14 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
-			b.uncheckedFormat(sch, pointer)
+			if p.Format != "" {
+				b.uncheckedFormat(sch, pointer)
+			}
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go
 			// type of their own (date-time, uuid...) fix it already.
-			p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
-			if p.Pattern != "" {
-				res, err := TranslatePattern(p.Pattern)
-				pos := b.pos(sch)
-				if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
-					pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
-				}
-				if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
-					b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
-				}
-				p.Regexps = res
-			}
+			b.stringChecks(p, sch, pointer)
 		}
 	}
 	if typ == "integer" || typ == "number" || p.Kind == ir.Decimal {
@@ -1015,10 +1039,24 @@ func rat(f *float64) *big.Rat {
 	return r
 }
 
-var methods = []string{"Get", "Put", "Post", "Delete", "Options", "Head", "Patch", "Trace"}
+// methodOp is an operation of a path item with its HTTP method, as it is
+// sent: upper case for the fixed fields, as written for OpenAPI 3.2's
+// additionalOperations (methods are case-sensitive, RFC 9110 9.1).
+type methodOp struct {
+	method string
+	op     *v3.Operation
+}
 
-func opsOf(pi *v3.PathItem) []*v3.Operation {
-	return []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace}
+// opsOf returns the operations of a path item in a fixed order: the fixed
+// fields, then additionalOperations in document order.
+func opsOf(pi *v3.PathItem) []methodOp {
+	ops := []methodOp{{"GET", pi.Get}, {"PUT", pi.Put}, {"POST", pi.Post}, {"DELETE", pi.Delete}, {"OPTIONS", pi.Options}, {"HEAD", pi.Head}, {"PATCH", pi.Patch}, {"TRACE", pi.Trace}, {"QUERY", pi.Query}}
+	if pi.AdditionalOperations != nil {
+		for m, op := range pi.AdditionalOperations.FromOldest() {
+			ops = append(ops, methodOp{m, op})
+		}
+	}
+	return ops
 }
 
 // statusName names a response status for type names: 200 -> OK.
@@ -1028,8 +1066,8 @@ func statusName(code string) string {
 	}
 	if n, err := strconv.Atoi(code); err == nil {
 		if t := http.StatusText(n); t != "" {
-			return ir.GoName(t)
+			return ir.NamePart(t)
 		}
 	}
-	return ir.GoName("status " + code)
+	return ir.NamePart("status " + code)
 }

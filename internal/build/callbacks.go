@@ -36,11 +36,12 @@ func (b *builder) callbacks() {
 		names.Claim(o.GoName, "")
 	}
 	for path, pi := range paths.PathItems.FromOldest() {
-		for i, op := range opsOf(pi) {
+		for _, mo := range opsOf(pi) {
+			op := mo.op
 			if op == nil || op.Callbacks == nil {
 				continue
 			}
-			of := byKey[key{strings.ToUpper(methods[i]), path}]
+			of := byKey[key{mo.method, path}]
 			if of == nil {
 				continue // not generated, with a warning already
 			}
@@ -83,11 +84,11 @@ func (b *builder) callbacks() {
 // callbackOps adds the operations of one callback URL expression.
 func (b *builder) callbackOps(c *ir.Callback, pi *v3.PathItem, route string, names *ir.Namespace) {
 	ops := opsOf(pi)
-	for i, op := range ops {
+	for _, mo := range ops {
+		op, method := mo.op, mo.method
 		if op == nil {
 			continue
 		}
-		method := strings.ToUpper(methods[i])
 		id := op.OperationId
 		if id == "" {
 			id = c.Of.ID + " " + c.Name
@@ -98,7 +99,7 @@ func (b *builder) callbackOps(c *ir.Callback, pi *v3.PathItem, route string, nam
 		o := &ir.Operation{
 			Callback: c,
 			ID:       id,
-			GoName:   names.Claim(ir.GoName(id), "Callback"),
+			GoName:   names.Claim(ir.GoNameOr(id, "Callback"), "Callback"),
 			Method:   method,
 			Path:     route,
 			Summary:  op.Summary,
@@ -141,7 +142,7 @@ func (b *builder) nameCallbacks(pkg *ir.Package) {
 	}
 	for _, o := range pkg.Callbacks {
 		if o.Callback.URLFunc == "" {
-			o.Callback.URLFunc = b.ns.Claim(o.Callback.Of.GoName+ir.GoName(o.Callback.Name)+"URL", "")
+			o.Callback.URLFunc = b.ns.Claim(o.Callback.Of.GoName+ir.NamePart(o.Callback.Name)+"URL", "")
 		}
 		b.nameOperation(o)
 	}

@@ -64,13 +64,19 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 			}
 			if i, ok := o.index[name]; ok {
 				prev := o.props[i]
+				dropped := ps
 				switch {
 				case narrower(ps, prev.sch):
 					// allOf of number and integer is integer.
 					o.props[i] = prop{name, sp, ps}
+					dropped = prev.sch
 				case !compatible(prev.sch, ps):
 					b.errorf(b.pos(ps), "property %q is defined twice in allOf with different types: %s here, %s at %s",
 						name, describe(ps), describe(prev.sch), b.pos(prev.sch))
+					continue
+				}
+				if na, nb := rootNode(prev.sch), rootNode(ps); (na == nil || na != nb) && asserts(dropped) {
+					b.warnf(b.pos(dropped), "property %q is defined again in allOf; this definition's constraints are not checked, only those at %s", name, b.pos(o.props[i].sch))
 				}
 				continue
 			}
@@ -320,11 +326,18 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 			continue // a null member makes the union's uses nullable
 		}
 		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
+		if len(ms.Type) == 0 && len(sch.Type) > 0 && !sp.IsReference() {
+			// The union's type applies to an inline member without one:
+			// {type: string, anyOf: [{maxLength: 2}]} accepts no number.
+			typed := *ms
+			typed.Type = sch.Type
+			ms = &typed
+		}
 		var t ir.Type
 		name := ""
 		if outer != nil && isStruct(ms) {
 			if ref := sp.GetReference(); ref != "" {
-				name = ir.GoName(lastSegment(ref))
+				name = ir.GoNameOr(lastSegment(ref), "Schema")
 				hint = d.GoName + "As" + name
 			}
 			t = b.mergedVariant(outer, sp, ms, hint, pointer)
@@ -490,11 +503,11 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
 		case isEnum(&one) || isStruct(&one) || isTuple(&one):
 			// A Decl of its own, not registered under the schema's node,
 			// which names the union.
-			vd := b.newDecl(&one, d.GoName+"As"+ir.GoName(kind), pointer)
+			vd := b.newDecl(&one, d.GoName+"As"+ir.NamePart(kind), pointer)
 			b.fill(vd, &one)
 			t = &ir.Ref{Decl: vd}
 		default:
-			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.GoName(kind), pointer), &one, pointer)
+			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
 			if _, free := t.(*ir.Any); free && kind == "object" {
 				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
 			}
@@ -567,7 +580,7 @@ func (b *builder) chooseBy(d *ir.Union) {
 			byKind[k] = append(byKind[k], v)
 		}
 	}
-	var trial []string
+	var trial, overlap []string
 	for _, kind := range []string{"object", "string", "integer", "number", "boolean", "array"} {
 		vs := byKind[kind]
 		if len(vs) < 2 {
@@ -584,14 +597,25 @@ func (b *builder) chooseBy(d *ir.Union) {
 			}
 			if !uniqueKeys(vs) {
 				trial = append(trial, names(vs)...)
+			} else if !disjointByKeys(vs) {
+				overlap = append(overlap, names(vs)...)
 			}
 		case "string":
 			if !uniqueValues(vs) {
 				trial = append(trial, names(vs)...)
+			} else if !disjointByValues(vs) {
+				overlap = append(overlap, names(vs)...)
 			}
 		default:
 			trial = append(trial, names(vs)...)
 		}
+	}
+	if len(overlap) > 0 && !d.AnyOf && d.Discriminator == "" {
+		// The decoder picks one variant by a key or a value; one that
+		// another variant also accepts is not rejected, which oneOf says
+		// it must be.
+		b.warnf(d.Pos, "%s: oneOf variants %s are told apart by their keys or values and not checked against each other: a value valid for several is accepted (oneOf exclusivity is not checked)",
+			d.Pointer, strings.Join(dedupe(overlap), ", "))
 	}
 	if len(trial) > 0 {
 		d.Trial = true
@@ -757,4 +781,50 @@ func uniqueValues(vs []*ir.Variant) bool {
 		}
 	}
 	return free <= 1
+}
+
+// disjointByKeys reports whether object variants told apart by their keys
+// (uniqueKeys) accept no value in common: each is closed
+// (additionalProperties: false) and requires a key no other declares.
+func disjointByKeys(vs []*ir.Variant) bool {
+	for _, v := range vs {
+		s := ir.StructOf(v.Type)
+		if s == nil || !s.Closed || len(s.Patterns) > 0 {
+			return false
+		}
+		own := false
+		for _, f := range s.Fields {
+			if f.Required && slices.Contains(v.Keys, f.JSONName) {
+				own = true
+			}
+		}
+		if !own {
+			return false
+		}
+	}
+	return true
+}
+
+// disjointByValues reports whether string variants told apart by their
+// values (uniqueValues) accept no value in common: each is an enum.
+func disjointByValues(vs []*ir.Variant) bool {
+	for _, v := range vs {
+		if len(v.Values) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// asserts reports whether a schema has keywords that constrain a value
+// beyond its type: the ones a merge that keeps another definition drops.
+func asserts(s *base.Schema) bool {
+	return s.Format != "" || s.Pattern != "" || s.MinLength != nil || s.MaxLength != nil ||
+		s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil ||
+		len(s.Enum) > 0 || s.Const != nil || s.Items != nil || len(s.PrefixItems) > 0 || s.MinItems != nil || s.MaxItems != nil ||
+		s.UniqueItems != nil && *s.UniqueItems || s.Contains != nil ||
+		s.Properties != nil && s.Properties.Len() > 0 || s.PatternProperties != nil || s.AdditionalProperties != nil ||
+		len(s.Required) > 0 || s.MinProperties != nil || s.MaxProperties != nil || s.PropertyNames != nil ||
+		s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil || s.DependentRequired != nil || s.DependentSchemas != nil ||
+		len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Not != nil || s.If != nil
 }

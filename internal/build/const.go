@@ -29,7 +29,9 @@ func (b *builder) withConst(t ir.Type, sch *base.Schema, pointer string) ir.Type
 	}
 	switch u := t.(type) {
 	case *ir.Any:
-		return &ir.Any{False: u.False, Kinds: u.Kinds, Not: u.Not, Const: text, Enum: u.Enum}
+		c := *u
+		c.Const = text
+		return &c
 	case *ir.Prim:
 		ok := false
 		switch {

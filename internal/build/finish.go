@@ -96,7 +96,7 @@ func (b *builder) nameConstants() {
 		for i, v := range e.Values {
 			var suffix string
 			if e.Base.Kind == ir.String {
-				suffix = ir.GoName(v.Str)
+				suffix = ir.NamePart(v.Str)
 				if v.Str == "" {
 					suffix = "Empty"
 				}

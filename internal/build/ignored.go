@@ -1,6 +1,7 @@
 package build
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
@@ -49,23 +50,12 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string) {
 }
 
 // freeFormKeywords warns about the keywords of a schema kept as raw JSON
-// (an ir.Any) that apply to one JSON type and are not checked on it: why
-// says what the schema is.
+// (an ir.Any) that are not checked on it: why says what the schema is.
 func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	var kws keywordList
 	add := kws.add
-	add(sch.Minimum != nil, "minimum")
-	add(sch.Maximum != nil, "maximum")
-	add(sch.ExclusiveMinimum != nil, "exclusiveMinimum")
-	add(sch.ExclusiveMaximum != nil, "exclusiveMaximum")
-	add(sch.MultipleOf != nil, "multipleOf")
-	add(sch.MinItems != nil, "minItems")
-	add(sch.MaxItems != nil, "maxItems")
-	add(sch.UniqueItems != nil && *sch.UniqueItems, "uniqueItems")
-	add(len(sch.Required) > 0, "required")
-	add(sch.MinProperties != nil, "minProperties")
-	add(sch.MaxProperties != nil, "maxProperties")
-	// Composition that reaches a raw value: no member gave it a type.
+	// The keywords of one kind each are checked on values of their kind
+	// (kindParts). Composition that reaches a raw value: no member gave it a type.
 	add(len(sch.AllOf) > 0, "allOf")
 	add(len(sch.AnyOf) > 0, "anyOf")
 	add(len(sch.OneOf) > 0, "oneOf")
@@ -79,8 +69,7 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 // generated code does not check; other formats it does not know are the
 // spec's own annotations (OpenAPI's password, binary), and say nothing.
 var uncheckedFormats = map[string]bool{
-	"idn-email": true, "idn-hostname": true, "iri": true, "iri-reference": true, "uri-reference": true,
-	"uri-template": true, "json-pointer": true, "relative-json-pointer": true, "regex": true,
+	"idn-email": true, "idn-hostname": true,
 }
 
 // uncheckedFormat warns about a string format JSON Schema defines that is
@@ -154,4 +143,89 @@ func (l keywordList) subject() string {
 		return strings.Join(l, ", ") + " are"
 	}
 	return strings.Join(l, ", ") + " is"
+}
+
+// patternOverlaps warns about the names a struct's decoder checks against
+// fewer schemas than JSON Schema does: a property declared under
+// properties whose name a pattern of patternProperties matches too (only
+// the property's schema is checked), and names that several patterns
+// match (only the first pattern's schema is).
+func (b *builder) patternOverlaps(d *ir.Struct) {
+	if overlapping(d.Patterns) {
+		var ps []string
+		for _, p := range d.Patterns {
+			ps = append(ps, quotePattern(p.Pattern))
+		}
+		b.warnf(d.Pos, "%s: patternProperties %s: a name several of them match is checked against the first only", d.Pointer, strings.Join(ps, ", "))
+	}
+	for _, p := range d.Patterns {
+		for _, f := range d.Fields {
+			if matchesAll(p.Regexps, f.JSONName) {
+				b.warnf(f.Pos, "%s: property %q matches patternProperties %s too, whose schema is not checked on it", d.Pointer, f.JSONName, quotePattern(p.Pattern))
+			}
+		}
+	}
+}
+
+// matchesAll reports whether s matches a pattern's RE2 translation: every
+// expression it must match, none it must not.
+func matchesAll(res []ir.Regexp, s string) bool {
+	for _, r := range res {
+		re, err := regexp.Compile(r.Expr)
+		if err != nil || re.MatchString(s) != r.Match {
+			return false
+		}
+	}
+	return true
+}
+
+// overlapping reports whether two of the patterns may match one name: it
+// knows them apart only by different literal starts (^x- and ^n_).
+func overlapping(ps []*ir.PatternProps) bool {
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			a, b := literalStart(ps[i].Pattern), literalStart(ps[j].Pattern)
+			n := min(len(a), len(b))
+			if a[:n] == b[:n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// literalStart returns the literal text an anchored pattern starts with,
+// up to its first special character ("" for an unanchored one).
+func literalStart(p string) string {
+	if !strings.HasPrefix(p, "^") {
+		return ""
+	}
+	end := strings.IndexAny(p[1:], `\.[]()*+?{}|^$`)
+	if end < 0 {
+		return p[1:]
+	}
+	if end > 0 && strings.ContainsAny(p[1+end:1+end+1], "*?{") {
+		end-- // the last literal is quantified
+	}
+	return p[1 : 1+end]
+}
+
+// membersDeclare reports whether an allOf member of sch declares a
+// property sch itself does not.
+func membersDeclare(sch *base.Schema) bool {
+	for _, sp := range sch.AllOf {
+		ms, err := sp.BuildSchema()
+		if err != nil || ms == nil || ms.Properties == nil {
+			continue
+		}
+		for name := range ms.Properties.KeysFromOldest() {
+			if sch.Properties == nil {
+				return true
+			}
+			if _, own := sch.Properties.Get(name); !own {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -92,7 +92,7 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 	for _, m := range content {
 		name := base
 		if len(r.Content) > 1 {
-			name += ir.GoName(mediaSubtype(m.ContentType))
+			name += ir.NamePart(mediaSubtype(m.ContentType))
 		}
 		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m}
 		fields := ir.NewNamespace()

@@ -121,7 +121,9 @@ func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
 			b.warnf(pos, "%s/not: values and required lists are not checked on a free-form value", pointer)
 			return t
 		}
-		return &ir.Any{False: u.False, Kinds: u.Kinds, Not: n, Const: u.Const, Enum: u.Enum}
+		c := *u
+		c.Not = n
+		return &c
 	case *ir.Prim:
 		kind := primKind(u)
 		if kind == "" {

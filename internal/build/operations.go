@@ -22,18 +22,21 @@ func (b *builder) operations() {
 	opNames := ir.NewNamespace()
 	firstID := map[string]ir.Pos{}
 	for path, pi := range paths.PathItems.FromOldest() {
-		for i, op := range opsOf(pi) {
+		for _, mo := range opsOf(pi) {
+			op, method := mo.op, mo.method
 			if op == nil {
 				continue
 			}
-			method := strings.ToUpper(methods[i])
+			if !b.methodOK(pi, mo, path) {
+				continue
+			}
 			id := op.OperationId
 			if id == "" {
 				id = strings.ToLower(method) + " " + path
 			}
 			o := &ir.Operation{
 				ID:      id,
-				GoName:  opNames.Claim(ir.GoName(id), "Operation"),
+				GoName:  opNames.Claim(ir.GoNameOr(id, "Operation"), "Operation"),
 				Method:  method,
 				Path:    path,
 				Summary: op.Summary,
@@ -138,14 +141,14 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 					break
 				}
 			}
-			prm.Type = b.schemaType(sp, o.GoName+ir.GoName(p.Name), "parameter "+p.Name+" of "+o.ID, prm.Pos)
+			prm.Type = b.schemaType(sp, o.GoName+ir.NamePart(p.Name), "parameter "+p.Name+" of "+o.ID, prm.Pos)
 			k := key{p.Name, p.In}
 			if i, ok := index[k]; ok {
 				prm.GoName = o.Params[i].GoName
 				o.Params[i] = prm
 				continue
 			}
-			prm.GoName = names.Claim(ir.GoName(p.Name), "Param")
+			prm.GoName = names.Claim(ir.GoNameOr(p.Name, "Param"), "Param")
 			index[k] = len(o.Params)
 			o.Params = append(o.Params, prm)
 		}
@@ -170,6 +173,7 @@ func (b *builder) body(o *ir.Operation, rb *v3.RequestBody) {
 	}
 	o.Body = &ir.Body{Required: rb.Required != nil && *rb.Required}
 	o.Body.Content = b.media(rb.Content, o.GoName+"Request", "request body of "+o.ID, o.Pos)
+	b.untypedItems(o)
 }
 
 // media lists the content types of a body. The first schema is named hint;
@@ -184,9 +188,14 @@ func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, wh
 		if mt != nil && mt.Schema != nil {
 			h := hint
 			if len(out) > 0 {
-				h += ir.GoName(subtype(ct))
+				h += ir.NamePart(subtype(ct))
 			}
 			m.Type = b.schemaType(mt.Schema, h, where+" ("+ct+")", at)
+		}
+		if m.Kind.Sequential() && mt != nil {
+			b.items(m, mt, hint, where+" ("+ct+")", at)
+		} else if mt != nil && mt.ItemSchema != nil {
+			b.warnf(at, "%s (%s): itemSchema is not used: oasgen reads items of text/event-stream, JSON Lines and application/json-seq only; the body is typed by its schema", where, ct)
 		}
 		out = append(out, m)
 	}
@@ -221,10 +230,10 @@ func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
 				}
 				resp.Headers = append(resp.Headers, &ir.Param{
 					Name:     name,
-					GoName:   ir.GoName(name),
+					GoName:   ir.GoNameOr(name, "Header"),
 					In:       "header",
 					Required: h.Required,
-					Type:     b.schemaType(h.Schema, hint+ir.GoName(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
+					Type:     b.schemaType(h.Schema, hint+ir.NamePart(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
 					Doc:      ir.Doc{Description: h.Description, Deprecated: h.Deprecated},
 				})
 			}
@@ -237,4 +246,50 @@ func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
 		}
 	}
 	add("default", rs.Default)
+}
+
+// methodOK reports whether an operation's method can be generated. The
+// keys of OpenAPI 3.2's additionalOperations are sent as written, so each
+// must be an HTTP token (RFC 9110, 5.6.2) and none may be a method with a
+// field of its own (the Path Item Object); either mistake is a warning and
+// the operation is not generated.
+func (b *builder) methodOK(pi *v3.PathItem, mo methodOp, path string) bool {
+	if pi.AdditionalOperations == nil || pi.AdditionalOperations.GetOrZero(mo.method) != mo.op {
+		return true
+	}
+	at := ir.Pos{File: b.s.File}
+	if low := pi.GoLow(); low != nil {
+		for k := range low.AdditionalOperations.Value.KeysFromOldest() {
+			if k.Value == mo.method && k.KeyNode != nil {
+				at.Line, at.Col = k.KeyNode.Line, k.KeyNode.Column
+			}
+		}
+	}
+	if !isToken(mo.method) {
+		b.warnf(at, "%s: additionalOperations key %q is not an HTTP method name (a token of RFC 9110); the operation is not generated", path, mo.method)
+		return false
+	}
+	switch strings.ToUpper(mo.method) {
+	case "GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY":
+		b.warnf(at, "%s: additionalOperations key %q names a method with a field of its own (use %s); the operation is not generated", path, mo.method, strings.ToLower(mo.method))
+		return false
+	}
+	return true
+}
+
+// isToken reports whether s is an HTTP token (RFC 9110, 5.6.2).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -22,7 +22,7 @@ func (b *builder) securitySchemes() {
 		}
 		s := &ir.SecurityScheme{
 			Name:   name,
-			GoName: names.Claim(ir.GoName(name), "Scheme"),
+			GoName: names.Claim(ir.GoNameOr(name, "Scheme"), "Scheme"),
 			Type:   ir.SchemeType(ss.Type),
 			Scheme: strings.ToLower(ss.Scheme),
 			In:     ir.Location(ss.In),

@@ -98,9 +98,9 @@ func (b *builder) skipped() {
 			for _, p := range pi.Parameters {
 				b.skippedParam(path, p)
 			}
-			for i, op := range opsOf(pi) {
-				if op != nil {
-					b.skippedOp(strings.ToUpper(methods[i])+" "+path, op)
+			for _, mo := range opsOf(pi) {
+				if mo.op != nil {
+					b.skippedOp(mo.method+" "+path, mo.op)
 				}
 			}
 		}

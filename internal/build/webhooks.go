@@ -30,11 +30,11 @@ func (b *builder) webhooks() {
 			continue
 		}
 		path := "/" + url.PathEscape(name)
-		for i, op := range opsOf(pi) {
+		for _, mo := range opsOf(pi) {
+			op, method := mo.op, mo.method
 			if op == nil {
 				continue
 			}
-			method := strings.ToUpper(methods[i])
 			id := op.OperationId
 			if id == "" {
 				id = name
@@ -45,7 +45,7 @@ func (b *builder) webhooks() {
 			o := &ir.Operation{
 				Webhook: name,
 				ID:      id,
-				GoName:  names.Claim(ir.GoName(id), "Webhook"),
+				GoName:  names.Claim(ir.GoNameOr(id, "Webhook"), "Webhook"),
 				Method:  method,
 				Path:    path,
 				Summary: op.Summary,
@@ -73,10 +73,10 @@ func (b *builder) webhooks() {
 	}
 }
 
-func countOps[T any](ops []*T) int {
+func countOps(ops []methodOp) int {
 	n := 0
 	for _, o := range ops {
-		if o != nil {
+		if o.op != nil {
 			n++
 		}
 	}

@@ -26,7 +26,7 @@ var petstoreSpec []byte
 // PetstoreSpec returns the embedded example spec.
 func PetstoreSpec() []byte { return petstoreSpec }
 
-const usage = `oasgen generates fast Go code from OpenAPI 3.0 and 3.1 specs.
+const usage = `oasgen generates fast Go code from OpenAPI 3.0, 3.1 and 3.2 specs.
 
 Usage:
   oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]
@@ -185,6 +185,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
+	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
+		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
 		fs.PrintDefaults()
@@ -229,6 +231,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if set[strings.TrimPrefix(build.UncheckedPatternsFlag, "-")] {
 		cfg.uncheckedPatterns = *unchecked
 	}
+	cfg.formatAnnotations = *formatAnnotations
 	if !include.empty() {
 		cfg.include = include
 	}
@@ -338,12 +341,12 @@ func GeneratePlain(path, pkg, realPath string) (gen.File, error) {
 // Generate loads the spec at path (the embedded petstore when path is "")
 // and generates package pkg from it, in memory.
 func Generate(path, pkg string, opts build.Options) (*Result, error) {
-	return generate(&genConfig{input: path, pkg: pkg, uncheckedPatterns: opts.UncheckedPatterns})
+	return generate(&genConfig{input: path, pkg: pkg, uncheckedPatterns: opts.UncheckedPatterns, formatAnnotations: opts.FormatAnnotations})
 }
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
-	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns})
+	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations})
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ type genConfig struct {
 	input, output, pkg string
 	parts              gen.Parts
 	uncheckedPatterns  bool
+	formatAnnotations  bool // the generate flag only
 	include, exclude   opFilter
 }
 

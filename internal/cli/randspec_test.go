@@ -296,9 +296,11 @@ func (g *specGen) paramSchema(composite bool) map[string]any {
 // content returns a media type map of a body or response.
 func (g *specGen) content(request bool) map[string]any {
 	c := map[string]any{}
-	kinds := []string{"application/json", "application/json", "application/problem+json", "application/octet-stream", "text/plain", "*/*"}
+	kinds := []string{"application/json", "application/json", "application/problem+json", "application/octet-stream", "text/plain", "*/*", "application/x-ndjson", "application/json-seq"}
 	if request {
 		kinds = append(kinds, "application/x-www-form-urlencoded", "multipart/form-data")
+	} else {
+		kinds = append(kinds, "text/event-stream")
 	}
 	for range 1 + g.rng.IntN(2) {
 		ct := kinds[g.rng.IntN(len(kinds))]
@@ -308,6 +310,16 @@ func (g *specGen) content(request bool) map[string]any {
 			s = map[string]any{"type": "string", "format": "binary"}
 		case "text/plain":
 			s = map[string]any{"type": "string"}
+		case "application/x-ndjson", "application/json-seq":
+			// Items typed by an array schema (3.0 and 3.1 have no itemSchema).
+			s = map[string]any{"type": "array", "items": g.schema(1, len(g.schemas))}
+		case "text/event-stream":
+			mt := map[string]any{"schema": map[string]any{"type": "string"}}
+			if r := g.ref(len(g.schemas)); r != nil {
+				mt["x-oasgen-event-data"] = r
+			}
+			c[ct] = mt
+			continue
 		case "application/x-www-form-urlencoded", "multipart/form-data":
 			s = map[string]any{"type": "object", "properties": map[string]any{
 				"name": map[string]any{"type": "string"},

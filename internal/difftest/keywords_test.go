@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -430,7 +432,9 @@ func TestKeywordsRandom(t *testing.T) {
 		"Mode": func() codec { return new(keywords.Mode) }, "Holder": func() codec { return new(keywords.Holder) },
 		"Point": func() codec { return new(keywords.Point) }, "Record": func() codec { return new(keywords.Record) },
 		"Open": func() codec { return new(keywords.Open) }, "Track": func() codec { return new(keywords.Track) },
-		"Fixed": func() codec { return new(keywords.Fixed) },
+		"Fixed":     func() codec { return new(keywords.Fixed) },
+		"ShortText": func() codec { return new(keywords.ShortText) }, "Bounded": func() codec { return new(keywords.Bounded) },
+		"Few": func() codec { return new(keywords.Few) }, "Keyed": func() codec { return new(keywords.Keyed) },
 	} {
 		g := &docGen{rng: rand.New(rand.NewPCG(uint64(len(name)), 11))}
 		for range docsPerType {
@@ -449,5 +453,75 @@ func TestKeywordsRandom(t *testing.T) {
 				t.Fatalf("%s: re-encoded %s, %v\nfrom %s", name, out, err, doc)
 			}
 		}
+	}
+}
+
+// TestKindChecks checks the keywords of schemas without type (and of an
+// object with no properties): each applies to values of its own JSON kind
+// only, other kinds pass, and Validate says what the decoder says.
+func TestKindChecks(t *testing.T) {
+	short := func() codec { return new(keywords.ShortText) }
+	stamp := func() codec { return new(keywords.Stamp) }
+	bounded := func() codec { return new(keywords.Bounded) }
+	few := func() codec { return new(keywords.Few) }
+	keyed := func() codec { return new(keywords.Keyed) }
+	cases := []roundTrip{
+		{name: "string ok", doc: `"abc"`, into: short},
+		{name: "number ignores minLength", doc: `1`, into: short},
+		{name: "object ignores pattern", doc: `{"b":1}`, into: short},
+		{name: "string too short", doc: `"a"`, into: short, wantErr: `$: length 1 is less than minLength 2 (offset 0)`},
+		{name: "escaped string too long", doc: `"a\u0062cde"`, into: short, wantErr: `$: length 5 is greater than maxLength 4 (offset 0)`},
+		{name: "string off pattern", doc: `"bc"`, into: short, wantErr: `$: "bc" does not match the pattern ^a (offset 0)`},
+		{name: "date-time ok", doc: `"1985-04-12T23:20:50.52Z"`, into: stamp},
+		{name: "date-time lower case, leap second", doc: `"1998-12-31t23:59:60z"`, into: stamp},
+		{name: "date-time ignores numbers", doc: `12`, into: stamp},
+		{name: "bad date-time", doc: `"1990-02-31T15:59:59Z"`, into: stamp, wantErr: `$: invalid date-time "1990-02-31T15:59:59Z" (offset 0)`},
+		{name: "number ok", doc: `1.2`, into: bounded},
+		{name: "string ignores minimum", doc: `"x"`, into: bounded},
+		{name: "below minimum", doc: `0.6`, into: bounded, wantErr: `$: 0.6 is less than minimum 1.1 (offset 0)`},
+		{name: "not below exclusive maximum", doc: `10.0`, into: bounded, wantErr: `$: 10.0 is not less than exclusiveMaximum 10 (offset 0)`},
+		{name: "not a multiple", doc: `1.25`, into: bounded, wantErr: `$: 1.25 is not a multiple of 0.1 (offset 0)`},
+		{name: "array ok", doc: `[1,{"a":1}]`, into: few},
+		{name: "object ok", doc: `{"id":1}`, into: few},
+		{name: "string ignores maxItems", doc: `"abc"`, into: few},
+		{name: "too many items", doc: `[1,2,3]`, into: few, wantErr: `$: 3 items, more than maxItems 2 (offset 0)`},
+		{name: "equal items as JSON", doc: `[1.0,1]`, into: few, wantErr: `$: items 0 and 1 are equal; uniqueItems is set (offset 0)`},
+		{name: "equal objects in another key order", doc: `[{"a":1,"b":2},{"b":2,"a":1}]`, into: few, wantErr: `$: items 0 and 1 are equal; uniqueItems is set (offset 0)`},
+		{name: "too few properties", doc: `{}`, into: few, wantErr: `$: 0 properties, fewer than minProperties 1 (offset 0)`},
+		{name: "required missing", doc: `{"x":1}`, into: few, wantErr: `$: missing required property "id" (offset 0)`},
+		{name: "keyed ok", doc: `{"id":null}`, into: keyed},
+		{name: "keyed too many", doc: `{"id":1,"a":2,"b":3}`, into: keyed, wantErr: `$: 3 properties, more than maxProperties 2 (offset 0)`},
+		{name: "keyed missing", doc: `{"a":2}`, into: keyed, wantErr: `$: missing required property "id" (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	// Validate on the Go values says what the decoder says.
+	for _, tc := range cases {
+		v := tc.into()
+		raw := reflect.ValueOf(v).Elem()
+		raw.SetBytes([]byte(tc.doc))
+		err := v.(validator).Validate()
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		// Validate reports every violation; the decoder's is the first.
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && !strings.HasPrefix(got, want) {
+			t.Errorf("%s: Validate(%s) = %v, want %q first", tc.name, tc.doc, err, want)
+		}
+	}
+}
+
+// TestUniqueTuple checks uniqueItems on a tuple: items of different types
+// compared as JSON values, by the decoder and by Validate.
+func TestUniqueTuple(t *testing.T) {
+	distinct := func() codec { return new(keywords.Distinct) }
+	runRoundTrips(t, []roundTrip{
+		{name: "different", doc: `[1.5,1,"x"]`, into: distinct},
+		{name: "number equals integer", doc: `[1.0,1]`, into: distinct, out: `[1,1]`, wantErr: `$: items 0 and 1 are equal; uniqueItems is set (offset 0)`},
+		{name: "equal rest items", doc: `[1,2,{"a":1},{"a":1.0}]`, into: distinct, wantErr: `$: items 2 and 3 are equal; uniqueItems is set (offset 0)`},
+	})
+	v := keywords.Distinct{Item0: oasrt.NewOpt(2.0), Item1: oasrt.NewOpt(int64(2))}
+	if err := v.Validate(); err == nil || err.Error() != "$: items 0 and 1 are equal; uniqueItems is set" {
+		t.Errorf("Validate = %v", err)
 	}
 }

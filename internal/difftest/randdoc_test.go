@@ -191,6 +191,16 @@ func (g *docGen) value(t ir.Type) {
 			// Only values of the JSON types the schema allows.
 			values = slices.DeleteFunc(values, func(v string) bool { return !slices.Contains(t.Kinds, rawKind(v)) })
 		}
+		// Only values of kinds the schema's kind checks leave alone.
+		values = slices.DeleteFunc(values, func(v string) bool { return kindChecked(t, rawKind(v)) })
+		if len(values) == 0 {
+			// An object of the required keys, as few as the bounds allow.
+			var keys []string
+			for _, k := range t.Required {
+				keys = append(keys, strconv.Quote(k)+":null")
+			}
+			values = []string{"{" + strings.Join(keys, ",") + "}"}
+		}
 		g.buf.WriteString(values[g.rng.IntN(len(values))])
 	case *ir.Array:
 		n := 0
@@ -280,7 +290,7 @@ func canonical(b []byte) string {
 // of them match each pattern the golden specs use.
 var constrainedPool = []string{
 	"abc", "a", "zed_42", "snake_case_x", "héllo", "日本語", "AB-123", "ÉZ-007", "xy",
-	"x", "tag", "longer tag", "eight888", "ab", "abcd", "abcdefghijkl",
+	"x", "tag", "longer tag", "eight888", "ab", "abcd", "abcdefghijkl", "AB-1234",
 }
 
 func (g *docGen) prim(p *ir.Prim) {
@@ -496,4 +506,20 @@ func rawKind(v string) string {
 		return "string"
 	}
 	return "number"
+}
+
+// kindChecked reports whether a free-form value has checks of the JSON
+// kind (as rawKind names it) that a random value of it could fail.
+func kindChecked(t *ir.Any, kind string) bool {
+	switch kind {
+	case "string":
+		return t.String != nil
+	case "number":
+		return t.Number != nil
+	case "array":
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems
+	case "object":
+		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0
+	}
+	return false
 }

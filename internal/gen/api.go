@@ -121,6 +121,9 @@ type apiBody struct {
 	// stream is set for a JSON body of an operation with x-oasgen-stream
 	// that is an array or holds one: the handler gets an iterator.
 	stream *streamVariant
+	// seq is set for a body whose one media type is a sequence with
+	// typed items (seqmedia.go): the handler gets an iterator.
+	seq *seqMedia
 }
 
 type variant struct {
@@ -136,6 +139,8 @@ type variant struct {
 	// stream is set for a JSON response of an operation with
 	// x-oasgen-stream whose body is an array or holds one.
 	stream *streamVariant
+	// seq is set for a sequence with typed items (seqmedia.go).
+	seq *seqMedia
 }
 
 // streamVariant is a response whose array is written from an iterator by
@@ -231,6 +236,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 					}
 				}
 				v.stream = newStream(res.Stream, v.typ)
+				v.seq = newSeqMedia(res.Media)
 				for _, h := range res.Headers {
 					v.headers = append(v.headers, &header{Param: h.Param, field: h.Field})
 				}
@@ -247,6 +253,11 @@ func newBody(o *ir.Operation) *apiBody {
 	if mb := newMultipart(o); mb != nil {
 		b.multipart = mb
 		b.media = []string{o.Body.Content[0].ContentType}
+		return b
+	}
+	if s := newSeqMedia(o.Body.Content[0]); s != nil && len(o.Body.Content) == 1 && !s.events() {
+		b.seq = s
+		b.media = []string{s.media.ContentType}
 		return b
 	}
 	typed := true

@@ -237,7 +237,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 
 	if b := op.body; b != nil {
-		if sv := b.stream; sv != nil {
+		if b.seq != nil {
+			seqSendBody(f, op)
+		} else if sv := b.stream; sv != nil {
 			f.P("if body.Items != nil {")
 			f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 			f.encodeStream(sv, "body")
@@ -287,7 +289,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
-	if stream {
+	if stream || hasSeqResponse(op) {
 		f.P("streaming := false // a streamed body is closed by its Items")
 		f.P("defer func() {")
 		f.P("if !streaming {")
@@ -462,6 +464,12 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("}")
 		f.P("streaming = true")
 		f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", f.decodeStream(sv, "&b.Reader", "v"), ")")
+		f.P("return v, nil")
+		return
+	}
+	if v.seq != nil {
+		decodeHeaders(f, v)
+		seqDecodeVariant(f, v)
 		f.P("return v, nil")
 		return
 	}

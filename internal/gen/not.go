@@ -106,6 +106,7 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		fail(strconv.Quote("%s is not the const "+t.Const), raw)
 		f.P("}")
 	}
+	kindChecks(f, t, raw, fail)
 	n := t.Not
 	if n == nil {
 		return

@@ -162,7 +162,9 @@ func genVariantFields(f *file, v *variant) {
 	f.P("type ", v.name, " struct {")
 	statusField(f, v)
 	if v.media != nil {
-		if v.json {
+		if v.seq != nil {
+			seqField(f, v)
+		} else if v.json {
 			f.P(v.bodyField, " ", f.goType(v.typ))
 		} else {
 			f.P("// ", v.bodyField, " is the response body, streamed; closed when it is an io.Closer.")
@@ -209,6 +211,8 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	}
 	writeHeaders(f, v)
 	switch {
+	case v.seq != nil:
+		seqWrite(f, v, status)
 	case v.media != nil && v.json:
 		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
 	case v.media != nil:
@@ -320,6 +324,9 @@ func (f *file) handlerSig(op *apiOp) string {
 }
 
 func (f *file) bodyType(b *apiBody) string {
+	if b.seq != nil {
+		return f.seqType(b.seq)
+	}
 	if b.stream != nil {
 		return b.stream.name
 	}
@@ -668,6 +675,9 @@ func genSecurity(f *file, a *api) {
 func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
+	if hasEvents(op) {
+		f.P("r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream")
+	}
 	args := "r.Context()"
 	if op.Security != nil {
 		f.P("ctx, err := s.authorize", op.GoName, "(r)")
@@ -701,6 +711,8 @@ func genHandle(f *file, a *api, op *apiOp) {
 			multipartHandle(f, op)
 		} else if b.stream != nil {
 			streamBody(f, op)
+		} else if b.seq != nil {
+			seqRequestBody(f, op)
 		} else if b.json {
 			goT := f.goType(b.typ)
 			f.P("var body *", goT)

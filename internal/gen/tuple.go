@@ -99,7 +99,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P("// DecodeJSON reads a JSON array into v, checking the schema.")
 	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
-	if d.MaxItems != nil || d.Rest == nil || tupleMin(d) > 0 {
+	if d.MaxItems != nil || d.Rest == nil || tupleMin(d) > 0 || d.Unique {
 		c.P("at := r.Start()")
 	}
 	c.P("if err := r.ArrStart(); err != nil {")
@@ -130,6 +130,12 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 		m := strconv.FormatInt(min, 10)
 		c.P("if n < ", m, " {")
 		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("%d items, fewer than minItems "+m), ", n)")
+		c.P("}")
+	}
+	if d.Unique {
+		// The items have types of their own: compared as JSON, encoded.
+		c.P("if i, j := ", rt("EncodedDuplicate"), "(v); i >= 0 {")
+		c.P("return ", rt("Violation"), `(at, "items %d and %d are equal; uniqueItems is set", i, j)`)
 		c.P("}")
 	}
 	c.P("return nil")
@@ -203,6 +209,11 @@ func (g *validator) tupleBody(d *ir.Tuple) {
 		}
 		countBounds(g.file, n, min, d.MaxItems, "items", g.fail)
 	}
+	if d.Unique {
+		g.P("if i, j := ", g.qual(rt("EncodedDuplicate")), "(v); i >= 0 {")
+		g.fail(`"items %d and %d are equal; uniqueItems is set"`, "i", "j")
+		g.P("}")
+	}
 	for i, fd := range d.Items {
 		g.fieldCheck(fd, "c.Index("+strconv.Itoa(i)+")")
 	}
@@ -263,7 +274,7 @@ func (k *checks) tupleNeeds(d *ir.Tuple) bool {
 			return true
 		}
 	}
-	if d.Rest != nil && optional > 0 || optional > 1 || tupleCounted(d) {
+	if d.Rest != nil && optional > 0 || optional > 1 || tupleCounted(d) || d.Unique {
 		return true
 	}
 	return d.Rest != nil && k.typeNeeds(d.Rest)

@@ -289,6 +289,8 @@ type Tuple struct {
 	RestGoName string
 	MinItems   *int64
 	MaxItems   *int64
+	// Unique is uniqueItems: no two items equal as JSON values.
+	Unique bool
 }
 
 // Variant is one member of a Union.
@@ -401,6 +403,32 @@ func (p *Prim) FormatCheck() string {
 		return "ValidDuration"
 	case "time":
 		return "ValidTime"
+	// Formats with a Go type of their own reach a String prim only as
+	// the string checks of a schema without type (Any.String).
+	case "date-time":
+		return "ValidDateTime"
+	case "date":
+		return "ValidDate"
+	case "uuid":
+		return "ValidUUID"
+	case "ipv4":
+		return "ValidIPv4"
+	case "ipv6":
+		return "ValidIPv6"
+	case "uri-reference":
+		return "ValidURIReference"
+	case "iri":
+		return "ValidIRI"
+	case "iri-reference":
+		return "ValidIRIReference"
+	case "uri-template":
+		return "ValidURITemplate"
+	case "json-pointer":
+		return "ValidJSONPointer"
+	case "relative-json-pointer":
+		return "ValidRelativeJSONPointer"
+	case "regex":
+		return "ValidRegex"
 	}
 	return ""
 }
@@ -439,11 +467,27 @@ type Any struct {
 	// Enum are the values allowed, as JSON text, for an enum of a schema
 	// without a type whose values are not all strings or integers.
 	Enum []string
+	// Per kind: the keywords that apply to one JSON kind each, checked on
+	// values of that kind only, as JSON Schema applies them (a schema
+	// without type with minLength accepts the number 1). String is a
+	// String prim (lengths, pattern, format), Number a Decimal prim
+	// (bounds and multipleOf, exact); nil when the schema has none.
+	String, Number     *Prim
+	MinItems, MaxItems *int64
+	UniqueItems        bool
+	MinProps, MaxProps *int64
+	Required           []string
 }
 
 // Checked reports whether a free-form value has anything to check.
 func (a *Any) Checked() bool {
-	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != ""
+	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != "" || a.KindChecked()
+}
+
+// KindChecked reports whether a free-form value has checks of one kind.
+func (a *Any) KindChecked() bool {
+	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
+		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0
 }
 
 // Nullable wraps a type whose values may also be null.
@@ -557,6 +601,14 @@ type Media struct {
 	ContentType string
 	Kind        MediaKind // ClassifyMedia(ContentType)
 	Type        Type
+	// Item is the type of each item of a sequential media type
+	// (Kind.Sequential): the JSON value of a line or record, or the data
+	// of a server-sent event; nil when the spec does not type them.
+	Item Type
+	// ItemText is set for server-sent events whose data is a string
+	// written as it is (an itemSchema whose data property is a string
+	// without contentSchema), not JSON.
+	ItemText bool
 }
 
 // Response is one status code's response ("200", "4XX", "default").

@@ -64,7 +64,23 @@ const (
 	MediaForm
 	// MediaMultipart is multipart/form-data.
 	MediaMultipart
+	// MediaEventStream is text/event-stream: server-sent events, each
+	// event's data typed by Media.Item.
+	MediaEventStream
+	// MediaJSONLines is JSON Lines and NDJSON (application/jsonl,
+	// application/x-ndjson and their aliases): one JSON value of type
+	// Media.Item per line.
+	MediaJSONLines
+	// MediaJSONSeq is a JSON text sequence (application/json-seq, RFC
+	// 7464): each JSON value of type Media.Item after an RS byte.
+	MediaJSONSeq
 )
+
+// Sequential reports whether a body of kind k is a sequence of items,
+// each typed by Media.Item, read and written one at a time.
+func (k MediaKind) Sequential() bool {
+	return k == MediaEventStream || k == MediaJSONLines || k == MediaJSONSeq
+}
 
 // ClassifyMedia returns the kind of a media type as a spec writes it
 // (parameters, case and spaces allowed). It is the one place that decides
@@ -79,6 +95,13 @@ func ClassifyMedia(ct string) MediaKind {
 		return MediaForm
 	case mt == "multipart/form-data":
 		return MediaMultipart
+	case mt == "text/event-stream":
+		return MediaEventStream
+	case mt == "application/jsonl", mt == "application/x-ndjson", mt == "application/x-jsonlines",
+		mt == "application/jsonlines", mt == "application/ndjson":
+		return MediaJSONLines
+	case mt == "application/json-seq":
+		return MediaJSONSeq
 	}
 	return MediaOther
 }

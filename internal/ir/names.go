@@ -56,7 +56,24 @@ func words(s string) []string {
 
 // GoName turns a spec name into an exported Go identifier: "pet_id" -> PetID,
 // "photoUrls" -> PhotoURLs. It returns "" when s has no letters or digits.
-func GoName(s string) string {
+// A name that starts with a digit gets an N in front ("2fa" -> N2fa), since
+// identifiers cannot; GoNameOr says what the name is instead.
+func GoName(s string) string { return GoNameOr(s, "N") }
+
+// GoNameOr is GoName with kind in front of a name that starts with a digit:
+// GoNameOr("400", "Schema") -> Schema400.
+func GoNameOr(s, kind string) string {
+	name := NamePart(s)
+	if name != "" && !unicode.IsLetter(rune(name[0])) {
+		name = kind + name
+	}
+	return name
+}
+
+// NamePart turns a spec name into the part of a Go identifier that follows
+// another part, as GoName does, but with nothing in front of a leading
+// digit: an enum value "9lives" of Color is Color9lives.
+func NamePart(s string) string {
 	var b strings.Builder
 	for _, w := range words(s) {
 		lw := strings.ToLower(w)
@@ -69,11 +86,7 @@ func GoName(s string) string {
 			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 		}
 	}
-	name := b.String()
-	if name != "" && !unicode.IsLetter(rune(name[0])) {
-		name = "N" + name // identifiers cannot start with a digit
-	}
-	return name
+	return b.String()
 }
 
 // Namespace hands out unique identifiers: the first claim of a name gets it,

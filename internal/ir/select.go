@@ -44,6 +44,7 @@ func (p *Package) Select(keep func(*Operation) bool) {
 		if o.Body != nil {
 			for _, m := range o.Body.Content {
 				r.typ(m.Type)
+				r.typ(m.Item)
 			}
 		}
 		for _, res := range o.Response {
@@ -52,6 +53,7 @@ func (p *Package) Select(keep func(*Operation) bool) {
 			}
 			for _, m := range res.Content {
 				r.typ(m.Type)
+				r.typ(m.Item)
 			}
 		}
 		for _, req := range o.Security {

@@ -113,7 +113,7 @@ func (c *checker) walkSchemas(fn func(v schemaVisit)) {
 	})
 }
 
-var methodNames = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
+var methodNames = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"}
 
 // eachOperation calls fn for every operation in path order, then method
 // order.
@@ -125,9 +125,16 @@ func (c *checker) eachOperation(fn func(path, method string, pi *v3.PathItem, op
 		if pi == nil {
 			continue
 		}
-		for i, op := range []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace} {
+		for i, op := range []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace, pi.Query} {
 			if op != nil {
 				fn(path, methodNames[i], pi, op)
+			}
+		}
+		if pi.AdditionalOperations != nil {
+			for m, op := range pi.AdditionalOperations.FromOldest() {
+				if op != nil {
+					fn(path, m, pi, op)
+				}
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-// Package spec loads an OpenAPI 3.0 or 3.1 document, YAML or JSON, with its
+// Package spec loads an OpenAPI 3.0, 3.1 or 3.2 document, YAML or JSON, with its
 // $refs resolved across files, and reports problems with file:line:column.
 // Parsing and reference resolution are done by github.com/pb33f/libopenapi
 // (see docs/design.md for why); this package is the only one that knows.
@@ -121,10 +121,10 @@ func Parse(path string, data []byte) (*Spec, error) {
 	return s, nil
 }
 
-var versionRe = regexp.MustCompile(`^3\.[01]\.\d+`)
+var versionRe = regexp.MustCompile(`^3\.[012]\.\d+`)
 
 // checkHeader reads just enough of the document to reject what is not an
-// OpenAPI 3.0 or 3.1 spec with a clear message.
+// OpenAPI 3.0, 3.1 or 3.2 spec with a clear message.
 func checkHeader(path string, data []byte) (*yaml.Node, error) {
 	root, err := parseRoot(path, data)
 	if err != nil {
@@ -159,7 +159,7 @@ func checkRoot(path string, root *yaml.Node) (*yaml.Node, error) {
 			return nil, &Error{File: path, Line: k.Line, Col: k.Column, Msg: "Swagger " + v.Value + " is not supported; convert the spec to OpenAPI 3 first"}
 		case "openapi":
 			if !versionRe.MatchString(v.Value) {
-				return nil, &Error{File: path, Line: v.Line, Col: v.Column, Msg: "unsupported OpenAPI version " + strconv.Quote(v.Value) + "; oasgen reads 3.0.x and 3.1.x"}
+				return nil, &Error{File: path, Line: v.Line, Col: v.Column, Msg: "unsupported OpenAPI version " + strconv.Quote(v.Value) + "; oasgen reads 3.0.x, 3.1.x and 3.2.x"}
 			}
 			return root.Content[0], nil
 		}

@@ -896,7 +896,7 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "dark-red":
 		*v = ColorDarkRed
 	case "9lives":
-		*v = ColorN9lives
+		*v = Color9lives
 	default:
 		return oasrt.InvalidEnum(start, "Color", b)
 	}

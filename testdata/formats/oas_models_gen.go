@@ -78,7 +78,7 @@ const (
 	ColorBlue    Color = "blue"
 	ColorEmpty   Color = ""
 	ColorDarkRed Color = "dark-red"
-	ColorN9lives Color = "9lives"
+	Color9lives  Color = "9lives"
 )
 
 // NullableColor is the enum schema #/components/schemas/NullableColor.

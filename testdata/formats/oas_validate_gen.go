@@ -101,7 +101,7 @@ func (v *Color) Validate() error {
 
 func (v *Color) validate(c *oasrt.Validator) {
 	switch *v {
-	case ColorRed, ColorGreen, ColorBlue, ColorEmpty, ColorDarkRed, ColorN9lives:
+	case ColorRed, ColorGreen, ColorBlue, ColorEmpty, ColorDarkRed, Color9lives:
 	default:
 		c.Errorf("%q is not a valid Color", string(*v))
 	}

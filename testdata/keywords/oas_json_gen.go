@@ -2122,6 +2122,296 @@ func (v *Fixed) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as JSON.
+func (v *ShortText) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindStr, ok := oasrt.RawString(x1); ok {
+		if oasrt.Len(kindStr) < 2 {
+			return oasrt.Violation(at2, "length %d is less than minLength 2", oasrt.Len(kindStr))
+		}
+		if len(kindStr) > 4 && oasrt.Len(kindStr) > 4 {
+			return oasrt.Violation(at2, "length %d is greater than maxLength 4", oasrt.Len(kindStr))
+		}
+		if !pattern13.MatchString(kindStr) {
+			return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `^a`)
+		}
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintShortText sizes the buffer of ShortText's owned-output encoders for large values.
+var sizeHintShortText oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v ShortText) MarshalJSON() ([]byte, error) {
+	w := sizeHintShortText.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintShortText.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ShortText) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Stamp) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindStr, ok := oasrt.RawString(x1); ok {
+		if !oasrt.ValidDateTime(kindStr) {
+			return oasrt.Violation(at2, "invalid date-time %q", kindStr)
+		}
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintStamp sizes the buffer of Stamp's owned-output encoders for large values.
+var sizeHintStamp oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Stamp) MarshalJSON() ([]byte, error) {
+	w := sizeHintStamp.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintStamp.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Stamp) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindNum, ok := oasrt.RawDecimal(x1); ok {
+		if oasrt.CompareDecimal(kindNum, bound6) < 0 {
+			return oasrt.Violation(at2, "%v is less than minimum 1.1", kindNum)
+		}
+		if oasrt.CompareDecimal(kindNum, bound7) >= 0 {
+			return oasrt.Violation(at2, "%v is not less than exclusiveMaximum 10", kindNum)
+		}
+		if !oasrt.DecimalMultipleOf(kindNum, multipleOf2) {
+			return oasrt.Violation(at2, "%v is not a multiple of 0.1", kindNum)
+		}
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
+var sizeHintBounded oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Bounded) MarshalJSON() ([]byte, error) {
+	w := sizeHintBounded.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintBounded.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Bounded) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Few) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Few) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindN, ok := oasrt.RawItems(x1); ok {
+		if kindN > 2 {
+			return oasrt.Violation(at2, "%d items, more than maxItems 2", kindN)
+		}
+	}
+	if i, j := oasrt.RawDuplicate(x1); i >= 0 {
+		return oasrt.Violation(at2, "items %d and %d are equal; uniqueItems is set", i, j)
+	}
+	if kindN, ok := oasrt.RawMembers(x1); ok {
+		if kindN < 1 {
+			return oasrt.Violation(at2, "%d properties, fewer than minProperties 1", kindN)
+		}
+	}
+	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
+		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintFew sizes the buffer of Few's owned-output encoders for large values.
+var sizeHintFew oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Few) MarshalJSON() ([]byte, error) {
+	w := sizeHintFew.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFew.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Few) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Keyed) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x1) != oasrt.Object {
+		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	}
+	if kindN, ok := oasrt.RawMembers(x1); ok {
+		if kindN > 2 {
+			return oasrt.Violation(at2, "%d properties, more than maxProperties 2", kindN)
+		}
+	}
+	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
+		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintKeyed sizes the buffer of Keyed's owned-output encoders for large values.
+var sizeHintKeyed oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Keyed) MarshalJSON() ([]byte, error) {
+	w := sizeHintKeyed.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintKeyed.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Keyed) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as a JSON array, up to its first position that
+// is not set.
+func (v *Distinct) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Item0.Set {
+		w.Byte(',')
+		w.Float64(v.Item0.Value)
+		if v.Item1.Set {
+			w.Byte(',')
+			w.Int(v.Item1.Value)
+			for i1 := range v.Rest {
+				w.Byte(',')
+				w.RawJSON(v.Rest[i1])
+			}
+		}
+	}
+	w.ArrayEnd(start)
+}
+
+// DecodeJSON reads a JSON array into v, checking the schema.
+func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
+	*v = Distinct{}
+	at := r.Start()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	n := 0
+	for ; ; n++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch n {
+		case 0:
+			v.Item0.Set = true
+			x2, err := r.Float(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 0)
+			}
+			v.Item0.Value = x2
+		case 1:
+			v.Item1.Set = true
+			x3, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtIndex(err, 1)
+			}
+			v.Item1.Value = x3
+		default:
+			var e4 *oasrt.Raw
+			v.Rest, e4 = oasrt.Grow(r, v.Rest)
+			x5, err := r.Raw()
+			if err != nil {
+				return oasrt.AtIndex(err, n)
+			}
+			(*e4) = x5
+		}
+	}
+	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
+		return oasrt.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
+	}
+	return nil
+}
+
+// sizeHintDistinct sizes the buffer of Distinct's owned-output encoders for large values.
+var sizeHintDistinct oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Distinct) MarshalJSON() ([]byte, error) {
+	w := sizeHintDistinct.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintDistinct.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Distinct) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

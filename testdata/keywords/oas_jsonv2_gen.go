@@ -446,6 +446,90 @@ func (v *Fixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v ShortText) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintShortText.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintShortText.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *ShortText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Stamp) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintStamp.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintStamp.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Stamp) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintBounded.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintBounded.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Few) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintFew.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFew.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Few) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Keyed) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintKeyed.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintKeyed.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Keyed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Distinct) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintDistinct.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintDistinct.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Distinct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v MixedAsObject) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintMixedAsObject.GetWriter()
 	v.EncodeJSON(w)

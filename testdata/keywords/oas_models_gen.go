@@ -319,6 +319,44 @@ const (
 	FixedNumber FixedType = iota + 1
 )
 
+// ShortText is the schema #/components/schemas/ShortText.
+//
+// No type; the string keywords apply to strings only, other values pass.
+type ShortText oasrt.Raw
+
+// Stamp is the schema #/components/schemas/Stamp.
+//
+// No type; a format with a Go type of its own checks strings only.
+type Stamp oasrt.Raw
+
+// Bounded is the schema #/components/schemas/Bounded.
+//
+// No type; the number keywords apply to numbers only, exactly.
+type Bounded oasrt.Raw
+
+// Few is the schema #/components/schemas/Few.
+//
+// No type; the array and object keywords apply to their kinds only.
+type Few oasrt.Raw
+
+// Keyed is the schema #/components/schemas/Keyed.
+//
+// An object with no properties, with counts and required keys.
+type Keyed oasrt.Raw
+
+// Distinct is the tuple schema #/components/schemas/Distinct.
+//
+// A tuple whose items must differ as JSON values.
+//
+// It is a JSON array: Item0, Item1, then the items of Rest.
+// The array ends at the first position that is not set.
+type Distinct struct {
+	Item0 oasrt.Opt[float64]
+	Item1 oasrt.Opt[int64]
+	// Rest holds the items after Item1.
+	Rest []oasrt.Raw
+}
+
 // MixedAsObject is the object schema #/components/schemas/Mixed/type/object.
 type MixedAsObject struct {
 	ID int64 `json:"id"`

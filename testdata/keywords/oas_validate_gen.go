@@ -695,6 +695,135 @@ func (v *Fixed) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ShortText) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ShortText) validate(c *oasrt.Validator) {
+	if kindStr, ok := oasrt.RawString((*v)); ok {
+		if oasrt.Len(kindStr) < 2 {
+			c.Errorf("length %d is less than minLength 2", oasrt.Len(kindStr))
+		}
+		if len(kindStr) > 4 && oasrt.Len(kindStr) > 4 {
+			c.Errorf("length %d is greater than maxLength 4", oasrt.Len(kindStr))
+		}
+		if !pattern13.MatchString(kindStr) {
+			c.Errorf("%q does not match the pattern %s", kindStr, `^a`)
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Stamp) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Stamp) validate(c *oasrt.Validator) {
+	if kindStr, ok := oasrt.RawString((*v)); ok {
+		if !oasrt.ValidDateTime(kindStr) {
+			c.Errorf("invalid date-time %q", kindStr)
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Bounded) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Bounded) validate(c *oasrt.Validator) {
+	if kindNum, ok := oasrt.RawDecimal((*v)); ok {
+		if oasrt.CompareDecimal(kindNum, bound6) < 0 {
+			c.Errorf("%v is less than minimum 1.1", kindNum)
+		}
+		if oasrt.CompareDecimal(kindNum, bound7) >= 0 {
+			c.Errorf("%v is not less than exclusiveMaximum 10", kindNum)
+		}
+		if !oasrt.DecimalMultipleOf(kindNum, multipleOf2) {
+			c.Errorf("%v is not a multiple of 0.1", kindNum)
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Few) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Few) validate(c *oasrt.Validator) {
+	if kindN, ok := oasrt.RawItems((*v)); ok {
+		if kindN > 2 {
+			c.Errorf("%d items, more than maxItems 2", kindN)
+		}
+	}
+	if i, j := oasrt.RawDuplicate((*v)); i >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i, j)
+	}
+	if kindN, ok := oasrt.RawMembers((*v)); ok {
+		if kindN < 1 {
+			c.Errorf("%d properties, fewer than minProperties 1", kindN)
+		}
+	}
+	if kindKey := oasrt.RawMissing((*v), "id"); kindKey != "" {
+		c.Errorf("missing required property %q", kindKey)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Keyed) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Keyed) validate(c *oasrt.Validator) {
+	if oasrt.RawKind((*v)) != oasrt.Object {
+		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	}
+	if kindN, ok := oasrt.RawMembers((*v)); ok {
+		if kindN > 2 {
+			c.Errorf("%d properties, more than maxProperties 2", kindN)
+		}
+	}
+	if kindKey := oasrt.RawMissing((*v), "id"); kindKey != "" {
+		c.Errorf("missing required property %q", kindKey)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Distinct) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Distinct) validate(c *oasrt.Validator) {
+	if !v.Item0.Set && v.Item1.Set {
+		c.Errorf("item 1 is set, but item 0 before it is not")
+	}
+	if !v.Item1.Set && len(v.Rest) > 0 {
+		c.Errorf("items after item 1 are set, but item 1 is not")
+	}
+	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i, j)
+	}
+}
+
 // Validate returns nil: no value of MixedAsObject breaks its schema.
 func (v *MixedAsObject) Validate() error { return nil }
 
@@ -834,3 +963,15 @@ var bound4 = oasrt.Rat("-1")
 
 // bound5 is the value 1, exact.
 var bound5 = oasrt.Rat("1")
+
+// pattern13 is the pattern `^a`.
+var pattern13 = regexp.MustCompile(`^a`)
+
+// bound6 is the value 1.1, exact.
+var bound6 = oasrt.Rat("1.1")
+
+// bound7 is the value 10, exact.
+var bound7 = oasrt.Rat("10")
+
+// multipleOf2 is the multipleOf 0.1, exact.
+var multipleOf2 = oasrt.Rat("0.1")

@@ -147,6 +147,108 @@ func (v *Pets) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Field2fa.Set {
+		w.Raw(`,"2fa":`)
+		w.Bool(v.Field2fa.Value)
+	}
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "2fa":
+			v.Field2fa.Set = true
+			x1, err := r.Bool()
+			if err != nil {
+				return oasrt.AtKey(err, "2fa")
+			}
+			v.Field2fa.Value = x1
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sizeHintSchema400 sizes the buffer of Schema400's owned-output encoders for large values.
+var sizeHintSchema400 oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Schema400) MarshalJSON() ([]byte, error) {
+	w := sizeHintSchema400.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintSchema400.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Schema400) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *StatusCode) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of StatusCode.
+func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "200":
+		*v = StatusCode200
+	case "404":
+		*v = StatusCode404
+	default:
+		return oasrt.InvalidEnum(start, "StatusCode", b)
+	}
+	return nil
+}
+
+// sizeHintStatusCode sizes the buffer of StatusCode's owned-output encoders for large values.
+var sizeHintStatusCode oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v StatusCode) MarshalJSON() ([]byte, error) {
+	w := sizeHintStatusCode.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintStatusCode.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *StatusCode) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *Page) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {

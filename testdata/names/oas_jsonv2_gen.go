@@ -68,6 +68,34 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Schema400) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintSchema400.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintSchema400.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Schema400) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v StatusCode) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintStatusCode.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintStatusCode.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *StatusCode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintPage.GetWriter()
 	v.EncodeJSON(w)

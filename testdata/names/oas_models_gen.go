@@ -18,6 +18,21 @@ type DecodePetsItems string
 // Pets is the schema #/components/schemas/Pets.
 type Pets []string
 
+// Schema400 is the object schema #/components/schemas/400.
+type Schema400 struct {
+	Field2fa oasrt.Opt[bool]       `json:"2fa,omitzero"`
+	Status   oasrt.Opt[StatusCode] `json:"status,omitzero"`
+}
+
+// StatusCode is the enum schema #/components/schemas/StatusCode.
+type StatusCode string
+
+// The values of StatusCode.
+const (
+	StatusCode200 StatusCode = "200"
+	StatusCode404 StatusCode = "404"
+)
+
 // Page is the object schema #/components/schemas/Page.
 type Page struct {
 	Items     []string          `json:"items,omitzero"`

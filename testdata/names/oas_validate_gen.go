@@ -2,6 +2,10 @@
 
 package names
 
+import (
+	"github.com/oasgen/oasgen/oasrt"
+)
+
 // Validate returns nil: no value of Handler breaks its schema.
 func (v *Handler) Validate() error { return nil }
 
@@ -13,6 +17,38 @@ func (v *DecodePetsItems) Validate() error { return nil }
 
 // Validate returns nil: no value of Pets breaks its schema.
 func (v *Pets) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Schema400) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Schema400) validate(c *oasrt.Validator) {
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *StatusCode) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *StatusCode) validate(c *oasrt.Validator) {
+	switch *v {
+	case StatusCode200, StatusCode404:
+	default:
+		c.Errorf("%q is not a valid StatusCode", string(*v))
+	}
+}
 
 // Validate returns nil: no value of Page breaks its schema.
 func (v *Page) Validate() error { return nil }

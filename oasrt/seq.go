@@ -1,0 +1,351 @@
+package oasrt
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"iter"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Sequences: JSON Lines (application/jsonl, application/x-ndjson) and JSON
+// text sequences (application/json-seq, RFC 7464) are read and written one
+// item at a time, each item decoded from a byte slice that holds that item
+// only, so memory is bounded by the longest item whatever the length of
+// the stream.
+
+// SeqFormat is the framing of a sequence of JSON values.
+type SeqFormat uint8
+
+const (
+	// JSONLines is one JSON value per line, lines ended by LF (a CR before
+	// it is white space); blank lines are skipped.
+	JSONLines SeqFormat = iota
+	// JSONSeq is RFC 7464: each JSON text follows an RS byte (0x1E) and
+	// ends with LF.
+	JSONSeq
+)
+
+// rs is the record separator of RFC 7464.
+const rs = 0x1E
+
+// unit names an item of the format in errors.
+func (f SeqFormat) unit() string {
+	if f == JSONSeq {
+		return "record"
+	}
+	return "line"
+}
+
+// DefaultMaxItemBytes bounds one item of a sequence (a line, a record, a
+// server-sent event) that a server or client reads: 1 MiB.
+const DefaultMaxItemBytes = 1 << 20
+
+// SeqError is an error in one item of a sequence: a line of JSON Lines, a
+// record of a JSON text sequence or a server-sent event, counted from 1.
+// Err is an *Error whose Offset is in the whole stream and whose path is
+// within the item.
+type SeqError struct {
+	Unit string // "line", "record" or "event"
+	N    int
+	Err  error
+}
+
+func (e *SeqError) Error() string { return e.Unit + " " + strconv.Itoa(e.N) + ": " + e.Err.Error() }
+func (e *SeqError) Unwrap() error { return e.Err }
+
+// seqError wraps err, met in item n starting at offset start of the
+// stream, moving a decoding error's offset from the item to the stream.
+func seqError(unit string, n int, start int64, err error) error {
+	var e *Error
+	if errors.As(err, &e) && e.Offset >= 0 {
+		e.Offset += start
+	}
+	return &SeqError{Unit: unit, N: n, Err: err}
+}
+
+// seqScanner splits a stream into the items of a format.
+type seqScanner struct {
+	br     *bufio.Reader
+	format SeqFormat
+	max    int
+	n      int   // items read
+	off    int64 // offset of the next unread byte
+	long   []byte
+	begun  bool
+}
+
+func newSeqScanner(src io.Reader, f SeqFormat, max int) *seqScanner {
+	if max <= 0 {
+		max = DefaultMaxItemBytes
+	}
+	return &seqScanner{br: bufio.NewReaderSize(src, 32<<10), format: f, max: max}
+}
+
+// chunk returns the bytes up to and including delim (or to the end of the
+// stream), at most max+1 of them, valid until the next call.
+func (s *seqScanner) chunk(delim byte) ([]byte, error) {
+	b, err := s.br.ReadSlice(delim)
+	if err != bufio.ErrBufferFull {
+		return b, err
+	}
+	s.long = append(s.long[:0], b...)
+	for err == bufio.ErrBufferFull && len(s.long) <= s.max {
+		b, err = s.br.ReadSlice(delim)
+		s.long = append(s.long, b...)
+	}
+	return s.long, err
+}
+
+// next returns the next item, its offset in the stream and its number;
+// io.EOF at a clean end.
+func (s *seqScanner) next() (item []byte, start int64, err error) {
+	if s.format == JSONSeq && !s.begun {
+		s.begun = true
+		b, err := s.br.ReadByte()
+		if err != nil {
+			return nil, 0, err // an empty sequence
+		}
+		s.off++
+		if b != rs {
+			return nil, 0, seqError("record", 1, 0, &Error{Offset: 0, Msg: "a JSON text sequence must start with RS (0x1E)"})
+		}
+	}
+	for {
+		delim := byte('\n')
+		if s.format == JSONSeq {
+			delim = rs
+		}
+		b, rerr := s.chunk(delim)
+		start = s.off
+		s.off += int64(len(b))
+		if rerr != nil && rerr != io.EOF && rerr != bufio.ErrBufferFull {
+			return nil, start, rerr
+		}
+		if len(b) > 0 && b[len(b)-1] == delim && rerr == nil {
+			b = b[:len(b)-1]
+		}
+		if len(b) > s.max {
+			s.n++
+			return nil, start, seqError(s.format.unit(), s.n, start, &Error{Offset: 0, Msg: "longer than the limit of " + strconv.Itoa(s.max) + " bytes"})
+		}
+		if len(bytes.TrimLeft(b, " \t\r\n")) == 0 {
+			if rerr == io.EOF {
+				return nil, start, io.EOF
+			}
+			continue // a blank line; RS RS (RFC 7464 2.4 lets parsers skip it)
+		}
+		s.n++
+		if s.format == JSONSeq && b[len(b)-1] != '\n' {
+			// RFC 7464, 2.4: a text that does not end with LF was cut short.
+			return nil, start, seqError("record", s.n, start, &Error{Offset: int64(len(b)), Msg: "truncated: the JSON text does not end with LF"})
+		}
+		return b, start, nil
+	}
+}
+
+// DecodeSeq returns an iterator over the values of a sequence read from
+// src, decoding each with dec from a slice holding that item only, so
+// memory is bounded by maxItem (0 means DefaultMaxItemBytes) however long
+// the stream. base supplies the Reader options (MaxDepth, Direction); it
+// may be nil. An error (a bad item, a read error) is yielded once as a
+// *SeqError naming the line or record, with the JSON path and the offset
+// in the stream, and ends the iteration.
+func DecodeSeq[T any](src io.Reader, f SeqFormat, maxItem int, base *Reader, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		s := newSeqScanner(src, f, maxItem)
+		var r Reader
+		if base != nil {
+			r.MaxDepth, r.Direction = base.MaxDepth, base.Direction
+		}
+		var x T
+		for {
+			item, start, err := s.next()
+			if err == io.EOF {
+				return
+			}
+			if err == nil {
+				var zero T
+				x = zero
+				r.Reset(item)
+				if err = dec(&x, &r); err == nil {
+					err = r.End()
+				}
+				if err != nil {
+					err = seqError(f.unit(), s.n, start, err)
+				}
+			}
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			if !yield(x, nil) {
+				return
+			}
+		}
+	}
+}
+
+// EncodeSeq writes the values seq yields to out in format f, each encoded
+// with enc, flushing the first at once, then whenever FlushSize bytes wait
+// or FlushDelay after bytes began to wait (as EncodeItems does), so memory
+// stays bounded by one item and the buffer. An error from seq, from
+// encoding or from out stops the writing and is returned.
+func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	w.Buf, w.err = w.Buf[:0], nil
+	defer w.endStream()
+	var (
+		mu      sync.Mutex
+		armed   = true // the timer will flush; set before it exists, as it may fire at once
+		stopped bool
+		late    error
+	)
+	timer := time.AfterFunc(FlushDelay, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped && late == nil {
+			late = w.flush(out)
+		}
+		armed = false
+	})
+	defer func() {
+		mu.Lock()
+		stopped = true
+		timer.Stop()
+		mu.Unlock()
+	}()
+	first := true
+	item := func(x *T, err error) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if late != nil {
+			return late
+		}
+		if err != nil {
+			return err
+		}
+		if f == JSONSeq {
+			w.Byte(rs)
+		}
+		enc(x, w)
+		w.Byte('\n')
+		if w.err != nil {
+			return w.err
+		}
+		if first || len(w.Buf)-w.sent >= FlushSize {
+			first = false
+			return w.flush(out)
+		}
+		if !armed && len(w.Buf) > w.sent {
+			armed = true
+			timer.Reset(FlushDelay)
+		}
+		return nil
+	}
+	for x, err := range seq {
+		if err := item(&x, err); err != nil {
+			return err
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if late != nil {
+		return late
+	}
+	return w.flush(out)
+}
+
+// WriteSeq writes a sequence response (JSON Lines or a JSON text
+// sequence) from seq, flushing as EncodeSeq does; gzip-compressed for
+// clients that accept it. An error or panic after the status went out
+// aborts the connection, as WriteStream does. The request body stays
+// readable while the response is written.
+func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, contentType string, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) {
+	// A handler may answer while it reads a sequence request (an echo, a
+	// transform): HTTP/1 servers would otherwise close the request body
+	// at the response's first write.
+	http.NewResponseController(rw).EnableFullDuplex()
+	WriteStream(rw, r, status, contentType, func(w *Writer, out io.Writer) error {
+		return EncodeSeq(w, out, f, seq, enc)
+	})
+}
+
+// SeqRequest returns the body of a sequence request for the handler's
+// iterator: the Content-Type checked against the declared media types
+// (415), gzip undone, the body limit applied to the whole stream (413 as
+// an error of the iteration once it is passed). done gives back what the
+// body used; call it when the handler returns. A nil reader means the
+// body is absent (and not required).
+func (c *ServerConfig) SeqRequest(r *http.Request, required bool, media []string) (src io.Reader, done func(), err error) {
+	if absent, err := absentBody(r, required); absent {
+		return nil, func() {}, err
+	}
+	ct := r.Header.Get("Content-Type")
+	if !MediaMatches(ct, media) {
+		return nil, func() {}, &MediaTypeError{Got: ct, Want: media}
+	}
+	src, size, done, err := decodedBody(r)
+	if err != nil {
+		return nil, func() {}, err
+	}
+	limit := c.MaxBodyBytes
+	if limit <= 0 {
+		limit = DefaultMaxBodyBytes
+	}
+	if size > limit {
+		done()
+		return nil, func() {}, &TooLargeError{Limit: limit}
+	}
+	return &limitedReader{r: src, n: limit, limit: limit}, done, nil
+}
+
+// RequestSeq returns the iterator a handler gets for a sequence request
+// body read from src: nil when src is nil, and errors as *BodyError (a
+// 400 naming the line or record when the handler returns it).
+func RequestSeq[T any](src io.Reader, f SeqFormat, r *Reader, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+	if src == nil {
+		return nil
+	}
+	return RequestItems(DecodeSeq(src, f, 0, r, dec))
+}
+
+// SendSeq returns a request body that writes the values of seq in format
+// f while the request is sent (see SendStream).
+func SendSeq[T any](f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) io.Reader {
+	return SendStream(func(w *Writer, out io.Writer) error {
+		return EncodeSeq(w, out, f, seq, enc)
+	})
+}
+
+// ResponseSeq returns an iterator over the values of a sequence response,
+// decoded as they arrive, each item bounded by the client's MaxItemBytes
+// (the response limit does not bound a sequence, which need not end); the
+// body is closed when the iteration ends or is stopped. A decoding error
+// carries the response's status. It can be ranged over once.
+func ResponseSeq[T any](c *ClientConfig, resp *http.Response, f SeqFormat, dec func(*T, *Reader) error) iter.Seq2[T, error] {
+	used := false
+	return func(yield func(T, error) bool) {
+		if used {
+			var zero T
+			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
+			return
+		}
+		used = true
+		defer CloseBody(resp)
+		base := Reader{Direction: InResponse}
+		for x, err := range DecodeSeq(resp.Body, f, c.MaxItemBytes, &base, dec) {
+			if err != nil {
+				yield(x, ResponseError(resp.StatusCode, err))
+				return
+			}
+			if !yield(x, nil) {
+				return
+			}
+		}
+	}
+}
