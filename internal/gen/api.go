@@ -28,6 +28,9 @@ type api struct {
 	// results), so that the webhooks' set (webhook.go) and the API's live
 	// in one package; "" for the API.
 	prefix string
+	// what the handler implements, in its doc comment: "" for the API's
+	// operations.
+	what string
 	// exchange holds the operations with callbacks, whose handlers get
 	// the request in their context for the callbacks' URLs
 	// (oasrt.ExchangeOf).

@@ -42,6 +42,7 @@ func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client b
 	}
 	a = newAPIOf(st.names, st.ops, schemes)
 	a.prefix = st.prefix
+	a.what = "the receiving side of the API's " + st.base
 	if main != nil {
 		a.objects = slices.DeleteFunc(a.objects, func(s *ir.Struct) bool { return slices.Contains(main.objects, s) })
 	}

@@ -124,7 +124,7 @@ func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.Respo
 	return nil
 }
 
-// CallbackHandler implements the operations of the API, one method each. A
+// CallbackHandler implements the receiving side of the API's callbacks, one method each. A
 // method returns one of its result's variants, or an error: a *oasrt.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed UnimplementedCallbacks to answer 501 for operations not written yet.
