@@ -69,11 +69,7 @@ func (b *builder) callbacks() {
 					if n > 1 {
 						route += "/" + strconv.Itoa(n)
 					}
-					suffix, ok := routeSuffix(expr)
-					if !ok {
-						b.warnf(c.Pos, "%s %s: callback %s: its URL has a runtime expression in the path after the first; the callback server routes %s and does not match such URLs", of.Method, of.Path, name, route+suffix)
-					}
-					route += suffix
+					route += routeSuffix(expr)
 					b.callbackOps(c, cpi, route, names)
 				}
 			}
@@ -149,25 +145,34 @@ func (b *builder) nameCallbacks(pkg *ir.Package) {
 }
 
 // routeSuffix returns the path a callback URL template appends to the
-// URL its first expression gives ("/done" of
-// "{$request.header.X-Callback}/done?topic={$request.path.topic}"),
-// which the callback server's route ends with; ok is false when the
-// path has another expression, which no fixed route matches. A template
-// that starts with text names its whole URL and appends nothing.
-func routeSuffix(tmpl string) (suffix string, ok bool) {
+// URL its first expression gives ("/done/{cb1}" of
+// "{$request.header.X-Callback}/done/{$request.path.topic}?all=1"),
+// which the callback server's route ends with: each later expression in
+// the path is a route parameter, which the handler is not given (the
+// callback's own parameters are). A template that starts with text
+// names its whole URL and appends nothing.
+func routeSuffix(tmpl string) string {
 	if !strings.HasPrefix(tmpl, "{") {
-		return "", true
+		return ""
 	}
 	end := strings.IndexByte(tmpl, '}')
 	if end < 0 {
-		return "", true
+		return ""
 	}
 	rest := tmpl[end+1:]
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
 		rest = rest[:i]
 	}
-	if strings.Contains(rest, "{") {
-		return rest[:strings.IndexByte(rest, '{')], false
+	var b strings.Builder
+	for n := 1; ; n++ {
+		i := strings.IndexByte(rest, '{')
+		j := strings.IndexByte(rest, '}')
+		if i < 0 || j < i {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:i])
+		b.WriteString("{cb" + strconv.Itoa(n) + "}")
+		rest = rest[j+1:]
 	}
-	return rest, true
 }

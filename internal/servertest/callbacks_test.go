@@ -120,7 +120,7 @@ func TestCallbacks(t *testing.T) {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		want := []string{"POST /subscribe/onEvent", "DELETE /subscribe/onDone/done?topic=a+b"}
+		want := []string{"POST /subscribe/onEvent", "DELETE /subscribe/onDone/done/a%20b?topic=a+b"}
 		if len(paths) != 2 || paths[0] != want[0] || paths[1] != want[1] {
 			t.Fatalf("subscriber saw %q, want %q", paths, want)
 		}

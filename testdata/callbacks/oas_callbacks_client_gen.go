@@ -52,7 +52,7 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// SubscriptionDone calls DELETE /subscribe/onDone/done
+// SubscriptionDone calls DELETE /subscribe/onDone/done/{cb1}
 func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string) (SubscriptionDoneResponse, error) {
 	req := oasrt.Request{Method: "DELETE"}
 	req.URL = url
@@ -103,9 +103,9 @@ func SubscribeOnEventURL(ctx context.Context, body *SubscribeRequest) (string, e
 	return templateSubscribeOnEventURL.Expand(x)
 }
 
-var templateSubscribeOnDoneURL = oasrt.MustParseCallbackURL("{$request.header.X-Callback}/done?topic={$request.path.topic}")
+var templateSubscribeOnDoneURL = oasrt.MustParseCallbackURL("{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}")
 
-// SubscribeOnDoneURL returns the URL of callback onDone of subscribe, "{$request.header.X-Callback}/done?topic={$request.path.topic}",
+// SubscribeOnDoneURL returns the URL of callback onDone of subscribe, "{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}",
 // evaluated against the request the handler of Subscribe was called for: ctx
 // is the handler's.
 // Expressions of the response ($statusCode, $response...) have no value

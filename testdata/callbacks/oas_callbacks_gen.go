@@ -41,15 +41,21 @@ func callbackMatchRoute(method, path string, esc bool, p *[1]string) (op int, al
 					case "onDone":
 						if more1 {
 							if esc || rest1 != "" && rest1[0] == 'd' {
-								seg2, _, more2 := oasrt.CutSegment(rest1)
+								seg2, rest2, more2 := oasrt.CutSegment(rest1)
 								switch oasrt.StaticKey(seg2, esc) {
 								case "done":
-									if !more2 {
-										switch method {
-										case "DELETE":
-											return 1, "" // subscriptionDone
+									if more2 {
+										seg3, _, more3 := oasrt.CutSegment(rest2)
+										if seg3 != "" {
+											p[0] = seg3
+											if !more3 {
+												switch method {
+												case "DELETE":
+													return 1, "" // subscriptionDone
+												}
+												return callbackRouteMethodNotAllowed, "DELETE"
+											}
 										}
-										return callbackRouteMethodNotAllowed, "DELETE"
 									}
 								}
 							}
@@ -131,7 +137,7 @@ func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.Respo
 type CallbackHandler interface {
 	// SubscribeOnEvent handles POST /subscribe/onEvent
 	SubscribeOnEvent(ctx context.Context, body *Event) (SubscribeOnEventResponse, error)
-	// SubscriptionDone handles DELETE /subscribe/onDone/done
+	// SubscriptionDone handles DELETE /subscribe/onDone/done/{cb1}
 	SubscriptionDone(ctx context.Context) (SubscriptionDoneResponse, error)
 }
 
@@ -155,7 +161,7 @@ var callbackOperations = [2]struct {
 	tags     []string
 }{
 	{"subscribe onEvent", "/subscribe/onEvent", nil},
-	{"subscriptionDone", "/subscribe/onDone/done", nil},
+	{"subscriptionDone", "/subscribe/onDone/done/{cb1}", nil},
 }
 
 // CallbackServer serves the API: an http.Handler that routes each request to its
@@ -292,7 +298,7 @@ func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.R
 	}
 }
 
-// handleSubscriptionDone serves DELETE /subscribe/onDone/done.
+// handleSubscriptionDone serves DELETE /subscribe/onDone/done/{cb1}.
 func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubscriptionDone[:]) {
 		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubscriptionDone[:]})
