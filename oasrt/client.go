@@ -35,10 +35,12 @@ type ClientConfig struct {
 	// are appended to it.
 	BaseURL string
 	// HTTPClient sends the requests; nil means a client of Go's default
-	// transport whose Timeout is Timeout.
+	// transport. Its own Timeout, if any, bounds each attempt.
 	HTTPClient *http.Client
-	// Timeout is the Timeout of the client made when HTTPClient is nil: 0
-	// means DefaultClientTimeout, a negative value none.
+	// Timeout bounds a call, all its attempts and reading the response
+	// included (WithTimeout); a negative value means no bound. 0 means
+	// DefaultClientTimeout when HTTPClient is nil, none otherwise:
+	// NewClientConfig leaves the value it chose.
 	Timeout time.Duration
 	// Editors run in order on every request.
 	Editors []RequestEditor
@@ -50,6 +52,17 @@ type ClientConfig struct {
 	// SkipRequestCheck sends JSON request bodies without calling their
 	// Validate first (WithoutRequestCheck).
 	SkipRequestCheck bool
+	// Retry says when calls are tried again (WithRetry, WithoutRetry).
+	Retry RetryPolicy
+	// AttemptTimeout bounds each attempt of a call; 0 means no bound but
+	// the call's (WithAttemptTimeout).
+	AttemptTimeout time.Duration
+	// Middleware wraps the HTTPClient's transport, the first outermost
+	// (WithClientMiddleware).
+	Middleware []ClientMiddleware
+	// Tokens gives the credentials sent as the Authorization header of
+	// every attempt (WithTokenSource).
+	Tokens TokenSource
 	// MaxItemBytes bounds one item of a sequence or event stream response
 	// (WithMaxItemBytes); 0 means DefaultMaxItemBytes.
 	MaxItemBytes int
@@ -64,12 +77,18 @@ func WithoutRequestCheck() ClientOption {
 	return func(c *ClientConfig) { c.SkipRequestCheck = true }
 }
 
-// RequestCheckError is the error of a call whose request body breaks the
-// spec's schema: nothing was sent. Err is the body's Validate error,
-// naming the JSON path of each value at fault.
+// RequestCheckError is the error of a call whose request breaks the
+// spec's schema: nothing was sent. Err is a *ParamError naming the
+// parameter at fault, or the body's Validate error, naming the JSON path
+// of each value at fault.
 type RequestCheckError struct{ Err error }
 
-func (e *RequestCheckError) Error() string { return "request not sent: body: " + e.Err.Error() }
+func (e *RequestCheckError) Error() string {
+	if _, ok := e.Err.(*ParamError); ok {
+		return "request not sent: " + e.Err.Error()
+	}
+	return "request not sent: body: " + e.Err.Error()
+}
 func (e *RequestCheckError) Unwrap() error { return e.Err }
 
 // ClientOption configures a generated client.
@@ -80,9 +99,10 @@ func WithHTTPClient(hc *http.Client) ClientOption {
 	return func(c *ClientConfig) { c.HTTPClient = hc }
 }
 
-// WithTimeout bounds each call, reading the response included, when no
-// WithHTTPClient is given (whose client's own Timeout applies); 0 means no
-// bound other than the context's. The default is DefaultClientTimeout.
+// WithTimeout bounds each call, all its attempts and reading the
+// response included; 0 means no bound other than the context's. The
+// default is DefaultClientTimeout, or none when WithHTTPClient is given
+// (whose client's own Timeout bounds each attempt).
 func WithTimeout(d time.Duration) ClientOption {
 	return func(c *ClientConfig) {
 		c.Timeout = d
@@ -123,13 +143,20 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 	for _, o := range opts {
 		o(c)
 	}
-	if c.HTTPClient == nil {
-		// Never http.DefaultClient, which has no timeout.
-		c.HTTPClient = &http.Client{Timeout: max(c.Timeout, 0)}
+	// Never http.DefaultClient, which has no timeout. The timeout bounds
+	// the call, all its attempts included, so it is the context's and not
+	// the http.Client's, which bounds one.
+	switch {
+	case c.HTTPClient == nil:
+		c.HTTPClient = &http.Client{}
 		if c.Timeout == 0 {
-			c.HTTPClient.Timeout = DefaultClientTimeout
+			c.Timeout = DefaultClientTimeout
 		}
+	case c.Timeout == 0:
+		c.Timeout = -1 // the given client's Timeout bounds each attempt
 	}
+	c.Retry = c.Retry.normal()
+	c.wrapTransport()
 	if c.MaxResponseBytes <= 0 {
 		c.MaxResponseBytes = DefaultMaxResponseBytes
 	}
@@ -149,11 +176,41 @@ type Request struct {
 	Body        []byte
 	BodyReader  io.Reader
 	ContentType string
+	// Options are the call's own options (a generated method's opts).
+	Options []CallOption
 }
 
 // Do sends req and returns the response; the caller must close its body
-// (generated code calls CloseBody).
+// (generated code calls CloseBody), which ends the call's timeout. It
+// tries again as the retry policy allows (see RetryPolicy), and returns a
+// *RetryError listing every attempt's error when more than one failed.
 func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, error) {
+	var call *callOptions
+	if len(req.Options) > 0 {
+		call = newCallOptions(req.Options)
+	}
+	timeout, policy := max(c.Timeout, 0), &c.Retry
+	if call != nil {
+		if call.timeout != 0 {
+			timeout = max(call.timeout, 0)
+		}
+		if call.retry != nil {
+			policy = call.retry.over(policy)
+		}
+	}
+	var cancel context.CancelFunc
+	if timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+	}
+	resp, err := c.do(ctx, req, call, policy, cancel)
+	if call != nil && call.response != nil {
+		*call.response = resp
+	}
+	return resp, err
+}
+
+// do is Do under the call's context; it runs cancel when the call ends.
+func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, policy *RetryPolicy, cancel context.CancelFunc) (*http.Response, error) {
 	u := c.BaseURL + string(req.Path)
 	if req.URL != "" {
 		u = req.URL
@@ -163,6 +220,13 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 			u += "&" + string(req.Query) // a URL given with a query of its own
 		} else {
 			u += "?" + string(req.Query)
+		}
+	}
+	if call != nil && call.url != "" {
+		var err error
+		if u, err = c.resolveURL(call.url); err != nil {
+			closeReader(req.BodyReader)
+			return nil, c.ended(err, cancel)
 		}
 	}
 	var body io.Reader
@@ -175,7 +239,7 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
 	if err != nil {
 		closeReader(req.BodyReader)
-		return nil, err
+		return nil, c.ended(err, cancel)
 	}
 	for k, v := range req.Header {
 		hr.Header[k] = v
@@ -186,13 +250,16 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 	if c.UserAgent != "" {
 		hr.Header.Set("User-Agent", c.UserAgent)
 	}
+	if call != nil {
+		call.edit(hr)
+	}
 	for _, e := range c.Editors {
 		if err := e(ctx, hr); err != nil {
 			closeReader(req.BodyReader)
-			return nil, err
+			return nil, c.ended(err, cancel)
 		}
 	}
-	return c.HTTPClient.Do(hr)
+	return c.send(ctx, hr, policy, c.AttemptTimeout, cancel)
 }
 
 // closeReader closes a request body that is never sent, as net/http
@@ -268,15 +335,24 @@ func ResponseError(status int, err error) error {
 
 // StatusError is returned by a generated client for a response whose
 // status the operation does not declare, or which does not decode. It
-// carries the status and, when the body was application/problem+json (or
-// other JSON), the decoded problem.
+// carries the status, the headers, a prefix of the body and, when the
+// body was application/problem+json (or other JSON), the decoded problem.
 type StatusError struct {
 	StatusCode  int
 	ContentType string
+	// Header holds the response's headers (Retry-After, rate limits,
+	// request ids), or nil when the response could not be used.
+	Header http.Header
+	// Body is the start of the response body, at most errorBodyPrefix
+	// (4 KiB) bytes, for a status the operation does not declare.
+	Body []byte
 	// Problem is the decoded problem details body, or nil.
 	Problem *Problem
 	// Err is why the response could not be used, when it was declared.
 	Err error
+	// Attempts are the errors of the call's attempts before this
+	// response, when it was retried.
+	Attempts []error
 }
 
 func (e *StatusError) Error() string {
@@ -291,28 +367,55 @@ func (e *StatusError) Error() string {
 			s += ": " + e.Problem.Title
 		}
 	}
+	if len(e.Attempts) > 0 {
+		s += " (after " + strconv.Itoa(len(e.Attempts)) + " failed attempts)"
+	}
 	return s
 }
 
-func (e *StatusError) Unwrap() error { return e.Err }
+// Unwrap returns Err and the earlier attempts' errors, for errors.Is and
+// errors.As.
+func (e *StatusError) Unwrap() []error {
+	if e.Err == nil {
+		return e.Attempts
+	}
+	return append([]error{e.Err}, e.Attempts...)
+}
+
+// errorBodyPrefix bounds the body bytes a *StatusError keeps.
+const errorBodyPrefix = 4 << 10
 
 // UnexpectedStatus builds the *StatusError for a response the operation
 // does not declare, decoding a JSON problem body when there is one.
 func (c *ClientConfig) UnexpectedStatus(resp *http.Response) error {
-	return c.problemError(resp)
+	return c.statusError(resp, 1<<20)
 }
 
 // problemError builds the *StatusError for resp, decoding a JSON problem
 // body (at most 1 MiB of it) when there is one.
 func (c *ClientConfig) problemError(resp *http.Response) *StatusError {
-	e := &StatusError{StatusCode: resp.StatusCode, ContentType: resp.Header.Get("Content-Type")}
+	return c.statusError(resp, 1<<20)
+}
+
+// statusError builds the *StatusError for resp: its headers, the start of
+// its body, and the problem that body holds when it is JSON of at most
+// jsonLimit bytes.
+func (c *ClientConfig) statusError(resp *http.Response, jsonLimit int64) *StatusError {
+	e := &StatusError{StatusCode: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Header: resp.Header}
+	if cb, ok := resp.Body.(*callBody); ok {
+		e.Attempts = cb.prev
+	}
 	if !IsJSON(e.ContentType) {
+		buf := make([]byte, errorBodyPrefix)
+		n, _ := io.ReadFull(resp.Body, buf)
+		e.Body = buf[:n:n]
 		return e
 	}
-	b, err := readResponse(resp, min(c.MaxResponseBytes, 1<<20))
+	b, err := readResponse(resp, max(errorBodyPrefix, min(c.MaxResponseBytes, jsonLimit)))
 	if err != nil {
 		return e
 	}
+	e.Body = bytes.Clone(b.Bytes()[:min(len(b.Bytes()), errorBodyPrefix)])
 	var p Problem
 	if p.DecodeJSON(&b.Reader) == nil {
 		e.Problem = &p

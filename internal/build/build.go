@@ -47,6 +47,8 @@ type builder struct {
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
 	opts    Options
+	// pageSpecs are the operations' x-oasgen-pagination (pages.go).
+	pageSpecs map[*ir.Operation]*pageSpec
 }
 
 // Options change how a spec is built.
@@ -59,6 +61,9 @@ type Options struct {
 	// Schema 2020-12 says by default: a string's format neither checks it
 	// nor gives it a Go type of its own (date-time stays a string).
 	FormatAnnotations bool
+	// Pages declares the pagination of operations by operationId, from
+	// the config file (pages.go).
+	Pages map[string]*PageDecl
 }
 
 // FormatAnnotationsFlag is the generate flag that sets
@@ -79,6 +84,10 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.callbacks()
 	b.skipped()
 	b.finishUnions()
+	b.configPages()
+	for _, o := range b.ops {
+		b.pages(o) // pages.go: once every type is complete
+	}
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
 	}

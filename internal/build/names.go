@@ -34,6 +34,16 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 	for _, s := range pkg.SecuritySchemes {
 		s.Method = methods.Claim("Handle"+s.GoName, "")
 	}
+	// The Client's methods: one per operation, then the pagers (pages.go).
+	clientMethods := ir.NewNamespace()
+	for _, o := range pkg.Operations {
+		clientMethods.Claim(o.GoName, "")
+	}
+	for _, o := range pkg.Operations {
+		if o.Pages != nil {
+			o.Pages.Method = clientMethods.Claim(o.GoName+"All", "")
+		}
+	}
 	for _, o := range pkg.Operations {
 		b.nameOperation(o)
 	}

@@ -53,6 +53,9 @@ func (b *builder) operations() {
 					}
 					o.Stream = n.Value == "true"
 				}
+				if n, ok := op.Extensions.Get(PaginationExtension); ok {
+					b.readPages(o, n)
+				}
 			}
 			if op.OperationId != "" {
 				// operationId MUST be unique among all operations (OpenAPI 3.1, the

@@ -346,7 +346,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
-	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations})
+	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 
+	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/gen"
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -25,6 +26,8 @@ type genConfig struct {
 	uncheckedPatterns  bool
 	formatAnnotations  bool // the generate flag only
 	include, exclude   opFilter
+	// pages is the pagination declared by operationId (pagination:).
+	pages map[string]*build.PageDecl
 }
 
 // opFilter matches operations by tag, operationId or path prefix.
@@ -147,6 +150,8 @@ func loadConfig(path string) (*genConfig, error) {
 			return r.filter(v, key, &c.include)
 		case "exclude":
 			return r.filter(v, key, &c.exclude)
+		case "pagination":
+			return r.pagination(v, c)
 		default:
 			return unknownKey(fmt.Sprintf("unknown setting %q (see docs/config.md)", key))
 		}
@@ -278,4 +283,39 @@ func anyOp(p *ir.Package, f opFilter) bool {
 		}
 	}
 	return false
+}
+
+// pagination reads the pagination: setting, by operationId: false, or a
+// mapping as x-oasgen-pagination's (docs/client.md).
+func (r configReader) pagination(n *yaml.Node, c *genConfig) error {
+	return r.mapping(n, func(id string, v *yaml.Node) error {
+		d := &build.PageDecl{File: r.path, Line: v.Line, Col: v.Column}
+		if c.pages == nil {
+			c.pages = map[string]*build.PageDecl{}
+		}
+		c.pages[id] = d
+		if v.Kind == yaml.ScalarNode && v.Value == "false" {
+			d.Off = true
+			return nil
+		}
+		return r.mapping(v, func(k string, w *yaml.Node) error {
+			s, err := r.str(w, "pagination."+id+"."+k)
+			if err != nil {
+				return err
+			}
+			switch k {
+			case "style":
+				d.Style = s
+			case "param":
+				d.Param = s
+			case "next":
+				d.Next = s
+			case "items":
+				d.Items = s
+			default:
+				return unknownKey(fmt.Sprintf("pagination.%s: unknown key %q: want style, param, next or items", id, k))
+			}
+			return nil
+		})
+	})
 }

@@ -35,6 +35,16 @@ func TestLoadConfig(t *testing.T) {
 		{name: "path not a prefix", file: "version: 1\nexclude:\n  paths: [pets]\n", wantErr: `oasgen.yaml:3:10: exclude.paths: "pets" is not a path prefix`},
 		{name: "list of mappings", file: "version: 1\ninclude:\n  tags: [{a: b}]\n", wantErr: `oasgen.yaml:3:10: include.tags: want a string`},
 		{name: "not a mapping", file: "- version\n", wantErr: "oasgen.yaml:1:1: want a mapping"},
+		{
+			name: "pagination",
+			file: "version: 1\npagination:\n  listCustomers: {style: cursor, param: after, next: next_cursor, items: data}\n  listLabels: false\n",
+			want: func(c *genConfig) bool {
+				d, off := c.pages["listCustomers"], c.pages["listLabels"]
+				return d != nil && d.Style == "cursor" && d.Param == "after" && d.Next == "next_cursor" && d.Items == "data" && d.Line == 3 &&
+					off != nil && off.Off
+			},
+		},
+		{name: "pagination key", file: "version: 1\npagination:\n  listCustomers: {stlye: cursor}\n", wantErr: `oasgen.yaml:3:19: pagination.listCustomers: unknown key "stlye"`},
 		{name: "bad boolean", file: "version: 1\nunchecked-patterns: yes please\n", wantErr: "oasgen.yaml:2:21: unchecked-patterns: want true or false"},
 	}
 	for _, tt := range tests {
@@ -140,5 +150,69 @@ func TestFlagsOverConfig(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "1 operations") {
 		t.Errorf("output %q: want one operation (listStores)", out.String())
+	}
+}
+
+// TestConfigPagination: the config file's pagination wins over the spec's
+// x-oasgen-pagination, turns the Link detection off, and an operationId
+// the spec does not have is an error at its line.
+func TestConfigPagination(t *testing.T) {
+	spec, _ := filepath.Abs("../../testdata/pages/openapi.yaml")
+	for _, tt := range []struct {
+		name      string
+		pages     string
+		want, not []string
+		wantErr   string
+	}{
+		{"as the spec says", "", []string{"ListIssuesAll", "ListCustomersAll"}, []string{"ListLabelsAll"}, ""},
+		{"config wins", "  listLabels: {style: link}\n  listIssues: false\n  listTags: {style: cursor, param: page, next: x}\n",
+			[]string{"ListLabelsAll"}, []string{"ListIssuesAll"}, "oasgen.yaml:7:13: GET /tags: pagination.listTags: param \"page\" is not a query parameter of the operation holding a string"},
+		{"unknown operation", "  listLables: false\n", nil, nil, `oasgen.yaml:5:15: pagination: the spec has no operation "listLables"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := "version: 1\ninput: " + spec + "\noutput: out\n"
+			if tt.pages != "" {
+				cfg += "pagination:\n" + tt.pages
+			}
+			path := filepath.Join(dir, "oasgen.yaml")
+			if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			code := Run([]string{"generate", "-config", path}, nil, &out, &out)
+			if tt.wantErr != "" {
+				if code == exitOK || !strings.Contains(out.String(), tt.wantErr) {
+					t.Fatalf("exit %d, output %q; want %q", code, out.String(), tt.wantErr)
+				}
+				if tt.want == nil {
+					return
+				}
+				// Fix the one error and generate.
+				cfg = strings.Replace(cfg, "  listTags: {style: cursor, param: page, next: x}\n", "", 1)
+				if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out.Reset()
+				code = Run([]string{"generate", "-config", path}, nil, &out, &out)
+			}
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, out.String())
+			}
+			src, err := os.ReadFile(filepath.Join(dir, "out", "oas_client_gen.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range tt.want {
+				if !strings.Contains(string(src), ") "+m+"(") {
+					t.Errorf("no method %s", m)
+				}
+			}
+			for _, m := range tt.not {
+				if strings.Contains(string(src), ") "+m+"(") {
+					t.Errorf("method %s generated", m)
+				}
+			}
+		})
 	}
 }

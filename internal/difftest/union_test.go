@@ -191,3 +191,34 @@ func FuzzUnions(f *testing.F) {
 		}
 	})
 }
+
+// TestUnionTagAgrees: a union value whose tag names one variant while the
+// variant's discriminator property names another (or nothing) breaks its
+// schema: Validate says where, since the JSON it encodes to decodes as the
+// other variant or not at all. Values that agree pass, as decoded ones do.
+func TestUnionTagAgrees(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		in      composition.Pet
+		wantErr string
+	}{
+		{"cat", composition.Pet{Type: composition.PetCat, Cat: composition.Cat{Kind: "cat"}}, ""},
+		{"kitten", composition.Pet{Type: composition.PetCat, Cat: composition.Cat{Kind: "kitten"}}, ""},
+		{"dog", composition.Pet{Type: composition.PetDog, Dog: composition.Dog{Kind: "Dog"}}, ""},
+		{"empty tag", composition.Pet{Type: composition.PetCat}, `$.kind: "" does not name the variant Cat the value holds (want cat, kitten, Cat)`},
+		{"other variant's tag", composition.Pet{Type: composition.PetDog, Dog: composition.Dog{Kind: "cat"}}, `$.kind: "cat" does not name the variant Dog the value holds (want Dog)`},
+	} {
+		err := tt.in.Validate()
+		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || err.Error() != tt.wantErr) {
+			t.Errorf("%s: Validate() = %v, want %q", tt.name, err, tt.wantErr)
+		}
+		if tt.wantErr != "" {
+			continue
+		}
+		data, err := tt.in.MarshalJSON()
+		var back composition.Pet
+		if err != nil || back.UnmarshalJSON(data) != nil || back.Type != tt.in.Type {
+			t.Errorf("%s: %s does not decode to its variant (%v)", tt.name, data, err)
+		}
+	}
+}

@@ -709,6 +709,9 @@ func opLine(o *apiOp) string {
 	if o.Webhook != "" {
 		s = "the webhook " + o.Webhook + " (" + o.Method + ", routed at " + o.Path + ")"
 	}
+	if c := o.Callback; c != nil {
+		s = "the callback " + c.Name + " of " + c.Of.ID + " (" + o.Method + " " + c.URL + ", routed at " + o.Path + ")"
+	}
 	if summary := strings.Join(strings.Fields(o.Summary), " "); summary != "" {
 		s += ": " + summary
 	}

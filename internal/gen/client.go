@@ -30,6 +30,9 @@ func genClient(f *file, a *api) {
 	f.P()
 	for _, op := range a.ops {
 		genCall(f, a, op, false)
+		if op.Pages != nil {
+			genPager(f, a, op)
+		}
 		for _, v := range op.variants {
 			if v.stream != nil {
 				genCall(f, a, op, true)
@@ -81,16 +84,13 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
 		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
-		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.handlerSig(op), " {")
+		f.P("func (c *", a.client, ") ", op.GoName, "Stream", f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
-		sig := f.handlerSig(op)
-		if op.SentToURL() {
-			sig = f.sentSig(op)
-		}
-		f.P("func (c *", a.client, ") ", op.GoName, sig, " {")
+		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
-	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), "}")
+	clientParamChecks(f, op)
+	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
 	if op.SentToURL() {
 		f.P("req.URL = url")
 	}
@@ -250,19 +250,14 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			multipartSend(f, op)
 		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")
+			requestCheck(f, b)
 			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
 			f.P("if body != nil {")
-			if r, ok := b.typ.(*ir.Ref); ok && b.encode == "" && f.checks.needs[r.Decl] {
-				// A request is checked before it leaves, as the server
-				// would check it (on unless WithoutRequestCheck).
-				f.P("if !c.cfg.SkipRequestCheck {")
-				f.P("if err := body.Validate(); err != nil {")
-				f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
-				f.P("}")
-				f.P("}")
+			if b.encode == "" {
+				requestCheck(f, b)
 			}
 			f.P("w := ", rt("GetWriter"), "()")
 			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
@@ -412,6 +407,19 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 		f.P("}")
 	default:
 		set(f.formatScalar(p.Type, x))
+	}
+}
+
+// requestCheck prints the check of a request body of a named type with
+// constraints, before it leaves, as the server would check it (on unless
+// WithoutRequestCheck).
+func requestCheck(f *file, b *apiBody) {
+	if r, ok := b.typ.(*ir.Ref); ok && f.checks.needs[r.Decl] {
+		f.P("if !c.cfg.SkipRequestCheck {")
+		f.P("if err := body.Validate(); err != nil {")
+		f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
+		f.P("}")
+		f.P("}")
 	}
 }
 

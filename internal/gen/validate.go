@@ -423,6 +423,7 @@ func genValidate(f *file, pkg *ir.Package) {
 			g.P("switch v.", d.TagField, " {")
 			for _, vr := range d.Variants {
 				g.P("case ", vr.Const, ":")
+				g.tagCheck(d, vr)
 				g.check(vr.Type, "v."+vr.GoName)
 			}
 			g.P("default:")

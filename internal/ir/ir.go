@@ -565,6 +565,9 @@ type Operation struct {
 	// BodyNames).
 	ParamsName, ResultName string
 	BodyNames              BodyNames
+	// Pages is set for a list operation whose pages the client walks
+	// (see Pagination).
+	Pages *Pagination
 }
 
 // BodyNames are the Go names of a request body's declarations: the struct

@@ -119,25 +119,31 @@ func TestClientSlowBody(t *testing.T) {
 }
 
 // TestClientDefaultTimeout: a client given no *http.Client never uses
-// http.DefaultClient, which has no timeout.
+// http.DefaultClient, which has no timeout, and bounds its calls by
+// DefaultClientTimeout; a client given one bounds calls only when told.
 func TestClientDefaultTimeout(t *testing.T) {
+	own := &http.Client{Timeout: time.Hour}
 	for _, tt := range []struct {
 		name string
 		opts []oasrt.ClientOption
-		want time.Duration
+		want time.Duration // the call's bound, negative for none
 	}{
 		{"default", nil, oasrt.DefaultClientTimeout},
 		{"set", []oasrt.ClientOption{oasrt.WithTimeout(time.Second)}, time.Second},
-		{"none", []oasrt.ClientOption{oasrt.WithTimeout(0)}, 0},
-		{"own client", []oasrt.ClientOption{oasrt.WithTimeout(time.Second), oasrt.WithHTTPClient(&http.Client{Timeout: time.Hour})}, time.Hour},
+		{"none", []oasrt.ClientOption{oasrt.WithTimeout(0)}, -1},
+		{"own client", []oasrt.ClientOption{oasrt.WithHTTPClient(own)}, -1},
+		{"own client and timeout", []oasrt.ClientOption{oasrt.WithTimeout(time.Second), oasrt.WithHTTPClient(own)}, time.Second},
 	} {
 		cfg, err := oasrt.NewClientConfig("http://127.0.0.1:1", tt.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.HTTPClient == http.DefaultClient || cfg.HTTPClient.Timeout != tt.want {
-			t.Errorf("%s: timeout %v (default client: %v), want %v", tt.name, cfg.HTTPClient.Timeout, cfg.HTTPClient == http.DefaultClient, tt.want)
+		if cfg.HTTPClient == http.DefaultClient || cfg.Timeout != tt.want {
+			t.Errorf("%s: timeout %v (default client: %v), want %v", tt.name, cfg.Timeout, cfg.HTTPClient == http.DefaultClient, tt.want)
 		}
+	}
+	if own.Timeout != time.Hour {
+		t.Errorf("the given client's Timeout changed to %v", own.Timeout)
 	}
 }
 

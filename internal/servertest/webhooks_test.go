@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -103,7 +104,15 @@ func TestWebhooks(t *testing.T) {
 		}
 	})
 	t.Run("query parameter out of range", func(t *testing.T) {
-		_, err := c.PetAdded(ctx, srv.URL+"/hooks/petAdded", webhooks.PetAddedParams{XSignature: "s", Attempt: oasrt.NewOpt[int64](0)}, &webhooks.Pet{ID: 4, Name: "Max"})
+		// Not sent: the client checks parameters as the server does.
+		params := webhooks.PetAddedParams{XSignature: "s", Attempt: oasrt.NewOpt[int64](0)}
+		_, err := c.PetAdded(ctx, srv.URL+"/hooks/petAdded", params, &webhooks.Pet{ID: 4, Name: "Max"})
+		var rce *oasrt.RequestCheckError
+		if !errors.As(err, &rce) || !strings.Contains(err.Error(), `query parameter "attempt"`) {
+			t.Fatalf("error %v, want a RequestCheckError naming attempt", err)
+		}
+		raw := webhooks.NewWebhookClient(oasrt.WithoutRequestCheck())
+		_, err = raw.PetAdded(ctx, srv.URL+"/hooks/petAdded", params, &webhooks.Pet{ID: 4, Name: "Max"})
 		var se *oasrt.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 400 {
 			t.Fatalf("error %v, want a 400", err)

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListReports calls GET /reports
-func (c *Client) ListReports(ctx context.Context) (ListReportsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListReports(ctx context.Context, opts ...oasrt.CallOption) (ListReportsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/reports"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -43,8 +43,8 @@ func (c *Client) ListReports(ctx context.Context) (ListReportsResponse, error) {
 }
 
 // Health calls GET /health
-func (c *Client) Health(ctx context.Context) (HealthResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Health(ctx context.Context, opts ...oasrt.CallOption) (HealthResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/health"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Batch calls POST /batch
-func (c *Client) Batch(ctx context.Context, body *[]Op) (BatchResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oasrt.CallOption) (BatchResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/batch"...)
 	if body != nil {
 		w := oasrt.GetWriter()

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // PutTags calls POST /tags
-func (c *Client) PutTags(ctx context.Context, body *[]string) (PutTagsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oasrt.CallOption) (PutTagsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	if body != nil {
 		w := oasrt.GetWriter()

@@ -21,9 +21,9 @@ func NewCallbackClient(opts ...oasrt.ClientOption) *CallbackClient {
 	return &CallbackClient{cfg: oasrt.NewSenderConfig(opts)}
 }
 
-// SubscribeOnEvent calls POST /subscribe/onEvent
-func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body *Event) (SubscribeOnEventResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+// SubscribeOnEvent calls the callback onEvent of subscribe (POST {$request.body#/url}, routed at /subscribe/onEvent)
+func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body *Event, opts ...oasrt.CallOption) (SubscribeOnEventResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -52,9 +52,9 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// SubscriptionDone calls DELETE /subscribe/onDone/done/{cb1}
-func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string) (SubscriptionDoneResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+// SubscriptionDone calls the callback onDone of subscribe (DELETE {$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}, routed at /subscribe/onDone/done/{cb1})
+func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts ...oasrt.CallOption) (SubscriptionDoneResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.URL = url
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

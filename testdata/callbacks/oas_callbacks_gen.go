@@ -135,9 +135,9 @@ func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.Respo
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed UnimplementedCallbacks to answer 501 for operations not written yet.
 type CallbackHandler interface {
-	// SubscribeOnEvent handles POST /subscribe/onEvent
+	// SubscribeOnEvent handles the callback onEvent of subscribe (POST {$request.body#/url}, routed at /subscribe/onEvent)
 	SubscribeOnEvent(ctx context.Context, body *Event) (SubscribeOnEventResponse, error)
-	// SubscriptionDone handles DELETE /subscribe/onDone/done/{cb1}
+	// SubscriptionDone handles the callback onDone of subscribe (DELETE {$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}, routed at /subscribe/onDone/done/{cb1})
 	SubscriptionDone(ctx context.Context) (SubscriptionDoneResponse, error)
 }
 

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddPet calls POST /pets
-func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {

@@ -29,7 +29,21 @@ func (v *Pet) Validate() error {
 func (v *Pet) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case PetCat:
+		switch string(v.Cat.Kind) {
+		case "cat", "kitten", "Cat":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Cat the value holds (want cat, kitten, Cat)", v.Cat.Kind)
+			c.Pop()
+		}
 	case PetDog:
+		switch string(v.Dog.Kind) {
+		case "Dog":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Dog the value holds (want Dog)", v.Dog.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Pet is set")
 	}
@@ -62,8 +76,22 @@ func (v *Shape) Validate() error {
 func (v *Shape) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case ShapeShape1:
+		switch string(v.Shape1.Kind) {
+		case "circle":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Shape1 the value holds (want circle)", v.Shape1.Kind)
+			c.Pop()
+		}
 		v.Shape1.validate(c)
 	case ShapeShape2:
+		switch string(v.Shape2.Kind) {
+		case "square":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Shape2 the value holds (want square)", v.Shape2.Kind)
+			c.Pop()
+		}
 		v.Shape2.validate(c)
 	default:
 		c.Errorf("no variant of Shape is set")
@@ -271,6 +299,13 @@ func (v *Twice) Validate() error {
 func (v *Twice) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case TwiceCat:
+		switch string(v.Cat.Kind) {
+		case "Cat":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Cat the value holds (want Cat)", v.Cat.Kind)
+			c.Pop()
+		}
 	case TwiceCat2:
 	default:
 		c.Errorf("no variant of Twice is set")
@@ -307,9 +342,37 @@ func (v *Vehicle) Validate() error {
 func (v *Vehicle) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case VehicleCar:
+		switch string(v.Car.Kind) {
+		case "Car":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Car the value holds (want Car)", v.Car.Kind)
+			c.Pop()
+		}
 	case VehicleBicycle:
+		switch string(v.Bicycle.Kind) {
+		case "bike", "Bicycle":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Bicycle the value holds (want bike, Bicycle)", v.Bicycle.Kind)
+			c.Pop()
+		}
 	case VehicleRaceCar:
+		switch string(v.RaceCar.Kind) {
+		case "RaceCar":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant RaceCar the value holds (want RaceCar)", v.RaceCar.Kind)
+			c.Pop()
+		}
 	case VehicleVehicleBase:
+		switch string(v.VehicleBase.Kind) {
+		case "Vehicle":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant VehicleBase the value holds (want Vehicle)", v.VehicleBase.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Vehicle is set")
 	}
@@ -363,6 +426,13 @@ func (v *Message) Validate() error {
 func (v *Message) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case MessageText:
+		switch string(v.Text.Kind) {
+		case "Text":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Text the value holds (want Text)", v.Text.Kind)
+			c.Pop()
+		}
 	case MessageMessage2:
 		v.Message2.validate(c)
 	default:
@@ -454,10 +524,31 @@ func (v *RefBase) Validate() error {
 func (v *RefBase) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case RefBasePortRef:
+		switch string(v.PortRef.Kind) {
+		case "PortRef":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant PortRef the value holds (want PortRef)", v.PortRef.Kind)
+			c.Pop()
+		}
 		v.PortRef.validate(c)
 	case RefBaseProcessRef:
+		switch string(v.ProcessRef.Kind) {
+		case "ProcessRef":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant ProcessRef the value holds (want ProcessRef)", v.ProcessRef.Kind)
+			c.Pop()
+		}
 		v.ProcessRef.validate(c)
 	case RefBaseRefBaseBase:
+		switch string(v.RefBaseBase.Kind) {
+		case "RefBase":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant RefBaseBase the value holds (want RefBase)", v.RefBaseBase.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of RefBase is set")
 	}
@@ -477,7 +568,21 @@ func (v *Figure) Validate() error {
 func (v *Figure) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case FigureText:
+		switch string(v.Text.Kind) {
+		case "Text":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Text the value holds (want Text)", v.Text.Kind)
+			c.Pop()
+		}
 	case FigureFigure2:
+		switch string(v.Figure2.Kind) {
+		case "square", "box":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Figure2 the value holds (want square, box)", v.Figure2.Kind)
+			c.Pop()
+		}
 		v.Figure2.validate(c)
 	default:
 		c.Errorf("no variant of Figure is set")

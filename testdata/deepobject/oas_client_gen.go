@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListItems calls GET /items
-func (c *Client) ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...oasrt.CallOption) (ListItemsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if params.Filter.Set {
 		pairs := encodeListItemsFilterPairs(&params.Filter.Value)

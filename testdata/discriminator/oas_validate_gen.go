@@ -17,7 +17,21 @@ func (v *Shape) Validate() error {
 func (v *Shape) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case ShapeCircle:
+		switch string(v.Circle.Kind) {
+		case "circle", "Circle":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Circle the value holds (want circle, Circle)", v.Circle.Kind)
+			c.Pop()
+		}
 	case ShapeSquare:
+		switch string(v.Square.Kind) {
+		case "square", "Square":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Square the value holds (want square, Square)", v.Square.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Shape is set")
 	}

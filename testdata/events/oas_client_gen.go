@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // WatchJob calls GET /jobs/{id}/progress
-func (c *Client) WatchJob(ctx context.Context, params WatchJobParams) (WatchJobResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oasrt.CallOption) (WatchJobResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jobs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
 	req.Path = append(req.Path, "/progress"...)
@@ -56,8 +56,8 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams) (WatchJobR
 }
 
 // Chat calls POST /chat
-func (c *Client) Chat(ctx context.Context, body *ChatRequest) (ChatResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.CallOption) (ChatResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -90,8 +90,8 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest) (ChatResponse, err
 }
 
 // ExportLogs calls GET /logs
-func (c *Client) ExportLogs(ctx context.Context) (ExportLogsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (ExportLogsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -114,8 +114,8 @@ func (c *Client) ExportLogs(ctx context.Context) (ExportLogsResponse, error) {
 }
 
 // ImportLogs calls POST /logs
-func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (ImportLogsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
 		req.BodyReader = oasrt.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
@@ -157,8 +157,8 @@ func decodeImportLogsResponse200(r *oasrt.Reader, v *int64) error {
 }
 
 // PutRecords calls PUT /records
-func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error) {
-	req := oasrt.Request{Method: "PUT"}
+func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (PutRecordsResponse, error) {
+	req := oasrt.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
 		req.BodyReader = oasrt.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)

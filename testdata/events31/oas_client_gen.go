@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Ticks calls GET /ticks
-func (c *Client) Ticks(ctx context.Context) (TicksResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Ticks(ctx context.Context, opts ...oasrt.CallOption) (TicksResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -52,8 +52,8 @@ func (c *Client) Ticks(ctx context.Context) (TicksResponse, error) {
 }
 
 // TickLog calls GET /ticks/log
-func (c *Client) TickLog(ctx context.Context) (TickLogResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) TickLog(ctx context.Context, opts ...oasrt.CallOption) (TickLogResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks/log"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -76,8 +76,8 @@ func (c *Client) TickLog(ctx context.Context) (TickLogResponse, error) {
 }
 
 // Raw calls GET /raw
-func (c *Client) Raw(ctx context.Context) (RawResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Raw(ctx context.Context, opts ...oasrt.CallOption) (RawResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -98,8 +98,8 @@ func (c *Client) Raw(ctx context.Context) (RawResponse, error) {
 }
 
 // SendRaw calls POST /raw
-func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody, opts ...oasrt.CallOption) (SendRawResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	req.BodyReader, req.ContentType = body.Body, body.ContentType
 	if req.ContentType == "" {

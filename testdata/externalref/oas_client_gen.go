@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context) (ListPetsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPetsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -27,8 +27,17 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetThing calls GET /things/{id}
-func (c *Client) GetThing(ctx context.Context, params GetThingParams) (GetThingResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oasrt.CallOption) (GetThingResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Kind != nil {
+			for i := range params.Kind {
+				if err := params.Kind[i].Validate(); err != nil {
+					return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+				}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/things/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
 	if params.Kind != nil {

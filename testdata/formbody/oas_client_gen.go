@@ -28,10 +28,15 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Login calls POST /login
-func (c *Client) Login(ctx context.Context, body *LoginRequest) (LoginResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oasrt.CallOption) (LoginResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/login"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if err := body.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: err}
+			}
+		}
 		req.Body = oasrt.FormEncode(encodeLoginRequestPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}

@@ -50,18 +50,22 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 			v.User = x1
 		case "password":
 			seen |= 1 << 1
+			at3 := r.Start()
 			x2, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
+			if oasrt.Len(x2) < 8 {
+				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 8", oasrt.Len(x2)), "password")
+			}
 			v.Password = x2
 		case "remember":
 			v.Remember.Set = true
-			x3, err := r.Bool()
+			x4, err := r.Bool()
 			if err != nil {
 				return oasrt.AtKey(err, "remember")
 			}
-			v.Remember.Value = x3
+			v.Remember.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -4,6 +4,7 @@ package formbody
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -189,6 +190,9 @@ func decodeLoginRequestPairs(v *LoginRequest, pairs []string) error {
 			v.User = s
 		case "password":
 			seen[1] = true
+			if oasrt.Len(s) < 8 {
+				return oasrt.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasrt.Len(s)))
+			}
 			v.Password = s
 		case "remember":
 			v.Remember.Set = true

@@ -2,5 +2,22 @@
 
 package formbody
 
-// Validate returns nil: no value of LoginRequest breaks its schema.
-func (v *LoginRequest) Validate() error { return nil }
+import (
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *LoginRequest) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *LoginRequest) validate(c *oasrt.Validator) {
+	c.Key("password")
+	if oasrt.Len(v.Password) < 8 {
+		c.Errorf("length %d is less than minLength 8", oasrt.Len(v.Password))
+	}
+	c.Pop()
+}

@@ -4,6 +4,7 @@ package headercookie
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -29,8 +30,18 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetMe calls GET /me
-func (c *Client) GetMe(ctx context.Context, params GetMeParams) (GetMeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oasrt.CallOption) (GetMeResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if oasrt.Len(string(params.Session)) < 16 {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(string(params.Session)))}}
+		}
+		if params.Theme.Set {
+			if err := params.Theme.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "theme", In: "cookie", Err: err}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	if req.Header == nil {
 		req.Header = http.Header{}

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Admin calls GET /admin
-func (c *Client) Admin(ctx context.Context) (AdminResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -43,8 +43,8 @@ func (c *Client) Admin(ctx context.Context) (AdminResponse, error) {
 }
 
 // ReadData calls GET /data
-func (c *Client) ReadData(ctx context.Context) (ReadDataResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ReadData(ctx context.Context, opts ...oasrt.CallOption) (ReadDataResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/data"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

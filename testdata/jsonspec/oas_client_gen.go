@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetList calls GET /list
-func (c *Client) GetList(ctx context.Context) (GetListResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetList(ctx context.Context, opts ...oasrt.CallOption) (GetListResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/list"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

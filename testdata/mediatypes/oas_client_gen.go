@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetDoc calls GET /doc/{id}
-func (c *Client) GetDoc(ctx context.Context, params GetDocParams) (GetDocResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.CallOption) (GetDocResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/doc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -70,8 +70,8 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams) (GetDocRespons
 }
 
 // PutDoc calls PUT /doc/{id}
-func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody) (PutDocResponse, error) {
-	req := oasrt.Request{Method: "PUT"}
+func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutDocResponse, error) {
+	req := oasrt.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/doc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
 	req.BodyReader, req.ContentType = body.Body, body.ContentType

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Upload calls POST /uploads
-func (c *Client) Upload(ctx context.Context, body *UploadForm) (UploadResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oasrt.CallOption) (UploadResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uploads"...)
 	if body != nil {
 		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context) (ListPetsResponse2, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPetsResponse2, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -56,8 +56,8 @@ func (c *Client) ListPets(ctx context.Context) (ListPetsResponse2, error) {
 }
 
 // HandleListPets calls POST /pets
-func (c *Client) HandleListPets(ctx context.Context, body *Pets) (HandleListPetsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.CallOption) (HandleListPetsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
 		w := oasrt.GetWriter()

@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetUsersUserIDKeys calls GET /users/{userId}/keys
-func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams) (GetUsersUserIDKeysResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams, opts ...oasrt.CallOption) (GetUsersUserIDKeysResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
@@ -46,8 +46,8 @@ func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKe
 }
 
 // DeleteUsersUserIDKeys calls DELETE /users/{userId}/keys
-func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams) (DeleteUsersUserIDKeysResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams, opts ...oasrt.CallOption) (DeleteUsersUserIDKeysResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
@@ -64,8 +64,8 @@ func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUs
 }
 
 // Head calls HEAD /
-func (c *Client) Head(ctx context.Context) (HeadResponse, error) {
-	req := oasrt.Request{Method: "HEAD"}
+func (c *Client) Head(ctx context.Context, opts ...oasrt.CallOption) (HeadResponse, error) {
+	req := oasrt.Request{Method: "HEAD", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

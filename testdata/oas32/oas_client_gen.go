@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // SearchNotes calls QUERY /notes
-func (c *Client) SearchNotes(ctx context.Context, body *Search) (SearchNotesResponse, error) {
-	req := oasrt.Request{Method: "QUERY"}
+func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oasrt.CallOption) (SearchNotesResponse, error) {
+	req := oasrt.Request{Method: "QUERY", Options: opts}
 	req.Path = append(req.Path, "/notes"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -98,8 +98,8 @@ func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
 }
 
 // LockNote calls LOCK /notes/{id}
-func (c *Client) LockNote(ctx context.Context, params LockNoteParams) (LockNoteResponse, error) {
-	req := oasrt.Request{Method: "LOCK"}
+func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oasrt.CallOption) (LockNoteResponse, error) {
+	req := oasrt.Request{Method: "LOCK", Options: opts}
 	req.Path = append(req.Path, "/notes/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -115,8 +115,8 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams) (LockNoteR
 }
 
 // PurgeNotesID calls PURGE /notes/{id}
-func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams) (PurgeNotesIDResponse, error) {
-	req := oasrt.Request{Method: "PURGE"}
+func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oasrt.CallOption) (PurgeNotesIDResponse, error) {
+	req := oasrt.Request{Method: "PURGE", Options: opts}
 	req.Path = append(req.Path, "/notes/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -132,8 +132,8 @@ func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams) (P
 }
 
 // ExportNotes calls GET /notes/export
-func (c *Client) ExportNotes(ctx context.Context) (ExportNotesResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ExportNotes(ctx context.Context, opts ...oasrt.CallOption) (ExportNotesResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/notes/export"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -17,8 +17,22 @@ func (v *Event) Validate() error {
 func (v *Event) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case EventClick:
+		switch string(v.Click.Kind) {
+		case "click", "tap", "Click":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Click the value holds (want click, tap, Click)", v.Click.Kind)
+			c.Pop()
+		}
 		v.Click.validate(c)
 	case EventView:
+		switch string(v.View.Kind) {
+		case "view", "View":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant View the value holds (want view, View)", v.View.Kind)
+			c.Pop()
+		}
 		v.View.validate(c)
 	case EventScroll:
 	default:
@@ -101,7 +115,21 @@ func (v *Sized) Validate() error {
 func (v *Sized) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case SizedBox:
+		switch string(v.Box.Kind) {
+		case "Box":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Box the value holds (want Box)", v.Box.Kind)
+			c.Pop()
+		}
 	case SizedBag:
+		switch string(v.Bag.Kind) {
+		case "Bag":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Bag the value holds (want Bag)", v.Bag.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Sized is set")
 	}
@@ -124,7 +152,21 @@ func (v *Loose) Validate() error {
 func (v *Loose) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case LooseBox:
+		switch string(v.Box.Kind) {
+		case "Box":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Box the value holds (want Box)", v.Box.Kind)
+			c.Pop()
+		}
 	case LooseOpen:
+		switch string(v.Open.Kind) {
+		case "Open":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Open the value holds (want Open)", v.Open.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Loose is set")
 	}

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddNote calls POST /notes
-func (c *Client) AddNote(ctx context.Context, body *AddNoteRequest) (AddNoteResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) AddNote(ctx context.Context, body *AddNoteRequest, opts ...oasrt.CallOption) (AddNoteResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/notes"...)
 	if body != nil {
 		w := oasrt.GetWriter()

@@ -4,6 +4,7 @@ package pathstyles
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -28,8 +29,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetFile calls GET /files/{id}/{label}/{matrix}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if int64(params.ID) < 1 {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/"...)

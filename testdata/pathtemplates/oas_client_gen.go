@@ -27,8 +27,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetFile calls GET /files/{name}.{ext}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if err := params.Ext.Validate(); err != nil {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ext", In: "path", Err: err}}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
 	req.Path = append(req.Path, "."...)
@@ -46,8 +51,8 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResp
 }
 
 // GetLatest calls GET /files/latest
-func (c *Client) GetLatest(ctx context.Context) (GetLatestResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLatest(ctx context.Context, opts ...oasrt.CallOption) (GetLatestResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/latest"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -29,8 +29,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // UpdatePet calls PUT /pet: Update an existing pet.
-func (c *Client) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, error) {
-	req := oasrt.Request{Method: "PUT"}
+func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (UpdatePetResponse, error) {
+	req := oasrt.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -79,8 +79,8 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, e
 }
 
 // AddPet calls POST /pet: Add a new pet to the store.
-func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -127,8 +127,15 @@ func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) 
 }
 
 // FindPetsByStatus calls GET /pet/findByStatus: Finds Pets by status.
-func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Status.Set {
+			if err := params.Status.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	if params.Status.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
@@ -187,8 +194,8 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
-func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oasrt.CallOption) (FindPetsByTagsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
@@ -248,8 +255,8 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
-func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -282,8 +289,15 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPe
 }
 
 // UpdatePetWithForm calls POST /pet/{petId}: Updates a pet in the store with form data.
-func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams) (UpdatePetWithFormResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oasrt.CallOption) (UpdatePetWithFormResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Status.Set {
+			if err := params.Status.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	if params.Name.Set {
@@ -322,8 +336,8 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 }
 
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
-func (c *Client) DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oasrt.CallOption) (DeletePetResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	if req.Header == nil {
@@ -349,8 +363,8 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams) (DeleteP
 }
 
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
-func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (UploadFileResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
@@ -391,8 +405,8 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 }
 
 // GetInventory calls GET /store/inventory: Returns pet inventories by status.
-func (c *Client) GetInventory(ctx context.Context) (GetInventoryResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetInventory(ctx context.Context, opts ...oasrt.CallOption) (GetInventoryResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/inventory"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -448,8 +462,8 @@ func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
 }
 
 // PlaceOrder calls POST /store/order: Place an order for a pet.
-func (c *Client) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.CallOption) (PlaceOrderResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/store/order"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -496,8 +510,8 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderRespons
 }
 
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
-func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oasrt.CallOption) (GetOrderByIDResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/order/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -530,8 +544,8 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (G
 }
 
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
-func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oasrt.CallOption) (DeleteOrderResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/store/order/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -551,8 +565,8 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams) (Del
 }
 
 // CreateUser calls POST /user: Create user.
-func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallOption) (CreateUserResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -599,8 +613,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 }
 
 // CreateUsersWithListInput calls POST /user/createWithList: Creates list of users with given input array.
-func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oasrt.CallOption) (CreateUsersWithListInputResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -652,8 +666,8 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 }
 
 // LoginUser calls GET /user/login: Logs user into the system.
-func (c *Client) LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oasrt.CallOption) (LoginUserResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
 	if params.Username.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "username", true, ',', params.Username.Value)
@@ -715,8 +729,8 @@ func decodeLoginUserResponse200(r *oasrt.Reader, v *string) error {
 }
 
 // LogoutUser calls GET /user/logout: Logs out current logged in user session.
-func (c *Client) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (LogoutUserResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/logout"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -731,8 +745,8 @@ func (c *Client) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
 }
 
 // GetUserByName calls GET /user/{username}: Get user by user name.
-func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams) (GetUserByNameResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oasrt.CallOption) (GetUserByNameResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -765,8 +779,8 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams) 
 }
 
 // UpdateUser calls PUT /user/{username}: Update user resource.
-func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User) (UpdateUserResponse, error) {
-	req := oasrt.Request{Method: "PUT"}
+func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oasrt.CallOption) (UpdateUserResponse, error) {
+	req := oasrt.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
 	if body != nil {
@@ -801,8 +815,8 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 }
 
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
-func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)

@@ -4,6 +4,7 @@ package queryarrays
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -28,8 +29,20 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Search calls GET /search
-func (c *Client) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.CallOption) (SearchResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.IDs != nil {
+			if len(params.IDs) > 10 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%d items, more than maxItems 10", len(params.IDs))}}
+			}
+		}
+		if params.Limit.Set {
+			if int64(params.Limit.Value) > 100 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	if params.Tag != nil {
 		vals := params.Tag

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetJob calls GET /jobs/{id}
-func (c *Client) GetJob(ctx context.Context, params GetJobParams) (GetJobResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oasrt.CallOption) (GetJobResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jobs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)

@@ -5,6 +5,7 @@ package routes
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -32,8 +33,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Root calls GET /
-func (c *Client) Root(ctx context.Context) (RootResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Root(ctx context.Context, opts ...oasrt.CallOption) (RootResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -48,8 +49,8 @@ func (c *Client) Root(ctx context.Context) (RootResponse, error) {
 }
 
 // ListUsers calls GET /users: Lists the users, a summary written over two lines (the corpus found it).
-func (c *Client) ListUsers(ctx context.Context) (ListUsersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUsers(ctx context.Context, opts ...oasrt.CallOption) (ListUsersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -114,8 +115,8 @@ func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
 }
 
 // CreateUser calls POST /users
-func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallOption) (CreateUserResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -190,8 +191,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User) (CreateUserResponse
 }
 
 // GetMe calls GET /users/me
-func (c *Client) GetMe(ctx context.Context) (GetMeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -219,8 +220,8 @@ func (c *Client) GetMe(ctx context.Context) (GetMeResponse, error) {
 }
 
 // GetUser calls GET /users/{name}
-func (c *Client) GetUser(ctx context.Context, params GetUserParams) (GetUserResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasrt.CallOption) (GetUserResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -251,8 +252,8 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams) (GetUserResp
 }
 
 // DeleteUser calls DELETE /users/{name}
-func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -268,8 +269,8 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams) (Delet
 }
 
 // ListFriends calls GET /users/{name}/friends
-func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams) (ListFriendsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oasrt.CallOption) (ListFriendsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
 	req.Path = append(req.Path, "/friends"...)
@@ -309,8 +310,8 @@ func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
 }
 
 // ListFiles calls GET /files/
-func (c *Client) ListFiles(ctx context.Context) (ListFilesResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFiles(ctx context.Context, opts ...oasrt.CallOption) (ListFilesResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -331,8 +332,8 @@ func (c *Client) ListFiles(ctx context.Context) (ListFilesResponse, error) {
 }
 
 // GetFile calls GET /files/{base}.{ext}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
 	req.Path = append(req.Path, "."...)
@@ -356,8 +357,8 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams) (GetFileResp
 }
 
 // PutFile calls PUT /files/{base}.{ext}
-func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody) (PutFileResponse, error) {
-	req := oasrt.Request{Method: "PUT"}
+func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutFileResponse, error) {
+	req := oasrt.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
 	req.Path = append(req.Path, "."...)
@@ -379,8 +380,8 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.R
 }
 
 // Status calls GET /v{version}/status
-func (c *Client) Status(ctx context.Context, params StatusParams) (StatusResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.CallOption) (StatusResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/v"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(int64(params.Version), 10))
 	req.Path = append(req.Path, "/status"...)
@@ -410,8 +411,8 @@ func (c *Client) Status(ctx context.Context, params StatusParams) (StatusRespons
 }
 
 // Label calls GET /label/{ids}
-func (c *Client) Label(ctx context.Context, params LabelParams) (LabelResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oasrt.CallOption) (LabelResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/label/"...)
 	vals := make([]string, len(params.IDs))
 	for i := range params.IDs {
@@ -431,8 +432,8 @@ func (c *Client) Label(ctx context.Context, params LabelParams) (LabelResponse, 
 }
 
 // Matrix calls GET /matrix/{ids}
-func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oasrt.CallOption) (MatrixResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
 	req.Path = oasrt.AppendPath(req.Path, ";ids=", ";ids=", vals...)
@@ -449,8 +450,13 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams) (MatrixRespons
 }
 
 // Color calls GET /color/{c}
-func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oasrt.CallOption) (ColorResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if err := params.C.Validate(); err != nil {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
@@ -469,8 +475,13 @@ func (c *Client) Color(ctx context.Context, params ColorParams) (ColorResponse, 
 }
 
 // MatrixColor calls GET /mcolor/{c}
-func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts ...oasrt.CallOption) (MatrixColorResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if err := params.C.Validate(); err != nil {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
@@ -489,8 +500,8 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams) (Mat
 }
 
 // SubmitForm calls POST /forms
-func (c *Client) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oasrt.CallOption) (SubmitFormResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/forms"...)
 	if body != nil {
 		req.Body = oasrt.FormEncode(encodePointPairs(body))
@@ -522,8 +533,8 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point) (SubmitFormRespons
 }
 
 // SubmitBoth calls POST /both
-func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOption) (SubmitBothResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -568,8 +579,8 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse,
 }
 
 // UploadPhoto calls POST /photos/{id}
-func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oasrt.CallOption) (UploadPhotoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/photos/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	if body != nil {
@@ -635,8 +646,8 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 }
 
 // ImportPoints calls POST /points
-func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, opts ...oasrt.CallOption) (ImportPointsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
 		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
@@ -687,8 +698,8 @@ func encodeImportPointsBody(w *oasrt.Writer, v *[]Point) {
 // ImportPoints returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
 // oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream, opts ...oasrt.CallOption) (ImportPointsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
 		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
@@ -724,8 +735,41 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 }
 
 // Search calls GET /search
-func (c *Client) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.CallOption) (SearchResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if len(string(params.Q)) > 50 && oasrt.Len(string(params.Q)) > 50 {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
+		}
+		if params.Limit.Set {
+			if int64(params.Limit.Value) < 1 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
+			}
+			if int64(params.Limit.Value) > 100 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
+			}
+		}
+		if params.IDs != nil {
+			for i := range params.IDs {
+				if int64(params.IDs[i]) < 1 {
+					return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.IDs[i]))}}
+				}
+			}
+		}
+		if params.Kind.Set {
+			if err := params.Kind.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+			}
+		}
+		if params.Rgb.Set {
+			if err := params.Rgb.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "rgb", In: "query", Err: err}}
+			}
+		}
+		if !pattern1.MatchString(string(params.Session)) {
+			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Session), `^s`)}}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oasrt.AppendQuery(req.Query, "q", true, ',', params.Q)
 	if params.Limit.Set {

@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetLogs calls GET /logs/{id}
-func (c *Client) GetLogs(ctx context.Context, params GetLogsParams) (GetLogsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oasrt.CallOption) (GetLogsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
 	if params.Since.Set {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Public calls GET /public
-func (c *Client) Public(ctx context.Context) (PublicResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/public"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -56,8 +56,8 @@ func (c *Client) Public(ctx context.Context) (PublicResponse, error) {
 }
 
 // Me calls GET /me
-func (c *Client) Me(ctx context.Context) (MeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -85,8 +85,8 @@ func (c *Client) Me(ctx context.Context) (MeResponse, error) {
 }
 
 // Admin calls GET /admin
-func (c *Client) Admin(ctx context.Context) (AdminResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -114,8 +114,8 @@ func (c *Client) Admin(ctx context.Context) (AdminResponse, error) {
 }
 
 // Both calls GET /both
-func (c *Client) Both(ctx context.Context) (BothResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -143,8 +143,8 @@ func (c *Client) Both(ctx context.Context) (BothResponse, error) {
 }
 
 // Optional calls GET /optional
-func (c *Client) Optional(ctx context.Context) (OptionalResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (OptionalResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/optional"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -172,8 +172,8 @@ func (c *Client) Optional(ctx context.Context) (OptionalResponse, error) {
 }
 
 // Keys calls GET /keys
-func (c *Client) Keys(ctx context.Context) (KeysResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -201,8 +201,8 @@ func (c *Client) Keys(ctx context.Context) (KeysResponse, error) {
 }
 
 // Undeclared calls GET /undeclared
-func (c *Client) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Undeclared(ctx context.Context, opts ...oasrt.CallOption) (UndeclaredResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/undeclared"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -217,8 +217,8 @@ func (c *Client) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
 }
 
 // Mtls calls GET /mtls
-func (c *Client) Mtls(ctx context.Context) (MtlsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Mtls(ctx context.Context, opts ...oasrt.CallOption) (MtlsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtls"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

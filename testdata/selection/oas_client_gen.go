@@ -48,8 +48,15 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context, params ListPetsParams) (ListPetsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oasrt.CallOption) (ListPetsResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Kind.Set {
+			if err := params.Kind.Value.Validate(); err != nil {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Kind.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))

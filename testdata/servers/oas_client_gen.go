@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Ping calls GET /ping
-func (c *Client) Ping(ctx context.Context) (PingResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Ping(ctx context.Context, opts ...oasrt.CallOption) (PingResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ping"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -29,8 +29,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddPet calls POST /pets
-func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm, opts ...oasrt.CallOption) (AddPetResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Filter.Set {
 		pairs := encodeAddPetFilterPairs(&params.Filter.Value)
@@ -74,8 +74,8 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 }
 
 // GetPet calls GET /pets/{id}
-func (c *Client) GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oasrt.CallOption) (GetPetResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListTodos calls GET /todos
-func (c *Client) ListTodos(ctx context.Context, params ListTodosParams) (ListTodosResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...oasrt.CallOption) (ListTodosResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/todos"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -43,8 +43,8 @@ func (c *Client) ListTodos(ctx context.Context, params ListTodosParams) (ListTod
 }
 
 // ListTodos2 calls GET /lists/todos
-func (c *Client) ListTodos2(ctx context.Context) (ListTodos2Response, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTodos2(ctx context.Context, opts ...oasrt.CallOption) (ListTodos2Response, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lists/todos"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListEvents calls GET /events
-func (c *Client) ListEvents(ctx context.Context) (ListEventsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEvents(ctx context.Context, opts ...oasrt.CallOption) (ListEventsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -90,8 +90,8 @@ func decodeListEventsResponse200(r *oasrt.Reader, v *[]Event) error {
 // ListEvents returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
 // oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) ListEventsStream(ctx context.Context) (ListEventsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEventsStream(ctx context.Context, opts ...oasrt.CallOption) (ListEventsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -118,8 +118,8 @@ func (c *Client) ListEventsStream(ctx context.Context) (ListEventsResponse, erro
 }
 
 // ImportEvents calls POST /events
-func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream) (ImportEventsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, opts ...oasrt.CallOption) (ImportEventsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
 		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // CreateAccount calls POST /accounts
-func (c *Client) CreateAccount(ctx context.Context, body *Account) (CreateAccountResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAccount(ctx context.Context, body *Account, opts ...oasrt.CallOption) (CreateAccountResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/accounts"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Subscribe calls POST /subscriptions
-func (c *Client) Subscribe(ctx context.Context, body *SubscribeRequest) (SubscribeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) Subscribe(ctx context.Context, body *SubscribeRequest, opts ...oasrt.CallOption) (SubscribeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/subscriptions"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {

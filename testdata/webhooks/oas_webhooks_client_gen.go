@@ -4,6 +4,7 @@ package webhooks
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -24,8 +25,15 @@ func NewWebhookClient(opts ...oasrt.ClientOption) *WebhookClient {
 }
 
 // PetAdded calls the webhook petAdded (POST, routed at /petAdded): A pet was added
-func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAddedParams, body *Pet) (PetAddedResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAddedParams, body *Pet, opts ...oasrt.CallOption) (PetAddedResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Attempt.Set {
+			if int64(params.Attempt.Value) < 1 {
+				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Attempt.Value))}}
+			}
+		}
+	}
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -64,8 +72,8 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 }
 
 // OnPetRemoved calls the webhook petRemoved (POST, routed at /petRemoved)
-func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPetRemovedRequest) (OnPetRemovedResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPetRemovedRequest, opts ...oasrt.CallOption) (OnPetRemovedResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		w := oasrt.GetWriter()

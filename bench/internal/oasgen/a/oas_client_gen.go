@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetPet calls GET /pets/{id}
-func (c *Client) GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oasrt.CallOption) (GetPetResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)

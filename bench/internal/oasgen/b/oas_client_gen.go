@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Search calls GET /search
-func (c *Client) Search(ctx context.Context) (SearchResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) Search(ctx context.Context, opts ...oasrt.CallOption) (SearchResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -27,8 +27,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetEverything calls GET /everything
-func (c *Client) GetEverything(ctx context.Context) (GetEverythingResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEverything(ctx context.Context, opts ...oasrt.CallOption) (GetEverythingResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/everything"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddPet calls POST /pet: Add a new pet to the store.
-func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -76,8 +76,8 @@ func (c *Client) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) 
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
-func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)

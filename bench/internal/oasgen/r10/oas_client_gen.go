@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -44,8 +44,8 @@ func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -60,8 +60,8 @@ func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -77,8 +77,8 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResp
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -94,8 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (Delet
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -113,8 +113,8 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (Get
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -129,8 +129,8 @@ func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -145,8 +145,8 @@ func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error)
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -162,8 +162,8 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrde
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -179,8 +179,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (D
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)

@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -44,8 +44,8 @@ func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -60,8 +60,8 @@ func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -77,8 +77,8 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResp
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -94,8 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (Delet
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -113,8 +113,8 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (Get
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
-func (c *Client) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (ListWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -129,8 +129,8 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, er
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
-func (c *Client) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (CreateWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -145,8 +145,8 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
-func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oasrt.CallOption) (GetWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -162,8 +162,8 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) 
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
-func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oasrt.CallOption) (DeleteWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -179,8 +179,8 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
-func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oasrt.CallOption) (GetWdqxlykfqrItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -198,8 +198,8 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
-func (c *Client) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (ListDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -214,8 +214,8 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, er
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
-func (c *Client) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (CreateDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -230,8 +230,8 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
-func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oasrt.CallOption) (GetDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -247,8 +247,8 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) 
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
-func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oasrt.CallOption) (DeleteDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -264,8 +264,8 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
-func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oasrt.CallOption) (GetDgazlnoxujItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -283,8 +283,8 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 }
 
 // ListHnltmg calls GET /hnltmg
-func (c *Client) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (ListHnltmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -299,8 +299,8 @@ func (c *Client) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
 }
 
 // CreateHnltmg calls POST /hnltmg
-func (c *Client) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (CreateHnltmgResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -315,8 +315,8 @@ func (c *Client) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error)
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
-func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oasrt.CallOption) (GetHnltmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -332,8 +332,8 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnlt
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
-func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oasrt.CallOption) (DeleteHnltmgResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -349,8 +349,8 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (D
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
-func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oasrt.CallOption) (GetHnltmgItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -368,8 +368,8 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) 
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
-func (c *Client) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (ListSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -384,8 +384,8 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, er
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
-func (c *Client) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (CreateSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -400,8 +400,8 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
-func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oasrt.CallOption) (GetSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -417,8 +417,8 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) 
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
-func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oasrt.CallOption) (DeleteSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -434,8 +434,8 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
-func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oasrt.CallOption) (GetSqmlbhlktpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -453,8 +453,8 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 }
 
 // ListDlskblpu calls GET /dlskblpu
-func (c *Client) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (ListDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -469,8 +469,8 @@ func (c *Client) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error)
 }
 
 // CreateDlskblpu calls POST /dlskblpu
-func (c *Client) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (CreateDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -485,8 +485,8 @@ func (c *Client) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, er
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
-func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oasrt.CallOption) (GetDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -502,8 +502,8 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (Get
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
-func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oasrt.CallOption) (DeleteDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -519,8 +519,8 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
-func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oasrt.CallOption) (GetDlskblpuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -538,8 +538,8 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 }
 
 // ListUugh calls GET /uugh
-func (c *Client) ListUugh(ctx context.Context) (ListUughResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUughResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -554,8 +554,8 @@ func (c *Client) ListUugh(ctx context.Context) (ListUughResponse, error) {
 }
 
 // CreateUugh calls POST /uugh
-func (c *Client) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (CreateUughResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -570,8 +570,8 @@ func (c *Client) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
 }
 
 // GetUugh calls GET /uugh/{id}
-func (c *Client) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasrt.CallOption) (GetUughResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -587,8 +587,8 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams) (GetUughResp
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
-func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oasrt.CallOption) (DeleteUughResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -604,8 +604,8 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams) (Delet
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
-func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oasrt.CallOption) (GetUughItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -623,8 +623,8 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams) (Get
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
-func (c *Client) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (ListSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -639,8 +639,8 @@ func (c *Client) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, er
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
-func (c *Client) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (CreateSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -655,8 +655,8 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
-func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oasrt.CallOption) (GetSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -672,8 +672,8 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) 
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
-func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oasrt.CallOption) (DeleteSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -689,8 +689,8 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
-func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oasrt.CallOption) (GetSvashrrvcdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -708,8 +708,8 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
-func (c *Client) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (ListNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -724,8 +724,8 @@ func (c *Client) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, erro
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
-func (c *Client) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (CreateNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -740,8 +740,8 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, 
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
-func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oasrt.CallOption) (GetNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -757,8 +757,8 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (G
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
-func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oasrt.CallOption) (DeleteNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -774,8 +774,8 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
-func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oasrt.CallOption) (GetNrvhsjyftItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -793,8 +793,8 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
-func (c *Client) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (ListXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -809,8 +809,8 @@ func (c *Client) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
-func (c *Client) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (CreateXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -825,8 +825,8 @@ func (c *Client) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, erro
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
-func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oasrt.CallOption) (GetXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -842,8 +842,8 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXr
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
-func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oasrt.CallOption) (DeleteXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -859,8 +859,8 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) 
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
-func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oasrt.CallOption) (GetXrwjtbbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -878,8 +878,8 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
-func (c *Client) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (ListNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -894,8 +894,8 @@ func (c *Client) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, er
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
-func (c *Client) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (CreateNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -910,8 +910,8 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
-func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oasrt.CallOption) (GetNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -927,8 +927,8 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) 
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
-func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oasrt.CallOption) (DeleteNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -944,8 +944,8 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
-func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oasrt.CallOption) (GetNwcvaojrqlItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -963,8 +963,8 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
-func (c *Client) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (ListLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -979,8 +979,8 @@ func (c *Client) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, erro
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
-func (c *Client) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (CreateLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -995,8 +995,8 @@ func (c *Client) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, 
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
-func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oasrt.CallOption) (GetLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1012,8 +1012,8 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (G
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
-func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oasrt.CallOption) (DeleteLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1029,8 +1029,8 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
-func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oasrt.CallOption) (GetLfubzamkhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1048,8 +1048,8 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 }
 
 // ListSzrw calls GET /szrw
-func (c *Client) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSzrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1064,8 +1064,8 @@ func (c *Client) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
 }
 
 // CreateSzrw calls POST /szrw
-func (c *Client) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (CreateSzrwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1080,8 +1080,8 @@ func (c *Client) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
 }
 
 // GetSzrw calls GET /szrw/{id}
-func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasrt.CallOption) (GetSzrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1097,8 +1097,8 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResp
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
-func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oasrt.CallOption) (DeleteSzrwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1114,8 +1114,8 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (Delet
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
-func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oasrt.CallOption) (GetSzrwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1133,8 +1133,8 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (Get
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
-func (c *Client) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (ListZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1149,8 +1149,8 @@ func (c *Client) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, er
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
-func (c *Client) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (CreateZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1165,8 +1165,8 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
-func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oasrt.CallOption) (GetZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1182,8 +1182,8 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) 
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
-func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oasrt.CallOption) (DeleteZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1199,8 +1199,8 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
-func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oasrt.CallOption) (GetZyccvzoabvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1218,8 +1218,8 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
-func (c *Client) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (ListRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1234,8 +1234,8 @@ func (c *Client) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, erro
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
-func (c *Client) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (CreateRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1250,8 +1250,8 @@ func (c *Client) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, 
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
-func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oasrt.CallOption) (GetRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1267,8 +1267,8 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (G
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
-func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oasrt.CallOption) (DeleteRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1284,8 +1284,8 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
-func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oasrt.CallOption) (GetRtugdweweItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1303,8 +1303,8 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
-func (c *Client) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (ListNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1319,8 +1319,8 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, erro
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
-func (c *Client) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (CreateNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1335,8 +1335,8 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, 
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
-func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oasrt.CallOption) (GetNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1352,8 +1352,8 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (G
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
-func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oasrt.CallOption) (DeleteNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1369,8 +1369,8 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
-func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oasrt.CallOption) (GetNqhlcbrwyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1388,8 +1388,8 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 }
 
 // ListJthgvs calls GET /jthgvs
-func (c *Client) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (ListJthgvsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1404,8 +1404,8 @@ func (c *Client) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
 }
 
 // CreateJthgvs calls POST /jthgvs
-func (c *Client) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (CreateJthgvsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1420,8 +1420,8 @@ func (c *Client) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error)
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
-func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oasrt.CallOption) (GetJthgvsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1437,8 +1437,8 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthg
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
-func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oasrt.CallOption) (DeleteJthgvsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1454,8 +1454,8 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (D
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
-func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oasrt.CallOption) (GetJthgvsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1473,8 +1473,8 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) 
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
-func (c *Client) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (ListLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1489,8 +1489,8 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, er
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
-func (c *Client) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (CreateLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1505,8 +1505,8 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
-func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1522,8 +1522,8 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) 
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
-func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oasrt.CallOption) (DeleteLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1539,8 +1539,8 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
-func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1558,8 +1558,8 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
-func (c *Client) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (ListUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1574,8 +1574,8 @@ func (c *Client) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, er
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
-func (c *Client) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (CreateUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1590,8 +1590,8 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
-func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oasrt.CallOption) (GetUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1607,8 +1607,8 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) 
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
-func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oasrt.CallOption) (DeleteUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1624,8 +1624,8 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
-func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oasrt.CallOption) (GetUkhvrhlifeItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1643,8 +1643,8 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1659,8 +1659,8 @@ func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1675,8 +1675,8 @@ func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error)
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1692,8 +1692,8 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrde
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1709,8 +1709,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (D
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)

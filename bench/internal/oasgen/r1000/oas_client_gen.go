@@ -28,8 +28,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -44,8 +44,8 @@ func (c *Client) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -60,8 +60,8 @@ func (c *Client) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -77,8 +77,8 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResp
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -94,8 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (Delet
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -113,8 +113,8 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (Get
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
-func (c *Client) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (ListWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -129,8 +129,8 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, er
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
-func (c *Client) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (CreateWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -145,8 +145,8 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
-func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oasrt.CallOption) (GetWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -162,8 +162,8 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) 
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
-func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oasrt.CallOption) (DeleteWdqxlykfqrResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -179,8 +179,8 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
-func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oasrt.CallOption) (GetWdqxlykfqrItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -198,8 +198,8 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
-func (c *Client) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (ListDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -214,8 +214,8 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, er
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
-func (c *Client) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (CreateDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -230,8 +230,8 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
-func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oasrt.CallOption) (GetDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -247,8 +247,8 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) 
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
-func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oasrt.CallOption) (DeleteDgazlnoxujResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -264,8 +264,8 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
-func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oasrt.CallOption) (GetDgazlnoxujItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -283,8 +283,8 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 }
 
 // ListHnltmg calls GET /hnltmg
-func (c *Client) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (ListHnltmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -299,8 +299,8 @@ func (c *Client) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
 }
 
 // CreateHnltmg calls POST /hnltmg
-func (c *Client) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (CreateHnltmgResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -315,8 +315,8 @@ func (c *Client) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error)
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
-func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oasrt.CallOption) (GetHnltmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -332,8 +332,8 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnlt
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
-func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oasrt.CallOption) (DeleteHnltmgResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -349,8 +349,8 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (D
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
-func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oasrt.CallOption) (GetHnltmgItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -368,8 +368,8 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) 
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
-func (c *Client) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (ListSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -384,8 +384,8 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, er
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
-func (c *Client) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (CreateSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -400,8 +400,8 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
-func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oasrt.CallOption) (GetSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -417,8 +417,8 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) 
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
-func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oasrt.CallOption) (DeleteSqmlbhlktpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -434,8 +434,8 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
-func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oasrt.CallOption) (GetSqmlbhlktpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -453,8 +453,8 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 }
 
 // ListDlskblpu calls GET /dlskblpu
-func (c *Client) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (ListDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -469,8 +469,8 @@ func (c *Client) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error)
 }
 
 // CreateDlskblpu calls POST /dlskblpu
-func (c *Client) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (CreateDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -485,8 +485,8 @@ func (c *Client) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, er
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
-func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oasrt.CallOption) (GetDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -502,8 +502,8 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (Get
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
-func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oasrt.CallOption) (DeleteDlskblpuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -519,8 +519,8 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
-func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oasrt.CallOption) (GetDlskblpuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -538,8 +538,8 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 }
 
 // ListUugh calls GET /uugh
-func (c *Client) ListUugh(ctx context.Context) (ListUughResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUughResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -554,8 +554,8 @@ func (c *Client) ListUugh(ctx context.Context) (ListUughResponse, error) {
 }
 
 // CreateUugh calls POST /uugh
-func (c *Client) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (CreateUughResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -570,8 +570,8 @@ func (c *Client) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
 }
 
 // GetUugh calls GET /uugh/{id}
-func (c *Client) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasrt.CallOption) (GetUughResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -587,8 +587,8 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams) (GetUughResp
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
-func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oasrt.CallOption) (DeleteUughResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -604,8 +604,8 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams) (Delet
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
-func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oasrt.CallOption) (GetUughItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -623,8 +623,8 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams) (Get
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
-func (c *Client) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (ListSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -639,8 +639,8 @@ func (c *Client) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, er
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
-func (c *Client) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (CreateSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -655,8 +655,8 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
-func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oasrt.CallOption) (GetSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -672,8 +672,8 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) 
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
-func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oasrt.CallOption) (DeleteSvashrrvcdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -689,8 +689,8 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
-func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oasrt.CallOption) (GetSvashrrvcdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -708,8 +708,8 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
-func (c *Client) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (ListNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -724,8 +724,8 @@ func (c *Client) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, erro
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
-func (c *Client) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (CreateNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -740,8 +740,8 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, 
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
-func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oasrt.CallOption) (GetNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -757,8 +757,8 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (G
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
-func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oasrt.CallOption) (DeleteNrvhsjyftResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -774,8 +774,8 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
-func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oasrt.CallOption) (GetNrvhsjyftItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -793,8 +793,8 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
-func (c *Client) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (ListXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -809,8 +809,8 @@ func (c *Client) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
-func (c *Client) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (CreateXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -825,8 +825,8 @@ func (c *Client) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, erro
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
-func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oasrt.CallOption) (GetXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -842,8 +842,8 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXr
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
-func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oasrt.CallOption) (DeleteXrwjtbbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -859,8 +859,8 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) 
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
-func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oasrt.CallOption) (GetXrwjtbbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -878,8 +878,8 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
-func (c *Client) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (ListNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -894,8 +894,8 @@ func (c *Client) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, er
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
-func (c *Client) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (CreateNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -910,8 +910,8 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
-func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oasrt.CallOption) (GetNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -927,8 +927,8 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) 
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
-func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oasrt.CallOption) (DeleteNwcvaojrqlResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -944,8 +944,8 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
-func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oasrt.CallOption) (GetNwcvaojrqlItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -963,8 +963,8 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
-func (c *Client) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (ListLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -979,8 +979,8 @@ func (c *Client) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, erro
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
-func (c *Client) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (CreateLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -995,8 +995,8 @@ func (c *Client) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, 
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
-func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oasrt.CallOption) (GetLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1012,8 +1012,8 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (G
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
-func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oasrt.CallOption) (DeleteLfubzamkhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1029,8 +1029,8 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
-func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oasrt.CallOption) (GetLfubzamkhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1048,8 +1048,8 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 }
 
 // ListSzrw calls GET /szrw
-func (c *Client) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSzrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1064,8 +1064,8 @@ func (c *Client) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
 }
 
 // CreateSzrw calls POST /szrw
-func (c *Client) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (CreateSzrwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1080,8 +1080,8 @@ func (c *Client) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
 }
 
 // GetSzrw calls GET /szrw/{id}
-func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasrt.CallOption) (GetSzrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1097,8 +1097,8 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResp
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
-func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oasrt.CallOption) (DeleteSzrwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1114,8 +1114,8 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (Delet
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
-func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oasrt.CallOption) (GetSzrwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1133,8 +1133,8 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (Get
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
-func (c *Client) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (ListZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1149,8 +1149,8 @@ func (c *Client) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, er
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
-func (c *Client) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (CreateZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1165,8 +1165,8 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
-func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oasrt.CallOption) (GetZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1182,8 +1182,8 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) 
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
-func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oasrt.CallOption) (DeleteZyccvzoabvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1199,8 +1199,8 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
-func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oasrt.CallOption) (GetZyccvzoabvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1218,8 +1218,8 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
-func (c *Client) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (ListRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1234,8 +1234,8 @@ func (c *Client) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, erro
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
-func (c *Client) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (CreateRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1250,8 +1250,8 @@ func (c *Client) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, 
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
-func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oasrt.CallOption) (GetRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1267,8 +1267,8 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (G
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
-func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oasrt.CallOption) (DeleteRtugdweweResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1284,8 +1284,8 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
-func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oasrt.CallOption) (GetRtugdweweItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1303,8 +1303,8 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
-func (c *Client) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (ListNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1319,8 +1319,8 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, erro
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
-func (c *Client) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (CreateNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1335,8 +1335,8 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, 
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
-func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oasrt.CallOption) (GetNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1352,8 +1352,8 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (G
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
-func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oasrt.CallOption) (DeleteNqhlcbrwyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1369,8 +1369,8 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
-func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oasrt.CallOption) (GetNqhlcbrwyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1388,8 +1388,8 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 }
 
 // ListJthgvs calls GET /jthgvs
-func (c *Client) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (ListJthgvsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1404,8 +1404,8 @@ func (c *Client) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
 }
 
 // CreateJthgvs calls POST /jthgvs
-func (c *Client) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (CreateJthgvsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1420,8 +1420,8 @@ func (c *Client) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error)
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
-func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oasrt.CallOption) (GetJthgvsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1437,8 +1437,8 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthg
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
-func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oasrt.CallOption) (DeleteJthgvsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1454,8 +1454,8 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (D
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
-func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oasrt.CallOption) (GetJthgvsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1473,8 +1473,8 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) 
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
-func (c *Client) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (ListLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1489,8 +1489,8 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, er
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
-func (c *Client) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (CreateLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1505,8 +1505,8 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
-func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1522,8 +1522,8 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) 
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
-func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oasrt.CallOption) (DeleteLpjjbiqmfiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1539,8 +1539,8 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
-func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1558,8 +1558,8 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
-func (c *Client) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (ListUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1574,8 +1574,8 @@ func (c *Client) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, er
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
-func (c *Client) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (CreateUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1590,8 +1590,8 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
-func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oasrt.CallOption) (GetUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1607,8 +1607,8 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) 
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
-func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oasrt.CallOption) (DeleteUkhvrhlifeResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1624,8 +1624,8 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
-func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oasrt.CallOption) (GetUkhvrhlifeItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1643,8 +1643,8 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 }
 
 // ListNsioejcaxf calls GET /nsioejcaxf
-func (c *Client) ListNsioejcaxf(ctx context.Context) (ListNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption) (ListNsioejcaxfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1659,8 +1659,8 @@ func (c *Client) ListNsioejcaxf(ctx context.Context) (ListNsioejcaxfResponse, er
 }
 
 // CreateNsioejcaxf calls POST /nsioejcaxf
-func (c *Client) CreateNsioejcaxf(ctx context.Context) (CreateNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption) (CreateNsioejcaxfResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1675,8 +1675,8 @@ func (c *Client) CreateNsioejcaxf(ctx context.Context) (CreateNsioejcaxfResponse
 }
 
 // GetNsioejcaxf calls GET /nsioejcaxf/{id}
-func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams) (GetNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, opts ...oasrt.CallOption) (GetNsioejcaxfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1692,8 +1692,8 @@ func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams) 
 }
 
 // DeleteNsioejcaxf calls DELETE /nsioejcaxf/{id}
-func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams) (DeleteNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams, opts ...oasrt.CallOption) (DeleteNsioejcaxfResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1709,8 +1709,8 @@ func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfPa
 }
 
 // GetNsioejcaxfItem calls GET /nsioejcaxf/{id}/items/{itemId}
-func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams) (GetNsioejcaxfItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams, opts ...oasrt.CallOption) (GetNsioejcaxfItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1728,8 +1728,8 @@ func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItem
 }
 
 // ListOuxsef calls GET /ouxsef
-func (c *Client) ListOuxsef(ctx context.Context) (ListOuxsefResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOuxsef(ctx context.Context, opts ...oasrt.CallOption) (ListOuxsefResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1744,8 +1744,8 @@ func (c *Client) ListOuxsef(ctx context.Context) (ListOuxsefResponse, error) {
 }
 
 // CreateOuxsef calls POST /ouxsef
-func (c *Client) CreateOuxsef(ctx context.Context) (CreateOuxsefResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOuxsef(ctx context.Context, opts ...oasrt.CallOption) (CreateOuxsefResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1760,8 +1760,8 @@ func (c *Client) CreateOuxsef(ctx context.Context) (CreateOuxsefResponse, error)
 }
 
 // GetOuxsef calls GET /ouxsef/{id}
-func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams) (GetOuxsefResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...oasrt.CallOption) (GetOuxsefResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1777,8 +1777,8 @@ func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams) (GetOuxs
 }
 
 // DeleteOuxsef calls DELETE /ouxsef/{id}
-func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams) (DeleteOuxsefResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, opts ...oasrt.CallOption) (DeleteOuxsefResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1794,8 +1794,8 @@ func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams) (D
 }
 
 // GetOuxsefItem calls GET /ouxsef/{id}/items/{itemId}
-func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams) (GetOuxsefItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, opts ...oasrt.CallOption) (GetOuxsefItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1813,8 +1813,8 @@ func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams) 
 }
 
 // ListKrntsxjej calls GET /krntsxjej
-func (c *Client) ListKrntsxjej(ctx context.Context) (ListKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) (ListKrntsxjejResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1829,8 +1829,8 @@ func (c *Client) ListKrntsxjej(ctx context.Context) (ListKrntsxjejResponse, erro
 }
 
 // CreateKrntsxjej calls POST /krntsxjej
-func (c *Client) CreateKrntsxjej(ctx context.Context) (CreateKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) (CreateKrntsxjejResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1845,8 +1845,8 @@ func (c *Client) CreateKrntsxjej(ctx context.Context) (CreateKrntsxjejResponse, 
 }
 
 // GetKrntsxjej calls GET /krntsxjej/{id}
-func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams) (GetKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, opts ...oasrt.CallOption) (GetKrntsxjejResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1862,8 +1862,8 @@ func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams) (G
 }
 
 // DeleteKrntsxjej calls DELETE /krntsxjej/{id}
-func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams) (DeleteKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams, opts ...oasrt.CallOption) (DeleteKrntsxjejResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1879,8 +1879,8 @@ func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejPara
 }
 
 // GetKrntsxjejItem calls GET /krntsxjej/{id}/items/{itemId}
-func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams) (GetKrntsxjejItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams, opts ...oasrt.CallOption) (GetKrntsxjejItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1898,8 +1898,8 @@ func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemPa
 }
 
 // ListHygxf calls GET /hygxf
-func (c *Client) ListHygxf(ctx context.Context) (ListHygxfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHygxf(ctx context.Context, opts ...oasrt.CallOption) (ListHygxfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1914,8 +1914,8 @@ func (c *Client) ListHygxf(ctx context.Context) (ListHygxfResponse, error) {
 }
 
 // CreateHygxf calls POST /hygxf
-func (c *Client) CreateHygxf(ctx context.Context) (CreateHygxfResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHygxf(ctx context.Context, opts ...oasrt.CallOption) (CreateHygxfResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1930,8 +1930,8 @@ func (c *Client) CreateHygxf(ctx context.Context) (CreateHygxfResponse, error) {
 }
 
 // GetHygxf calls GET /hygxf/{id}
-func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams) (GetHygxfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oasrt.CallOption) (GetHygxfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1947,8 +1947,8 @@ func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams) (GetHygxfR
 }
 
 // DeleteHygxf calls DELETE /hygxf/{id}
-func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams) (DeleteHygxfResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts ...oasrt.CallOption) (DeleteHygxfResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -1964,8 +1964,8 @@ func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams) (Del
 }
 
 // GetHygxfItem calls GET /hygxf/{id}/items/{itemId}
-func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams) (GetHygxfItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, opts ...oasrt.CallOption) (GetHygxfItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -1983,8 +1983,8 @@ func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams) (G
 }
 
 // ListNgdikhobd calls GET /ngdikhobd
-func (c *Client) ListNgdikhobd(ctx context.Context) (ListNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) (ListNgdikhobdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -1999,8 +1999,8 @@ func (c *Client) ListNgdikhobd(ctx context.Context) (ListNgdikhobdResponse, erro
 }
 
 // CreateNgdikhobd calls POST /ngdikhobd
-func (c *Client) CreateNgdikhobd(ctx context.Context) (CreateNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) (CreateNgdikhobdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2015,8 +2015,8 @@ func (c *Client) CreateNgdikhobd(ctx context.Context) (CreateNgdikhobdResponse, 
 }
 
 // GetNgdikhobd calls GET /ngdikhobd/{id}
-func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams) (GetNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, opts ...oasrt.CallOption) (GetNgdikhobdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2032,8 +2032,8 @@ func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams) (G
 }
 
 // DeleteNgdikhobd calls DELETE /ngdikhobd/{id}
-func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams) (DeleteNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams, opts ...oasrt.CallOption) (DeleteNgdikhobdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2049,8 +2049,8 @@ func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdPara
 }
 
 // GetNgdikhobdItem calls GET /ngdikhobd/{id}/items/{itemId}
-func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams) (GetNgdikhobdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams, opts ...oasrt.CallOption) (GetNgdikhobdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2068,8 +2068,8 @@ func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemPa
 }
 
 // ListGelqcl calls GET /gelqcl
-func (c *Client) ListGelqcl(ctx context.Context) (ListGelqclResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGelqcl(ctx context.Context, opts ...oasrt.CallOption) (ListGelqclResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2084,8 +2084,8 @@ func (c *Client) ListGelqcl(ctx context.Context) (ListGelqclResponse, error) {
 }
 
 // CreateGelqcl calls POST /gelqcl
-func (c *Client) CreateGelqcl(ctx context.Context) (CreateGelqclResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGelqcl(ctx context.Context, opts ...oasrt.CallOption) (CreateGelqclResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2100,8 +2100,8 @@ func (c *Client) CreateGelqcl(ctx context.Context) (CreateGelqclResponse, error)
 }
 
 // GetGelqcl calls GET /gelqcl/{id}
-func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams) (GetGelqclResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...oasrt.CallOption) (GetGelqclResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2117,8 +2117,8 @@ func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams) (GetGelq
 }
 
 // DeleteGelqcl calls DELETE /gelqcl/{id}
-func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams) (DeleteGelqclResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, opts ...oasrt.CallOption) (DeleteGelqclResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2134,8 +2134,8 @@ func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams) (D
 }
 
 // GetGelqclItem calls GET /gelqcl/{id}/items/{itemId}
-func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams) (GetGelqclItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, opts ...oasrt.CallOption) (GetGelqclItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2153,8 +2153,8 @@ func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams) 
 }
 
 // ListYcrc calls GET /ycrc
-func (c *Client) ListYcrc(ctx context.Context) (ListYcrcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYcrc(ctx context.Context, opts ...oasrt.CallOption) (ListYcrcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2169,8 +2169,8 @@ func (c *Client) ListYcrc(ctx context.Context) (ListYcrcResponse, error) {
 }
 
 // CreateYcrc calls POST /ycrc
-func (c *Client) CreateYcrc(ctx context.Context) (CreateYcrcResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYcrc(ctx context.Context, opts ...oasrt.CallOption) (CreateYcrcResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2185,8 +2185,8 @@ func (c *Client) CreateYcrc(ctx context.Context) (CreateYcrcResponse, error) {
 }
 
 // GetYcrc calls GET /ycrc/{id}
-func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams) (GetYcrcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oasrt.CallOption) (GetYcrcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2202,8 +2202,8 @@ func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams) (GetYcrcResp
 }
 
 // DeleteYcrc calls DELETE /ycrc/{id}
-func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams) (DeleteYcrcResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts ...oasrt.CallOption) (DeleteYcrcResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2219,8 +2219,8 @@ func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams) (Delet
 }
 
 // GetYcrcItem calls GET /ycrc/{id}/items/{itemId}
-func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams) (GetYcrcItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts ...oasrt.CallOption) (GetYcrcItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2238,8 +2238,8 @@ func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams) (Get
 }
 
 // ListRhyyamfdzx calls GET /rhyyamfdzx
-func (c *Client) ListRhyyamfdzx(ctx context.Context) (ListRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption) (ListRhyyamfdzxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2254,8 +2254,8 @@ func (c *Client) ListRhyyamfdzx(ctx context.Context) (ListRhyyamfdzxResponse, er
 }
 
 // CreateRhyyamfdzx calls POST /rhyyamfdzx
-func (c *Client) CreateRhyyamfdzx(ctx context.Context) (CreateRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption) (CreateRhyyamfdzxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2270,8 +2270,8 @@ func (c *Client) CreateRhyyamfdzx(ctx context.Context) (CreateRhyyamfdzxResponse
 }
 
 // GetRhyyamfdzx calls GET /rhyyamfdzx/{id}
-func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams) (GetRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, opts ...oasrt.CallOption) (GetRhyyamfdzxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2287,8 +2287,8 @@ func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams) 
 }
 
 // DeleteRhyyamfdzx calls DELETE /rhyyamfdzx/{id}
-func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams) (DeleteRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams, opts ...oasrt.CallOption) (DeleteRhyyamfdzxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2304,8 +2304,8 @@ func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxPa
 }
 
 // GetRhyyamfdzxItem calls GET /rhyyamfdzx/{id}/items/{itemId}
-func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams) (GetRhyyamfdzxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams, opts ...oasrt.CallOption) (GetRhyyamfdzxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2323,8 +2323,8 @@ func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItem
 }
 
 // ListUfykbqcrs calls GET /ufykbqcrs
-func (c *Client) ListUfykbqcrs(ctx context.Context) (ListUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) (ListUfykbqcrsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2339,8 +2339,8 @@ func (c *Client) ListUfykbqcrs(ctx context.Context) (ListUfykbqcrsResponse, erro
 }
 
 // CreateUfykbqcrs calls POST /ufykbqcrs
-func (c *Client) CreateUfykbqcrs(ctx context.Context) (CreateUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) (CreateUfykbqcrsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2355,8 +2355,8 @@ func (c *Client) CreateUfykbqcrs(ctx context.Context) (CreateUfykbqcrsResponse, 
 }
 
 // GetUfykbqcrs calls GET /ufykbqcrs/{id}
-func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams) (GetUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, opts ...oasrt.CallOption) (GetUfykbqcrsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2372,8 +2372,8 @@ func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams) (G
 }
 
 // DeleteUfykbqcrs calls DELETE /ufykbqcrs/{id}
-func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams) (DeleteUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams, opts ...oasrt.CallOption) (DeleteUfykbqcrsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2389,8 +2389,8 @@ func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsPara
 }
 
 // GetUfykbqcrsItem calls GET /ufykbqcrs/{id}/items/{itemId}
-func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams) (GetUfykbqcrsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams, opts ...oasrt.CallOption) (GetUfykbqcrsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2408,8 +2408,8 @@ func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemPa
 }
 
 // ListHxyskydcbx calls GET /hxyskydcbx
-func (c *Client) ListHxyskydcbx(ctx context.Context) (ListHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption) (ListHxyskydcbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2424,8 +2424,8 @@ func (c *Client) ListHxyskydcbx(ctx context.Context) (ListHxyskydcbxResponse, er
 }
 
 // CreateHxyskydcbx calls POST /hxyskydcbx
-func (c *Client) CreateHxyskydcbx(ctx context.Context) (CreateHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption) (CreateHxyskydcbxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2440,8 +2440,8 @@ func (c *Client) CreateHxyskydcbx(ctx context.Context) (CreateHxyskydcbxResponse
 }
 
 // GetHxyskydcbx calls GET /hxyskydcbx/{id}
-func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams) (GetHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, opts ...oasrt.CallOption) (GetHxyskydcbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2457,8 +2457,8 @@ func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams) 
 }
 
 // DeleteHxyskydcbx calls DELETE /hxyskydcbx/{id}
-func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams) (DeleteHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams, opts ...oasrt.CallOption) (DeleteHxyskydcbxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2474,8 +2474,8 @@ func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxPa
 }
 
 // GetHxyskydcbxItem calls GET /hxyskydcbx/{id}/items/{itemId}
-func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams) (GetHxyskydcbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams, opts ...oasrt.CallOption) (GetHxyskydcbxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2493,8 +2493,8 @@ func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItem
 }
 
 // ListHxnyahmq calls GET /hxnyahmq
-func (c *Client) ListHxnyahmq(ctx context.Context) (ListHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (ListHxnyahmqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2509,8 +2509,8 @@ func (c *Client) ListHxnyahmq(ctx context.Context) (ListHxnyahmqResponse, error)
 }
 
 // CreateHxnyahmq calls POST /hxnyahmq
-func (c *Client) CreateHxnyahmq(ctx context.Context) (CreateHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (CreateHxnyahmqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2525,8 +2525,8 @@ func (c *Client) CreateHxnyahmq(ctx context.Context) (CreateHxnyahmqResponse, er
 }
 
 // GetHxnyahmq calls GET /hxnyahmq/{id}
-func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams) (GetHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts ...oasrt.CallOption) (GetHxnyahmqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2542,8 +2542,8 @@ func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams) (Get
 }
 
 // DeleteHxnyahmq calls DELETE /hxnyahmq/{id}
-func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams) (DeleteHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams, opts ...oasrt.CallOption) (DeleteHxnyahmqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2559,8 +2559,8 @@ func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams
 }
 
 // GetHxnyahmqItem calls GET /hxnyahmq/{id}/items/{itemId}
-func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams) (GetHxnyahmqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams, opts ...oasrt.CallOption) (GetHxnyahmqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2578,8 +2578,8 @@ func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemPara
 }
 
 // ListPvzpdqdnj calls GET /pvzpdqdnj
-func (c *Client) ListPvzpdqdnj(ctx context.Context) (ListPvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) (ListPvzpdqdnjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2594,8 +2594,8 @@ func (c *Client) ListPvzpdqdnj(ctx context.Context) (ListPvzpdqdnjResponse, erro
 }
 
 // CreatePvzpdqdnj calls POST /pvzpdqdnj
-func (c *Client) CreatePvzpdqdnj(ctx context.Context) (CreatePvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) (CreatePvzpdqdnjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2610,8 +2610,8 @@ func (c *Client) CreatePvzpdqdnj(ctx context.Context) (CreatePvzpdqdnjResponse, 
 }
 
 // GetPvzpdqdnj calls GET /pvzpdqdnj/{id}
-func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams) (GetPvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, opts ...oasrt.CallOption) (GetPvzpdqdnjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2627,8 +2627,8 @@ func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams) (G
 }
 
 // DeletePvzpdqdnj calls DELETE /pvzpdqdnj/{id}
-func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams) (DeletePvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams, opts ...oasrt.CallOption) (DeletePvzpdqdnjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2644,8 +2644,8 @@ func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjPara
 }
 
 // GetPvzpdqdnjItem calls GET /pvzpdqdnj/{id}/items/{itemId}
-func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams) (GetPvzpdqdnjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams, opts ...oasrt.CallOption) (GetPvzpdqdnjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2663,8 +2663,8 @@ func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemPa
 }
 
 // ListQmoezicutr calls GET /qmoezicutr
-func (c *Client) ListQmoezicutr(ctx context.Context) (ListQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oasrt.CallOption) (ListQmoezicutrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2679,8 +2679,8 @@ func (c *Client) ListQmoezicutr(ctx context.Context) (ListQmoezicutrResponse, er
 }
 
 // CreateQmoezicutr calls POST /qmoezicutr
-func (c *Client) CreateQmoezicutr(ctx context.Context) (CreateQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oasrt.CallOption) (CreateQmoezicutrResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2695,8 +2695,8 @@ func (c *Client) CreateQmoezicutr(ctx context.Context) (CreateQmoezicutrResponse
 }
 
 // GetQmoezicutr calls GET /qmoezicutr/{id}
-func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams) (GetQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, opts ...oasrt.CallOption) (GetQmoezicutrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2712,8 +2712,8 @@ func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams) 
 }
 
 // DeleteQmoezicutr calls DELETE /qmoezicutr/{id}
-func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams) (DeleteQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams, opts ...oasrt.CallOption) (DeleteQmoezicutrResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2729,8 +2729,8 @@ func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrPa
 }
 
 // GetQmoezicutrItem calls GET /qmoezicutr/{id}/items/{itemId}
-func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams) (GetQmoezicutrItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams, opts ...oasrt.CallOption) (GetQmoezicutrItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2748,8 +2748,8 @@ func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItem
 }
 
 // ListOkvdrkmqxs calls GET /okvdrkmqxs
-func (c *Client) ListOkvdrkmqxs(ctx context.Context) (ListOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption) (ListOkvdrkmqxsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2764,8 +2764,8 @@ func (c *Client) ListOkvdrkmqxs(ctx context.Context) (ListOkvdrkmqxsResponse, er
 }
 
 // CreateOkvdrkmqxs calls POST /okvdrkmqxs
-func (c *Client) CreateOkvdrkmqxs(ctx context.Context) (CreateOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption) (CreateOkvdrkmqxsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2780,8 +2780,8 @@ func (c *Client) CreateOkvdrkmqxs(ctx context.Context) (CreateOkvdrkmqxsResponse
 }
 
 // GetOkvdrkmqxs calls GET /okvdrkmqxs/{id}
-func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams) (GetOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, opts ...oasrt.CallOption) (GetOkvdrkmqxsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2797,8 +2797,8 @@ func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams) 
 }
 
 // DeleteOkvdrkmqxs calls DELETE /okvdrkmqxs/{id}
-func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams) (DeleteOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams, opts ...oasrt.CallOption) (DeleteOkvdrkmqxsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2814,8 +2814,8 @@ func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsPa
 }
 
 // GetOkvdrkmqxsItem calls GET /okvdrkmqxs/{id}/items/{itemId}
-func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams) (GetOkvdrkmqxsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams, opts ...oasrt.CallOption) (GetOkvdrkmqxsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2833,8 +2833,8 @@ func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItem
 }
 
 // ListAoholkdjiy calls GET /aoholkdjiy
-func (c *Client) ListAoholkdjiy(ctx context.Context) (ListAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption) (ListAoholkdjiyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2849,8 +2849,8 @@ func (c *Client) ListAoholkdjiy(ctx context.Context) (ListAoholkdjiyResponse, er
 }
 
 // CreateAoholkdjiy calls POST /aoholkdjiy
-func (c *Client) CreateAoholkdjiy(ctx context.Context) (CreateAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption) (CreateAoholkdjiyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2865,8 +2865,8 @@ func (c *Client) CreateAoholkdjiy(ctx context.Context) (CreateAoholkdjiyResponse
 }
 
 // GetAoholkdjiy calls GET /aoholkdjiy/{id}
-func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams) (GetAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, opts ...oasrt.CallOption) (GetAoholkdjiyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2882,8 +2882,8 @@ func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams) 
 }
 
 // DeleteAoholkdjiy calls DELETE /aoholkdjiy/{id}
-func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams) (DeleteAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams, opts ...oasrt.CallOption) (DeleteAoholkdjiyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2899,8 +2899,8 @@ func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyPa
 }
 
 // GetAoholkdjiyItem calls GET /aoholkdjiy/{id}/items/{itemId}
-func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams) (GetAoholkdjiyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams, opts ...oasrt.CallOption) (GetAoholkdjiyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -2918,8 +2918,8 @@ func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItem
 }
 
 // ListJqqb calls GET /jqqb
-func (c *Client) ListJqqb(ctx context.Context) (ListJqqbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJqqb(ctx context.Context, opts ...oasrt.CallOption) (ListJqqbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2934,8 +2934,8 @@ func (c *Client) ListJqqb(ctx context.Context) (ListJqqbResponse, error) {
 }
 
 // CreateJqqb calls POST /jqqb
-func (c *Client) CreateJqqb(ctx context.Context) (CreateJqqbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJqqb(ctx context.Context, opts ...oasrt.CallOption) (CreateJqqbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -2950,8 +2950,8 @@ func (c *Client) CreateJqqb(ctx context.Context) (CreateJqqbResponse, error) {
 }
 
 // GetJqqb calls GET /jqqb/{id}
-func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams) (GetJqqbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oasrt.CallOption) (GetJqqbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2967,8 +2967,8 @@ func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams) (GetJqqbResp
 }
 
 // DeleteJqqb calls DELETE /jqqb/{id}
-func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams) (DeleteJqqbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts ...oasrt.CallOption) (DeleteJqqbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -2984,8 +2984,8 @@ func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams) (Delet
 }
 
 // GetJqqbItem calls GET /jqqb/{id}/items/{itemId}
-func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams) (GetJqqbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts ...oasrt.CallOption) (GetJqqbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3003,8 +3003,8 @@ func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams) (Get
 }
 
 // ListTgtambb calls GET /tgtambb
-func (c *Client) ListTgtambb(ctx context.Context) (ListTgtambbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTgtambb(ctx context.Context, opts ...oasrt.CallOption) (ListTgtambbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3019,8 +3019,8 @@ func (c *Client) ListTgtambb(ctx context.Context) (ListTgtambbResponse, error) {
 }
 
 // CreateTgtambb calls POST /tgtambb
-func (c *Client) CreateTgtambb(ctx context.Context) (CreateTgtambbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTgtambb(ctx context.Context, opts ...oasrt.CallOption) (CreateTgtambbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3035,8 +3035,8 @@ func (c *Client) CreateTgtambb(ctx context.Context) (CreateTgtambbResponse, erro
 }
 
 // GetTgtambb calls GET /tgtambb/{id}
-func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams) (GetTgtambbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts ...oasrt.CallOption) (GetTgtambbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3052,8 +3052,8 @@ func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams) (GetTg
 }
 
 // DeleteTgtambb calls DELETE /tgtambb/{id}
-func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams) (DeleteTgtambbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, opts ...oasrt.CallOption) (DeleteTgtambbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3069,8 +3069,8 @@ func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams) 
 }
 
 // GetTgtambbItem calls GET /tgtambb/{id}/items/{itemId}
-func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams) (GetTgtambbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams, opts ...oasrt.CallOption) (GetTgtambbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3088,8 +3088,8 @@ func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams
 }
 
 // ListBsdxwgcxfd calls GET /bsdxwgcxfd
-func (c *Client) ListBsdxwgcxfd(ctx context.Context) (ListBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption) (ListBsdxwgcxfdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3104,8 +3104,8 @@ func (c *Client) ListBsdxwgcxfd(ctx context.Context) (ListBsdxwgcxfdResponse, er
 }
 
 // CreateBsdxwgcxfd calls POST /bsdxwgcxfd
-func (c *Client) CreateBsdxwgcxfd(ctx context.Context) (CreateBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption) (CreateBsdxwgcxfdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3120,8 +3120,8 @@ func (c *Client) CreateBsdxwgcxfd(ctx context.Context) (CreateBsdxwgcxfdResponse
 }
 
 // GetBsdxwgcxfd calls GET /bsdxwgcxfd/{id}
-func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams) (GetBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, opts ...oasrt.CallOption) (GetBsdxwgcxfdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3137,8 +3137,8 @@ func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams) 
 }
 
 // DeleteBsdxwgcxfd calls DELETE /bsdxwgcxfd/{id}
-func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams) (DeleteBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams, opts ...oasrt.CallOption) (DeleteBsdxwgcxfdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3154,8 +3154,8 @@ func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdPa
 }
 
 // GetBsdxwgcxfdItem calls GET /bsdxwgcxfd/{id}/items/{itemId}
-func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams) (GetBsdxwgcxfdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams, opts ...oasrt.CallOption) (GetBsdxwgcxfdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3173,8 +3173,8 @@ func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItem
 }
 
 // ListSmbx calls GET /smbx
-func (c *Client) ListSmbx(ctx context.Context) (ListSmbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSmbx(ctx context.Context, opts ...oasrt.CallOption) (ListSmbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3189,8 +3189,8 @@ func (c *Client) ListSmbx(ctx context.Context) (ListSmbxResponse, error) {
 }
 
 // CreateSmbx calls POST /smbx
-func (c *Client) CreateSmbx(ctx context.Context) (CreateSmbxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSmbx(ctx context.Context, opts ...oasrt.CallOption) (CreateSmbxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3205,8 +3205,8 @@ func (c *Client) CreateSmbx(ctx context.Context) (CreateSmbxResponse, error) {
 }
 
 // GetSmbx calls GET /smbx/{id}
-func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams) (GetSmbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oasrt.CallOption) (GetSmbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3222,8 +3222,8 @@ func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams) (GetSmbxResp
 }
 
 // DeleteSmbx calls DELETE /smbx/{id}
-func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams) (DeleteSmbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts ...oasrt.CallOption) (DeleteSmbxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3239,8 +3239,8 @@ func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams) (Delet
 }
 
 // GetSmbxItem calls GET /smbx/{id}/items/{itemId}
-func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams) (GetSmbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts ...oasrt.CallOption) (GetSmbxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3258,8 +3258,8 @@ func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams) (Get
 }
 
 // ListPdlvjfead calls GET /pdlvjfead
-func (c *Client) ListPdlvjfead(ctx context.Context) (ListPdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oasrt.CallOption) (ListPdlvjfeadResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3274,8 +3274,8 @@ func (c *Client) ListPdlvjfead(ctx context.Context) (ListPdlvjfeadResponse, erro
 }
 
 // CreatePdlvjfead calls POST /pdlvjfead
-func (c *Client) CreatePdlvjfead(ctx context.Context) (CreatePdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oasrt.CallOption) (CreatePdlvjfeadResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3290,8 +3290,8 @@ func (c *Client) CreatePdlvjfead(ctx context.Context) (CreatePdlvjfeadResponse, 
 }
 
 // GetPdlvjfead calls GET /pdlvjfead/{id}
-func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams) (GetPdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, opts ...oasrt.CallOption) (GetPdlvjfeadResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3307,8 +3307,8 @@ func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams) (G
 }
 
 // DeletePdlvjfead calls DELETE /pdlvjfead/{id}
-func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams) (DeletePdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams, opts ...oasrt.CallOption) (DeletePdlvjfeadResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3324,8 +3324,8 @@ func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadPara
 }
 
 // GetPdlvjfeadItem calls GET /pdlvjfead/{id}/items/{itemId}
-func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams) (GetPdlvjfeadItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams, opts ...oasrt.CallOption) (GetPdlvjfeadItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3343,8 +3343,8 @@ func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemPa
 }
 
 // ListYiyhckwrlh calls GET /yiyhckwrlh
-func (c *Client) ListYiyhckwrlh(ctx context.Context) (ListYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption) (ListYiyhckwrlhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3359,8 +3359,8 @@ func (c *Client) ListYiyhckwrlh(ctx context.Context) (ListYiyhckwrlhResponse, er
 }
 
 // CreateYiyhckwrlh calls POST /yiyhckwrlh
-func (c *Client) CreateYiyhckwrlh(ctx context.Context) (CreateYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption) (CreateYiyhckwrlhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3375,8 +3375,8 @@ func (c *Client) CreateYiyhckwrlh(ctx context.Context) (CreateYiyhckwrlhResponse
 }
 
 // GetYiyhckwrlh calls GET /yiyhckwrlh/{id}
-func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams) (GetYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, opts ...oasrt.CallOption) (GetYiyhckwrlhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3392,8 +3392,8 @@ func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams) 
 }
 
 // DeleteYiyhckwrlh calls DELETE /yiyhckwrlh/{id}
-func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams) (DeleteYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams, opts ...oasrt.CallOption) (DeleteYiyhckwrlhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3409,8 +3409,8 @@ func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhPa
 }
 
 // GetYiyhckwrlhItem calls GET /yiyhckwrlh/{id}/items/{itemId}
-func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams) (GetYiyhckwrlhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams, opts ...oasrt.CallOption) (GetYiyhckwrlhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3428,8 +3428,8 @@ func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItem
 }
 
 // ListKhvp calls GET /khvp
-func (c *Client) ListKhvp(ctx context.Context) (ListKhvpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKhvp(ctx context.Context, opts ...oasrt.CallOption) (ListKhvpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3444,8 +3444,8 @@ func (c *Client) ListKhvp(ctx context.Context) (ListKhvpResponse, error) {
 }
 
 // CreateKhvp calls POST /khvp
-func (c *Client) CreateKhvp(ctx context.Context) (CreateKhvpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKhvp(ctx context.Context, opts ...oasrt.CallOption) (CreateKhvpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3460,8 +3460,8 @@ func (c *Client) CreateKhvp(ctx context.Context) (CreateKhvpResponse, error) {
 }
 
 // GetKhvp calls GET /khvp/{id}
-func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams) (GetKhvpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oasrt.CallOption) (GetKhvpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3477,8 +3477,8 @@ func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams) (GetKhvpResp
 }
 
 // DeleteKhvp calls DELETE /khvp/{id}
-func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams) (DeleteKhvpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts ...oasrt.CallOption) (DeleteKhvpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3494,8 +3494,8 @@ func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams) (Delet
 }
 
 // GetKhvpItem calls GET /khvp/{id}/items/{itemId}
-func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams) (GetKhvpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts ...oasrt.CallOption) (GetKhvpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3513,8 +3513,8 @@ func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams) (Get
 }
 
 // ListPvjstyljk calls GET /pvjstyljk
-func (c *Client) ListPvjstyljk(ctx context.Context) (ListPvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oasrt.CallOption) (ListPvjstyljkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3529,8 +3529,8 @@ func (c *Client) ListPvjstyljk(ctx context.Context) (ListPvjstyljkResponse, erro
 }
 
 // CreatePvjstyljk calls POST /pvjstyljk
-func (c *Client) CreatePvjstyljk(ctx context.Context) (CreatePvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oasrt.CallOption) (CreatePvjstyljkResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3545,8 +3545,8 @@ func (c *Client) CreatePvjstyljk(ctx context.Context) (CreatePvjstyljkResponse, 
 }
 
 // GetPvjstyljk calls GET /pvjstyljk/{id}
-func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams) (GetPvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, opts ...oasrt.CallOption) (GetPvjstyljkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3562,8 +3562,8 @@ func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams) (G
 }
 
 // DeletePvjstyljk calls DELETE /pvjstyljk/{id}
-func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams) (DeletePvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams, opts ...oasrt.CallOption) (DeletePvjstyljkResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3579,8 +3579,8 @@ func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkPara
 }
 
 // GetPvjstyljkItem calls GET /pvjstyljk/{id}/items/{itemId}
-func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams) (GetPvjstyljkItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams, opts ...oasrt.CallOption) (GetPvjstyljkItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3598,8 +3598,8 @@ func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemPa
 }
 
 // ListKbimj calls GET /kbimj
-func (c *Client) ListKbimj(ctx context.Context) (ListKbimjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKbimj(ctx context.Context, opts ...oasrt.CallOption) (ListKbimjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3614,8 +3614,8 @@ func (c *Client) ListKbimj(ctx context.Context) (ListKbimjResponse, error) {
 }
 
 // CreateKbimj calls POST /kbimj
-func (c *Client) CreateKbimj(ctx context.Context) (CreateKbimjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKbimj(ctx context.Context, opts ...oasrt.CallOption) (CreateKbimjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3630,8 +3630,8 @@ func (c *Client) CreateKbimj(ctx context.Context) (CreateKbimjResponse, error) {
 }
 
 // GetKbimj calls GET /kbimj/{id}
-func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams) (GetKbimjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oasrt.CallOption) (GetKbimjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3647,8 +3647,8 @@ func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams) (GetKbimjR
 }
 
 // DeleteKbimj calls DELETE /kbimj/{id}
-func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams) (DeleteKbimjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts ...oasrt.CallOption) (DeleteKbimjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3664,8 +3664,8 @@ func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams) (Del
 }
 
 // GetKbimjItem calls GET /kbimj/{id}/items/{itemId}
-func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams) (GetKbimjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, opts ...oasrt.CallOption) (GetKbimjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3683,8 +3683,8 @@ func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams) (G
 }
 
 // ListWdxtn calls GET /wdxtn
-func (c *Client) ListWdxtn(ctx context.Context) (ListWdxtnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWdxtn(ctx context.Context, opts ...oasrt.CallOption) (ListWdxtnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3699,8 +3699,8 @@ func (c *Client) ListWdxtn(ctx context.Context) (ListWdxtnResponse, error) {
 }
 
 // CreateWdxtn calls POST /wdxtn
-func (c *Client) CreateWdxtn(ctx context.Context) (CreateWdxtnResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWdxtn(ctx context.Context, opts ...oasrt.CallOption) (CreateWdxtnResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3715,8 +3715,8 @@ func (c *Client) CreateWdxtn(ctx context.Context) (CreateWdxtnResponse, error) {
 }
 
 // GetWdxtn calls GET /wdxtn/{id}
-func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams) (GetWdxtnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oasrt.CallOption) (GetWdxtnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3732,8 +3732,8 @@ func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams) (GetWdxtnR
 }
 
 // DeleteWdxtn calls DELETE /wdxtn/{id}
-func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams) (DeleteWdxtnResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts ...oasrt.CallOption) (DeleteWdxtnResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3749,8 +3749,8 @@ func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams) (Del
 }
 
 // GetWdxtnItem calls GET /wdxtn/{id}/items/{itemId}
-func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams) (GetWdxtnItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, opts ...oasrt.CallOption) (GetWdxtnItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3768,8 +3768,8 @@ func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams) (G
 }
 
 // ListAksjcfm calls GET /aksjcfm
-func (c *Client) ListAksjcfm(ctx context.Context) (ListAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (ListAksjcfmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3784,8 +3784,8 @@ func (c *Client) ListAksjcfm(ctx context.Context) (ListAksjcfmResponse, error) {
 }
 
 // CreateAksjcfm calls POST /aksjcfm
-func (c *Client) CreateAksjcfm(ctx context.Context) (CreateAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (CreateAksjcfmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3800,8 +3800,8 @@ func (c *Client) CreateAksjcfm(ctx context.Context) (CreateAksjcfmResponse, erro
 }
 
 // GetAksjcfm calls GET /aksjcfm/{id}
-func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams) (GetAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts ...oasrt.CallOption) (GetAksjcfmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3817,8 +3817,8 @@ func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams) (GetAk
 }
 
 // DeleteAksjcfm calls DELETE /aksjcfm/{id}
-func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams) (DeleteAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, opts ...oasrt.CallOption) (DeleteAksjcfmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3834,8 +3834,8 @@ func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams) 
 }
 
 // GetAksjcfmItem calls GET /aksjcfm/{id}/items/{itemId}
-func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams) (GetAksjcfmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams, opts ...oasrt.CallOption) (GetAksjcfmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3853,8 +3853,8 @@ func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams
 }
 
 // ListSnzgwpyzaw calls GET /snzgwpyzaw
-func (c *Client) ListSnzgwpyzaw(ctx context.Context) (ListSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption) (ListSnzgwpyzawResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3869,8 +3869,8 @@ func (c *Client) ListSnzgwpyzaw(ctx context.Context) (ListSnzgwpyzawResponse, er
 }
 
 // CreateSnzgwpyzaw calls POST /snzgwpyzaw
-func (c *Client) CreateSnzgwpyzaw(ctx context.Context) (CreateSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption) (CreateSnzgwpyzawResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3885,8 +3885,8 @@ func (c *Client) CreateSnzgwpyzaw(ctx context.Context) (CreateSnzgwpyzawResponse
 }
 
 // GetSnzgwpyzaw calls GET /snzgwpyzaw/{id}
-func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams) (GetSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, opts ...oasrt.CallOption) (GetSnzgwpyzawResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3902,8 +3902,8 @@ func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams) 
 }
 
 // DeleteSnzgwpyzaw calls DELETE /snzgwpyzaw/{id}
-func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams) (DeleteSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams, opts ...oasrt.CallOption) (DeleteSnzgwpyzawResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3919,8 +3919,8 @@ func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawPa
 }
 
 // GetSnzgwpyzawItem calls GET /snzgwpyzaw/{id}/items/{itemId}
-func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams) (GetSnzgwpyzawItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams, opts ...oasrt.CallOption) (GetSnzgwpyzawItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -3938,8 +3938,8 @@ func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItem
 }
 
 // ListYzmkmomikw calls GET /yzmkmomikw
-func (c *Client) ListYzmkmomikw(ctx context.Context) (ListYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption) (ListYzmkmomikwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3954,8 +3954,8 @@ func (c *Client) ListYzmkmomikw(ctx context.Context) (ListYzmkmomikwResponse, er
 }
 
 // CreateYzmkmomikw calls POST /yzmkmomikw
-func (c *Client) CreateYzmkmomikw(ctx context.Context) (CreateYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption) (CreateYzmkmomikwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -3970,8 +3970,8 @@ func (c *Client) CreateYzmkmomikw(ctx context.Context) (CreateYzmkmomikwResponse
 }
 
 // GetYzmkmomikw calls GET /yzmkmomikw/{id}
-func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams) (GetYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, opts ...oasrt.CallOption) (GetYzmkmomikwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -3987,8 +3987,8 @@ func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams) 
 }
 
 // DeleteYzmkmomikw calls DELETE /yzmkmomikw/{id}
-func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams) (DeleteYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams, opts ...oasrt.CallOption) (DeleteYzmkmomikwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4004,8 +4004,8 @@ func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwPa
 }
 
 // GetYzmkmomikwItem calls GET /yzmkmomikw/{id}/items/{itemId}
-func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams) (GetYzmkmomikwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams, opts ...oasrt.CallOption) (GetYzmkmomikwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4023,8 +4023,8 @@ func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItem
 }
 
 // ListCzexi calls GET /czexi
-func (c *Client) ListCzexi(ctx context.Context) (ListCzexiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListCzexi(ctx context.Context, opts ...oasrt.CallOption) (ListCzexiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4039,8 +4039,8 @@ func (c *Client) ListCzexi(ctx context.Context) (ListCzexiResponse, error) {
 }
 
 // CreateCzexi calls POST /czexi
-func (c *Client) CreateCzexi(ctx context.Context) (CreateCzexiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateCzexi(ctx context.Context, opts ...oasrt.CallOption) (CreateCzexiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4055,8 +4055,8 @@ func (c *Client) CreateCzexi(ctx context.Context) (CreateCzexiResponse, error) {
 }
 
 // GetCzexi calls GET /czexi/{id}
-func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams) (GetCzexiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oasrt.CallOption) (GetCzexiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4072,8 +4072,8 @@ func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams) (GetCzexiR
 }
 
 // DeleteCzexi calls DELETE /czexi/{id}
-func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams) (DeleteCzexiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts ...oasrt.CallOption) (DeleteCzexiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4089,8 +4089,8 @@ func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams) (Del
 }
 
 // GetCzexiItem calls GET /czexi/{id}/items/{itemId}
-func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams) (GetCzexiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, opts ...oasrt.CallOption) (GetCzexiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4108,8 +4108,8 @@ func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams) (G
 }
 
 // ListDkwdriwzoh calls GET /dkwdriwzoh
-func (c *Client) ListDkwdriwzoh(ctx context.Context) (ListDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption) (ListDkwdriwzohResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4124,8 +4124,8 @@ func (c *Client) ListDkwdriwzoh(ctx context.Context) (ListDkwdriwzohResponse, er
 }
 
 // CreateDkwdriwzoh calls POST /dkwdriwzoh
-func (c *Client) CreateDkwdriwzoh(ctx context.Context) (CreateDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption) (CreateDkwdriwzohResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4140,8 +4140,8 @@ func (c *Client) CreateDkwdriwzoh(ctx context.Context) (CreateDkwdriwzohResponse
 }
 
 // GetDkwdriwzoh calls GET /dkwdriwzoh/{id}
-func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams) (GetDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, opts ...oasrt.CallOption) (GetDkwdriwzohResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4157,8 +4157,8 @@ func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams) 
 }
 
 // DeleteDkwdriwzoh calls DELETE /dkwdriwzoh/{id}
-func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams) (DeleteDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams, opts ...oasrt.CallOption) (DeleteDkwdriwzohResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4174,8 +4174,8 @@ func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohPa
 }
 
 // GetDkwdriwzohItem calls GET /dkwdriwzoh/{id}/items/{itemId}
-func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams) (GetDkwdriwzohItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams, opts ...oasrt.CallOption) (GetDkwdriwzohItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4193,8 +4193,8 @@ func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItem
 }
 
 // ListAdsxtbd calls GET /adsxtbd
-func (c *Client) ListAdsxtbd(ctx context.Context) (ListAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (ListAdsxtbdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4209,8 +4209,8 @@ func (c *Client) ListAdsxtbd(ctx context.Context) (ListAdsxtbdResponse, error) {
 }
 
 // CreateAdsxtbd calls POST /adsxtbd
-func (c *Client) CreateAdsxtbd(ctx context.Context) (CreateAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (CreateAdsxtbdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4225,8 +4225,8 @@ func (c *Client) CreateAdsxtbd(ctx context.Context) (CreateAdsxtbdResponse, erro
 }
 
 // GetAdsxtbd calls GET /adsxtbd/{id}
-func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams) (GetAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts ...oasrt.CallOption) (GetAdsxtbdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4242,8 +4242,8 @@ func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams) (GetAd
 }
 
 // DeleteAdsxtbd calls DELETE /adsxtbd/{id}
-func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams) (DeleteAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, opts ...oasrt.CallOption) (DeleteAdsxtbdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4259,8 +4259,8 @@ func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams) 
 }
 
 // GetAdsxtbdItem calls GET /adsxtbd/{id}/items/{itemId}
-func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams) (GetAdsxtbdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams, opts ...oasrt.CallOption) (GetAdsxtbdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4278,8 +4278,8 @@ func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams
 }
 
 // ListLjufmoz calls GET /ljufmoz
-func (c *Client) ListLjufmoz(ctx context.Context) (ListLjufmozResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (ListLjufmozResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4294,8 +4294,8 @@ func (c *Client) ListLjufmoz(ctx context.Context) (ListLjufmozResponse, error) {
 }
 
 // CreateLjufmoz calls POST /ljufmoz
-func (c *Client) CreateLjufmoz(ctx context.Context) (CreateLjufmozResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (CreateLjufmozResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4310,8 +4310,8 @@ func (c *Client) CreateLjufmoz(ctx context.Context) (CreateLjufmozResponse, erro
 }
 
 // GetLjufmoz calls GET /ljufmoz/{id}
-func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams) (GetLjufmozResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts ...oasrt.CallOption) (GetLjufmozResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4327,8 +4327,8 @@ func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams) (GetLj
 }
 
 // DeleteLjufmoz calls DELETE /ljufmoz/{id}
-func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams) (DeleteLjufmozResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, opts ...oasrt.CallOption) (DeleteLjufmozResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4344,8 +4344,8 @@ func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams) 
 }
 
 // GetLjufmozItem calls GET /ljufmoz/{id}/items/{itemId}
-func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams) (GetLjufmozItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams, opts ...oasrt.CallOption) (GetLjufmozItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4363,8 +4363,8 @@ func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams
 }
 
 // ListEukyyfcqim calls GET /eukyyfcqim
-func (c *Client) ListEukyyfcqim(ctx context.Context) (ListEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption) (ListEukyyfcqimResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4379,8 +4379,8 @@ func (c *Client) ListEukyyfcqim(ctx context.Context) (ListEukyyfcqimResponse, er
 }
 
 // CreateEukyyfcqim calls POST /eukyyfcqim
-func (c *Client) CreateEukyyfcqim(ctx context.Context) (CreateEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption) (CreateEukyyfcqimResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4395,8 +4395,8 @@ func (c *Client) CreateEukyyfcqim(ctx context.Context) (CreateEukyyfcqimResponse
 }
 
 // GetEukyyfcqim calls GET /eukyyfcqim/{id}
-func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams) (GetEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, opts ...oasrt.CallOption) (GetEukyyfcqimResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4412,8 +4412,8 @@ func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams) 
 }
 
 // DeleteEukyyfcqim calls DELETE /eukyyfcqim/{id}
-func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams) (DeleteEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams, opts ...oasrt.CallOption) (DeleteEukyyfcqimResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4429,8 +4429,8 @@ func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimPa
 }
 
 // GetEukyyfcqimItem calls GET /eukyyfcqim/{id}/items/{itemId}
-func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams) (GetEukyyfcqimItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams, opts ...oasrt.CallOption) (GetEukyyfcqimItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4448,8 +4448,8 @@ func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItem
 }
 
 // ListEkjzwqucv calls GET /ekjzwqucv
-func (c *Client) ListEkjzwqucv(ctx context.Context) (ListEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) (ListEkjzwqucvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4464,8 +4464,8 @@ func (c *Client) ListEkjzwqucv(ctx context.Context) (ListEkjzwqucvResponse, erro
 }
 
 // CreateEkjzwqucv calls POST /ekjzwqucv
-func (c *Client) CreateEkjzwqucv(ctx context.Context) (CreateEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) (CreateEkjzwqucvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4480,8 +4480,8 @@ func (c *Client) CreateEkjzwqucv(ctx context.Context) (CreateEkjzwqucvResponse, 
 }
 
 // GetEkjzwqucv calls GET /ekjzwqucv/{id}
-func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams) (GetEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, opts ...oasrt.CallOption) (GetEkjzwqucvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4497,8 +4497,8 @@ func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams) (G
 }
 
 // DeleteEkjzwqucv calls DELETE /ekjzwqucv/{id}
-func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams) (DeleteEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams, opts ...oasrt.CallOption) (DeleteEkjzwqucvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4514,8 +4514,8 @@ func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvPara
 }
 
 // GetEkjzwqucvItem calls GET /ekjzwqucv/{id}/items/{itemId}
-func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams) (GetEkjzwqucvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams, opts ...oasrt.CallOption) (GetEkjzwqucvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4533,8 +4533,8 @@ func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemPa
 }
 
 // ListNwqlyjs calls GET /nwqlyjs
-func (c *Client) ListNwqlyjs(ctx context.Context) (ListNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (ListNwqlyjsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4549,8 +4549,8 @@ func (c *Client) ListNwqlyjs(ctx context.Context) (ListNwqlyjsResponse, error) {
 }
 
 // CreateNwqlyjs calls POST /nwqlyjs
-func (c *Client) CreateNwqlyjs(ctx context.Context) (CreateNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (CreateNwqlyjsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4565,8 +4565,8 @@ func (c *Client) CreateNwqlyjs(ctx context.Context) (CreateNwqlyjsResponse, erro
 }
 
 // GetNwqlyjs calls GET /nwqlyjs/{id}
-func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams) (GetNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts ...oasrt.CallOption) (GetNwqlyjsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4582,8 +4582,8 @@ func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams) (GetNw
 }
 
 // DeleteNwqlyjs calls DELETE /nwqlyjs/{id}
-func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams) (DeleteNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, opts ...oasrt.CallOption) (DeleteNwqlyjsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4599,8 +4599,8 @@ func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams) 
 }
 
 // GetNwqlyjsItem calls GET /nwqlyjs/{id}/items/{itemId}
-func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams) (GetNwqlyjsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams, opts ...oasrt.CallOption) (GetNwqlyjsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4618,8 +4618,8 @@ func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams
 }
 
 // ListHqsnhwenl calls GET /hqsnhwenl
-func (c *Client) ListHqsnhwenl(ctx context.Context) (ListHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) (ListHqsnhwenlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4634,8 +4634,8 @@ func (c *Client) ListHqsnhwenl(ctx context.Context) (ListHqsnhwenlResponse, erro
 }
 
 // CreateHqsnhwenl calls POST /hqsnhwenl
-func (c *Client) CreateHqsnhwenl(ctx context.Context) (CreateHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) (CreateHqsnhwenlResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4650,8 +4650,8 @@ func (c *Client) CreateHqsnhwenl(ctx context.Context) (CreateHqsnhwenlResponse, 
 }
 
 // GetHqsnhwenl calls GET /hqsnhwenl/{id}
-func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams) (GetHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, opts ...oasrt.CallOption) (GetHqsnhwenlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4667,8 +4667,8 @@ func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams) (G
 }
 
 // DeleteHqsnhwenl calls DELETE /hqsnhwenl/{id}
-func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams) (DeleteHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams, opts ...oasrt.CallOption) (DeleteHqsnhwenlResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4684,8 +4684,8 @@ func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlPara
 }
 
 // GetHqsnhwenlItem calls GET /hqsnhwenl/{id}/items/{itemId}
-func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams) (GetHqsnhwenlItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams, opts ...oasrt.CallOption) (GetHqsnhwenlItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4703,8 +4703,8 @@ func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemPa
 }
 
 // ListPevfirsx calls GET /pevfirsx
-func (c *Client) ListPevfirsx(ctx context.Context) (ListPevfirsxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPevfirsx(ctx context.Context, opts ...oasrt.CallOption) (ListPevfirsxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4719,8 +4719,8 @@ func (c *Client) ListPevfirsx(ctx context.Context) (ListPevfirsxResponse, error)
 }
 
 // CreatePevfirsx calls POST /pevfirsx
-func (c *Client) CreatePevfirsx(ctx context.Context) (CreatePevfirsxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oasrt.CallOption) (CreatePevfirsxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4735,8 +4735,8 @@ func (c *Client) CreatePevfirsx(ctx context.Context) (CreatePevfirsxResponse, er
 }
 
 // GetPevfirsx calls GET /pevfirsx/{id}
-func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams) (GetPevfirsxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts ...oasrt.CallOption) (GetPevfirsxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4752,8 +4752,8 @@ func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams) (Get
 }
 
 // DeletePevfirsx calls DELETE /pevfirsx/{id}
-func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams) (DeletePevfirsxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams, opts ...oasrt.CallOption) (DeletePevfirsxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4769,8 +4769,8 @@ func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams
 }
 
 // GetPevfirsxItem calls GET /pevfirsx/{id}/items/{itemId}
-func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams) (GetPevfirsxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams, opts ...oasrt.CallOption) (GetPevfirsxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4788,8 +4788,8 @@ func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemPara
 }
 
 // ListIiixoeyuoq calls GET /iiixoeyuoq
-func (c *Client) ListIiixoeyuoq(ctx context.Context) (ListIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption) (ListIiixoeyuoqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4804,8 +4804,8 @@ func (c *Client) ListIiixoeyuoq(ctx context.Context) (ListIiixoeyuoqResponse, er
 }
 
 // CreateIiixoeyuoq calls POST /iiixoeyuoq
-func (c *Client) CreateIiixoeyuoq(ctx context.Context) (CreateIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption) (CreateIiixoeyuoqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4820,8 +4820,8 @@ func (c *Client) CreateIiixoeyuoq(ctx context.Context) (CreateIiixoeyuoqResponse
 }
 
 // GetIiixoeyuoq calls GET /iiixoeyuoq/{id}
-func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams) (GetIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, opts ...oasrt.CallOption) (GetIiixoeyuoqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4837,8 +4837,8 @@ func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams) 
 }
 
 // DeleteIiixoeyuoq calls DELETE /iiixoeyuoq/{id}
-func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams) (DeleteIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams, opts ...oasrt.CallOption) (DeleteIiixoeyuoqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4854,8 +4854,8 @@ func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqPa
 }
 
 // GetIiixoeyuoqItem calls GET /iiixoeyuoq/{id}/items/{itemId}
-func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams) (GetIiixoeyuoqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams, opts ...oasrt.CallOption) (GetIiixoeyuoqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4873,8 +4873,8 @@ func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItem
 }
 
 // ListDqbdcw calls GET /dqbdcw
-func (c *Client) ListDqbdcw(ctx context.Context) (ListDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (ListDqbdcwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4889,8 +4889,8 @@ func (c *Client) ListDqbdcw(ctx context.Context) (ListDqbdcwResponse, error) {
 }
 
 // CreateDqbdcw calls POST /dqbdcw
-func (c *Client) CreateDqbdcw(ctx context.Context) (CreateDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (CreateDqbdcwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4905,8 +4905,8 @@ func (c *Client) CreateDqbdcw(ctx context.Context) (CreateDqbdcwResponse, error)
 }
 
 // GetDqbdcw calls GET /dqbdcw/{id}
-func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams) (GetDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...oasrt.CallOption) (GetDqbdcwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4922,8 +4922,8 @@ func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams) (GetDqbd
 }
 
 // DeleteDqbdcw calls DELETE /dqbdcw/{id}
-func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams) (DeleteDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, opts ...oasrt.CallOption) (DeleteDqbdcwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -4939,8 +4939,8 @@ func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams) (D
 }
 
 // GetDqbdcwItem calls GET /dqbdcw/{id}/items/{itemId}
-func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams) (GetDqbdcwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, opts ...oasrt.CallOption) (GetDqbdcwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -4958,8 +4958,8 @@ func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams) 
 }
 
 // ListYtcpz calls GET /ytcpz
-func (c *Client) ListYtcpz(ctx context.Context) (ListYtcpzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYtcpz(ctx context.Context, opts ...oasrt.CallOption) (ListYtcpzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4974,8 +4974,8 @@ func (c *Client) ListYtcpz(ctx context.Context) (ListYtcpzResponse, error) {
 }
 
 // CreateYtcpz calls POST /ytcpz
-func (c *Client) CreateYtcpz(ctx context.Context) (CreateYtcpzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYtcpz(ctx context.Context, opts ...oasrt.CallOption) (CreateYtcpzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -4990,8 +4990,8 @@ func (c *Client) CreateYtcpz(ctx context.Context) (CreateYtcpzResponse, error) {
 }
 
 // GetYtcpz calls GET /ytcpz/{id}
-func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams) (GetYtcpzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oasrt.CallOption) (GetYtcpzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5007,8 +5007,8 @@ func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams) (GetYtcpzR
 }
 
 // DeleteYtcpz calls DELETE /ytcpz/{id}
-func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams) (DeleteYtcpzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts ...oasrt.CallOption) (DeleteYtcpzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5024,8 +5024,8 @@ func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams) (Del
 }
 
 // GetYtcpzItem calls GET /ytcpz/{id}/items/{itemId}
-func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams) (GetYtcpzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, opts ...oasrt.CallOption) (GetYtcpzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5043,8 +5043,8 @@ func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams) (G
 }
 
 // ListUzfykhag calls GET /uzfykhag
-func (c *Client) ListUzfykhag(ctx context.Context) (ListUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (ListUzfykhagResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5059,8 +5059,8 @@ func (c *Client) ListUzfykhag(ctx context.Context) (ListUzfykhagResponse, error)
 }
 
 // CreateUzfykhag calls POST /uzfykhag
-func (c *Client) CreateUzfykhag(ctx context.Context) (CreateUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (CreateUzfykhagResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5075,8 +5075,8 @@ func (c *Client) CreateUzfykhag(ctx context.Context) (CreateUzfykhagResponse, er
 }
 
 // GetUzfykhag calls GET /uzfykhag/{id}
-func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams) (GetUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts ...oasrt.CallOption) (GetUzfykhagResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5092,8 +5092,8 @@ func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams) (Get
 }
 
 // DeleteUzfykhag calls DELETE /uzfykhag/{id}
-func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams) (DeleteUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams, opts ...oasrt.CallOption) (DeleteUzfykhagResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5109,8 +5109,8 @@ func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams
 }
 
 // GetUzfykhagItem calls GET /uzfykhag/{id}/items/{itemId}
-func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams) (GetUzfykhagItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams, opts ...oasrt.CallOption) (GetUzfykhagItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5128,8 +5128,8 @@ func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemPara
 }
 
 // ListLsfjfwd calls GET /lsfjfwd
-func (c *Client) ListLsfjfwd(ctx context.Context) (ListLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (ListLsfjfwdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5144,8 +5144,8 @@ func (c *Client) ListLsfjfwd(ctx context.Context) (ListLsfjfwdResponse, error) {
 }
 
 // CreateLsfjfwd calls POST /lsfjfwd
-func (c *Client) CreateLsfjfwd(ctx context.Context) (CreateLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (CreateLsfjfwdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5160,8 +5160,8 @@ func (c *Client) CreateLsfjfwd(ctx context.Context) (CreateLsfjfwdResponse, erro
 }
 
 // GetLsfjfwd calls GET /lsfjfwd/{id}
-func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams) (GetLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts ...oasrt.CallOption) (GetLsfjfwdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5177,8 +5177,8 @@ func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams) (GetLs
 }
 
 // DeleteLsfjfwd calls DELETE /lsfjfwd/{id}
-func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams) (DeleteLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, opts ...oasrt.CallOption) (DeleteLsfjfwdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5194,8 +5194,8 @@ func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams) 
 }
 
 // GetLsfjfwdItem calls GET /lsfjfwd/{id}/items/{itemId}
-func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams) (GetLsfjfwdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams, opts ...oasrt.CallOption) (GetLsfjfwdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5213,8 +5213,8 @@ func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams
 }
 
 // ListJmfzovblel calls GET /jmfzovblel
-func (c *Client) ListJmfzovblel(ctx context.Context) (ListJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oasrt.CallOption) (ListJmfzovblelResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5229,8 +5229,8 @@ func (c *Client) ListJmfzovblel(ctx context.Context) (ListJmfzovblelResponse, er
 }
 
 // CreateJmfzovblel calls POST /jmfzovblel
-func (c *Client) CreateJmfzovblel(ctx context.Context) (CreateJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oasrt.CallOption) (CreateJmfzovblelResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5245,8 +5245,8 @@ func (c *Client) CreateJmfzovblel(ctx context.Context) (CreateJmfzovblelResponse
 }
 
 // GetJmfzovblel calls GET /jmfzovblel/{id}
-func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams) (GetJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, opts ...oasrt.CallOption) (GetJmfzovblelResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5262,8 +5262,8 @@ func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams) 
 }
 
 // DeleteJmfzovblel calls DELETE /jmfzovblel/{id}
-func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams) (DeleteJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams, opts ...oasrt.CallOption) (DeleteJmfzovblelResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5279,8 +5279,8 @@ func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelPa
 }
 
 // GetJmfzovblelItem calls GET /jmfzovblel/{id}/items/{itemId}
-func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams) (GetJmfzovblelItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams, opts ...oasrt.CallOption) (GetJmfzovblelItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5298,8 +5298,8 @@ func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItem
 }
 
 // ListTxtpynqq calls GET /txtpynqq
-func (c *Client) ListTxtpynqq(ctx context.Context) (ListTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (ListTxtpynqqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5314,8 +5314,8 @@ func (c *Client) ListTxtpynqq(ctx context.Context) (ListTxtpynqqResponse, error)
 }
 
 // CreateTxtpynqq calls POST /txtpynqq
-func (c *Client) CreateTxtpynqq(ctx context.Context) (CreateTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (CreateTxtpynqqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5330,8 +5330,8 @@ func (c *Client) CreateTxtpynqq(ctx context.Context) (CreateTxtpynqqResponse, er
 }
 
 // GetTxtpynqq calls GET /txtpynqq/{id}
-func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams) (GetTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts ...oasrt.CallOption) (GetTxtpynqqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5347,8 +5347,8 @@ func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams) (Get
 }
 
 // DeleteTxtpynqq calls DELETE /txtpynqq/{id}
-func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams) (DeleteTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams, opts ...oasrt.CallOption) (DeleteTxtpynqqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5364,8 +5364,8 @@ func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams
 }
 
 // GetTxtpynqqItem calls GET /txtpynqq/{id}/items/{itemId}
-func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams) (GetTxtpynqqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams, opts ...oasrt.CallOption) (GetTxtpynqqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5383,8 +5383,8 @@ func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemPara
 }
 
 // ListSaswolsj calls GET /saswolsj
-func (c *Client) ListSaswolsj(ctx context.Context) (ListSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (ListSaswolsjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5399,8 +5399,8 @@ func (c *Client) ListSaswolsj(ctx context.Context) (ListSaswolsjResponse, error)
 }
 
 // CreateSaswolsj calls POST /saswolsj
-func (c *Client) CreateSaswolsj(ctx context.Context) (CreateSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (CreateSaswolsjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5415,8 +5415,8 @@ func (c *Client) CreateSaswolsj(ctx context.Context) (CreateSaswolsjResponse, er
 }
 
 // GetSaswolsj calls GET /saswolsj/{id}
-func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams) (GetSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts ...oasrt.CallOption) (GetSaswolsjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5432,8 +5432,8 @@ func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams) (Get
 }
 
 // DeleteSaswolsj calls DELETE /saswolsj/{id}
-func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams) (DeleteSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams, opts ...oasrt.CallOption) (DeleteSaswolsjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5449,8 +5449,8 @@ func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams
 }
 
 // GetSaswolsjItem calls GET /saswolsj/{id}/items/{itemId}
-func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams) (GetSaswolsjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams, opts ...oasrt.CallOption) (GetSaswolsjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5468,8 +5468,8 @@ func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemPara
 }
 
 // ListFfpsnxar calls GET /ffpsnxar
-func (c *Client) ListFfpsnxar(ctx context.Context) (ListFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (ListFfpsnxarResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5484,8 +5484,8 @@ func (c *Client) ListFfpsnxar(ctx context.Context) (ListFfpsnxarResponse, error)
 }
 
 // CreateFfpsnxar calls POST /ffpsnxar
-func (c *Client) CreateFfpsnxar(ctx context.Context) (CreateFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (CreateFfpsnxarResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5500,8 +5500,8 @@ func (c *Client) CreateFfpsnxar(ctx context.Context) (CreateFfpsnxarResponse, er
 }
 
 // GetFfpsnxar calls GET /ffpsnxar/{id}
-func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams) (GetFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts ...oasrt.CallOption) (GetFfpsnxarResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5517,8 +5517,8 @@ func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams) (Get
 }
 
 // DeleteFfpsnxar calls DELETE /ffpsnxar/{id}
-func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams) (DeleteFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams, opts ...oasrt.CallOption) (DeleteFfpsnxarResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5534,8 +5534,8 @@ func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams
 }
 
 // GetFfpsnxarItem calls GET /ffpsnxar/{id}/items/{itemId}
-func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams) (GetFfpsnxarItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams, opts ...oasrt.CallOption) (GetFfpsnxarItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5553,8 +5553,8 @@ func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemPara
 }
 
 // ListJyvrxy calls GET /jyvrxy
-func (c *Client) ListJyvrxy(ctx context.Context) (ListJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (ListJyvrxyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5569,8 +5569,8 @@ func (c *Client) ListJyvrxy(ctx context.Context) (ListJyvrxyResponse, error) {
 }
 
 // CreateJyvrxy calls POST /jyvrxy
-func (c *Client) CreateJyvrxy(ctx context.Context) (CreateJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (CreateJyvrxyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5585,8 +5585,8 @@ func (c *Client) CreateJyvrxy(ctx context.Context) (CreateJyvrxyResponse, error)
 }
 
 // GetJyvrxy calls GET /jyvrxy/{id}
-func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams) (GetJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...oasrt.CallOption) (GetJyvrxyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5602,8 +5602,8 @@ func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams) (GetJyvr
 }
 
 // DeleteJyvrxy calls DELETE /jyvrxy/{id}
-func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams) (DeleteJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, opts ...oasrt.CallOption) (DeleteJyvrxyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5619,8 +5619,8 @@ func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams) (D
 }
 
 // GetJyvrxyItem calls GET /jyvrxy/{id}/items/{itemId}
-func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams) (GetJyvrxyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, opts ...oasrt.CallOption) (GetJyvrxyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5638,8 +5638,8 @@ func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams) 
 }
 
 // ListGohzvshlwv calls GET /gohzvshlwv
-func (c *Client) ListGohzvshlwv(ctx context.Context) (ListGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption) (ListGohzvshlwvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5654,8 +5654,8 @@ func (c *Client) ListGohzvshlwv(ctx context.Context) (ListGohzvshlwvResponse, er
 }
 
 // CreateGohzvshlwv calls POST /gohzvshlwv
-func (c *Client) CreateGohzvshlwv(ctx context.Context) (CreateGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption) (CreateGohzvshlwvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5670,8 +5670,8 @@ func (c *Client) CreateGohzvshlwv(ctx context.Context) (CreateGohzvshlwvResponse
 }
 
 // GetGohzvshlwv calls GET /gohzvshlwv/{id}
-func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams) (GetGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, opts ...oasrt.CallOption) (GetGohzvshlwvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5687,8 +5687,8 @@ func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams) 
 }
 
 // DeleteGohzvshlwv calls DELETE /gohzvshlwv/{id}
-func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams) (DeleteGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams, opts ...oasrt.CallOption) (DeleteGohzvshlwvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5704,8 +5704,8 @@ func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvPa
 }
 
 // GetGohzvshlwvItem calls GET /gohzvshlwv/{id}/items/{itemId}
-func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams) (GetGohzvshlwvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams, opts ...oasrt.CallOption) (GetGohzvshlwvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5723,8 +5723,8 @@ func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItem
 }
 
 // ListDuiesk calls GET /duiesk
-func (c *Client) ListDuiesk(ctx context.Context) (ListDuieskResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDuiesk(ctx context.Context, opts ...oasrt.CallOption) (ListDuieskResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5739,8 +5739,8 @@ func (c *Client) ListDuiesk(ctx context.Context) (ListDuieskResponse, error) {
 }
 
 // CreateDuiesk calls POST /duiesk
-func (c *Client) CreateDuiesk(ctx context.Context) (CreateDuieskResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDuiesk(ctx context.Context, opts ...oasrt.CallOption) (CreateDuieskResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5755,8 +5755,8 @@ func (c *Client) CreateDuiesk(ctx context.Context) (CreateDuieskResponse, error)
 }
 
 // GetDuiesk calls GET /duiesk/{id}
-func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams) (GetDuieskResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...oasrt.CallOption) (GetDuieskResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5772,8 +5772,8 @@ func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams) (GetDuie
 }
 
 // DeleteDuiesk calls DELETE /duiesk/{id}
-func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams) (DeleteDuieskResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, opts ...oasrt.CallOption) (DeleteDuieskResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5789,8 +5789,8 @@ func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams) (D
 }
 
 // GetDuieskItem calls GET /duiesk/{id}/items/{itemId}
-func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams) (GetDuieskItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, opts ...oasrt.CallOption) (GetDuieskItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5808,8 +5808,8 @@ func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams) 
 }
 
 // ListEyniwfhya calls GET /eyniwfhya
-func (c *Client) ListEyniwfhya(ctx context.Context) (ListEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) (ListEyniwfhyaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5824,8 +5824,8 @@ func (c *Client) ListEyniwfhya(ctx context.Context) (ListEyniwfhyaResponse, erro
 }
 
 // CreateEyniwfhya calls POST /eyniwfhya
-func (c *Client) CreateEyniwfhya(ctx context.Context) (CreateEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) (CreateEyniwfhyaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5840,8 +5840,8 @@ func (c *Client) CreateEyniwfhya(ctx context.Context) (CreateEyniwfhyaResponse, 
 }
 
 // GetEyniwfhya calls GET /eyniwfhya/{id}
-func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams) (GetEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, opts ...oasrt.CallOption) (GetEyniwfhyaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5857,8 +5857,8 @@ func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams) (G
 }
 
 // DeleteEyniwfhya calls DELETE /eyniwfhya/{id}
-func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams) (DeleteEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams, opts ...oasrt.CallOption) (DeleteEyniwfhyaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5874,8 +5874,8 @@ func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaPara
 }
 
 // GetEyniwfhyaItem calls GET /eyniwfhya/{id}/items/{itemId}
-func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams) (GetEyniwfhyaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams, opts ...oasrt.CallOption) (GetEyniwfhyaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5893,8 +5893,8 @@ func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemPa
 }
 
 // ListLaaa calls GET /laaa
-func (c *Client) ListLaaa(ctx context.Context) (ListLaaaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLaaa(ctx context.Context, opts ...oasrt.CallOption) (ListLaaaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5909,8 +5909,8 @@ func (c *Client) ListLaaa(ctx context.Context) (ListLaaaResponse, error) {
 }
 
 // CreateLaaa calls POST /laaa
-func (c *Client) CreateLaaa(ctx context.Context) (CreateLaaaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLaaa(ctx context.Context, opts ...oasrt.CallOption) (CreateLaaaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5925,8 +5925,8 @@ func (c *Client) CreateLaaa(ctx context.Context) (CreateLaaaResponse, error) {
 }
 
 // GetLaaa calls GET /laaa/{id}
-func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams) (GetLaaaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oasrt.CallOption) (GetLaaaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5942,8 +5942,8 @@ func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams) (GetLaaaResp
 }
 
 // DeleteLaaa calls DELETE /laaa/{id}
-func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams) (DeleteLaaaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts ...oasrt.CallOption) (DeleteLaaaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -5959,8 +5959,8 @@ func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams) (Delet
 }
 
 // GetLaaaItem calls GET /laaa/{id}/items/{itemId}
-func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams) (GetLaaaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts ...oasrt.CallOption) (GetLaaaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -5978,8 +5978,8 @@ func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams) (Get
 }
 
 // ListKkvecvuyfl calls GET /kkvecvuyfl
-func (c *Client) ListKkvecvuyfl(ctx context.Context) (ListKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption) (ListKkvecvuyflResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -5994,8 +5994,8 @@ func (c *Client) ListKkvecvuyfl(ctx context.Context) (ListKkvecvuyflResponse, er
 }
 
 // CreateKkvecvuyfl calls POST /kkvecvuyfl
-func (c *Client) CreateKkvecvuyfl(ctx context.Context) (CreateKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption) (CreateKkvecvuyflResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6010,8 +6010,8 @@ func (c *Client) CreateKkvecvuyfl(ctx context.Context) (CreateKkvecvuyflResponse
 }
 
 // GetKkvecvuyfl calls GET /kkvecvuyfl/{id}
-func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams) (GetKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, opts ...oasrt.CallOption) (GetKkvecvuyflResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6027,8 +6027,8 @@ func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams) 
 }
 
 // DeleteKkvecvuyfl calls DELETE /kkvecvuyfl/{id}
-func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams) (DeleteKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams, opts ...oasrt.CallOption) (DeleteKkvecvuyflResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6044,8 +6044,8 @@ func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflPa
 }
 
 // GetKkvecvuyflItem calls GET /kkvecvuyfl/{id}/items/{itemId}
-func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams) (GetKkvecvuyflItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams, opts ...oasrt.CallOption) (GetKkvecvuyflItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6063,8 +6063,8 @@ func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItem
 }
 
 // ListLryqvwmrq calls GET /lryqvwmrq
-func (c *Client) ListLryqvwmrq(ctx context.Context) (ListLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) (ListLryqvwmrqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6079,8 +6079,8 @@ func (c *Client) ListLryqvwmrq(ctx context.Context) (ListLryqvwmrqResponse, erro
 }
 
 // CreateLryqvwmrq calls POST /lryqvwmrq
-func (c *Client) CreateLryqvwmrq(ctx context.Context) (CreateLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) (CreateLryqvwmrqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6095,8 +6095,8 @@ func (c *Client) CreateLryqvwmrq(ctx context.Context) (CreateLryqvwmrqResponse, 
 }
 
 // GetLryqvwmrq calls GET /lryqvwmrq/{id}
-func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams) (GetLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, opts ...oasrt.CallOption) (GetLryqvwmrqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6112,8 +6112,8 @@ func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams) (G
 }
 
 // DeleteLryqvwmrq calls DELETE /lryqvwmrq/{id}
-func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams) (DeleteLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams, opts ...oasrt.CallOption) (DeleteLryqvwmrqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6129,8 +6129,8 @@ func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqPara
 }
 
 // GetLryqvwmrqItem calls GET /lryqvwmrq/{id}/items/{itemId}
-func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams) (GetLryqvwmrqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams, opts ...oasrt.CallOption) (GetLryqvwmrqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6148,8 +6148,8 @@ func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemPa
 }
 
 // ListEhbcg calls GET /ehbcg
-func (c *Client) ListEhbcg(ctx context.Context) (ListEhbcgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEhbcg(ctx context.Context, opts ...oasrt.CallOption) (ListEhbcgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6164,8 +6164,8 @@ func (c *Client) ListEhbcg(ctx context.Context) (ListEhbcgResponse, error) {
 }
 
 // CreateEhbcg calls POST /ehbcg
-func (c *Client) CreateEhbcg(ctx context.Context) (CreateEhbcgResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEhbcg(ctx context.Context, opts ...oasrt.CallOption) (CreateEhbcgResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6180,8 +6180,8 @@ func (c *Client) CreateEhbcg(ctx context.Context) (CreateEhbcgResponse, error) {
 }
 
 // GetEhbcg calls GET /ehbcg/{id}
-func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams) (GetEhbcgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oasrt.CallOption) (GetEhbcgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6197,8 +6197,8 @@ func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams) (GetEhbcgR
 }
 
 // DeleteEhbcg calls DELETE /ehbcg/{id}
-func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams) (DeleteEhbcgResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts ...oasrt.CallOption) (DeleteEhbcgResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6214,8 +6214,8 @@ func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams) (Del
 }
 
 // GetEhbcgItem calls GET /ehbcg/{id}/items/{itemId}
-func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams) (GetEhbcgItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, opts ...oasrt.CallOption) (GetEhbcgItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6233,8 +6233,8 @@ func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams) (G
 }
 
 // ListAjfpmlguwz calls GET /ajfpmlguwz
-func (c *Client) ListAjfpmlguwz(ctx context.Context) (ListAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption) (ListAjfpmlguwzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6249,8 +6249,8 @@ func (c *Client) ListAjfpmlguwz(ctx context.Context) (ListAjfpmlguwzResponse, er
 }
 
 // CreateAjfpmlguwz calls POST /ajfpmlguwz
-func (c *Client) CreateAjfpmlguwz(ctx context.Context) (CreateAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption) (CreateAjfpmlguwzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6265,8 +6265,8 @@ func (c *Client) CreateAjfpmlguwz(ctx context.Context) (CreateAjfpmlguwzResponse
 }
 
 // GetAjfpmlguwz calls GET /ajfpmlguwz/{id}
-func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams) (GetAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, opts ...oasrt.CallOption) (GetAjfpmlguwzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6282,8 +6282,8 @@ func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams) 
 }
 
 // DeleteAjfpmlguwz calls DELETE /ajfpmlguwz/{id}
-func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams) (DeleteAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams, opts ...oasrt.CallOption) (DeleteAjfpmlguwzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6299,8 +6299,8 @@ func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzPa
 }
 
 // GetAjfpmlguwzItem calls GET /ajfpmlguwz/{id}/items/{itemId}
-func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams) (GetAjfpmlguwzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams, opts ...oasrt.CallOption) (GetAjfpmlguwzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6318,8 +6318,8 @@ func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItem
 }
 
 // ListJkzjf calls GET /jkzjf
-func (c *Client) ListJkzjf(ctx context.Context) (ListJkzjfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJkzjf(ctx context.Context, opts ...oasrt.CallOption) (ListJkzjfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6334,8 +6334,8 @@ func (c *Client) ListJkzjf(ctx context.Context) (ListJkzjfResponse, error) {
 }
 
 // CreateJkzjf calls POST /jkzjf
-func (c *Client) CreateJkzjf(ctx context.Context) (CreateJkzjfResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJkzjf(ctx context.Context, opts ...oasrt.CallOption) (CreateJkzjfResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6350,8 +6350,8 @@ func (c *Client) CreateJkzjf(ctx context.Context) (CreateJkzjfResponse, error) {
 }
 
 // GetJkzjf calls GET /jkzjf/{id}
-func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams) (GetJkzjfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oasrt.CallOption) (GetJkzjfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6367,8 +6367,8 @@ func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams) (GetJkzjfR
 }
 
 // DeleteJkzjf calls DELETE /jkzjf/{id}
-func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams) (DeleteJkzjfResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts ...oasrt.CallOption) (DeleteJkzjfResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6384,8 +6384,8 @@ func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams) (Del
 }
 
 // GetJkzjfItem calls GET /jkzjf/{id}/items/{itemId}
-func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams) (GetJkzjfItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, opts ...oasrt.CallOption) (GetJkzjfItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6403,8 +6403,8 @@ func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams) (G
 }
 
 // ListZjgp calls GET /zjgp
-func (c *Client) ListZjgp(ctx context.Context) (ListZjgpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZjgp(ctx context.Context, opts ...oasrt.CallOption) (ListZjgpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6419,8 +6419,8 @@ func (c *Client) ListZjgp(ctx context.Context) (ListZjgpResponse, error) {
 }
 
 // CreateZjgp calls POST /zjgp
-func (c *Client) CreateZjgp(ctx context.Context) (CreateZjgpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZjgp(ctx context.Context, opts ...oasrt.CallOption) (CreateZjgpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6435,8 +6435,8 @@ func (c *Client) CreateZjgp(ctx context.Context) (CreateZjgpResponse, error) {
 }
 
 // GetZjgp calls GET /zjgp/{id}
-func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams) (GetZjgpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oasrt.CallOption) (GetZjgpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6452,8 +6452,8 @@ func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams) (GetZjgpResp
 }
 
 // DeleteZjgp calls DELETE /zjgp/{id}
-func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams) (DeleteZjgpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts ...oasrt.CallOption) (DeleteZjgpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6469,8 +6469,8 @@ func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams) (Delet
 }
 
 // GetZjgpItem calls GET /zjgp/{id}/items/{itemId}
-func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams) (GetZjgpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts ...oasrt.CallOption) (GetZjgpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6488,8 +6488,8 @@ func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams) (Get
 }
 
 // ListXgtkviz calls GET /xgtkviz
-func (c *Client) ListXgtkviz(ctx context.Context) (ListXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (ListXgtkvizResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6504,8 +6504,8 @@ func (c *Client) ListXgtkviz(ctx context.Context) (ListXgtkvizResponse, error) {
 }
 
 // CreateXgtkviz calls POST /xgtkviz
-func (c *Client) CreateXgtkviz(ctx context.Context) (CreateXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (CreateXgtkvizResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6520,8 +6520,8 @@ func (c *Client) CreateXgtkviz(ctx context.Context) (CreateXgtkvizResponse, erro
 }
 
 // GetXgtkviz calls GET /xgtkviz/{id}
-func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams) (GetXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts ...oasrt.CallOption) (GetXgtkvizResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6537,8 +6537,8 @@ func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams) (GetXg
 }
 
 // DeleteXgtkviz calls DELETE /xgtkviz/{id}
-func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams) (DeleteXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, opts ...oasrt.CallOption) (DeleteXgtkvizResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6554,8 +6554,8 @@ func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams) 
 }
 
 // GetXgtkvizItem calls GET /xgtkviz/{id}/items/{itemId}
-func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams) (GetXgtkvizItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams, opts ...oasrt.CallOption) (GetXgtkvizItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6573,8 +6573,8 @@ func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams
 }
 
 // ListVehwemhv calls GET /vehwemhv
-func (c *Client) ListVehwemhv(ctx context.Context) (ListVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (ListVehwemhvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6589,8 +6589,8 @@ func (c *Client) ListVehwemhv(ctx context.Context) (ListVehwemhvResponse, error)
 }
 
 // CreateVehwemhv calls POST /vehwemhv
-func (c *Client) CreateVehwemhv(ctx context.Context) (CreateVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (CreateVehwemhvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6605,8 +6605,8 @@ func (c *Client) CreateVehwemhv(ctx context.Context) (CreateVehwemhvResponse, er
 }
 
 // GetVehwemhv calls GET /vehwemhv/{id}
-func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams) (GetVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts ...oasrt.CallOption) (GetVehwemhvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6622,8 +6622,8 @@ func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams) (Get
 }
 
 // DeleteVehwemhv calls DELETE /vehwemhv/{id}
-func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams) (DeleteVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams, opts ...oasrt.CallOption) (DeleteVehwemhvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6639,8 +6639,8 @@ func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams
 }
 
 // GetVehwemhvItem calls GET /vehwemhv/{id}/items/{itemId}
-func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams) (GetVehwemhvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams, opts ...oasrt.CallOption) (GetVehwemhvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6658,8 +6658,8 @@ func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemPara
 }
 
 // ListUsao calls GET /usao
-func (c *Client) ListUsao(ctx context.Context) (ListUsaoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUsao(ctx context.Context, opts ...oasrt.CallOption) (ListUsaoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6674,8 +6674,8 @@ func (c *Client) ListUsao(ctx context.Context) (ListUsaoResponse, error) {
 }
 
 // CreateUsao calls POST /usao
-func (c *Client) CreateUsao(ctx context.Context) (CreateUsaoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUsao(ctx context.Context, opts ...oasrt.CallOption) (CreateUsaoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6690,8 +6690,8 @@ func (c *Client) CreateUsao(ctx context.Context) (CreateUsaoResponse, error) {
 }
 
 // GetUsao calls GET /usao/{id}
-func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams) (GetUsaoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oasrt.CallOption) (GetUsaoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6707,8 +6707,8 @@ func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams) (GetUsaoResp
 }
 
 // DeleteUsao calls DELETE /usao/{id}
-func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams) (DeleteUsaoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts ...oasrt.CallOption) (DeleteUsaoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6724,8 +6724,8 @@ func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams) (Delet
 }
 
 // GetUsaoItem calls GET /usao/{id}/items/{itemId}
-func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams) (GetUsaoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts ...oasrt.CallOption) (GetUsaoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6743,8 +6743,8 @@ func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams) (Get
 }
 
 // ListIbrpe calls GET /ibrpe
-func (c *Client) ListIbrpe(ctx context.Context) (ListIbrpeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIbrpe(ctx context.Context, opts ...oasrt.CallOption) (ListIbrpeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6759,8 +6759,8 @@ func (c *Client) ListIbrpe(ctx context.Context) (ListIbrpeResponse, error) {
 }
 
 // CreateIbrpe calls POST /ibrpe
-func (c *Client) CreateIbrpe(ctx context.Context) (CreateIbrpeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIbrpe(ctx context.Context, opts ...oasrt.CallOption) (CreateIbrpeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6775,8 +6775,8 @@ func (c *Client) CreateIbrpe(ctx context.Context) (CreateIbrpeResponse, error) {
 }
 
 // GetIbrpe calls GET /ibrpe/{id}
-func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams) (GetIbrpeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oasrt.CallOption) (GetIbrpeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6792,8 +6792,8 @@ func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams) (GetIbrpeR
 }
 
 // DeleteIbrpe calls DELETE /ibrpe/{id}
-func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams) (DeleteIbrpeResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts ...oasrt.CallOption) (DeleteIbrpeResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6809,8 +6809,8 @@ func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams) (Del
 }
 
 // GetIbrpeItem calls GET /ibrpe/{id}/items/{itemId}
-func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams) (GetIbrpeItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, opts ...oasrt.CallOption) (GetIbrpeItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6828,8 +6828,8 @@ func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams) (G
 }
 
 // ListYnnkpcnfp calls GET /ynnkpcnfp
-func (c *Client) ListYnnkpcnfp(ctx context.Context) (ListYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) (ListYnnkpcnfpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6844,8 +6844,8 @@ func (c *Client) ListYnnkpcnfp(ctx context.Context) (ListYnnkpcnfpResponse, erro
 }
 
 // CreateYnnkpcnfp calls POST /ynnkpcnfp
-func (c *Client) CreateYnnkpcnfp(ctx context.Context) (CreateYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) (CreateYnnkpcnfpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6860,8 +6860,8 @@ func (c *Client) CreateYnnkpcnfp(ctx context.Context) (CreateYnnkpcnfpResponse, 
 }
 
 // GetYnnkpcnfp calls GET /ynnkpcnfp/{id}
-func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams) (GetYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, opts ...oasrt.CallOption) (GetYnnkpcnfpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6877,8 +6877,8 @@ func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams) (G
 }
 
 // DeleteYnnkpcnfp calls DELETE /ynnkpcnfp/{id}
-func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams) (DeleteYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams, opts ...oasrt.CallOption) (DeleteYnnkpcnfpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6894,8 +6894,8 @@ func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpPara
 }
 
 // GetYnnkpcnfpItem calls GET /ynnkpcnfp/{id}/items/{itemId}
-func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams) (GetYnnkpcnfpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams, opts ...oasrt.CallOption) (GetYnnkpcnfpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6913,8 +6913,8 @@ func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemPa
 }
 
 // ListHebsfww calls GET /hebsfww
-func (c *Client) ListHebsfww(ctx context.Context) (ListHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHebsfww(ctx context.Context, opts ...oasrt.CallOption) (ListHebsfwwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6929,8 +6929,8 @@ func (c *Client) ListHebsfww(ctx context.Context) (ListHebsfwwResponse, error) {
 }
 
 // CreateHebsfww calls POST /hebsfww
-func (c *Client) CreateHebsfww(ctx context.Context) (CreateHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHebsfww(ctx context.Context, opts ...oasrt.CallOption) (CreateHebsfwwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -6945,8 +6945,8 @@ func (c *Client) CreateHebsfww(ctx context.Context) (CreateHebsfwwResponse, erro
 }
 
 // GetHebsfww calls GET /hebsfww/{id}
-func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams) (GetHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts ...oasrt.CallOption) (GetHebsfwwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6962,8 +6962,8 @@ func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams) (GetHe
 }
 
 // DeleteHebsfww calls DELETE /hebsfww/{id}
-func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams) (DeleteHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, opts ...oasrt.CallOption) (DeleteHebsfwwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -6979,8 +6979,8 @@ func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams) 
 }
 
 // GetHebsfwwItem calls GET /hebsfww/{id}/items/{itemId}
-func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams) (GetHebsfwwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams, opts ...oasrt.CallOption) (GetHebsfwwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -6998,8 +6998,8 @@ func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams
 }
 
 // ListLtjimwzmm calls GET /ltjimwzmm
-func (c *Client) ListLtjimwzmm(ctx context.Context) (ListLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) (ListLtjimwzmmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7014,8 +7014,8 @@ func (c *Client) ListLtjimwzmm(ctx context.Context) (ListLtjimwzmmResponse, erro
 }
 
 // CreateLtjimwzmm calls POST /ltjimwzmm
-func (c *Client) CreateLtjimwzmm(ctx context.Context) (CreateLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) (CreateLtjimwzmmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7030,8 +7030,8 @@ func (c *Client) CreateLtjimwzmm(ctx context.Context) (CreateLtjimwzmmResponse, 
 }
 
 // GetLtjimwzmm calls GET /ltjimwzmm/{id}
-func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams) (GetLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, opts ...oasrt.CallOption) (GetLtjimwzmmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7047,8 +7047,8 @@ func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams) (G
 }
 
 // DeleteLtjimwzmm calls DELETE /ltjimwzmm/{id}
-func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams) (DeleteLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams, opts ...oasrt.CallOption) (DeleteLtjimwzmmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7064,8 +7064,8 @@ func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmPara
 }
 
 // GetLtjimwzmmItem calls GET /ltjimwzmm/{id}/items/{itemId}
-func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams) (GetLtjimwzmmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams, opts ...oasrt.CallOption) (GetLtjimwzmmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7083,8 +7083,8 @@ func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemPa
 }
 
 // ListDcvkqqrcam calls GET /dcvkqqrcam
-func (c *Client) ListDcvkqqrcam(ctx context.Context) (ListDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption) (ListDcvkqqrcamResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7099,8 +7099,8 @@ func (c *Client) ListDcvkqqrcam(ctx context.Context) (ListDcvkqqrcamResponse, er
 }
 
 // CreateDcvkqqrcam calls POST /dcvkqqrcam
-func (c *Client) CreateDcvkqqrcam(ctx context.Context) (CreateDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption) (CreateDcvkqqrcamResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7115,8 +7115,8 @@ func (c *Client) CreateDcvkqqrcam(ctx context.Context) (CreateDcvkqqrcamResponse
 }
 
 // GetDcvkqqrcam calls GET /dcvkqqrcam/{id}
-func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams) (GetDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, opts ...oasrt.CallOption) (GetDcvkqqrcamResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7132,8 +7132,8 @@ func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams) 
 }
 
 // DeleteDcvkqqrcam calls DELETE /dcvkqqrcam/{id}
-func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams) (DeleteDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams, opts ...oasrt.CallOption) (DeleteDcvkqqrcamResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7149,8 +7149,8 @@ func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamPa
 }
 
 // GetDcvkqqrcamItem calls GET /dcvkqqrcam/{id}/items/{itemId}
-func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams) (GetDcvkqqrcamItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams, opts ...oasrt.CallOption) (GetDcvkqqrcamItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7168,8 +7168,8 @@ func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItem
 }
 
 // ListTchlxm calls GET /tchlxm
-func (c *Client) ListTchlxm(ctx context.Context) (ListTchlxmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTchlxm(ctx context.Context, opts ...oasrt.CallOption) (ListTchlxmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7184,8 +7184,8 @@ func (c *Client) ListTchlxm(ctx context.Context) (ListTchlxmResponse, error) {
 }
 
 // CreateTchlxm calls POST /tchlxm
-func (c *Client) CreateTchlxm(ctx context.Context) (CreateTchlxmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTchlxm(ctx context.Context, opts ...oasrt.CallOption) (CreateTchlxmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7200,8 +7200,8 @@ func (c *Client) CreateTchlxm(ctx context.Context) (CreateTchlxmResponse, error)
 }
 
 // GetTchlxm calls GET /tchlxm/{id}
-func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams) (GetTchlxmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...oasrt.CallOption) (GetTchlxmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7217,8 +7217,8 @@ func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams) (GetTchl
 }
 
 // DeleteTchlxm calls DELETE /tchlxm/{id}
-func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams) (DeleteTchlxmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, opts ...oasrt.CallOption) (DeleteTchlxmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7234,8 +7234,8 @@ func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams) (D
 }
 
 // GetTchlxmItem calls GET /tchlxm/{id}/items/{itemId}
-func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams) (GetTchlxmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, opts ...oasrt.CallOption) (GetTchlxmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7253,8 +7253,8 @@ func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams) 
 }
 
 // ListXwvwytbkk calls GET /xwvwytbkk
-func (c *Client) ListXwvwytbkk(ctx context.Context) (ListXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) (ListXwvwytbkkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7269,8 +7269,8 @@ func (c *Client) ListXwvwytbkk(ctx context.Context) (ListXwvwytbkkResponse, erro
 }
 
 // CreateXwvwytbkk calls POST /xwvwytbkk
-func (c *Client) CreateXwvwytbkk(ctx context.Context) (CreateXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) (CreateXwvwytbkkResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7285,8 +7285,8 @@ func (c *Client) CreateXwvwytbkk(ctx context.Context) (CreateXwvwytbkkResponse, 
 }
 
 // GetXwvwytbkk calls GET /xwvwytbkk/{id}
-func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams) (GetXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, opts ...oasrt.CallOption) (GetXwvwytbkkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7302,8 +7302,8 @@ func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams) (G
 }
 
 // DeleteXwvwytbkk calls DELETE /xwvwytbkk/{id}
-func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams) (DeleteXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams, opts ...oasrt.CallOption) (DeleteXwvwytbkkResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7319,8 +7319,8 @@ func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkPara
 }
 
 // GetXwvwytbkkItem calls GET /xwvwytbkk/{id}/items/{itemId}
-func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams) (GetXwvwytbkkItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams, opts ...oasrt.CallOption) (GetXwvwytbkkItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7338,8 +7338,8 @@ func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemPa
 }
 
 // ListYligt calls GET /yligt
-func (c *Client) ListYligt(ctx context.Context) (ListYligtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYligt(ctx context.Context, opts ...oasrt.CallOption) (ListYligtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7354,8 +7354,8 @@ func (c *Client) ListYligt(ctx context.Context) (ListYligtResponse, error) {
 }
 
 // CreateYligt calls POST /yligt
-func (c *Client) CreateYligt(ctx context.Context) (CreateYligtResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYligt(ctx context.Context, opts ...oasrt.CallOption) (CreateYligtResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7370,8 +7370,8 @@ func (c *Client) CreateYligt(ctx context.Context) (CreateYligtResponse, error) {
 }
 
 // GetYligt calls GET /yligt/{id}
-func (c *Client) GetYligt(ctx context.Context, params GetYligtParams) (GetYligtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oasrt.CallOption) (GetYligtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7387,8 +7387,8 @@ func (c *Client) GetYligt(ctx context.Context, params GetYligtParams) (GetYligtR
 }
 
 // DeleteYligt calls DELETE /yligt/{id}
-func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams) (DeleteYligtResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts ...oasrt.CallOption) (DeleteYligtResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7404,8 +7404,8 @@ func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams) (Del
 }
 
 // GetYligtItem calls GET /yligt/{id}/items/{itemId}
-func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams) (GetYligtItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, opts ...oasrt.CallOption) (GetYligtItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7423,8 +7423,8 @@ func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams) (G
 }
 
 // ListHrhnvku calls GET /hrhnvku
-func (c *Client) ListHrhnvku(ctx context.Context) (ListHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (ListHrhnvkuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7439,8 +7439,8 @@ func (c *Client) ListHrhnvku(ctx context.Context) (ListHrhnvkuResponse, error) {
 }
 
 // CreateHrhnvku calls POST /hrhnvku
-func (c *Client) CreateHrhnvku(ctx context.Context) (CreateHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (CreateHrhnvkuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7455,8 +7455,8 @@ func (c *Client) CreateHrhnvku(ctx context.Context) (CreateHrhnvkuResponse, erro
 }
 
 // GetHrhnvku calls GET /hrhnvku/{id}
-func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams) (GetHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts ...oasrt.CallOption) (GetHrhnvkuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7472,8 +7472,8 @@ func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams) (GetHr
 }
 
 // DeleteHrhnvku calls DELETE /hrhnvku/{id}
-func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams) (DeleteHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, opts ...oasrt.CallOption) (DeleteHrhnvkuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7489,8 +7489,8 @@ func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams) 
 }
 
 // GetHrhnvkuItem calls GET /hrhnvku/{id}/items/{itemId}
-func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams) (GetHrhnvkuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams, opts ...oasrt.CallOption) (GetHrhnvkuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7508,8 +7508,8 @@ func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams
 }
 
 // ListHpiq calls GET /hpiq
-func (c *Client) ListHpiq(ctx context.Context) (ListHpiqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHpiq(ctx context.Context, opts ...oasrt.CallOption) (ListHpiqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7524,8 +7524,8 @@ func (c *Client) ListHpiq(ctx context.Context) (ListHpiqResponse, error) {
 }
 
 // CreateHpiq calls POST /hpiq
-func (c *Client) CreateHpiq(ctx context.Context) (CreateHpiqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHpiq(ctx context.Context, opts ...oasrt.CallOption) (CreateHpiqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7540,8 +7540,8 @@ func (c *Client) CreateHpiq(ctx context.Context) (CreateHpiqResponse, error) {
 }
 
 // GetHpiq calls GET /hpiq/{id}
-func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams) (GetHpiqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oasrt.CallOption) (GetHpiqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7557,8 +7557,8 @@ func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams) (GetHpiqResp
 }
 
 // DeleteHpiq calls DELETE /hpiq/{id}
-func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams) (DeleteHpiqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts ...oasrt.CallOption) (DeleteHpiqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7574,8 +7574,8 @@ func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams) (Delet
 }
 
 // GetHpiqItem calls GET /hpiq/{id}/items/{itemId}
-func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams) (GetHpiqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts ...oasrt.CallOption) (GetHpiqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7593,8 +7593,8 @@ func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams) (Get
 }
 
 // ListPnpjsusn calls GET /pnpjsusn
-func (c *Client) ListPnpjsusn(ctx context.Context) (ListPnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (ListPnpjsusnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7609,8 +7609,8 @@ func (c *Client) ListPnpjsusn(ctx context.Context) (ListPnpjsusnResponse, error)
 }
 
 // CreatePnpjsusn calls POST /pnpjsusn
-func (c *Client) CreatePnpjsusn(ctx context.Context) (CreatePnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (CreatePnpjsusnResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7625,8 +7625,8 @@ func (c *Client) CreatePnpjsusn(ctx context.Context) (CreatePnpjsusnResponse, er
 }
 
 // GetPnpjsusn calls GET /pnpjsusn/{id}
-func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams) (GetPnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts ...oasrt.CallOption) (GetPnpjsusnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7642,8 +7642,8 @@ func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams) (Get
 }
 
 // DeletePnpjsusn calls DELETE /pnpjsusn/{id}
-func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams) (DeletePnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams, opts ...oasrt.CallOption) (DeletePnpjsusnResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7659,8 +7659,8 @@ func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams
 }
 
 // GetPnpjsusnItem calls GET /pnpjsusn/{id}/items/{itemId}
-func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams) (GetPnpjsusnItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams, opts ...oasrt.CallOption) (GetPnpjsusnItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7678,8 +7678,8 @@ func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemPara
 }
 
 // ListGoayxu calls GET /goayxu
-func (c *Client) ListGoayxu(ctx context.Context) (ListGoayxuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGoayxu(ctx context.Context, opts ...oasrt.CallOption) (ListGoayxuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7694,8 +7694,8 @@ func (c *Client) ListGoayxu(ctx context.Context) (ListGoayxuResponse, error) {
 }
 
 // CreateGoayxu calls POST /goayxu
-func (c *Client) CreateGoayxu(ctx context.Context) (CreateGoayxuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGoayxu(ctx context.Context, opts ...oasrt.CallOption) (CreateGoayxuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7710,8 +7710,8 @@ func (c *Client) CreateGoayxu(ctx context.Context) (CreateGoayxuResponse, error)
 }
 
 // GetGoayxu calls GET /goayxu/{id}
-func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams) (GetGoayxuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...oasrt.CallOption) (GetGoayxuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7727,8 +7727,8 @@ func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams) (GetGoay
 }
 
 // DeleteGoayxu calls DELETE /goayxu/{id}
-func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams) (DeleteGoayxuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, opts ...oasrt.CallOption) (DeleteGoayxuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7744,8 +7744,8 @@ func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams) (D
 }
 
 // GetGoayxuItem calls GET /goayxu/{id}/items/{itemId}
-func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams) (GetGoayxuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, opts ...oasrt.CallOption) (GetGoayxuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7763,8 +7763,8 @@ func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams) 
 }
 
 // ListIsdfbtys calls GET /isdfbtys
-func (c *Client) ListIsdfbtys(ctx context.Context) (ListIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (ListIsdfbtysResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7779,8 +7779,8 @@ func (c *Client) ListIsdfbtys(ctx context.Context) (ListIsdfbtysResponse, error)
 }
 
 // CreateIsdfbtys calls POST /isdfbtys
-func (c *Client) CreateIsdfbtys(ctx context.Context) (CreateIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (CreateIsdfbtysResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7795,8 +7795,8 @@ func (c *Client) CreateIsdfbtys(ctx context.Context) (CreateIsdfbtysResponse, er
 }
 
 // GetIsdfbtys calls GET /isdfbtys/{id}
-func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams) (GetIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts ...oasrt.CallOption) (GetIsdfbtysResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7812,8 +7812,8 @@ func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams) (Get
 }
 
 // DeleteIsdfbtys calls DELETE /isdfbtys/{id}
-func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams) (DeleteIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams, opts ...oasrt.CallOption) (DeleteIsdfbtysResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7829,8 +7829,8 @@ func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams
 }
 
 // GetIsdfbtysItem calls GET /isdfbtys/{id}/items/{itemId}
-func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams) (GetIsdfbtysItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams, opts ...oasrt.CallOption) (GetIsdfbtysItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7848,8 +7848,8 @@ func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemPara
 }
 
 // ListQencbyscsi calls GET /qencbyscsi
-func (c *Client) ListQencbyscsi(ctx context.Context) (ListQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oasrt.CallOption) (ListQencbyscsiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7864,8 +7864,8 @@ func (c *Client) ListQencbyscsi(ctx context.Context) (ListQencbyscsiResponse, er
 }
 
 // CreateQencbyscsi calls POST /qencbyscsi
-func (c *Client) CreateQencbyscsi(ctx context.Context) (CreateQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oasrt.CallOption) (CreateQencbyscsiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7880,8 +7880,8 @@ func (c *Client) CreateQencbyscsi(ctx context.Context) (CreateQencbyscsiResponse
 }
 
 // GetQencbyscsi calls GET /qencbyscsi/{id}
-func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams) (GetQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, opts ...oasrt.CallOption) (GetQencbyscsiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7897,8 +7897,8 @@ func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams) 
 }
 
 // DeleteQencbyscsi calls DELETE /qencbyscsi/{id}
-func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams) (DeleteQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams, opts ...oasrt.CallOption) (DeleteQencbyscsiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7914,8 +7914,8 @@ func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiPa
 }
 
 // GetQencbyscsiItem calls GET /qencbyscsi/{id}/items/{itemId}
-func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams) (GetQencbyscsiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams, opts ...oasrt.CallOption) (GetQencbyscsiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -7933,8 +7933,8 @@ func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItem
 }
 
 // ListPjozgwqvuu calls GET /pjozgwqvuu
-func (c *Client) ListPjozgwqvuu(ctx context.Context) (ListPjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption) (ListPjozgwqvuuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7949,8 +7949,8 @@ func (c *Client) ListPjozgwqvuu(ctx context.Context) (ListPjozgwqvuuResponse, er
 }
 
 // CreatePjozgwqvuu calls POST /pjozgwqvuu
-func (c *Client) CreatePjozgwqvuu(ctx context.Context) (CreatePjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption) (CreatePjozgwqvuuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -7965,8 +7965,8 @@ func (c *Client) CreatePjozgwqvuu(ctx context.Context) (CreatePjozgwqvuuResponse
 }
 
 // GetPjozgwqvuu calls GET /pjozgwqvuu/{id}
-func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams) (GetPjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, opts ...oasrt.CallOption) (GetPjozgwqvuuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7982,8 +7982,8 @@ func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams) 
 }
 
 // DeletePjozgwqvuu calls DELETE /pjozgwqvuu/{id}
-func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams) (DeletePjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams, opts ...oasrt.CallOption) (DeletePjozgwqvuuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -7999,8 +7999,8 @@ func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuPa
 }
 
 // GetPjozgwqvuuItem calls GET /pjozgwqvuu/{id}/items/{itemId}
-func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams) (GetPjozgwqvuuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams, opts ...oasrt.CallOption) (GetPjozgwqvuuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8018,8 +8018,8 @@ func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItem
 }
 
 // ListZygq calls GET /zygq
-func (c *Client) ListZygq(ctx context.Context) (ListZygqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZygq(ctx context.Context, opts ...oasrt.CallOption) (ListZygqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8034,8 +8034,8 @@ func (c *Client) ListZygq(ctx context.Context) (ListZygqResponse, error) {
 }
 
 // CreateZygq calls POST /zygq
-func (c *Client) CreateZygq(ctx context.Context) (CreateZygqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZygq(ctx context.Context, opts ...oasrt.CallOption) (CreateZygqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8050,8 +8050,8 @@ func (c *Client) CreateZygq(ctx context.Context) (CreateZygqResponse, error) {
 }
 
 // GetZygq calls GET /zygq/{id}
-func (c *Client) GetZygq(ctx context.Context, params GetZygqParams) (GetZygqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oasrt.CallOption) (GetZygqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8067,8 +8067,8 @@ func (c *Client) GetZygq(ctx context.Context, params GetZygqParams) (GetZygqResp
 }
 
 // DeleteZygq calls DELETE /zygq/{id}
-func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams) (DeleteZygqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts ...oasrt.CallOption) (DeleteZygqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8084,8 +8084,8 @@ func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams) (Delet
 }
 
 // GetZygqItem calls GET /zygq/{id}/items/{itemId}
-func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams) (GetZygqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts ...oasrt.CallOption) (GetZygqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8103,8 +8103,8 @@ func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams) (Get
 }
 
 // ListLpdkoiibzd calls GET /lpdkoiibzd
-func (c *Client) ListLpdkoiibzd(ctx context.Context) (ListLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption) (ListLpdkoiibzdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8119,8 +8119,8 @@ func (c *Client) ListLpdkoiibzd(ctx context.Context) (ListLpdkoiibzdResponse, er
 }
 
 // CreateLpdkoiibzd calls POST /lpdkoiibzd
-func (c *Client) CreateLpdkoiibzd(ctx context.Context) (CreateLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption) (CreateLpdkoiibzdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8135,8 +8135,8 @@ func (c *Client) CreateLpdkoiibzd(ctx context.Context) (CreateLpdkoiibzdResponse
 }
 
 // GetLpdkoiibzd calls GET /lpdkoiibzd/{id}
-func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams) (GetLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, opts ...oasrt.CallOption) (GetLpdkoiibzdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8152,8 +8152,8 @@ func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams) 
 }
 
 // DeleteLpdkoiibzd calls DELETE /lpdkoiibzd/{id}
-func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams) (DeleteLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams, opts ...oasrt.CallOption) (DeleteLpdkoiibzdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8169,8 +8169,8 @@ func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdPa
 }
 
 // GetLpdkoiibzdItem calls GET /lpdkoiibzd/{id}/items/{itemId}
-func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams) (GetLpdkoiibzdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams, opts ...oasrt.CallOption) (GetLpdkoiibzdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8188,8 +8188,8 @@ func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItem
 }
 
 // ListWmfkrdfpm calls GET /wmfkrdfpm
-func (c *Client) ListWmfkrdfpm(ctx context.Context) (ListWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) (ListWmfkrdfpmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8204,8 +8204,8 @@ func (c *Client) ListWmfkrdfpm(ctx context.Context) (ListWmfkrdfpmResponse, erro
 }
 
 // CreateWmfkrdfpm calls POST /wmfkrdfpm
-func (c *Client) CreateWmfkrdfpm(ctx context.Context) (CreateWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) (CreateWmfkrdfpmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8220,8 +8220,8 @@ func (c *Client) CreateWmfkrdfpm(ctx context.Context) (CreateWmfkrdfpmResponse, 
 }
 
 // GetWmfkrdfpm calls GET /wmfkrdfpm/{id}
-func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams) (GetWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, opts ...oasrt.CallOption) (GetWmfkrdfpmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8237,8 +8237,8 @@ func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams) (G
 }
 
 // DeleteWmfkrdfpm calls DELETE /wmfkrdfpm/{id}
-func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams) (DeleteWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams, opts ...oasrt.CallOption) (DeleteWmfkrdfpmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8254,8 +8254,8 @@ func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmPara
 }
 
 // GetWmfkrdfpmItem calls GET /wmfkrdfpm/{id}/items/{itemId}
-func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams) (GetWmfkrdfpmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams, opts ...oasrt.CallOption) (GetWmfkrdfpmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8273,8 +8273,8 @@ func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemPa
 }
 
 // ListHpjesr calls GET /hpjesr
-func (c *Client) ListHpjesr(ctx context.Context) (ListHpjesrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHpjesr(ctx context.Context, opts ...oasrt.CallOption) (ListHpjesrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8289,8 +8289,8 @@ func (c *Client) ListHpjesr(ctx context.Context) (ListHpjesrResponse, error) {
 }
 
 // CreateHpjesr calls POST /hpjesr
-func (c *Client) CreateHpjesr(ctx context.Context) (CreateHpjesrResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHpjesr(ctx context.Context, opts ...oasrt.CallOption) (CreateHpjesrResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8305,8 +8305,8 @@ func (c *Client) CreateHpjesr(ctx context.Context) (CreateHpjesrResponse, error)
 }
 
 // GetHpjesr calls GET /hpjesr/{id}
-func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams) (GetHpjesrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...oasrt.CallOption) (GetHpjesrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8322,8 +8322,8 @@ func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams) (GetHpje
 }
 
 // DeleteHpjesr calls DELETE /hpjesr/{id}
-func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams) (DeleteHpjesrResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, opts ...oasrt.CallOption) (DeleteHpjesrResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8339,8 +8339,8 @@ func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams) (D
 }
 
 // GetHpjesrItem calls GET /hpjesr/{id}/items/{itemId}
-func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams) (GetHpjesrItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, opts ...oasrt.CallOption) (GetHpjesrItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8358,8 +8358,8 @@ func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams) 
 }
 
 // ListInkgjgjncj calls GET /inkgjgjncj
-func (c *Client) ListInkgjgjncj(ctx context.Context) (ListInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption) (ListInkgjgjncjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8374,8 +8374,8 @@ func (c *Client) ListInkgjgjncj(ctx context.Context) (ListInkgjgjncjResponse, er
 }
 
 // CreateInkgjgjncj calls POST /inkgjgjncj
-func (c *Client) CreateInkgjgjncj(ctx context.Context) (CreateInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption) (CreateInkgjgjncjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8390,8 +8390,8 @@ func (c *Client) CreateInkgjgjncj(ctx context.Context) (CreateInkgjgjncjResponse
 }
 
 // GetInkgjgjncj calls GET /inkgjgjncj/{id}
-func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams) (GetInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, opts ...oasrt.CallOption) (GetInkgjgjncjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8407,8 +8407,8 @@ func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams) 
 }
 
 // DeleteInkgjgjncj calls DELETE /inkgjgjncj/{id}
-func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams) (DeleteInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams, opts ...oasrt.CallOption) (DeleteInkgjgjncjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8424,8 +8424,8 @@ func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjPa
 }
 
 // GetInkgjgjncjItem calls GET /inkgjgjncj/{id}/items/{itemId}
-func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams) (GetInkgjgjncjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams, opts ...oasrt.CallOption) (GetInkgjgjncjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8443,8 +8443,8 @@ func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItem
 }
 
 // ListKsksqf calls GET /ksksqf
-func (c *Client) ListKsksqf(ctx context.Context) (ListKsksqfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKsksqf(ctx context.Context, opts ...oasrt.CallOption) (ListKsksqfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8459,8 +8459,8 @@ func (c *Client) ListKsksqf(ctx context.Context) (ListKsksqfResponse, error) {
 }
 
 // CreateKsksqf calls POST /ksksqf
-func (c *Client) CreateKsksqf(ctx context.Context) (CreateKsksqfResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKsksqf(ctx context.Context, opts ...oasrt.CallOption) (CreateKsksqfResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8475,8 +8475,8 @@ func (c *Client) CreateKsksqf(ctx context.Context) (CreateKsksqfResponse, error)
 }
 
 // GetKsksqf calls GET /ksksqf/{id}
-func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams) (GetKsksqfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...oasrt.CallOption) (GetKsksqfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8492,8 +8492,8 @@ func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams) (GetKsks
 }
 
 // DeleteKsksqf calls DELETE /ksksqf/{id}
-func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams) (DeleteKsksqfResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, opts ...oasrt.CallOption) (DeleteKsksqfResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8509,8 +8509,8 @@ func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams) (D
 }
 
 // GetKsksqfItem calls GET /ksksqf/{id}/items/{itemId}
-func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams) (GetKsksqfItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, opts ...oasrt.CallOption) (GetKsksqfItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8528,8 +8528,8 @@ func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams) 
 }
 
 // ListEtkaalelo calls GET /etkaalelo
-func (c *Client) ListEtkaalelo(ctx context.Context) (ListEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) (ListEtkaaleloResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8544,8 +8544,8 @@ func (c *Client) ListEtkaalelo(ctx context.Context) (ListEtkaaleloResponse, erro
 }
 
 // CreateEtkaalelo calls POST /etkaalelo
-func (c *Client) CreateEtkaalelo(ctx context.Context) (CreateEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) (CreateEtkaaleloResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8560,8 +8560,8 @@ func (c *Client) CreateEtkaalelo(ctx context.Context) (CreateEtkaaleloResponse, 
 }
 
 // GetEtkaalelo calls GET /etkaalelo/{id}
-func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams) (GetEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, opts ...oasrt.CallOption) (GetEtkaaleloResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8577,8 +8577,8 @@ func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams) (G
 }
 
 // DeleteEtkaalelo calls DELETE /etkaalelo/{id}
-func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams) (DeleteEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams, opts ...oasrt.CallOption) (DeleteEtkaaleloResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8594,8 +8594,8 @@ func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloPara
 }
 
 // GetEtkaaleloItem calls GET /etkaalelo/{id}/items/{itemId}
-func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams) (GetEtkaaleloItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams, opts ...oasrt.CallOption) (GetEtkaaleloItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8613,8 +8613,8 @@ func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemPa
 }
 
 // ListEwuwn calls GET /ewuwn
-func (c *Client) ListEwuwn(ctx context.Context) (ListEwuwnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEwuwn(ctx context.Context, opts ...oasrt.CallOption) (ListEwuwnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8629,8 +8629,8 @@ func (c *Client) ListEwuwn(ctx context.Context) (ListEwuwnResponse, error) {
 }
 
 // CreateEwuwn calls POST /ewuwn
-func (c *Client) CreateEwuwn(ctx context.Context) (CreateEwuwnResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEwuwn(ctx context.Context, opts ...oasrt.CallOption) (CreateEwuwnResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8645,8 +8645,8 @@ func (c *Client) CreateEwuwn(ctx context.Context) (CreateEwuwnResponse, error) {
 }
 
 // GetEwuwn calls GET /ewuwn/{id}
-func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams) (GetEwuwnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oasrt.CallOption) (GetEwuwnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8662,8 +8662,8 @@ func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams) (GetEwuwnR
 }
 
 // DeleteEwuwn calls DELETE /ewuwn/{id}
-func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams) (DeleteEwuwnResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts ...oasrt.CallOption) (DeleteEwuwnResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8679,8 +8679,8 @@ func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams) (Del
 }
 
 // GetEwuwnItem calls GET /ewuwn/{id}/items/{itemId}
-func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams) (GetEwuwnItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, opts ...oasrt.CallOption) (GetEwuwnItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8698,8 +8698,8 @@ func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams) (G
 }
 
 // ListTsgoqiast calls GET /tsgoqiast
-func (c *Client) ListTsgoqiast(ctx context.Context) (ListTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) (ListTsgoqiastResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8714,8 +8714,8 @@ func (c *Client) ListTsgoqiast(ctx context.Context) (ListTsgoqiastResponse, erro
 }
 
 // CreateTsgoqiast calls POST /tsgoqiast
-func (c *Client) CreateTsgoqiast(ctx context.Context) (CreateTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) (CreateTsgoqiastResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8730,8 +8730,8 @@ func (c *Client) CreateTsgoqiast(ctx context.Context) (CreateTsgoqiastResponse, 
 }
 
 // GetTsgoqiast calls GET /tsgoqiast/{id}
-func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams) (GetTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, opts ...oasrt.CallOption) (GetTsgoqiastResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8747,8 +8747,8 @@ func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams) (G
 }
 
 // DeleteTsgoqiast calls DELETE /tsgoqiast/{id}
-func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams) (DeleteTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams, opts ...oasrt.CallOption) (DeleteTsgoqiastResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8764,8 +8764,8 @@ func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastPara
 }
 
 // GetTsgoqiastItem calls GET /tsgoqiast/{id}/items/{itemId}
-func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams) (GetTsgoqiastItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams, opts ...oasrt.CallOption) (GetTsgoqiastItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8783,8 +8783,8 @@ func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemPa
 }
 
 // ListAizwakpp calls GET /aizwakpp
-func (c *Client) ListAizwakpp(ctx context.Context) (ListAizwakppResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (ListAizwakppResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8799,8 +8799,8 @@ func (c *Client) ListAizwakpp(ctx context.Context) (ListAizwakppResponse, error)
 }
 
 // CreateAizwakpp calls POST /aizwakpp
-func (c *Client) CreateAizwakpp(ctx context.Context) (CreateAizwakppResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (CreateAizwakppResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8815,8 +8815,8 @@ func (c *Client) CreateAizwakpp(ctx context.Context) (CreateAizwakppResponse, er
 }
 
 // GetAizwakpp calls GET /aizwakpp/{id}
-func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams) (GetAizwakppResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts ...oasrt.CallOption) (GetAizwakppResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8832,8 +8832,8 @@ func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams) (Get
 }
 
 // DeleteAizwakpp calls DELETE /aizwakpp/{id}
-func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams) (DeleteAizwakppResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams, opts ...oasrt.CallOption) (DeleteAizwakppResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8849,8 +8849,8 @@ func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams
 }
 
 // GetAizwakppItem calls GET /aizwakpp/{id}/items/{itemId}
-func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams) (GetAizwakppItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams, opts ...oasrt.CallOption) (GetAizwakppItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8868,8 +8868,8 @@ func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemPara
 }
 
 // ListIkawb calls GET /ikawb
-func (c *Client) ListIkawb(ctx context.Context) (ListIkawbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIkawb(ctx context.Context, opts ...oasrt.CallOption) (ListIkawbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8884,8 +8884,8 @@ func (c *Client) ListIkawb(ctx context.Context) (ListIkawbResponse, error) {
 }
 
 // CreateIkawb calls POST /ikawb
-func (c *Client) CreateIkawb(ctx context.Context) (CreateIkawbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIkawb(ctx context.Context, opts ...oasrt.CallOption) (CreateIkawbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8900,8 +8900,8 @@ func (c *Client) CreateIkawb(ctx context.Context) (CreateIkawbResponse, error) {
 }
 
 // GetIkawb calls GET /ikawb/{id}
-func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams) (GetIkawbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oasrt.CallOption) (GetIkawbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8917,8 +8917,8 @@ func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams) (GetIkawbR
 }
 
 // DeleteIkawb calls DELETE /ikawb/{id}
-func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams) (DeleteIkawbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts ...oasrt.CallOption) (DeleteIkawbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -8934,8 +8934,8 @@ func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams) (Del
 }
 
 // GetIkawbItem calls GET /ikawb/{id}/items/{itemId}
-func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams) (GetIkawbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, opts ...oasrt.CallOption) (GetIkawbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -8953,8 +8953,8 @@ func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams) (G
 }
 
 // ListCoroo calls GET /coroo
-func (c *Client) ListCoroo(ctx context.Context) (ListCorooResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListCoroo(ctx context.Context, opts ...oasrt.CallOption) (ListCorooResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8969,8 +8969,8 @@ func (c *Client) ListCoroo(ctx context.Context) (ListCorooResponse, error) {
 }
 
 // CreateCoroo calls POST /coroo
-func (c *Client) CreateCoroo(ctx context.Context) (CreateCorooResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateCoroo(ctx context.Context, opts ...oasrt.CallOption) (CreateCorooResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -8985,8 +8985,8 @@ func (c *Client) CreateCoroo(ctx context.Context) (CreateCorooResponse, error) {
 }
 
 // GetCoroo calls GET /coroo/{id}
-func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams) (GetCorooResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oasrt.CallOption) (GetCorooResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9002,8 +9002,8 @@ func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams) (GetCorooR
 }
 
 // DeleteCoroo calls DELETE /coroo/{id}
-func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams) (DeleteCorooResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts ...oasrt.CallOption) (DeleteCorooResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9019,8 +9019,8 @@ func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams) (Del
 }
 
 // GetCorooItem calls GET /coroo/{id}/items/{itemId}
-func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams) (GetCorooItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, opts ...oasrt.CallOption) (GetCorooItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9038,8 +9038,8 @@ func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams) (G
 }
 
 // ListNalhmjxt calls GET /nalhmjxt
-func (c *Client) ListNalhmjxt(ctx context.Context) (ListNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (ListNalhmjxtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9054,8 +9054,8 @@ func (c *Client) ListNalhmjxt(ctx context.Context) (ListNalhmjxtResponse, error)
 }
 
 // CreateNalhmjxt calls POST /nalhmjxt
-func (c *Client) CreateNalhmjxt(ctx context.Context) (CreateNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (CreateNalhmjxtResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9070,8 +9070,8 @@ func (c *Client) CreateNalhmjxt(ctx context.Context) (CreateNalhmjxtResponse, er
 }
 
 // GetNalhmjxt calls GET /nalhmjxt/{id}
-func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams) (GetNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts ...oasrt.CallOption) (GetNalhmjxtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9087,8 +9087,8 @@ func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams) (Get
 }
 
 // DeleteNalhmjxt calls DELETE /nalhmjxt/{id}
-func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams) (DeleteNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams, opts ...oasrt.CallOption) (DeleteNalhmjxtResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9104,8 +9104,8 @@ func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams
 }
 
 // GetNalhmjxtItem calls GET /nalhmjxt/{id}/items/{itemId}
-func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams) (GetNalhmjxtItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams, opts ...oasrt.CallOption) (GetNalhmjxtItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9123,8 +9123,8 @@ func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemPara
 }
 
 // ListGovlnwhqng calls GET /govlnwhqng
-func (c *Client) ListGovlnwhqng(ctx context.Context) (ListGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption) (ListGovlnwhqngResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9139,8 +9139,8 @@ func (c *Client) ListGovlnwhqng(ctx context.Context) (ListGovlnwhqngResponse, er
 }
 
 // CreateGovlnwhqng calls POST /govlnwhqng
-func (c *Client) CreateGovlnwhqng(ctx context.Context) (CreateGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption) (CreateGovlnwhqngResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9155,8 +9155,8 @@ func (c *Client) CreateGovlnwhqng(ctx context.Context) (CreateGovlnwhqngResponse
 }
 
 // GetGovlnwhqng calls GET /govlnwhqng/{id}
-func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams) (GetGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, opts ...oasrt.CallOption) (GetGovlnwhqngResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9172,8 +9172,8 @@ func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams) 
 }
 
 // DeleteGovlnwhqng calls DELETE /govlnwhqng/{id}
-func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams) (DeleteGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams, opts ...oasrt.CallOption) (DeleteGovlnwhqngResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9189,8 +9189,8 @@ func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngPa
 }
 
 // GetGovlnwhqngItem calls GET /govlnwhqng/{id}/items/{itemId}
-func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams) (GetGovlnwhqngItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams, opts ...oasrt.CallOption) (GetGovlnwhqngItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9208,8 +9208,8 @@ func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItem
 }
 
 // ListFivetcjfz calls GET /fivetcjfz
-func (c *Client) ListFivetcjfz(ctx context.Context) (ListFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) (ListFivetcjfzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9224,8 +9224,8 @@ func (c *Client) ListFivetcjfz(ctx context.Context) (ListFivetcjfzResponse, erro
 }
 
 // CreateFivetcjfz calls POST /fivetcjfz
-func (c *Client) CreateFivetcjfz(ctx context.Context) (CreateFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) (CreateFivetcjfzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9240,8 +9240,8 @@ func (c *Client) CreateFivetcjfz(ctx context.Context) (CreateFivetcjfzResponse, 
 }
 
 // GetFivetcjfz calls GET /fivetcjfz/{id}
-func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams) (GetFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, opts ...oasrt.CallOption) (GetFivetcjfzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9257,8 +9257,8 @@ func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams) (G
 }
 
 // DeleteFivetcjfz calls DELETE /fivetcjfz/{id}
-func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams) (DeleteFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams, opts ...oasrt.CallOption) (DeleteFivetcjfzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9274,8 +9274,8 @@ func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzPara
 }
 
 // GetFivetcjfzItem calls GET /fivetcjfz/{id}/items/{itemId}
-func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams) (GetFivetcjfzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams, opts ...oasrt.CallOption) (GetFivetcjfzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9293,8 +9293,8 @@ func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemPa
 }
 
 // ListQedvj calls GET /qedvj
-func (c *Client) ListQedvj(ctx context.Context) (ListQedvjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQedvj(ctx context.Context, opts ...oasrt.CallOption) (ListQedvjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9309,8 +9309,8 @@ func (c *Client) ListQedvj(ctx context.Context) (ListQedvjResponse, error) {
 }
 
 // CreateQedvj calls POST /qedvj
-func (c *Client) CreateQedvj(ctx context.Context) (CreateQedvjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQedvj(ctx context.Context, opts ...oasrt.CallOption) (CreateQedvjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9325,8 +9325,8 @@ func (c *Client) CreateQedvj(ctx context.Context) (CreateQedvjResponse, error) {
 }
 
 // GetQedvj calls GET /qedvj/{id}
-func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams) (GetQedvjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oasrt.CallOption) (GetQedvjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9342,8 +9342,8 @@ func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams) (GetQedvjR
 }
 
 // DeleteQedvj calls DELETE /qedvj/{id}
-func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams) (DeleteQedvjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts ...oasrt.CallOption) (DeleteQedvjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9359,8 +9359,8 @@ func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams) (Del
 }
 
 // GetQedvjItem calls GET /qedvj/{id}/items/{itemId}
-func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams) (GetQedvjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, opts ...oasrt.CallOption) (GetQedvjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9378,8 +9378,8 @@ func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams) (G
 }
 
 // ListFnsjyok calls GET /fnsjyok
-func (c *Client) ListFnsjyok(ctx context.Context) (ListFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (ListFnsjyokResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9394,8 +9394,8 @@ func (c *Client) ListFnsjyok(ctx context.Context) (ListFnsjyokResponse, error) {
 }
 
 // CreateFnsjyok calls POST /fnsjyok
-func (c *Client) CreateFnsjyok(ctx context.Context) (CreateFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (CreateFnsjyokResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9410,8 +9410,8 @@ func (c *Client) CreateFnsjyok(ctx context.Context) (CreateFnsjyokResponse, erro
 }
 
 // GetFnsjyok calls GET /fnsjyok/{id}
-func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams) (GetFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts ...oasrt.CallOption) (GetFnsjyokResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9427,8 +9427,8 @@ func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams) (GetFn
 }
 
 // DeleteFnsjyok calls DELETE /fnsjyok/{id}
-func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams) (DeleteFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, opts ...oasrt.CallOption) (DeleteFnsjyokResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9444,8 +9444,8 @@ func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams) 
 }
 
 // GetFnsjyokItem calls GET /fnsjyok/{id}/items/{itemId}
-func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams) (GetFnsjyokItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams, opts ...oasrt.CallOption) (GetFnsjyokItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9463,8 +9463,8 @@ func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams
 }
 
 // ListKzpfzxdlok calls GET /kzpfzxdlok
-func (c *Client) ListKzpfzxdlok(ctx context.Context) (ListKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption) (ListKzpfzxdlokResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9479,8 +9479,8 @@ func (c *Client) ListKzpfzxdlok(ctx context.Context) (ListKzpfzxdlokResponse, er
 }
 
 // CreateKzpfzxdlok calls POST /kzpfzxdlok
-func (c *Client) CreateKzpfzxdlok(ctx context.Context) (CreateKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption) (CreateKzpfzxdlokResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9495,8 +9495,8 @@ func (c *Client) CreateKzpfzxdlok(ctx context.Context) (CreateKzpfzxdlokResponse
 }
 
 // GetKzpfzxdlok calls GET /kzpfzxdlok/{id}
-func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams) (GetKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, opts ...oasrt.CallOption) (GetKzpfzxdlokResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9512,8 +9512,8 @@ func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams) 
 }
 
 // DeleteKzpfzxdlok calls DELETE /kzpfzxdlok/{id}
-func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams) (DeleteKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams, opts ...oasrt.CallOption) (DeleteKzpfzxdlokResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9529,8 +9529,8 @@ func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokPa
 }
 
 // GetKzpfzxdlokItem calls GET /kzpfzxdlok/{id}/items/{itemId}
-func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams) (GetKzpfzxdlokItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams, opts ...oasrt.CallOption) (GetKzpfzxdlokItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9548,8 +9548,8 @@ func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItem
 }
 
 // ListNoaexm calls GET /noaexm
-func (c *Client) ListNoaexm(ctx context.Context) (ListNoaexmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNoaexm(ctx context.Context, opts ...oasrt.CallOption) (ListNoaexmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9564,8 +9564,8 @@ func (c *Client) ListNoaexm(ctx context.Context) (ListNoaexmResponse, error) {
 }
 
 // CreateNoaexm calls POST /noaexm
-func (c *Client) CreateNoaexm(ctx context.Context) (CreateNoaexmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNoaexm(ctx context.Context, opts ...oasrt.CallOption) (CreateNoaexmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9580,8 +9580,8 @@ func (c *Client) CreateNoaexm(ctx context.Context) (CreateNoaexmResponse, error)
 }
 
 // GetNoaexm calls GET /noaexm/{id}
-func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams) (GetNoaexmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...oasrt.CallOption) (GetNoaexmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9597,8 +9597,8 @@ func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams) (GetNoae
 }
 
 // DeleteNoaexm calls DELETE /noaexm/{id}
-func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams) (DeleteNoaexmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, opts ...oasrt.CallOption) (DeleteNoaexmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9614,8 +9614,8 @@ func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams) (D
 }
 
 // GetNoaexmItem calls GET /noaexm/{id}/items/{itemId}
-func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams) (GetNoaexmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, opts ...oasrt.CallOption) (GetNoaexmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9633,8 +9633,8 @@ func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams) 
 }
 
 // ListXcljdelfxx calls GET /xcljdelfxx
-func (c *Client) ListXcljdelfxx(ctx context.Context) (ListXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption) (ListXcljdelfxxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9649,8 +9649,8 @@ func (c *Client) ListXcljdelfxx(ctx context.Context) (ListXcljdelfxxResponse, er
 }
 
 // CreateXcljdelfxx calls POST /xcljdelfxx
-func (c *Client) CreateXcljdelfxx(ctx context.Context) (CreateXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption) (CreateXcljdelfxxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9665,8 +9665,8 @@ func (c *Client) CreateXcljdelfxx(ctx context.Context) (CreateXcljdelfxxResponse
 }
 
 // GetXcljdelfxx calls GET /xcljdelfxx/{id}
-func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams) (GetXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, opts ...oasrt.CallOption) (GetXcljdelfxxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9682,8 +9682,8 @@ func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams) 
 }
 
 // DeleteXcljdelfxx calls DELETE /xcljdelfxx/{id}
-func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams) (DeleteXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams, opts ...oasrt.CallOption) (DeleteXcljdelfxxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9699,8 +9699,8 @@ func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxPa
 }
 
 // GetXcljdelfxxItem calls GET /xcljdelfxx/{id}/items/{itemId}
-func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams) (GetXcljdelfxxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams, opts ...oasrt.CallOption) (GetXcljdelfxxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9718,8 +9718,8 @@ func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItem
 }
 
 // ListGuiyycbu calls GET /guiyycbu
-func (c *Client) ListGuiyycbu(ctx context.Context) (ListGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (ListGuiyycbuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9734,8 +9734,8 @@ func (c *Client) ListGuiyycbu(ctx context.Context) (ListGuiyycbuResponse, error)
 }
 
 // CreateGuiyycbu calls POST /guiyycbu
-func (c *Client) CreateGuiyycbu(ctx context.Context) (CreateGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (CreateGuiyycbuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9750,8 +9750,8 @@ func (c *Client) CreateGuiyycbu(ctx context.Context) (CreateGuiyycbuResponse, er
 }
 
 // GetGuiyycbu calls GET /guiyycbu/{id}
-func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams) (GetGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts ...oasrt.CallOption) (GetGuiyycbuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9767,8 +9767,8 @@ func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams) (Get
 }
 
 // DeleteGuiyycbu calls DELETE /guiyycbu/{id}
-func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams) (DeleteGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams, opts ...oasrt.CallOption) (DeleteGuiyycbuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9784,8 +9784,8 @@ func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams
 }
 
 // GetGuiyycbuItem calls GET /guiyycbu/{id}/items/{itemId}
-func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams) (GetGuiyycbuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams, opts ...oasrt.CallOption) (GetGuiyycbuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9803,8 +9803,8 @@ func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemPara
 }
 
 // ListJqjyp calls GET /jqjyp
-func (c *Client) ListJqjyp(ctx context.Context) (ListJqjypResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListJqjyp(ctx context.Context, opts ...oasrt.CallOption) (ListJqjypResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9819,8 +9819,8 @@ func (c *Client) ListJqjyp(ctx context.Context) (ListJqjypResponse, error) {
 }
 
 // CreateJqjyp calls POST /jqjyp
-func (c *Client) CreateJqjyp(ctx context.Context) (CreateJqjypResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateJqjyp(ctx context.Context, opts ...oasrt.CallOption) (CreateJqjypResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9835,8 +9835,8 @@ func (c *Client) CreateJqjyp(ctx context.Context) (CreateJqjypResponse, error) {
 }
 
 // GetJqjyp calls GET /jqjyp/{id}
-func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams) (GetJqjypResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oasrt.CallOption) (GetJqjypResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9852,8 +9852,8 @@ func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams) (GetJqjypR
 }
 
 // DeleteJqjyp calls DELETE /jqjyp/{id}
-func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams) (DeleteJqjypResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts ...oasrt.CallOption) (DeleteJqjypResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9869,8 +9869,8 @@ func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams) (Del
 }
 
 // GetJqjypItem calls GET /jqjyp/{id}/items/{itemId}
-func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams) (GetJqjypItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, opts ...oasrt.CallOption) (GetJqjypItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9888,8 +9888,8 @@ func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams) (G
 }
 
 // ListTmnwcqdv calls GET /tmnwcqdv
-func (c *Client) ListTmnwcqdv(ctx context.Context) (ListTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (ListTmnwcqdvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9904,8 +9904,8 @@ func (c *Client) ListTmnwcqdv(ctx context.Context) (ListTmnwcqdvResponse, error)
 }
 
 // CreateTmnwcqdv calls POST /tmnwcqdv
-func (c *Client) CreateTmnwcqdv(ctx context.Context) (CreateTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (CreateTmnwcqdvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9920,8 +9920,8 @@ func (c *Client) CreateTmnwcqdv(ctx context.Context) (CreateTmnwcqdvResponse, er
 }
 
 // GetTmnwcqdv calls GET /tmnwcqdv/{id}
-func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams) (GetTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts ...oasrt.CallOption) (GetTmnwcqdvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9937,8 +9937,8 @@ func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams) (Get
 }
 
 // DeleteTmnwcqdv calls DELETE /tmnwcqdv/{id}
-func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams) (DeleteTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams, opts ...oasrt.CallOption) (DeleteTmnwcqdvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -9954,8 +9954,8 @@ func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams
 }
 
 // GetTmnwcqdvItem calls GET /tmnwcqdv/{id}/items/{itemId}
-func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams) (GetTmnwcqdvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams, opts ...oasrt.CallOption) (GetTmnwcqdvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -9973,8 +9973,8 @@ func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemPara
 }
 
 // ListQeftui calls GET /qeftui
-func (c *Client) ListQeftui(ctx context.Context) (ListQeftuiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQeftui(ctx context.Context, opts ...oasrt.CallOption) (ListQeftuiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -9989,8 +9989,8 @@ func (c *Client) ListQeftui(ctx context.Context) (ListQeftuiResponse, error) {
 }
 
 // CreateQeftui calls POST /qeftui
-func (c *Client) CreateQeftui(ctx context.Context) (CreateQeftuiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQeftui(ctx context.Context, opts ...oasrt.CallOption) (CreateQeftuiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10005,8 +10005,8 @@ func (c *Client) CreateQeftui(ctx context.Context) (CreateQeftuiResponse, error)
 }
 
 // GetQeftui calls GET /qeftui/{id}
-func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams) (GetQeftuiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...oasrt.CallOption) (GetQeftuiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10022,8 +10022,8 @@ func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams) (GetQeft
 }
 
 // DeleteQeftui calls DELETE /qeftui/{id}
-func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams) (DeleteQeftuiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, opts ...oasrt.CallOption) (DeleteQeftuiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10039,8 +10039,8 @@ func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams) (D
 }
 
 // GetQeftuiItem calls GET /qeftui/{id}/items/{itemId}
-func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams) (GetQeftuiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, opts ...oasrt.CallOption) (GetQeftuiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10058,8 +10058,8 @@ func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams) 
 }
 
 // ListSvnuldp calls GET /svnuldp
-func (c *Client) ListSvnuldp(ctx context.Context) (ListSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (ListSvnuldpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10074,8 +10074,8 @@ func (c *Client) ListSvnuldp(ctx context.Context) (ListSvnuldpResponse, error) {
 }
 
 // CreateSvnuldp calls POST /svnuldp
-func (c *Client) CreateSvnuldp(ctx context.Context) (CreateSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (CreateSvnuldpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10090,8 +10090,8 @@ func (c *Client) CreateSvnuldp(ctx context.Context) (CreateSvnuldpResponse, erro
 }
 
 // GetSvnuldp calls GET /svnuldp/{id}
-func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams) (GetSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts ...oasrt.CallOption) (GetSvnuldpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10107,8 +10107,8 @@ func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams) (GetSv
 }
 
 // DeleteSvnuldp calls DELETE /svnuldp/{id}
-func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams) (DeleteSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, opts ...oasrt.CallOption) (DeleteSvnuldpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10124,8 +10124,8 @@ func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams) 
 }
 
 // GetSvnuldpItem calls GET /svnuldp/{id}/items/{itemId}
-func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams) (GetSvnuldpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams, opts ...oasrt.CallOption) (GetSvnuldpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10143,8 +10143,8 @@ func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams
 }
 
 // ListZfwxbj calls GET /zfwxbj
-func (c *Client) ListZfwxbj(ctx context.Context) (ListZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (ListZfwxbjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10159,8 +10159,8 @@ func (c *Client) ListZfwxbj(ctx context.Context) (ListZfwxbjResponse, error) {
 }
 
 // CreateZfwxbj calls POST /zfwxbj
-func (c *Client) CreateZfwxbj(ctx context.Context) (CreateZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (CreateZfwxbjResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10175,8 +10175,8 @@ func (c *Client) CreateZfwxbj(ctx context.Context) (CreateZfwxbjResponse, error)
 }
 
 // GetZfwxbj calls GET /zfwxbj/{id}
-func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams) (GetZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...oasrt.CallOption) (GetZfwxbjResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10192,8 +10192,8 @@ func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams) (GetZfwx
 }
 
 // DeleteZfwxbj calls DELETE /zfwxbj/{id}
-func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams) (DeleteZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, opts ...oasrt.CallOption) (DeleteZfwxbjResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10209,8 +10209,8 @@ func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams) (D
 }
 
 // GetZfwxbjItem calls GET /zfwxbj/{id}/items/{itemId}
-func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams) (GetZfwxbjItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, opts ...oasrt.CallOption) (GetZfwxbjItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10228,8 +10228,8 @@ func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams) 
 }
 
 // ListDfcvpijrs calls GET /dfcvpijrs
-func (c *Client) ListDfcvpijrs(ctx context.Context) (ListDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) (ListDfcvpijrsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10244,8 +10244,8 @@ func (c *Client) ListDfcvpijrs(ctx context.Context) (ListDfcvpijrsResponse, erro
 }
 
 // CreateDfcvpijrs calls POST /dfcvpijrs
-func (c *Client) CreateDfcvpijrs(ctx context.Context) (CreateDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) (CreateDfcvpijrsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10260,8 +10260,8 @@ func (c *Client) CreateDfcvpijrs(ctx context.Context) (CreateDfcvpijrsResponse, 
 }
 
 // GetDfcvpijrs calls GET /dfcvpijrs/{id}
-func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams) (GetDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, opts ...oasrt.CallOption) (GetDfcvpijrsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10277,8 +10277,8 @@ func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams) (G
 }
 
 // DeleteDfcvpijrs calls DELETE /dfcvpijrs/{id}
-func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams) (DeleteDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams, opts ...oasrt.CallOption) (DeleteDfcvpijrsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10294,8 +10294,8 @@ func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsPara
 }
 
 // GetDfcvpijrsItem calls GET /dfcvpijrs/{id}/items/{itemId}
-func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams) (GetDfcvpijrsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams, opts ...oasrt.CallOption) (GetDfcvpijrsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10313,8 +10313,8 @@ func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemPa
 }
 
 // ListKcuotcc calls GET /kcuotcc
-func (c *Client) ListKcuotcc(ctx context.Context) (ListKcuotccResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (ListKcuotccResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10329,8 +10329,8 @@ func (c *Client) ListKcuotcc(ctx context.Context) (ListKcuotccResponse, error) {
 }
 
 // CreateKcuotcc calls POST /kcuotcc
-func (c *Client) CreateKcuotcc(ctx context.Context) (CreateKcuotccResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (CreateKcuotccResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10345,8 +10345,8 @@ func (c *Client) CreateKcuotcc(ctx context.Context) (CreateKcuotccResponse, erro
 }
 
 // GetKcuotcc calls GET /kcuotcc/{id}
-func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams) (GetKcuotccResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts ...oasrt.CallOption) (GetKcuotccResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10362,8 +10362,8 @@ func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams) (GetKc
 }
 
 // DeleteKcuotcc calls DELETE /kcuotcc/{id}
-func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams) (DeleteKcuotccResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, opts ...oasrt.CallOption) (DeleteKcuotccResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10379,8 +10379,8 @@ func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams) 
 }
 
 // GetKcuotccItem calls GET /kcuotcc/{id}/items/{itemId}
-func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams) (GetKcuotccItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams, opts ...oasrt.CallOption) (GetKcuotccItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10398,8 +10398,8 @@ func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams
 }
 
 // ListYlxpbzwdi calls GET /ylxpbzwdi
-func (c *Client) ListYlxpbzwdi(ctx context.Context) (ListYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) (ListYlxpbzwdiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10414,8 +10414,8 @@ func (c *Client) ListYlxpbzwdi(ctx context.Context) (ListYlxpbzwdiResponse, erro
 }
 
 // CreateYlxpbzwdi calls POST /ylxpbzwdi
-func (c *Client) CreateYlxpbzwdi(ctx context.Context) (CreateYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) (CreateYlxpbzwdiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10430,8 +10430,8 @@ func (c *Client) CreateYlxpbzwdi(ctx context.Context) (CreateYlxpbzwdiResponse, 
 }
 
 // GetYlxpbzwdi calls GET /ylxpbzwdi/{id}
-func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams) (GetYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, opts ...oasrt.CallOption) (GetYlxpbzwdiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10447,8 +10447,8 @@ func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams) (G
 }
 
 // DeleteYlxpbzwdi calls DELETE /ylxpbzwdi/{id}
-func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams) (DeleteYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams, opts ...oasrt.CallOption) (DeleteYlxpbzwdiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10464,8 +10464,8 @@ func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiPara
 }
 
 // GetYlxpbzwdiItem calls GET /ylxpbzwdi/{id}/items/{itemId}
-func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams) (GetYlxpbzwdiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams, opts ...oasrt.CallOption) (GetYlxpbzwdiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10483,8 +10483,8 @@ func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemPa
 }
 
 // ListEukxcmipe calls GET /eukxcmipe
-func (c *Client) ListEukxcmipe(ctx context.Context) (ListEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) (ListEukxcmipeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10499,8 +10499,8 @@ func (c *Client) ListEukxcmipe(ctx context.Context) (ListEukxcmipeResponse, erro
 }
 
 // CreateEukxcmipe calls POST /eukxcmipe
-func (c *Client) CreateEukxcmipe(ctx context.Context) (CreateEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) (CreateEukxcmipeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10515,8 +10515,8 @@ func (c *Client) CreateEukxcmipe(ctx context.Context) (CreateEukxcmipeResponse, 
 }
 
 // GetEukxcmipe calls GET /eukxcmipe/{id}
-func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams) (GetEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, opts ...oasrt.CallOption) (GetEukxcmipeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10532,8 +10532,8 @@ func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams) (G
 }
 
 // DeleteEukxcmipe calls DELETE /eukxcmipe/{id}
-func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams) (DeleteEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams, opts ...oasrt.CallOption) (DeleteEukxcmipeResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10549,8 +10549,8 @@ func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipePara
 }
 
 // GetEukxcmipeItem calls GET /eukxcmipe/{id}/items/{itemId}
-func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams) (GetEukxcmipeItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams, opts ...oasrt.CallOption) (GetEukxcmipeItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10568,8 +10568,8 @@ func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemPa
 }
 
 // ListVqslmzslb calls GET /vqslmzslb
-func (c *Client) ListVqslmzslb(ctx context.Context) (ListVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) (ListVqslmzslbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10584,8 +10584,8 @@ func (c *Client) ListVqslmzslb(ctx context.Context) (ListVqslmzslbResponse, erro
 }
 
 // CreateVqslmzslb calls POST /vqslmzslb
-func (c *Client) CreateVqslmzslb(ctx context.Context) (CreateVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) (CreateVqslmzslbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10600,8 +10600,8 @@ func (c *Client) CreateVqslmzslb(ctx context.Context) (CreateVqslmzslbResponse, 
 }
 
 // GetVqslmzslb calls GET /vqslmzslb/{id}
-func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams) (GetVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, opts ...oasrt.CallOption) (GetVqslmzslbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10617,8 +10617,8 @@ func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams) (G
 }
 
 // DeleteVqslmzslb calls DELETE /vqslmzslb/{id}
-func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams) (DeleteVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams, opts ...oasrt.CallOption) (DeleteVqslmzslbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10634,8 +10634,8 @@ func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbPara
 }
 
 // GetVqslmzslbItem calls GET /vqslmzslb/{id}/items/{itemId}
-func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams) (GetVqslmzslbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams, opts ...oasrt.CallOption) (GetVqslmzslbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10653,8 +10653,8 @@ func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemPa
 }
 
 // ListMqms calls GET /mqms
-func (c *Client) ListMqms(ctx context.Context) (ListMqmsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMqms(ctx context.Context, opts ...oasrt.CallOption) (ListMqmsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10669,8 +10669,8 @@ func (c *Client) ListMqms(ctx context.Context) (ListMqmsResponse, error) {
 }
 
 // CreateMqms calls POST /mqms
-func (c *Client) CreateMqms(ctx context.Context) (CreateMqmsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMqms(ctx context.Context, opts ...oasrt.CallOption) (CreateMqmsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10685,8 +10685,8 @@ func (c *Client) CreateMqms(ctx context.Context) (CreateMqmsResponse, error) {
 }
 
 // GetMqms calls GET /mqms/{id}
-func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams) (GetMqmsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oasrt.CallOption) (GetMqmsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10702,8 +10702,8 @@ func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams) (GetMqmsResp
 }
 
 // DeleteMqms calls DELETE /mqms/{id}
-func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams) (DeleteMqmsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts ...oasrt.CallOption) (DeleteMqmsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10719,8 +10719,8 @@ func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams) (Delet
 }
 
 // GetMqmsItem calls GET /mqms/{id}/items/{itemId}
-func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams) (GetMqmsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts ...oasrt.CallOption) (GetMqmsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10738,8 +10738,8 @@ func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams) (Get
 }
 
 // ListXvwuqnvpw calls GET /xvwuqnvpw
-func (c *Client) ListXvwuqnvpw(ctx context.Context) (ListXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) (ListXvwuqnvpwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10754,8 +10754,8 @@ func (c *Client) ListXvwuqnvpw(ctx context.Context) (ListXvwuqnvpwResponse, erro
 }
 
 // CreateXvwuqnvpw calls POST /xvwuqnvpw
-func (c *Client) CreateXvwuqnvpw(ctx context.Context) (CreateXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) (CreateXvwuqnvpwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10770,8 +10770,8 @@ func (c *Client) CreateXvwuqnvpw(ctx context.Context) (CreateXvwuqnvpwResponse, 
 }
 
 // GetXvwuqnvpw calls GET /xvwuqnvpw/{id}
-func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams) (GetXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, opts ...oasrt.CallOption) (GetXvwuqnvpwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10787,8 +10787,8 @@ func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams) (G
 }
 
 // DeleteXvwuqnvpw calls DELETE /xvwuqnvpw/{id}
-func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams) (DeleteXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams, opts ...oasrt.CallOption) (DeleteXvwuqnvpwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10804,8 +10804,8 @@ func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwPara
 }
 
 // GetXvwuqnvpwItem calls GET /xvwuqnvpw/{id}/items/{itemId}
-func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams) (GetXvwuqnvpwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams, opts ...oasrt.CallOption) (GetXvwuqnvpwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10823,8 +10823,8 @@ func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemPa
 }
 
 // ListLoruxlgz calls GET /loruxlgz
-func (c *Client) ListLoruxlgz(ctx context.Context) (ListLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (ListLoruxlgzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10839,8 +10839,8 @@ func (c *Client) ListLoruxlgz(ctx context.Context) (ListLoruxlgzResponse, error)
 }
 
 // CreateLoruxlgz calls POST /loruxlgz
-func (c *Client) CreateLoruxlgz(ctx context.Context) (CreateLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (CreateLoruxlgzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10855,8 +10855,8 @@ func (c *Client) CreateLoruxlgz(ctx context.Context) (CreateLoruxlgzResponse, er
 }
 
 // GetLoruxlgz calls GET /loruxlgz/{id}
-func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams) (GetLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts ...oasrt.CallOption) (GetLoruxlgzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10872,8 +10872,8 @@ func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams) (Get
 }
 
 // DeleteLoruxlgz calls DELETE /loruxlgz/{id}
-func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams) (DeleteLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams, opts ...oasrt.CallOption) (DeleteLoruxlgzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10889,8 +10889,8 @@ func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams
 }
 
 // GetLoruxlgzItem calls GET /loruxlgz/{id}/items/{itemId}
-func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams) (GetLoruxlgzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams, opts ...oasrt.CallOption) (GetLoruxlgzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10908,8 +10908,8 @@ func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemPara
 }
 
 // ListMboo calls GET /mboo
-func (c *Client) ListMboo(ctx context.Context) (ListMbooResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMboo(ctx context.Context, opts ...oasrt.CallOption) (ListMbooResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10924,8 +10924,8 @@ func (c *Client) ListMboo(ctx context.Context) (ListMbooResponse, error) {
 }
 
 // CreateMboo calls POST /mboo
-func (c *Client) CreateMboo(ctx context.Context) (CreateMbooResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMboo(ctx context.Context, opts ...oasrt.CallOption) (CreateMbooResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -10940,8 +10940,8 @@ func (c *Client) CreateMboo(ctx context.Context) (CreateMbooResponse, error) {
 }
 
 // GetMboo calls GET /mboo/{id}
-func (c *Client) GetMboo(ctx context.Context, params GetMbooParams) (GetMbooResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oasrt.CallOption) (GetMbooResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10957,8 +10957,8 @@ func (c *Client) GetMboo(ctx context.Context, params GetMbooParams) (GetMbooResp
 }
 
 // DeleteMboo calls DELETE /mboo/{id}
-func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams) (DeleteMbooResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts ...oasrt.CallOption) (DeleteMbooResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -10974,8 +10974,8 @@ func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams) (Delet
 }
 
 // GetMbooItem calls GET /mboo/{id}/items/{itemId}
-func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams) (GetMbooItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts ...oasrt.CallOption) (GetMbooItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -10993,8 +10993,8 @@ func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams) (Get
 }
 
 // ListWkvn calls GET /wkvn
-func (c *Client) ListWkvn(ctx context.Context) (ListWkvnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWkvn(ctx context.Context, opts ...oasrt.CallOption) (ListWkvnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11009,8 +11009,8 @@ func (c *Client) ListWkvn(ctx context.Context) (ListWkvnResponse, error) {
 }
 
 // CreateWkvn calls POST /wkvn
-func (c *Client) CreateWkvn(ctx context.Context) (CreateWkvnResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWkvn(ctx context.Context, opts ...oasrt.CallOption) (CreateWkvnResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11025,8 +11025,8 @@ func (c *Client) CreateWkvn(ctx context.Context) (CreateWkvnResponse, error) {
 }
 
 // GetWkvn calls GET /wkvn/{id}
-func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams) (GetWkvnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oasrt.CallOption) (GetWkvnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11042,8 +11042,8 @@ func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams) (GetWkvnResp
 }
 
 // DeleteWkvn calls DELETE /wkvn/{id}
-func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams) (DeleteWkvnResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts ...oasrt.CallOption) (DeleteWkvnResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11059,8 +11059,8 @@ func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams) (Delet
 }
 
 // GetWkvnItem calls GET /wkvn/{id}/items/{itemId}
-func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams) (GetWkvnItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts ...oasrt.CallOption) (GetWkvnItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11078,8 +11078,8 @@ func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams) (Get
 }
 
 // ListSadoz calls GET /sadoz
-func (c *Client) ListSadoz(ctx context.Context) (ListSadozResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSadoz(ctx context.Context, opts ...oasrt.CallOption) (ListSadozResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11094,8 +11094,8 @@ func (c *Client) ListSadoz(ctx context.Context) (ListSadozResponse, error) {
 }
 
 // CreateSadoz calls POST /sadoz
-func (c *Client) CreateSadoz(ctx context.Context) (CreateSadozResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSadoz(ctx context.Context, opts ...oasrt.CallOption) (CreateSadozResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11110,8 +11110,8 @@ func (c *Client) CreateSadoz(ctx context.Context) (CreateSadozResponse, error) {
 }
 
 // GetSadoz calls GET /sadoz/{id}
-func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams) (GetSadozResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oasrt.CallOption) (GetSadozResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11127,8 +11127,8 @@ func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams) (GetSadozR
 }
 
 // DeleteSadoz calls DELETE /sadoz/{id}
-func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams) (DeleteSadozResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts ...oasrt.CallOption) (DeleteSadozResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11144,8 +11144,8 @@ func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams) (Del
 }
 
 // GetSadozItem calls GET /sadoz/{id}/items/{itemId}
-func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams) (GetSadozItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, opts ...oasrt.CallOption) (GetSadozItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11163,8 +11163,8 @@ func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams) (G
 }
 
 // ListMtrmzuzu calls GET /mtrmzuzu
-func (c *Client) ListMtrmzuzu(ctx context.Context) (ListMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (ListMtrmzuzuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11179,8 +11179,8 @@ func (c *Client) ListMtrmzuzu(ctx context.Context) (ListMtrmzuzuResponse, error)
 }
 
 // CreateMtrmzuzu calls POST /mtrmzuzu
-func (c *Client) CreateMtrmzuzu(ctx context.Context) (CreateMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (CreateMtrmzuzuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11195,8 +11195,8 @@ func (c *Client) CreateMtrmzuzu(ctx context.Context) (CreateMtrmzuzuResponse, er
 }
 
 // GetMtrmzuzu calls GET /mtrmzuzu/{id}
-func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams) (GetMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts ...oasrt.CallOption) (GetMtrmzuzuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11212,8 +11212,8 @@ func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams) (Get
 }
 
 // DeleteMtrmzuzu calls DELETE /mtrmzuzu/{id}
-func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams) (DeleteMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams, opts ...oasrt.CallOption) (DeleteMtrmzuzuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11229,8 +11229,8 @@ func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams
 }
 
 // GetMtrmzuzuItem calls GET /mtrmzuzu/{id}/items/{itemId}
-func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams) (GetMtrmzuzuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams, opts ...oasrt.CallOption) (GetMtrmzuzuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11248,8 +11248,8 @@ func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemPara
 }
 
 // ListLkxd calls GET /lkxd
-func (c *Client) ListLkxd(ctx context.Context) (ListLkxdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLkxd(ctx context.Context, opts ...oasrt.CallOption) (ListLkxdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11264,8 +11264,8 @@ func (c *Client) ListLkxd(ctx context.Context) (ListLkxdResponse, error) {
 }
 
 // CreateLkxd calls POST /lkxd
-func (c *Client) CreateLkxd(ctx context.Context) (CreateLkxdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLkxd(ctx context.Context, opts ...oasrt.CallOption) (CreateLkxdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11280,8 +11280,8 @@ func (c *Client) CreateLkxd(ctx context.Context) (CreateLkxdResponse, error) {
 }
 
 // GetLkxd calls GET /lkxd/{id}
-func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams) (GetLkxdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oasrt.CallOption) (GetLkxdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11297,8 +11297,8 @@ func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams) (GetLkxdResp
 }
 
 // DeleteLkxd calls DELETE /lkxd/{id}
-func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams) (DeleteLkxdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts ...oasrt.CallOption) (DeleteLkxdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11314,8 +11314,8 @@ func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams) (Delet
 }
 
 // GetLkxdItem calls GET /lkxd/{id}/items/{itemId}
-func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams) (GetLkxdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts ...oasrt.CallOption) (GetLkxdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11333,8 +11333,8 @@ func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams) (Get
 }
 
 // ListVmdbuvzu calls GET /vmdbuvzu
-func (c *Client) ListVmdbuvzu(ctx context.Context) (ListVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (ListVmdbuvzuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11349,8 +11349,8 @@ func (c *Client) ListVmdbuvzu(ctx context.Context) (ListVmdbuvzuResponse, error)
 }
 
 // CreateVmdbuvzu calls POST /vmdbuvzu
-func (c *Client) CreateVmdbuvzu(ctx context.Context) (CreateVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (CreateVmdbuvzuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11365,8 +11365,8 @@ func (c *Client) CreateVmdbuvzu(ctx context.Context) (CreateVmdbuvzuResponse, er
 }
 
 // GetVmdbuvzu calls GET /vmdbuvzu/{id}
-func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams) (GetVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts ...oasrt.CallOption) (GetVmdbuvzuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11382,8 +11382,8 @@ func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams) (Get
 }
 
 // DeleteVmdbuvzu calls DELETE /vmdbuvzu/{id}
-func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams) (DeleteVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams, opts ...oasrt.CallOption) (DeleteVmdbuvzuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11399,8 +11399,8 @@ func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams
 }
 
 // GetVmdbuvzuItem calls GET /vmdbuvzu/{id}/items/{itemId}
-func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams) (GetVmdbuvzuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams, opts ...oasrt.CallOption) (GetVmdbuvzuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11418,8 +11418,8 @@ func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemPara
 }
 
 // ListSeoteeia calls GET /seoteeia
-func (c *Client) ListSeoteeia(ctx context.Context) (ListSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (ListSeoteeiaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11434,8 +11434,8 @@ func (c *Client) ListSeoteeia(ctx context.Context) (ListSeoteeiaResponse, error)
 }
 
 // CreateSeoteeia calls POST /seoteeia
-func (c *Client) CreateSeoteeia(ctx context.Context) (CreateSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (CreateSeoteeiaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11450,8 +11450,8 @@ func (c *Client) CreateSeoteeia(ctx context.Context) (CreateSeoteeiaResponse, er
 }
 
 // GetSeoteeia calls GET /seoteeia/{id}
-func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams) (GetSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts ...oasrt.CallOption) (GetSeoteeiaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11467,8 +11467,8 @@ func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams) (Get
 }
 
 // DeleteSeoteeia calls DELETE /seoteeia/{id}
-func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams) (DeleteSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams, opts ...oasrt.CallOption) (DeleteSeoteeiaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11484,8 +11484,8 @@ func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams
 }
 
 // GetSeoteeiaItem calls GET /seoteeia/{id}/items/{itemId}
-func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams) (GetSeoteeiaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams, opts ...oasrt.CallOption) (GetSeoteeiaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11503,8 +11503,8 @@ func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemPara
 }
 
 // ListAburtmwbx calls GET /aburtmwbx
-func (c *Client) ListAburtmwbx(ctx context.Context) (ListAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) (ListAburtmwbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11519,8 +11519,8 @@ func (c *Client) ListAburtmwbx(ctx context.Context) (ListAburtmwbxResponse, erro
 }
 
 // CreateAburtmwbx calls POST /aburtmwbx
-func (c *Client) CreateAburtmwbx(ctx context.Context) (CreateAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) (CreateAburtmwbxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11535,8 +11535,8 @@ func (c *Client) CreateAburtmwbx(ctx context.Context) (CreateAburtmwbxResponse, 
 }
 
 // GetAburtmwbx calls GET /aburtmwbx/{id}
-func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams) (GetAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, opts ...oasrt.CallOption) (GetAburtmwbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11552,8 +11552,8 @@ func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams) (G
 }
 
 // DeleteAburtmwbx calls DELETE /aburtmwbx/{id}
-func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams) (DeleteAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams, opts ...oasrt.CallOption) (DeleteAburtmwbxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11569,8 +11569,8 @@ func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxPara
 }
 
 // GetAburtmwbxItem calls GET /aburtmwbx/{id}/items/{itemId}
-func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams) (GetAburtmwbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams, opts ...oasrt.CallOption) (GetAburtmwbxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11588,8 +11588,8 @@ func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemPa
 }
 
 // ListRqcqffd calls GET /rqcqffd
-func (c *Client) ListRqcqffd(ctx context.Context) (ListRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (ListRqcqffdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11604,8 +11604,8 @@ func (c *Client) ListRqcqffd(ctx context.Context) (ListRqcqffdResponse, error) {
 }
 
 // CreateRqcqffd calls POST /rqcqffd
-func (c *Client) CreateRqcqffd(ctx context.Context) (CreateRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (CreateRqcqffdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11620,8 +11620,8 @@ func (c *Client) CreateRqcqffd(ctx context.Context) (CreateRqcqffdResponse, erro
 }
 
 // GetRqcqffd calls GET /rqcqffd/{id}
-func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams) (GetRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts ...oasrt.CallOption) (GetRqcqffdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11637,8 +11637,8 @@ func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams) (GetRq
 }
 
 // DeleteRqcqffd calls DELETE /rqcqffd/{id}
-func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams) (DeleteRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, opts ...oasrt.CallOption) (DeleteRqcqffdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11654,8 +11654,8 @@ func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams) 
 }
 
 // GetRqcqffdItem calls GET /rqcqffd/{id}/items/{itemId}
-func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams) (GetRqcqffdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams, opts ...oasrt.CallOption) (GetRqcqffdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11673,8 +11673,8 @@ func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams
 }
 
 // ListZcyr calls GET /zcyr
-func (c *Client) ListZcyr(ctx context.Context) (ListZcyrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZcyr(ctx context.Context, opts ...oasrt.CallOption) (ListZcyrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11689,8 +11689,8 @@ func (c *Client) ListZcyr(ctx context.Context) (ListZcyrResponse, error) {
 }
 
 // CreateZcyr calls POST /zcyr
-func (c *Client) CreateZcyr(ctx context.Context) (CreateZcyrResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZcyr(ctx context.Context, opts ...oasrt.CallOption) (CreateZcyrResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11705,8 +11705,8 @@ func (c *Client) CreateZcyr(ctx context.Context) (CreateZcyrResponse, error) {
 }
 
 // GetZcyr calls GET /zcyr/{id}
-func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams) (GetZcyrResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oasrt.CallOption) (GetZcyrResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11722,8 +11722,8 @@ func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams) (GetZcyrResp
 }
 
 // DeleteZcyr calls DELETE /zcyr/{id}
-func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams) (DeleteZcyrResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts ...oasrt.CallOption) (DeleteZcyrResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11739,8 +11739,8 @@ func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams) (Delet
 }
 
 // GetZcyrItem calls GET /zcyr/{id}/items/{itemId}
-func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams) (GetZcyrItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts ...oasrt.CallOption) (GetZcyrItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11758,8 +11758,8 @@ func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams) (Get
 }
 
 // ListNvvwesgdrt calls GET /nvvwesgdrt
-func (c *Client) ListNvvwesgdrt(ctx context.Context) (ListNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption) (ListNvvwesgdrtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11774,8 +11774,8 @@ func (c *Client) ListNvvwesgdrt(ctx context.Context) (ListNvvwesgdrtResponse, er
 }
 
 // CreateNvvwesgdrt calls POST /nvvwesgdrt
-func (c *Client) CreateNvvwesgdrt(ctx context.Context) (CreateNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption) (CreateNvvwesgdrtResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11790,8 +11790,8 @@ func (c *Client) CreateNvvwesgdrt(ctx context.Context) (CreateNvvwesgdrtResponse
 }
 
 // GetNvvwesgdrt calls GET /nvvwesgdrt/{id}
-func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams) (GetNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, opts ...oasrt.CallOption) (GetNvvwesgdrtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11807,8 +11807,8 @@ func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams) 
 }
 
 // DeleteNvvwesgdrt calls DELETE /nvvwesgdrt/{id}
-func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams) (DeleteNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams, opts ...oasrt.CallOption) (DeleteNvvwesgdrtResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11824,8 +11824,8 @@ func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtPa
 }
 
 // GetNvvwesgdrtItem calls GET /nvvwesgdrt/{id}/items/{itemId}
-func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams) (GetNvvwesgdrtItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams, opts ...oasrt.CallOption) (GetNvvwesgdrtItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11843,8 +11843,8 @@ func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItem
 }
 
 // ListZgtpn calls GET /zgtpn
-func (c *Client) ListZgtpn(ctx context.Context) (ListZgtpnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZgtpn(ctx context.Context, opts ...oasrt.CallOption) (ListZgtpnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11859,8 +11859,8 @@ func (c *Client) ListZgtpn(ctx context.Context) (ListZgtpnResponse, error) {
 }
 
 // CreateZgtpn calls POST /zgtpn
-func (c *Client) CreateZgtpn(ctx context.Context) (CreateZgtpnResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZgtpn(ctx context.Context, opts ...oasrt.CallOption) (CreateZgtpnResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11875,8 +11875,8 @@ func (c *Client) CreateZgtpn(ctx context.Context) (CreateZgtpnResponse, error) {
 }
 
 // GetZgtpn calls GET /zgtpn/{id}
-func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams) (GetZgtpnResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oasrt.CallOption) (GetZgtpnResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11892,8 +11892,8 @@ func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams) (GetZgtpnR
 }
 
 // DeleteZgtpn calls DELETE /zgtpn/{id}
-func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams) (DeleteZgtpnResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts ...oasrt.CallOption) (DeleteZgtpnResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11909,8 +11909,8 @@ func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams) (Del
 }
 
 // GetZgtpnItem calls GET /zgtpn/{id}/items/{itemId}
-func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams) (GetZgtpnItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, opts ...oasrt.CallOption) (GetZgtpnItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -11928,8 +11928,8 @@ func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams) (G
 }
 
 // ListBdlfeclbdh calls GET /bdlfeclbdh
-func (c *Client) ListBdlfeclbdh(ctx context.Context) (ListBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption) (ListBdlfeclbdhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11944,8 +11944,8 @@ func (c *Client) ListBdlfeclbdh(ctx context.Context) (ListBdlfeclbdhResponse, er
 }
 
 // CreateBdlfeclbdh calls POST /bdlfeclbdh
-func (c *Client) CreateBdlfeclbdh(ctx context.Context) (CreateBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption) (CreateBdlfeclbdhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -11960,8 +11960,8 @@ func (c *Client) CreateBdlfeclbdh(ctx context.Context) (CreateBdlfeclbdhResponse
 }
 
 // GetBdlfeclbdh calls GET /bdlfeclbdh/{id}
-func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams) (GetBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, opts ...oasrt.CallOption) (GetBdlfeclbdhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11977,8 +11977,8 @@ func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams) 
 }
 
 // DeleteBdlfeclbdh calls DELETE /bdlfeclbdh/{id}
-func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams) (DeleteBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams, opts ...oasrt.CallOption) (DeleteBdlfeclbdhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -11994,8 +11994,8 @@ func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhPa
 }
 
 // GetBdlfeclbdhItem calls GET /bdlfeclbdh/{id}/items/{itemId}
-func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams) (GetBdlfeclbdhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams, opts ...oasrt.CallOption) (GetBdlfeclbdhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12013,8 +12013,8 @@ func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItem
 }
 
 // ListHphwvzjpl calls GET /hphwvzjpl
-func (c *Client) ListHphwvzjpl(ctx context.Context) (ListHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) (ListHphwvzjplResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12029,8 +12029,8 @@ func (c *Client) ListHphwvzjpl(ctx context.Context) (ListHphwvzjplResponse, erro
 }
 
 // CreateHphwvzjpl calls POST /hphwvzjpl
-func (c *Client) CreateHphwvzjpl(ctx context.Context) (CreateHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) (CreateHphwvzjplResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12045,8 +12045,8 @@ func (c *Client) CreateHphwvzjpl(ctx context.Context) (CreateHphwvzjplResponse, 
 }
 
 // GetHphwvzjpl calls GET /hphwvzjpl/{id}
-func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams) (GetHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, opts ...oasrt.CallOption) (GetHphwvzjplResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12062,8 +12062,8 @@ func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams) (G
 }
 
 // DeleteHphwvzjpl calls DELETE /hphwvzjpl/{id}
-func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams) (DeleteHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams, opts ...oasrt.CallOption) (DeleteHphwvzjplResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12079,8 +12079,8 @@ func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplPara
 }
 
 // GetHphwvzjplItem calls GET /hphwvzjpl/{id}/items/{itemId}
-func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams) (GetHphwvzjplItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams, opts ...oasrt.CallOption) (GetHphwvzjplItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12098,8 +12098,8 @@ func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemPa
 }
 
 // ListSbzmfgiv calls GET /sbzmfgiv
-func (c *Client) ListSbzmfgiv(ctx context.Context) (ListSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (ListSbzmfgivResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12114,8 +12114,8 @@ func (c *Client) ListSbzmfgiv(ctx context.Context) (ListSbzmfgivResponse, error)
 }
 
 // CreateSbzmfgiv calls POST /sbzmfgiv
-func (c *Client) CreateSbzmfgiv(ctx context.Context) (CreateSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (CreateSbzmfgivResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12130,8 +12130,8 @@ func (c *Client) CreateSbzmfgiv(ctx context.Context) (CreateSbzmfgivResponse, er
 }
 
 // GetSbzmfgiv calls GET /sbzmfgiv/{id}
-func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams) (GetSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts ...oasrt.CallOption) (GetSbzmfgivResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12147,8 +12147,8 @@ func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams) (Get
 }
 
 // DeleteSbzmfgiv calls DELETE /sbzmfgiv/{id}
-func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams) (DeleteSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams, opts ...oasrt.CallOption) (DeleteSbzmfgivResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12164,8 +12164,8 @@ func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams
 }
 
 // GetSbzmfgivItem calls GET /sbzmfgiv/{id}/items/{itemId}
-func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams) (GetSbzmfgivItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams, opts ...oasrt.CallOption) (GetSbzmfgivItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12183,8 +12183,8 @@ func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemPara
 }
 
 // ListAnffhilqp calls GET /anffhilqp
-func (c *Client) ListAnffhilqp(ctx context.Context) (ListAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) (ListAnffhilqpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12199,8 +12199,8 @@ func (c *Client) ListAnffhilqp(ctx context.Context) (ListAnffhilqpResponse, erro
 }
 
 // CreateAnffhilqp calls POST /anffhilqp
-func (c *Client) CreateAnffhilqp(ctx context.Context) (CreateAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) (CreateAnffhilqpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12215,8 +12215,8 @@ func (c *Client) CreateAnffhilqp(ctx context.Context) (CreateAnffhilqpResponse, 
 }
 
 // GetAnffhilqp calls GET /anffhilqp/{id}
-func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams) (GetAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, opts ...oasrt.CallOption) (GetAnffhilqpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12232,8 +12232,8 @@ func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams) (G
 }
 
 // DeleteAnffhilqp calls DELETE /anffhilqp/{id}
-func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams) (DeleteAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams, opts ...oasrt.CallOption) (DeleteAnffhilqpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12249,8 +12249,8 @@ func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpPara
 }
 
 // GetAnffhilqpItem calls GET /anffhilqp/{id}/items/{itemId}
-func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams) (GetAnffhilqpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams, opts ...oasrt.CallOption) (GetAnffhilqpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12268,8 +12268,8 @@ func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemPa
 }
 
 // ListHpiszhon calls GET /hpiszhon
-func (c *Client) ListHpiszhon(ctx context.Context) (ListHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (ListHpiszhonResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12284,8 +12284,8 @@ func (c *Client) ListHpiszhon(ctx context.Context) (ListHpiszhonResponse, error)
 }
 
 // CreateHpiszhon calls POST /hpiszhon
-func (c *Client) CreateHpiszhon(ctx context.Context) (CreateHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (CreateHpiszhonResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12300,8 +12300,8 @@ func (c *Client) CreateHpiszhon(ctx context.Context) (CreateHpiszhonResponse, er
 }
 
 // GetHpiszhon calls GET /hpiszhon/{id}
-func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams) (GetHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts ...oasrt.CallOption) (GetHpiszhonResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12317,8 +12317,8 @@ func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams) (Get
 }
 
 // DeleteHpiszhon calls DELETE /hpiszhon/{id}
-func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams) (DeleteHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams, opts ...oasrt.CallOption) (DeleteHpiszhonResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12334,8 +12334,8 @@ func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams
 }
 
 // GetHpiszhonItem calls GET /hpiszhon/{id}/items/{itemId}
-func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams) (GetHpiszhonItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams, opts ...oasrt.CallOption) (GetHpiszhonItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12353,8 +12353,8 @@ func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemPara
 }
 
 // ListTgkzupwfyv calls GET /tgkzupwfyv
-func (c *Client) ListTgkzupwfyv(ctx context.Context) (ListTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption) (ListTgkzupwfyvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12369,8 +12369,8 @@ func (c *Client) ListTgkzupwfyv(ctx context.Context) (ListTgkzupwfyvResponse, er
 }
 
 // CreateTgkzupwfyv calls POST /tgkzupwfyv
-func (c *Client) CreateTgkzupwfyv(ctx context.Context) (CreateTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption) (CreateTgkzupwfyvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12385,8 +12385,8 @@ func (c *Client) CreateTgkzupwfyv(ctx context.Context) (CreateTgkzupwfyvResponse
 }
 
 // GetTgkzupwfyv calls GET /tgkzupwfyv/{id}
-func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams) (GetTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, opts ...oasrt.CallOption) (GetTgkzupwfyvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12402,8 +12402,8 @@ func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams) 
 }
 
 // DeleteTgkzupwfyv calls DELETE /tgkzupwfyv/{id}
-func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams) (DeleteTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams, opts ...oasrt.CallOption) (DeleteTgkzupwfyvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12419,8 +12419,8 @@ func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvPa
 }
 
 // GetTgkzupwfyvItem calls GET /tgkzupwfyv/{id}/items/{itemId}
-func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams) (GetTgkzupwfyvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams, opts ...oasrt.CallOption) (GetTgkzupwfyvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12438,8 +12438,8 @@ func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItem
 }
 
 // ListSvmyg calls GET /svmyg
-func (c *Client) ListSvmyg(ctx context.Context) (ListSvmygResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListSvmyg(ctx context.Context, opts ...oasrt.CallOption) (ListSvmygResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12454,8 +12454,8 @@ func (c *Client) ListSvmyg(ctx context.Context) (ListSvmygResponse, error) {
 }
 
 // CreateSvmyg calls POST /svmyg
-func (c *Client) CreateSvmyg(ctx context.Context) (CreateSvmygResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateSvmyg(ctx context.Context, opts ...oasrt.CallOption) (CreateSvmygResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12470,8 +12470,8 @@ func (c *Client) CreateSvmyg(ctx context.Context) (CreateSvmygResponse, error) {
 }
 
 // GetSvmyg calls GET /svmyg/{id}
-func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams) (GetSvmygResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oasrt.CallOption) (GetSvmygResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12487,8 +12487,8 @@ func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams) (GetSvmygR
 }
 
 // DeleteSvmyg calls DELETE /svmyg/{id}
-func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams) (DeleteSvmygResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts ...oasrt.CallOption) (DeleteSvmygResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12504,8 +12504,8 @@ func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams) (Del
 }
 
 // GetSvmygItem calls GET /svmyg/{id}/items/{itemId}
-func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams) (GetSvmygItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, opts ...oasrt.CallOption) (GetSvmygItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12523,8 +12523,8 @@ func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams) (G
 }
 
 // ListYqtdertvy calls GET /yqtdertvy
-func (c *Client) ListYqtdertvy(ctx context.Context) (ListYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) (ListYqtdertvyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12539,8 +12539,8 @@ func (c *Client) ListYqtdertvy(ctx context.Context) (ListYqtdertvyResponse, erro
 }
 
 // CreateYqtdertvy calls POST /yqtdertvy
-func (c *Client) CreateYqtdertvy(ctx context.Context) (CreateYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) (CreateYqtdertvyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12555,8 +12555,8 @@ func (c *Client) CreateYqtdertvy(ctx context.Context) (CreateYqtdertvyResponse, 
 }
 
 // GetYqtdertvy calls GET /yqtdertvy/{id}
-func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams) (GetYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, opts ...oasrt.CallOption) (GetYqtdertvyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12572,8 +12572,8 @@ func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams) (G
 }
 
 // DeleteYqtdertvy calls DELETE /yqtdertvy/{id}
-func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams) (DeleteYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams, opts ...oasrt.CallOption) (DeleteYqtdertvyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12589,8 +12589,8 @@ func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyPara
 }
 
 // GetYqtdertvyItem calls GET /yqtdertvy/{id}/items/{itemId}
-func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams) (GetYqtdertvyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams, opts ...oasrt.CallOption) (GetYqtdertvyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12608,8 +12608,8 @@ func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemPa
 }
 
 // ListRnzei calls GET /rnzei
-func (c *Client) ListRnzei(ctx context.Context) (ListRnzeiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListRnzei(ctx context.Context, opts ...oasrt.CallOption) (ListRnzeiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12624,8 +12624,8 @@ func (c *Client) ListRnzei(ctx context.Context) (ListRnzeiResponse, error) {
 }
 
 // CreateRnzei calls POST /rnzei
-func (c *Client) CreateRnzei(ctx context.Context) (CreateRnzeiResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateRnzei(ctx context.Context, opts ...oasrt.CallOption) (CreateRnzeiResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12640,8 +12640,8 @@ func (c *Client) CreateRnzei(ctx context.Context) (CreateRnzeiResponse, error) {
 }
 
 // GetRnzei calls GET /rnzei/{id}
-func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams) (GetRnzeiResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oasrt.CallOption) (GetRnzeiResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12657,8 +12657,8 @@ func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams) (GetRnzeiR
 }
 
 // DeleteRnzei calls DELETE /rnzei/{id}
-func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams) (DeleteRnzeiResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts ...oasrt.CallOption) (DeleteRnzeiResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12674,8 +12674,8 @@ func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams) (Del
 }
 
 // GetRnzeiItem calls GET /rnzei/{id}/items/{itemId}
-func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams) (GetRnzeiItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, opts ...oasrt.CallOption) (GetRnzeiItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12693,8 +12693,8 @@ func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams) (G
 }
 
 // ListGdjubxqz calls GET /gdjubxqz
-func (c *Client) ListGdjubxqz(ctx context.Context) (ListGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (ListGdjubxqzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12709,8 +12709,8 @@ func (c *Client) ListGdjubxqz(ctx context.Context) (ListGdjubxqzResponse, error)
 }
 
 // CreateGdjubxqz calls POST /gdjubxqz
-func (c *Client) CreateGdjubxqz(ctx context.Context) (CreateGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (CreateGdjubxqzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12725,8 +12725,8 @@ func (c *Client) CreateGdjubxqz(ctx context.Context) (CreateGdjubxqzResponse, er
 }
 
 // GetGdjubxqz calls GET /gdjubxqz/{id}
-func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams) (GetGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts ...oasrt.CallOption) (GetGdjubxqzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12742,8 +12742,8 @@ func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams) (Get
 }
 
 // DeleteGdjubxqz calls DELETE /gdjubxqz/{id}
-func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams) (DeleteGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams, opts ...oasrt.CallOption) (DeleteGdjubxqzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12759,8 +12759,8 @@ func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams
 }
 
 // GetGdjubxqzItem calls GET /gdjubxqz/{id}/items/{itemId}
-func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams) (GetGdjubxqzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams, opts ...oasrt.CallOption) (GetGdjubxqzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12778,8 +12778,8 @@ func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemPara
 }
 
 // ListEkzzan calls GET /ekzzan
-func (c *Client) ListEkzzan(ctx context.Context) (ListEkzzanResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEkzzan(ctx context.Context, opts ...oasrt.CallOption) (ListEkzzanResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12794,8 +12794,8 @@ func (c *Client) ListEkzzan(ctx context.Context) (ListEkzzanResponse, error) {
 }
 
 // CreateEkzzan calls POST /ekzzan
-func (c *Client) CreateEkzzan(ctx context.Context) (CreateEkzzanResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEkzzan(ctx context.Context, opts ...oasrt.CallOption) (CreateEkzzanResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12810,8 +12810,8 @@ func (c *Client) CreateEkzzan(ctx context.Context) (CreateEkzzanResponse, error)
 }
 
 // GetEkzzan calls GET /ekzzan/{id}
-func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams) (GetEkzzanResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...oasrt.CallOption) (GetEkzzanResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12827,8 +12827,8 @@ func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams) (GetEkzz
 }
 
 // DeleteEkzzan calls DELETE /ekzzan/{id}
-func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams) (DeleteEkzzanResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, opts ...oasrt.CallOption) (DeleteEkzzanResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12844,8 +12844,8 @@ func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams) (D
 }
 
 // GetEkzzanItem calls GET /ekzzan/{id}/items/{itemId}
-func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams) (GetEkzzanItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, opts ...oasrt.CallOption) (GetEkzzanItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12863,8 +12863,8 @@ func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams) 
 }
 
 // ListUvbyrvwl calls GET /uvbyrvwl
-func (c *Client) ListUvbyrvwl(ctx context.Context) (ListUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (ListUvbyrvwlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12879,8 +12879,8 @@ func (c *Client) ListUvbyrvwl(ctx context.Context) (ListUvbyrvwlResponse, error)
 }
 
 // CreateUvbyrvwl calls POST /uvbyrvwl
-func (c *Client) CreateUvbyrvwl(ctx context.Context) (CreateUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (CreateUvbyrvwlResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12895,8 +12895,8 @@ func (c *Client) CreateUvbyrvwl(ctx context.Context) (CreateUvbyrvwlResponse, er
 }
 
 // GetUvbyrvwl calls GET /uvbyrvwl/{id}
-func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams) (GetUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts ...oasrt.CallOption) (GetUvbyrvwlResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12912,8 +12912,8 @@ func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams) (Get
 }
 
 // DeleteUvbyrvwl calls DELETE /uvbyrvwl/{id}
-func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams) (DeleteUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams, opts ...oasrt.CallOption) (DeleteUvbyrvwlResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12929,8 +12929,8 @@ func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams
 }
 
 // GetUvbyrvwlItem calls GET /uvbyrvwl/{id}/items/{itemId}
-func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams) (GetUvbyrvwlItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams, opts ...oasrt.CallOption) (GetUvbyrvwlItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -12948,8 +12948,8 @@ func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemPara
 }
 
 // ListAokwq calls GET /aokwq
-func (c *Client) ListAokwq(ctx context.Context) (ListAokwqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListAokwq(ctx context.Context, opts ...oasrt.CallOption) (ListAokwqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12964,8 +12964,8 @@ func (c *Client) ListAokwq(ctx context.Context) (ListAokwqResponse, error) {
 }
 
 // CreateAokwq calls POST /aokwq
-func (c *Client) CreateAokwq(ctx context.Context) (CreateAokwqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateAokwq(ctx context.Context, opts ...oasrt.CallOption) (CreateAokwqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -12980,8 +12980,8 @@ func (c *Client) CreateAokwq(ctx context.Context) (CreateAokwqResponse, error) {
 }
 
 // GetAokwq calls GET /aokwq/{id}
-func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams) (GetAokwqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oasrt.CallOption) (GetAokwqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -12997,8 +12997,8 @@ func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams) (GetAokwqR
 }
 
 // DeleteAokwq calls DELETE /aokwq/{id}
-func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams) (DeleteAokwqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts ...oasrt.CallOption) (DeleteAokwqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13014,8 +13014,8 @@ func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams) (Del
 }
 
 // GetAokwqItem calls GET /aokwq/{id}/items/{itemId}
-func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams) (GetAokwqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, opts ...oasrt.CallOption) (GetAokwqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13033,8 +13033,8 @@ func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams) (G
 }
 
 // ListUlpokwk calls GET /ulpokwk
-func (c *Client) ListUlpokwk(ctx context.Context) (ListUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (ListUlpokwkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13049,8 +13049,8 @@ func (c *Client) ListUlpokwk(ctx context.Context) (ListUlpokwkResponse, error) {
 }
 
 // CreateUlpokwk calls POST /ulpokwk
-func (c *Client) CreateUlpokwk(ctx context.Context) (CreateUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (CreateUlpokwkResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13065,8 +13065,8 @@ func (c *Client) CreateUlpokwk(ctx context.Context) (CreateUlpokwkResponse, erro
 }
 
 // GetUlpokwk calls GET /ulpokwk/{id}
-func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams) (GetUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts ...oasrt.CallOption) (GetUlpokwkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13082,8 +13082,8 @@ func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams) (GetUl
 }
 
 // DeleteUlpokwk calls DELETE /ulpokwk/{id}
-func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams) (DeleteUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, opts ...oasrt.CallOption) (DeleteUlpokwkResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13099,8 +13099,8 @@ func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams) 
 }
 
 // GetUlpokwkItem calls GET /ulpokwk/{id}/items/{itemId}
-func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams) (GetUlpokwkItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams, opts ...oasrt.CallOption) (GetUlpokwkItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13118,8 +13118,8 @@ func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams
 }
 
 // ListQemvbzwy calls GET /qemvbzwy
-func (c *Client) ListQemvbzwy(ctx context.Context) (ListQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (ListQemvbzwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13134,8 +13134,8 @@ func (c *Client) ListQemvbzwy(ctx context.Context) (ListQemvbzwyResponse, error)
 }
 
 // CreateQemvbzwy calls POST /qemvbzwy
-func (c *Client) CreateQemvbzwy(ctx context.Context) (CreateQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (CreateQemvbzwyResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13150,8 +13150,8 @@ func (c *Client) CreateQemvbzwy(ctx context.Context) (CreateQemvbzwyResponse, er
 }
 
 // GetQemvbzwy calls GET /qemvbzwy/{id}
-func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams) (GetQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts ...oasrt.CallOption) (GetQemvbzwyResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13167,8 +13167,8 @@ func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams) (Get
 }
 
 // DeleteQemvbzwy calls DELETE /qemvbzwy/{id}
-func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams) (DeleteQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams, opts ...oasrt.CallOption) (DeleteQemvbzwyResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13184,8 +13184,8 @@ func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams
 }
 
 // GetQemvbzwyItem calls GET /qemvbzwy/{id}/items/{itemId}
-func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams) (GetQemvbzwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams, opts ...oasrt.CallOption) (GetQemvbzwyItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13203,8 +13203,8 @@ func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemPara
 }
 
 // ListXcuepkm calls GET /xcuepkm
-func (c *Client) ListXcuepkm(ctx context.Context) (ListXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (ListXcuepkmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13219,8 +13219,8 @@ func (c *Client) ListXcuepkm(ctx context.Context) (ListXcuepkmResponse, error) {
 }
 
 // CreateXcuepkm calls POST /xcuepkm
-func (c *Client) CreateXcuepkm(ctx context.Context) (CreateXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (CreateXcuepkmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13235,8 +13235,8 @@ func (c *Client) CreateXcuepkm(ctx context.Context) (CreateXcuepkmResponse, erro
 }
 
 // GetXcuepkm calls GET /xcuepkm/{id}
-func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams) (GetXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts ...oasrt.CallOption) (GetXcuepkmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13252,8 +13252,8 @@ func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams) (GetXc
 }
 
 // DeleteXcuepkm calls DELETE /xcuepkm/{id}
-func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams) (DeleteXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, opts ...oasrt.CallOption) (DeleteXcuepkmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13269,8 +13269,8 @@ func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams) 
 }
 
 // GetXcuepkmItem calls GET /xcuepkm/{id}/items/{itemId}
-func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams) (GetXcuepkmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams, opts ...oasrt.CallOption) (GetXcuepkmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13288,8 +13288,8 @@ func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams
 }
 
 // ListWgschsm calls GET /wgschsm
-func (c *Client) ListWgschsm(ctx context.Context) (ListWgschsmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWgschsm(ctx context.Context, opts ...oasrt.CallOption) (ListWgschsmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13304,8 +13304,8 @@ func (c *Client) ListWgschsm(ctx context.Context) (ListWgschsmResponse, error) {
 }
 
 // CreateWgschsm calls POST /wgschsm
-func (c *Client) CreateWgschsm(ctx context.Context) (CreateWgschsmResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWgschsm(ctx context.Context, opts ...oasrt.CallOption) (CreateWgschsmResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13320,8 +13320,8 @@ func (c *Client) CreateWgschsm(ctx context.Context) (CreateWgschsmResponse, erro
 }
 
 // GetWgschsm calls GET /wgschsm/{id}
-func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams) (GetWgschsmResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts ...oasrt.CallOption) (GetWgschsmResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13337,8 +13337,8 @@ func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams) (GetWg
 }
 
 // DeleteWgschsm calls DELETE /wgschsm/{id}
-func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams) (DeleteWgschsmResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, opts ...oasrt.CallOption) (DeleteWgschsmResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13354,8 +13354,8 @@ func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams) 
 }
 
 // GetWgschsmItem calls GET /wgschsm/{id}/items/{itemId}
-func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams) (GetWgschsmItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams, opts ...oasrt.CallOption) (GetWgschsmItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13373,8 +13373,8 @@ func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams
 }
 
 // ListDbmzohetpt calls GET /dbmzohetpt
-func (c *Client) ListDbmzohetpt(ctx context.Context) (ListDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption) (ListDbmzohetptResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13389,8 +13389,8 @@ func (c *Client) ListDbmzohetpt(ctx context.Context) (ListDbmzohetptResponse, er
 }
 
 // CreateDbmzohetpt calls POST /dbmzohetpt
-func (c *Client) CreateDbmzohetpt(ctx context.Context) (CreateDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption) (CreateDbmzohetptResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13405,8 +13405,8 @@ func (c *Client) CreateDbmzohetpt(ctx context.Context) (CreateDbmzohetptResponse
 }
 
 // GetDbmzohetpt calls GET /dbmzohetpt/{id}
-func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams) (GetDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, opts ...oasrt.CallOption) (GetDbmzohetptResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13422,8 +13422,8 @@ func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams) 
 }
 
 // DeleteDbmzohetpt calls DELETE /dbmzohetpt/{id}
-func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams) (DeleteDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams, opts ...oasrt.CallOption) (DeleteDbmzohetptResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13439,8 +13439,8 @@ func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptPa
 }
 
 // GetDbmzohetptItem calls GET /dbmzohetpt/{id}/items/{itemId}
-func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams) (GetDbmzohetptItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams, opts ...oasrt.CallOption) (GetDbmzohetptItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13458,8 +13458,8 @@ func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItem
 }
 
 // ListVdfphmnz calls GET /vdfphmnz
-func (c *Client) ListVdfphmnz(ctx context.Context) (ListVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (ListVdfphmnzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13474,8 +13474,8 @@ func (c *Client) ListVdfphmnz(ctx context.Context) (ListVdfphmnzResponse, error)
 }
 
 // CreateVdfphmnz calls POST /vdfphmnz
-func (c *Client) CreateVdfphmnz(ctx context.Context) (CreateVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (CreateVdfphmnzResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13490,8 +13490,8 @@ func (c *Client) CreateVdfphmnz(ctx context.Context) (CreateVdfphmnzResponse, er
 }
 
 // GetVdfphmnz calls GET /vdfphmnz/{id}
-func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams) (GetVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts ...oasrt.CallOption) (GetVdfphmnzResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13507,8 +13507,8 @@ func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams) (Get
 }
 
 // DeleteVdfphmnz calls DELETE /vdfphmnz/{id}
-func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams) (DeleteVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams, opts ...oasrt.CallOption) (DeleteVdfphmnzResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13524,8 +13524,8 @@ func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams
 }
 
 // GetVdfphmnzItem calls GET /vdfphmnz/{id}/items/{itemId}
-func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams) (GetVdfphmnzItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams, opts ...oasrt.CallOption) (GetVdfphmnzItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13543,8 +13543,8 @@ func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemPara
 }
 
 // ListNkzgwxxbtc calls GET /nkzgwxxbtc
-func (c *Client) ListNkzgwxxbtc(ctx context.Context) (ListNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption) (ListNkzgwxxbtcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13559,8 +13559,8 @@ func (c *Client) ListNkzgwxxbtc(ctx context.Context) (ListNkzgwxxbtcResponse, er
 }
 
 // CreateNkzgwxxbtc calls POST /nkzgwxxbtc
-func (c *Client) CreateNkzgwxxbtc(ctx context.Context) (CreateNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption) (CreateNkzgwxxbtcResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13575,8 +13575,8 @@ func (c *Client) CreateNkzgwxxbtc(ctx context.Context) (CreateNkzgwxxbtcResponse
 }
 
 // GetNkzgwxxbtc calls GET /nkzgwxxbtc/{id}
-func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams) (GetNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, opts ...oasrt.CallOption) (GetNkzgwxxbtcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13592,8 +13592,8 @@ func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams) 
 }
 
 // DeleteNkzgwxxbtc calls DELETE /nkzgwxxbtc/{id}
-func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams) (DeleteNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams, opts ...oasrt.CallOption) (DeleteNkzgwxxbtcResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13609,8 +13609,8 @@ func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcPa
 }
 
 // GetNkzgwxxbtcItem calls GET /nkzgwxxbtc/{id}/items/{itemId}
-func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams) (GetNkzgwxxbtcItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams, opts ...oasrt.CallOption) (GetNkzgwxxbtcItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13628,8 +13628,8 @@ func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItem
 }
 
 // ListGnnjxpflvk calls GET /gnnjxpflvk
-func (c *Client) ListGnnjxpflvk(ctx context.Context) (ListGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption) (ListGnnjxpflvkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13644,8 +13644,8 @@ func (c *Client) ListGnnjxpflvk(ctx context.Context) (ListGnnjxpflvkResponse, er
 }
 
 // CreateGnnjxpflvk calls POST /gnnjxpflvk
-func (c *Client) CreateGnnjxpflvk(ctx context.Context) (CreateGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption) (CreateGnnjxpflvkResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13660,8 +13660,8 @@ func (c *Client) CreateGnnjxpflvk(ctx context.Context) (CreateGnnjxpflvkResponse
 }
 
 // GetGnnjxpflvk calls GET /gnnjxpflvk/{id}
-func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams) (GetGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, opts ...oasrt.CallOption) (GetGnnjxpflvkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13677,8 +13677,8 @@ func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams) 
 }
 
 // DeleteGnnjxpflvk calls DELETE /gnnjxpflvk/{id}
-func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams) (DeleteGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams, opts ...oasrt.CallOption) (DeleteGnnjxpflvkResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13694,8 +13694,8 @@ func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkPa
 }
 
 // GetGnnjxpflvkItem calls GET /gnnjxpflvk/{id}/items/{itemId}
-func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams) (GetGnnjxpflvkItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams, opts ...oasrt.CallOption) (GetGnnjxpflvkItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13713,8 +13713,8 @@ func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItem
 }
 
 // ListOdmix calls GET /odmix
-func (c *Client) ListOdmix(ctx context.Context) (ListOdmixResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOdmix(ctx context.Context, opts ...oasrt.CallOption) (ListOdmixResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13729,8 +13729,8 @@ func (c *Client) ListOdmix(ctx context.Context) (ListOdmixResponse, error) {
 }
 
 // CreateOdmix calls POST /odmix
-func (c *Client) CreateOdmix(ctx context.Context) (CreateOdmixResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOdmix(ctx context.Context, opts ...oasrt.CallOption) (CreateOdmixResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13745,8 +13745,8 @@ func (c *Client) CreateOdmix(ctx context.Context) (CreateOdmixResponse, error) {
 }
 
 // GetOdmix calls GET /odmix/{id}
-func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams) (GetOdmixResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oasrt.CallOption) (GetOdmixResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13762,8 +13762,8 @@ func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams) (GetOdmixR
 }
 
 // DeleteOdmix calls DELETE /odmix/{id}
-func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams) (DeleteOdmixResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts ...oasrt.CallOption) (DeleteOdmixResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13779,8 +13779,8 @@ func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams) (Del
 }
 
 // GetOdmixItem calls GET /odmix/{id}/items/{itemId}
-func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams) (GetOdmixItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, opts ...oasrt.CallOption) (GetOdmixItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13798,8 +13798,8 @@ func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams) (G
 }
 
 // ListZrpklalrbq calls GET /zrpklalrbq
-func (c *Client) ListZrpklalrbq(ctx context.Context) (ListZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption) (ListZrpklalrbqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13814,8 +13814,8 @@ func (c *Client) ListZrpklalrbq(ctx context.Context) (ListZrpklalrbqResponse, er
 }
 
 // CreateZrpklalrbq calls POST /zrpklalrbq
-func (c *Client) CreateZrpklalrbq(ctx context.Context) (CreateZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption) (CreateZrpklalrbqResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13830,8 +13830,8 @@ func (c *Client) CreateZrpklalrbq(ctx context.Context) (CreateZrpklalrbqResponse
 }
 
 // GetZrpklalrbq calls GET /zrpklalrbq/{id}
-func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams) (GetZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, opts ...oasrt.CallOption) (GetZrpklalrbqResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13847,8 +13847,8 @@ func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams) 
 }
 
 // DeleteZrpklalrbq calls DELETE /zrpklalrbq/{id}
-func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams) (DeleteZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams, opts ...oasrt.CallOption) (DeleteZrpklalrbqResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13864,8 +13864,8 @@ func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqPa
 }
 
 // GetZrpklalrbqItem calls GET /zrpklalrbq/{id}/items/{itemId}
-func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams) (GetZrpklalrbqItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams, opts ...oasrt.CallOption) (GetZrpklalrbqItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13883,8 +13883,8 @@ func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItem
 }
 
 // ListBaedvo calls GET /baedvo
-func (c *Client) ListBaedvo(ctx context.Context) (ListBaedvoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListBaedvo(ctx context.Context, opts ...oasrt.CallOption) (ListBaedvoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13899,8 +13899,8 @@ func (c *Client) ListBaedvo(ctx context.Context) (ListBaedvoResponse, error) {
 }
 
 // CreateBaedvo calls POST /baedvo
-func (c *Client) CreateBaedvo(ctx context.Context) (CreateBaedvoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateBaedvo(ctx context.Context, opts ...oasrt.CallOption) (CreateBaedvoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13915,8 +13915,8 @@ func (c *Client) CreateBaedvo(ctx context.Context) (CreateBaedvoResponse, error)
 }
 
 // GetBaedvo calls GET /baedvo/{id}
-func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams) (GetBaedvoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...oasrt.CallOption) (GetBaedvoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13932,8 +13932,8 @@ func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams) (GetBaed
 }
 
 // DeleteBaedvo calls DELETE /baedvo/{id}
-func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams) (DeleteBaedvoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, opts ...oasrt.CallOption) (DeleteBaedvoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -13949,8 +13949,8 @@ func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams) (D
 }
 
 // GetBaedvoItem calls GET /baedvo/{id}/items/{itemId}
-func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams) (GetBaedvoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, opts ...oasrt.CallOption) (GetBaedvoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -13968,8 +13968,8 @@ func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams) 
 }
 
 // ListKqeqazppxu calls GET /kqeqazppxu
-func (c *Client) ListKqeqazppxu(ctx context.Context) (ListKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption) (ListKqeqazppxuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -13984,8 +13984,8 @@ func (c *Client) ListKqeqazppxu(ctx context.Context) (ListKqeqazppxuResponse, er
 }
 
 // CreateKqeqazppxu calls POST /kqeqazppxu
-func (c *Client) CreateKqeqazppxu(ctx context.Context) (CreateKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption) (CreateKqeqazppxuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14000,8 +14000,8 @@ func (c *Client) CreateKqeqazppxu(ctx context.Context) (CreateKqeqazppxuResponse
 }
 
 // GetKqeqazppxu calls GET /kqeqazppxu/{id}
-func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams) (GetKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, opts ...oasrt.CallOption) (GetKqeqazppxuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14017,8 +14017,8 @@ func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams) 
 }
 
 // DeleteKqeqazppxu calls DELETE /kqeqazppxu/{id}
-func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams) (DeleteKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams, opts ...oasrt.CallOption) (DeleteKqeqazppxuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14034,8 +14034,8 @@ func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuPa
 }
 
 // GetKqeqazppxuItem calls GET /kqeqazppxu/{id}/items/{itemId}
-func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams) (GetKqeqazppxuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams, opts ...oasrt.CallOption) (GetKqeqazppxuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14053,8 +14053,8 @@ func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItem
 }
 
 // ListQwggbplec calls GET /qwggbplec
-func (c *Client) ListQwggbplec(ctx context.Context) (ListQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQwggbplec(ctx context.Context, opts ...oasrt.CallOption) (ListQwggbplecResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14069,8 +14069,8 @@ func (c *Client) ListQwggbplec(ctx context.Context) (ListQwggbplecResponse, erro
 }
 
 // CreateQwggbplec calls POST /qwggbplec
-func (c *Client) CreateQwggbplec(ctx context.Context) (CreateQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oasrt.CallOption) (CreateQwggbplecResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14085,8 +14085,8 @@ func (c *Client) CreateQwggbplec(ctx context.Context) (CreateQwggbplecResponse, 
 }
 
 // GetQwggbplec calls GET /qwggbplec/{id}
-func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams) (GetQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, opts ...oasrt.CallOption) (GetQwggbplecResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14102,8 +14102,8 @@ func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams) (G
 }
 
 // DeleteQwggbplec calls DELETE /qwggbplec/{id}
-func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams) (DeleteQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams, opts ...oasrt.CallOption) (DeleteQwggbplecResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14119,8 +14119,8 @@ func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecPara
 }
 
 // GetQwggbplecItem calls GET /qwggbplec/{id}/items/{itemId}
-func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams) (GetQwggbplecItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams, opts ...oasrt.CallOption) (GetQwggbplecItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14138,8 +14138,8 @@ func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemPa
 }
 
 // ListWoss calls GET /woss
-func (c *Client) ListWoss(ctx context.Context) (ListWossResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWoss(ctx context.Context, opts ...oasrt.CallOption) (ListWossResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14154,8 +14154,8 @@ func (c *Client) ListWoss(ctx context.Context) (ListWossResponse, error) {
 }
 
 // CreateWoss calls POST /woss
-func (c *Client) CreateWoss(ctx context.Context) (CreateWossResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWoss(ctx context.Context, opts ...oasrt.CallOption) (CreateWossResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14170,8 +14170,8 @@ func (c *Client) CreateWoss(ctx context.Context) (CreateWossResponse, error) {
 }
 
 // GetWoss calls GET /woss/{id}
-func (c *Client) GetWoss(ctx context.Context, params GetWossParams) (GetWossResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oasrt.CallOption) (GetWossResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14187,8 +14187,8 @@ func (c *Client) GetWoss(ctx context.Context, params GetWossParams) (GetWossResp
 }
 
 // DeleteWoss calls DELETE /woss/{id}
-func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams) (DeleteWossResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts ...oasrt.CallOption) (DeleteWossResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14204,8 +14204,8 @@ func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams) (Delet
 }
 
 // GetWossItem calls GET /woss/{id}/items/{itemId}
-func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams) (GetWossItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts ...oasrt.CallOption) (GetWossItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14223,8 +14223,8 @@ func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams) (Get
 }
 
 // ListKxgaet calls GET /kxgaet
-func (c *Client) ListKxgaet(ctx context.Context) (ListKxgaetResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKxgaet(ctx context.Context, opts ...oasrt.CallOption) (ListKxgaetResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14239,8 +14239,8 @@ func (c *Client) ListKxgaet(ctx context.Context) (ListKxgaetResponse, error) {
 }
 
 // CreateKxgaet calls POST /kxgaet
-func (c *Client) CreateKxgaet(ctx context.Context) (CreateKxgaetResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKxgaet(ctx context.Context, opts ...oasrt.CallOption) (CreateKxgaetResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14255,8 +14255,8 @@ func (c *Client) CreateKxgaet(ctx context.Context) (CreateKxgaetResponse, error)
 }
 
 // GetKxgaet calls GET /kxgaet/{id}
-func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams) (GetKxgaetResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...oasrt.CallOption) (GetKxgaetResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14272,8 +14272,8 @@ func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams) (GetKxga
 }
 
 // DeleteKxgaet calls DELETE /kxgaet/{id}
-func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams) (DeleteKxgaetResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, opts ...oasrt.CallOption) (DeleteKxgaetResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14289,8 +14289,8 @@ func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams) (D
 }
 
 // GetKxgaetItem calls GET /kxgaet/{id}/items/{itemId}
-func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams) (GetKxgaetItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, opts ...oasrt.CallOption) (GetKxgaetItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14308,8 +14308,8 @@ func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams) 
 }
 
 // ListNtpsfifnrw calls GET /ntpsfifnrw
-func (c *Client) ListNtpsfifnrw(ctx context.Context) (ListNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption) (ListNtpsfifnrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14324,8 +14324,8 @@ func (c *Client) ListNtpsfifnrw(ctx context.Context) (ListNtpsfifnrwResponse, er
 }
 
 // CreateNtpsfifnrw calls POST /ntpsfifnrw
-func (c *Client) CreateNtpsfifnrw(ctx context.Context) (CreateNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption) (CreateNtpsfifnrwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14340,8 +14340,8 @@ func (c *Client) CreateNtpsfifnrw(ctx context.Context) (CreateNtpsfifnrwResponse
 }
 
 // GetNtpsfifnrw calls GET /ntpsfifnrw/{id}
-func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams) (GetNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, opts ...oasrt.CallOption) (GetNtpsfifnrwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14357,8 +14357,8 @@ func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams) 
 }
 
 // DeleteNtpsfifnrw calls DELETE /ntpsfifnrw/{id}
-func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams) (DeleteNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams, opts ...oasrt.CallOption) (DeleteNtpsfifnrwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14374,8 +14374,8 @@ func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwPa
 }
 
 // GetNtpsfifnrwItem calls GET /ntpsfifnrw/{id}/items/{itemId}
-func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams) (GetNtpsfifnrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams, opts ...oasrt.CallOption) (GetNtpsfifnrwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14393,8 +14393,8 @@ func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItem
 }
 
 // ListWmubezcx calls GET /wmubezcx
-func (c *Client) ListWmubezcx(ctx context.Context) (ListWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (ListWmubezcxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14409,8 +14409,8 @@ func (c *Client) ListWmubezcx(ctx context.Context) (ListWmubezcxResponse, error)
 }
 
 // CreateWmubezcx calls POST /wmubezcx
-func (c *Client) CreateWmubezcx(ctx context.Context) (CreateWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (CreateWmubezcxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14425,8 +14425,8 @@ func (c *Client) CreateWmubezcx(ctx context.Context) (CreateWmubezcxResponse, er
 }
 
 // GetWmubezcx calls GET /wmubezcx/{id}
-func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams) (GetWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts ...oasrt.CallOption) (GetWmubezcxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14442,8 +14442,8 @@ func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams) (Get
 }
 
 // DeleteWmubezcx calls DELETE /wmubezcx/{id}
-func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams) (DeleteWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams, opts ...oasrt.CallOption) (DeleteWmubezcxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14459,8 +14459,8 @@ func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams
 }
 
 // GetWmubezcxItem calls GET /wmubezcx/{id}/items/{itemId}
-func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams) (GetWmubezcxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams, opts ...oasrt.CallOption) (GetWmubezcxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14478,8 +14478,8 @@ func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemPara
 }
 
 // ListBtlbjtyay calls GET /btlbjtyay
-func (c *Client) ListBtlbjtyay(ctx context.Context) (ListBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) (ListBtlbjtyayResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14494,8 +14494,8 @@ func (c *Client) ListBtlbjtyay(ctx context.Context) (ListBtlbjtyayResponse, erro
 }
 
 // CreateBtlbjtyay calls POST /btlbjtyay
-func (c *Client) CreateBtlbjtyay(ctx context.Context) (CreateBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) (CreateBtlbjtyayResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14510,8 +14510,8 @@ func (c *Client) CreateBtlbjtyay(ctx context.Context) (CreateBtlbjtyayResponse, 
 }
 
 // GetBtlbjtyay calls GET /btlbjtyay/{id}
-func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams) (GetBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, opts ...oasrt.CallOption) (GetBtlbjtyayResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14527,8 +14527,8 @@ func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams) (G
 }
 
 // DeleteBtlbjtyay calls DELETE /btlbjtyay/{id}
-func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams) (DeleteBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams, opts ...oasrt.CallOption) (DeleteBtlbjtyayResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14544,8 +14544,8 @@ func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayPara
 }
 
 // GetBtlbjtyayItem calls GET /btlbjtyay/{id}/items/{itemId}
-func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams) (GetBtlbjtyayItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams, opts ...oasrt.CallOption) (GetBtlbjtyayItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14563,8 +14563,8 @@ func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemPa
 }
 
 // ListExoimo calls GET /exoimo
-func (c *Client) ListExoimo(ctx context.Context) (ListExoimoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListExoimo(ctx context.Context, opts ...oasrt.CallOption) (ListExoimoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14579,8 +14579,8 @@ func (c *Client) ListExoimo(ctx context.Context) (ListExoimoResponse, error) {
 }
 
 // CreateExoimo calls POST /exoimo
-func (c *Client) CreateExoimo(ctx context.Context) (CreateExoimoResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateExoimo(ctx context.Context, opts ...oasrt.CallOption) (CreateExoimoResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14595,8 +14595,8 @@ func (c *Client) CreateExoimo(ctx context.Context) (CreateExoimoResponse, error)
 }
 
 // GetExoimo calls GET /exoimo/{id}
-func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams) (GetExoimoResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...oasrt.CallOption) (GetExoimoResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14612,8 +14612,8 @@ func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams) (GetExoi
 }
 
 // DeleteExoimo calls DELETE /exoimo/{id}
-func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams) (DeleteExoimoResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, opts ...oasrt.CallOption) (DeleteExoimoResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14629,8 +14629,8 @@ func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams) (D
 }
 
 // GetExoimoItem calls GET /exoimo/{id}/items/{itemId}
-func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams) (GetExoimoItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, opts ...oasrt.CallOption) (GetExoimoItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14648,8 +14648,8 @@ func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams) 
 }
 
 // ListEodhnor calls GET /eodhnor
-func (c *Client) ListEodhnor(ctx context.Context) (ListEodhnorResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEodhnor(ctx context.Context, opts ...oasrt.CallOption) (ListEodhnorResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14664,8 +14664,8 @@ func (c *Client) ListEodhnor(ctx context.Context) (ListEodhnorResponse, error) {
 }
 
 // CreateEodhnor calls POST /eodhnor
-func (c *Client) CreateEodhnor(ctx context.Context) (CreateEodhnorResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEodhnor(ctx context.Context, opts ...oasrt.CallOption) (CreateEodhnorResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14680,8 +14680,8 @@ func (c *Client) CreateEodhnor(ctx context.Context) (CreateEodhnorResponse, erro
 }
 
 // GetEodhnor calls GET /eodhnor/{id}
-func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams) (GetEodhnorResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts ...oasrt.CallOption) (GetEodhnorResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14697,8 +14697,8 @@ func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams) (GetEo
 }
 
 // DeleteEodhnor calls DELETE /eodhnor/{id}
-func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams) (DeleteEodhnorResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, opts ...oasrt.CallOption) (DeleteEodhnorResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14714,8 +14714,8 @@ func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams) 
 }
 
 // GetEodhnorItem calls GET /eodhnor/{id}/items/{itemId}
-func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams) (GetEodhnorItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams, opts ...oasrt.CallOption) (GetEodhnorItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14733,8 +14733,8 @@ func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams
 }
 
 // ListFpat calls GET /fpat
-func (c *Client) ListFpat(ctx context.Context) (ListFpatResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFpat(ctx context.Context, opts ...oasrt.CallOption) (ListFpatResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14749,8 +14749,8 @@ func (c *Client) ListFpat(ctx context.Context) (ListFpatResponse, error) {
 }
 
 // CreateFpat calls POST /fpat
-func (c *Client) CreateFpat(ctx context.Context) (CreateFpatResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateFpat(ctx context.Context, opts ...oasrt.CallOption) (CreateFpatResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14765,8 +14765,8 @@ func (c *Client) CreateFpat(ctx context.Context) (CreateFpatResponse, error) {
 }
 
 // GetFpat calls GET /fpat/{id}
-func (c *Client) GetFpat(ctx context.Context, params GetFpatParams) (GetFpatResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oasrt.CallOption) (GetFpatResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14782,8 +14782,8 @@ func (c *Client) GetFpat(ctx context.Context, params GetFpatParams) (GetFpatResp
 }
 
 // DeleteFpat calls DELETE /fpat/{id}
-func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams) (DeleteFpatResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts ...oasrt.CallOption) (DeleteFpatResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14799,8 +14799,8 @@ func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams) (Delet
 }
 
 // GetFpatItem calls GET /fpat/{id}/items/{itemId}
-func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams) (GetFpatItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts ...oasrt.CallOption) (GetFpatItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14818,8 +14818,8 @@ func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams) (Get
 }
 
 // ListPjybe calls GET /pjybe
-func (c *Client) ListPjybe(ctx context.Context) (ListPjybeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListPjybe(ctx context.Context, opts ...oasrt.CallOption) (ListPjybeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14834,8 +14834,8 @@ func (c *Client) ListPjybe(ctx context.Context) (ListPjybeResponse, error) {
 }
 
 // CreatePjybe calls POST /pjybe
-func (c *Client) CreatePjybe(ctx context.Context) (CreatePjybeResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreatePjybe(ctx context.Context, opts ...oasrt.CallOption) (CreatePjybeResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14850,8 +14850,8 @@ func (c *Client) CreatePjybe(ctx context.Context) (CreatePjybeResponse, error) {
 }
 
 // GetPjybe calls GET /pjybe/{id}
-func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams) (GetPjybeResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oasrt.CallOption) (GetPjybeResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14867,8 +14867,8 @@ func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams) (GetPjybeR
 }
 
 // DeletePjybe calls DELETE /pjybe/{id}
-func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams) (DeletePjybeResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts ...oasrt.CallOption) (DeletePjybeResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14884,8 +14884,8 @@ func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams) (Del
 }
 
 // GetPjybeItem calls GET /pjybe/{id}/items/{itemId}
-func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams) (GetPjybeItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, opts ...oasrt.CallOption) (GetPjybeItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14903,8 +14903,8 @@ func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams) (G
 }
 
 // ListQqju calls GET /qqju
-func (c *Client) ListQqju(ctx context.Context) (ListQqjuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQqju(ctx context.Context, opts ...oasrt.CallOption) (ListQqjuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14919,8 +14919,8 @@ func (c *Client) ListQqju(ctx context.Context) (ListQqjuResponse, error) {
 }
 
 // CreateQqju calls POST /qqju
-func (c *Client) CreateQqju(ctx context.Context) (CreateQqjuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQqju(ctx context.Context, opts ...oasrt.CallOption) (CreateQqjuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -14935,8 +14935,8 @@ func (c *Client) CreateQqju(ctx context.Context) (CreateQqjuResponse, error) {
 }
 
 // GetQqju calls GET /qqju/{id}
-func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams) (GetQqjuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oasrt.CallOption) (GetQqjuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14952,8 +14952,8 @@ func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams) (GetQqjuResp
 }
 
 // DeleteQqju calls DELETE /qqju/{id}
-func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams) (DeleteQqjuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts ...oasrt.CallOption) (DeleteQqjuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -14969,8 +14969,8 @@ func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams) (Delet
 }
 
 // GetQqjuItem calls GET /qqju/{id}/items/{itemId}
-func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams) (GetQqjuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts ...oasrt.CallOption) (GetQqjuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -14988,8 +14988,8 @@ func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams) (Get
 }
 
 // ListScishs calls GET /scishs
-func (c *Client) ListScishs(ctx context.Context) (ListScishsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListScishs(ctx context.Context, opts ...oasrt.CallOption) (ListScishsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15004,8 +15004,8 @@ func (c *Client) ListScishs(ctx context.Context) (ListScishsResponse, error) {
 }
 
 // CreateScishs calls POST /scishs
-func (c *Client) CreateScishs(ctx context.Context) (CreateScishsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateScishs(ctx context.Context, opts ...oasrt.CallOption) (CreateScishsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15020,8 +15020,8 @@ func (c *Client) CreateScishs(ctx context.Context) (CreateScishsResponse, error)
 }
 
 // GetScishs calls GET /scishs/{id}
-func (c *Client) GetScishs(ctx context.Context, params GetScishsParams) (GetScishsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...oasrt.CallOption) (GetScishsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15037,8 +15037,8 @@ func (c *Client) GetScishs(ctx context.Context, params GetScishsParams) (GetScis
 }
 
 // DeleteScishs calls DELETE /scishs/{id}
-func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams) (DeleteScishsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, opts ...oasrt.CallOption) (DeleteScishsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15054,8 +15054,8 @@ func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams) (D
 }
 
 // GetScishsItem calls GET /scishs/{id}/items/{itemId}
-func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams) (GetScishsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, opts ...oasrt.CallOption) (GetScishsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15073,8 +15073,8 @@ func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams) 
 }
 
 // ListYtcmg calls GET /ytcmg
-func (c *Client) ListYtcmg(ctx context.Context) (ListYtcmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListYtcmg(ctx context.Context, opts ...oasrt.CallOption) (ListYtcmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15089,8 +15089,8 @@ func (c *Client) ListYtcmg(ctx context.Context) (ListYtcmgResponse, error) {
 }
 
 // CreateYtcmg calls POST /ytcmg
-func (c *Client) CreateYtcmg(ctx context.Context) (CreateYtcmgResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateYtcmg(ctx context.Context, opts ...oasrt.CallOption) (CreateYtcmgResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15105,8 +15105,8 @@ func (c *Client) CreateYtcmg(ctx context.Context) (CreateYtcmgResponse, error) {
 }
 
 // GetYtcmg calls GET /ytcmg/{id}
-func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams) (GetYtcmgResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oasrt.CallOption) (GetYtcmgResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15122,8 +15122,8 @@ func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams) (GetYtcmgR
 }
 
 // DeleteYtcmg calls DELETE /ytcmg/{id}
-func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams) (DeleteYtcmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts ...oasrt.CallOption) (DeleteYtcmgResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15139,8 +15139,8 @@ func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams) (Del
 }
 
 // GetYtcmgItem calls GET /ytcmg/{id}/items/{itemId}
-func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams) (GetYtcmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, opts ...oasrt.CallOption) (GetYtcmgItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15158,8 +15158,8 @@ func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams) (G
 }
 
 // ListXbrrgbcjh calls GET /xbrrgbcjh
-func (c *Client) ListXbrrgbcjh(ctx context.Context) (ListXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) (ListXbrrgbcjhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15174,8 +15174,8 @@ func (c *Client) ListXbrrgbcjh(ctx context.Context) (ListXbrrgbcjhResponse, erro
 }
 
 // CreateXbrrgbcjh calls POST /xbrrgbcjh
-func (c *Client) CreateXbrrgbcjh(ctx context.Context) (CreateXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) (CreateXbrrgbcjhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15190,8 +15190,8 @@ func (c *Client) CreateXbrrgbcjh(ctx context.Context) (CreateXbrrgbcjhResponse, 
 }
 
 // GetXbrrgbcjh calls GET /xbrrgbcjh/{id}
-func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams) (GetXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, opts ...oasrt.CallOption) (GetXbrrgbcjhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15207,8 +15207,8 @@ func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams) (G
 }
 
 // DeleteXbrrgbcjh calls DELETE /xbrrgbcjh/{id}
-func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams) (DeleteXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams, opts ...oasrt.CallOption) (DeleteXbrrgbcjhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15224,8 +15224,8 @@ func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhPara
 }
 
 // GetXbrrgbcjhItem calls GET /xbrrgbcjh/{id}/items/{itemId}
-func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams) (GetXbrrgbcjhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams, opts ...oasrt.CallOption) (GetXbrrgbcjhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15243,8 +15243,8 @@ func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemPa
 }
 
 // ListNvcblvypxv calls GET /nvcblvypxv
-func (c *Client) ListNvcblvypxv(ctx context.Context) (ListNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption) (ListNvcblvypxvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15259,8 +15259,8 @@ func (c *Client) ListNvcblvypxv(ctx context.Context) (ListNvcblvypxvResponse, er
 }
 
 // CreateNvcblvypxv calls POST /nvcblvypxv
-func (c *Client) CreateNvcblvypxv(ctx context.Context) (CreateNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption) (CreateNvcblvypxvResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15275,8 +15275,8 @@ func (c *Client) CreateNvcblvypxv(ctx context.Context) (CreateNvcblvypxvResponse
 }
 
 // GetNvcblvypxv calls GET /nvcblvypxv/{id}
-func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams) (GetNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, opts ...oasrt.CallOption) (GetNvcblvypxvResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15292,8 +15292,8 @@ func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams) 
 }
 
 // DeleteNvcblvypxv calls DELETE /nvcblvypxv/{id}
-func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams) (DeleteNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams, opts ...oasrt.CallOption) (DeleteNvcblvypxvResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15309,8 +15309,8 @@ func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvPa
 }
 
 // GetNvcblvypxvItem calls GET /nvcblvypxv/{id}/items/{itemId}
-func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams) (GetNvcblvypxvItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams, opts ...oasrt.CallOption) (GetNvcblvypxvItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15328,8 +15328,8 @@ func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItem
 }
 
 // ListMhjgoj calls GET /mhjgoj
-func (c *Client) ListMhjgoj(ctx context.Context) (ListMhjgojResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (ListMhjgojResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15344,8 +15344,8 @@ func (c *Client) ListMhjgoj(ctx context.Context) (ListMhjgojResponse, error) {
 }
 
 // CreateMhjgoj calls POST /mhjgoj
-func (c *Client) CreateMhjgoj(ctx context.Context) (CreateMhjgojResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (CreateMhjgojResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15360,8 +15360,8 @@ func (c *Client) CreateMhjgoj(ctx context.Context) (CreateMhjgojResponse, error)
 }
 
 // GetMhjgoj calls GET /mhjgoj/{id}
-func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams) (GetMhjgojResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...oasrt.CallOption) (GetMhjgojResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15377,8 +15377,8 @@ func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams) (GetMhjg
 }
 
 // DeleteMhjgoj calls DELETE /mhjgoj/{id}
-func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams) (DeleteMhjgojResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, opts ...oasrt.CallOption) (DeleteMhjgojResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15394,8 +15394,8 @@ func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams) (D
 }
 
 // GetMhjgojItem calls GET /mhjgoj/{id}/items/{itemId}
-func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams) (GetMhjgojItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, opts ...oasrt.CallOption) (GetMhjgojItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15413,8 +15413,8 @@ func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams) 
 }
 
 // ListLkqh calls GET /lkqh
-func (c *Client) ListLkqh(ctx context.Context) (ListLkqhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListLkqh(ctx context.Context, opts ...oasrt.CallOption) (ListLkqhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15429,8 +15429,8 @@ func (c *Client) ListLkqh(ctx context.Context) (ListLkqhResponse, error) {
 }
 
 // CreateLkqh calls POST /lkqh
-func (c *Client) CreateLkqh(ctx context.Context) (CreateLkqhResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateLkqh(ctx context.Context, opts ...oasrt.CallOption) (CreateLkqhResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15445,8 +15445,8 @@ func (c *Client) CreateLkqh(ctx context.Context) (CreateLkqhResponse, error) {
 }
 
 // GetLkqh calls GET /lkqh/{id}
-func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams) (GetLkqhResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oasrt.CallOption) (GetLkqhResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15462,8 +15462,8 @@ func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams) (GetLkqhResp
 }
 
 // DeleteLkqh calls DELETE /lkqh/{id}
-func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams) (DeleteLkqhResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts ...oasrt.CallOption) (DeleteLkqhResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15479,8 +15479,8 @@ func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams) (Delet
 }
 
 // GetLkqhItem calls GET /lkqh/{id}/items/{itemId}
-func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams) (GetLkqhItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts ...oasrt.CallOption) (GetLkqhItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15498,8 +15498,8 @@ func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams) (Get
 }
 
 // ListQion calls GET /qion
-func (c *Client) ListQion(ctx context.Context) (ListQionResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQion(ctx context.Context, opts ...oasrt.CallOption) (ListQionResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15514,8 +15514,8 @@ func (c *Client) ListQion(ctx context.Context) (ListQionResponse, error) {
 }
 
 // CreateQion calls POST /qion
-func (c *Client) CreateQion(ctx context.Context) (CreateQionResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQion(ctx context.Context, opts ...oasrt.CallOption) (CreateQionResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15530,8 +15530,8 @@ func (c *Client) CreateQion(ctx context.Context) (CreateQionResponse, error) {
 }
 
 // GetQion calls GET /qion/{id}
-func (c *Client) GetQion(ctx context.Context, params GetQionParams) (GetQionResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oasrt.CallOption) (GetQionResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15547,8 +15547,8 @@ func (c *Client) GetQion(ctx context.Context, params GetQionParams) (GetQionResp
 }
 
 // DeleteQion calls DELETE /qion/{id}
-func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams) (DeleteQionResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts ...oasrt.CallOption) (DeleteQionResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15564,8 +15564,8 @@ func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams) (Delet
 }
 
 // GetQionItem calls GET /qion/{id}/items/{itemId}
-func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams) (GetQionItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts ...oasrt.CallOption) (GetQionItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15583,8 +15583,8 @@ func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams) (Get
 }
 
 // ListXetyu calls GET /xetyu
-func (c *Client) ListXetyu(ctx context.Context) (ListXetyuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXetyu(ctx context.Context, opts ...oasrt.CallOption) (ListXetyuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15599,8 +15599,8 @@ func (c *Client) ListXetyu(ctx context.Context) (ListXetyuResponse, error) {
 }
 
 // CreateXetyu calls POST /xetyu
-func (c *Client) CreateXetyu(ctx context.Context) (CreateXetyuResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXetyu(ctx context.Context, opts ...oasrt.CallOption) (CreateXetyuResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15615,8 +15615,8 @@ func (c *Client) CreateXetyu(ctx context.Context) (CreateXetyuResponse, error) {
 }
 
 // GetXetyu calls GET /xetyu/{id}
-func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams) (GetXetyuResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oasrt.CallOption) (GetXetyuResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15632,8 +15632,8 @@ func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams) (GetXetyuR
 }
 
 // DeleteXetyu calls DELETE /xetyu/{id}
-func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams) (DeleteXetyuResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts ...oasrt.CallOption) (DeleteXetyuResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15649,8 +15649,8 @@ func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams) (Del
 }
 
 // GetXetyuItem calls GET /xetyu/{id}/items/{itemId}
-func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams) (GetXetyuItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, opts ...oasrt.CallOption) (GetXetyuItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15668,8 +15668,8 @@ func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams) (G
 }
 
 // ListQqvgdwbt calls GET /qqvgdwbt
-func (c *Client) ListQqvgdwbt(ctx context.Context) (ListQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (ListQqvgdwbtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15684,8 +15684,8 @@ func (c *Client) ListQqvgdwbt(ctx context.Context) (ListQqvgdwbtResponse, error)
 }
 
 // CreateQqvgdwbt calls POST /qqvgdwbt
-func (c *Client) CreateQqvgdwbt(ctx context.Context) (CreateQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (CreateQqvgdwbtResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15700,8 +15700,8 @@ func (c *Client) CreateQqvgdwbt(ctx context.Context) (CreateQqvgdwbtResponse, er
 }
 
 // GetQqvgdwbt calls GET /qqvgdwbt/{id}
-func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams) (GetQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts ...oasrt.CallOption) (GetQqvgdwbtResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15717,8 +15717,8 @@ func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams) (Get
 }
 
 // DeleteQqvgdwbt calls DELETE /qqvgdwbt/{id}
-func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams) (DeleteQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams, opts ...oasrt.CallOption) (DeleteQqvgdwbtResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15734,8 +15734,8 @@ func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams
 }
 
 // GetQqvgdwbtItem calls GET /qqvgdwbt/{id}/items/{itemId}
-func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams) (GetQqvgdwbtItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams, opts ...oasrt.CallOption) (GetQqvgdwbtItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15753,8 +15753,8 @@ func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemPara
 }
 
 // ListVqkfydzd calls GET /vqkfydzd
-func (c *Client) ListVqkfydzd(ctx context.Context) (ListVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (ListVqkfydzdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15769,8 +15769,8 @@ func (c *Client) ListVqkfydzd(ctx context.Context) (ListVqkfydzdResponse, error)
 }
 
 // CreateVqkfydzd calls POST /vqkfydzd
-func (c *Client) CreateVqkfydzd(ctx context.Context) (CreateVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (CreateVqkfydzdResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15785,8 +15785,8 @@ func (c *Client) CreateVqkfydzd(ctx context.Context) (CreateVqkfydzdResponse, er
 }
 
 // GetVqkfydzd calls GET /vqkfydzd/{id}
-func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams) (GetVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts ...oasrt.CallOption) (GetVqkfydzdResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15802,8 +15802,8 @@ func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams) (Get
 }
 
 // DeleteVqkfydzd calls DELETE /vqkfydzd/{id}
-func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams) (DeleteVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams, opts ...oasrt.CallOption) (DeleteVqkfydzdResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15819,8 +15819,8 @@ func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams
 }
 
 // GetVqkfydzdItem calls GET /vqkfydzd/{id}/items/{itemId}
-func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams) (GetVqkfydzdItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams, opts ...oasrt.CallOption) (GetVqkfydzdItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15838,8 +15838,8 @@ func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemPara
 }
 
 // ListIfuormbk calls GET /ifuormbk
-func (c *Client) ListIfuormbk(ctx context.Context) (ListIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (ListIfuormbkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15854,8 +15854,8 @@ func (c *Client) ListIfuormbk(ctx context.Context) (ListIfuormbkResponse, error)
 }
 
 // CreateIfuormbk calls POST /ifuormbk
-func (c *Client) CreateIfuormbk(ctx context.Context) (CreateIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (CreateIfuormbkResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15870,8 +15870,8 @@ func (c *Client) CreateIfuormbk(ctx context.Context) (CreateIfuormbkResponse, er
 }
 
 // GetIfuormbk calls GET /ifuormbk/{id}
-func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams) (GetIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts ...oasrt.CallOption) (GetIfuormbkResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15887,8 +15887,8 @@ func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams) (Get
 }
 
 // DeleteIfuormbk calls DELETE /ifuormbk/{id}
-func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams) (DeleteIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams, opts ...oasrt.CallOption) (DeleteIfuormbkResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15904,8 +15904,8 @@ func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams
 }
 
 // GetIfuormbkItem calls GET /ifuormbk/{id}/items/{itemId}
-func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams) (GetIfuormbkItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams, opts ...oasrt.CallOption) (GetIfuormbkItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -15923,8 +15923,8 @@ func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemPara
 }
 
 // ListZkgjs calls GET /zkgjs
-func (c *Client) ListZkgjs(ctx context.Context) (ListZkgjsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListZkgjs(ctx context.Context, opts ...oasrt.CallOption) (ListZkgjsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15939,8 +15939,8 @@ func (c *Client) ListZkgjs(ctx context.Context) (ListZkgjsResponse, error) {
 }
 
 // CreateZkgjs calls POST /zkgjs
-func (c *Client) CreateZkgjs(ctx context.Context) (CreateZkgjsResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateZkgjs(ctx context.Context, opts ...oasrt.CallOption) (CreateZkgjsResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -15955,8 +15955,8 @@ func (c *Client) CreateZkgjs(ctx context.Context) (CreateZkgjsResponse, error) {
 }
 
 // GetZkgjs calls GET /zkgjs/{id}
-func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams) (GetZkgjsResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oasrt.CallOption) (GetZkgjsResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15972,8 +15972,8 @@ func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams) (GetZkgjsR
 }
 
 // DeleteZkgjs calls DELETE /zkgjs/{id}
-func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams) (DeleteZkgjsResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts ...oasrt.CallOption) (DeleteZkgjsResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -15989,8 +15989,8 @@ func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams) (Del
 }
 
 // GetZkgjsItem calls GET /zkgjs/{id}/items/{itemId}
-func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams) (GetZkgjsItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, opts ...oasrt.CallOption) (GetZkgjsItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16008,8 +16008,8 @@ func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams) (G
 }
 
 // ListEoockqbx calls GET /eoockqbx
-func (c *Client) ListEoockqbx(ctx context.Context) (ListEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (ListEoockqbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16024,8 +16024,8 @@ func (c *Client) ListEoockqbx(ctx context.Context) (ListEoockqbxResponse, error)
 }
 
 // CreateEoockqbx calls POST /eoockqbx
-func (c *Client) CreateEoockqbx(ctx context.Context) (CreateEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (CreateEoockqbxResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16040,8 +16040,8 @@ func (c *Client) CreateEoockqbx(ctx context.Context) (CreateEoockqbxResponse, er
 }
 
 // GetEoockqbx calls GET /eoockqbx/{id}
-func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams) (GetEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts ...oasrt.CallOption) (GetEoockqbxResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16057,8 +16057,8 @@ func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams) (Get
 }
 
 // DeleteEoockqbx calls DELETE /eoockqbx/{id}
-func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams) (DeleteEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams, opts ...oasrt.CallOption) (DeleteEoockqbxResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16074,8 +16074,8 @@ func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams
 }
 
 // GetEoockqbxItem calls GET /eoockqbx/{id}/items/{itemId}
-func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams) (GetEoockqbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams, opts ...oasrt.CallOption) (GetEoockqbxItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16093,8 +16093,8 @@ func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemPara
 }
 
 // ListIddmjcp calls GET /iddmjcp
-func (c *Client) ListIddmjcp(ctx context.Context) (ListIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (ListIddmjcpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16109,8 +16109,8 @@ func (c *Client) ListIddmjcp(ctx context.Context) (ListIddmjcpResponse, error) {
 }
 
 // CreateIddmjcp calls POST /iddmjcp
-func (c *Client) CreateIddmjcp(ctx context.Context) (CreateIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (CreateIddmjcpResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16125,8 +16125,8 @@ func (c *Client) CreateIddmjcp(ctx context.Context) (CreateIddmjcpResponse, erro
 }
 
 // GetIddmjcp calls GET /iddmjcp/{id}
-func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams) (GetIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts ...oasrt.CallOption) (GetIddmjcpResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16142,8 +16142,8 @@ func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams) (GetId
 }
 
 // DeleteIddmjcp calls DELETE /iddmjcp/{id}
-func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams) (DeleteIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, opts ...oasrt.CallOption) (DeleteIddmjcpResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16159,8 +16159,8 @@ func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams) 
 }
 
 // GetIddmjcpItem calls GET /iddmjcp/{id}/items/{itemId}
-func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams) (GetIddmjcpItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams, opts ...oasrt.CallOption) (GetIddmjcpItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16178,8 +16178,8 @@ func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams
 }
 
 // ListGxlvbalni calls GET /gxlvbalni
-func (c *Client) ListGxlvbalni(ctx context.Context) (ListGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) (ListGxlvbalniResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16194,8 +16194,8 @@ func (c *Client) ListGxlvbalni(ctx context.Context) (ListGxlvbalniResponse, erro
 }
 
 // CreateGxlvbalni calls POST /gxlvbalni
-func (c *Client) CreateGxlvbalni(ctx context.Context) (CreateGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) (CreateGxlvbalniResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16210,8 +16210,8 @@ func (c *Client) CreateGxlvbalni(ctx context.Context) (CreateGxlvbalniResponse, 
 }
 
 // GetGxlvbalni calls GET /gxlvbalni/{id}
-func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams) (GetGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, opts ...oasrt.CallOption) (GetGxlvbalniResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16227,8 +16227,8 @@ func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams) (G
 }
 
 // DeleteGxlvbalni calls DELETE /gxlvbalni/{id}
-func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams) (DeleteGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams, opts ...oasrt.CallOption) (DeleteGxlvbalniResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16244,8 +16244,8 @@ func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniPara
 }
 
 // GetGxlvbalniItem calls GET /gxlvbalni/{id}/items/{itemId}
-func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams) (GetGxlvbalniItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams, opts ...oasrt.CallOption) (GetGxlvbalniItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16263,8 +16263,8 @@ func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemPa
 }
 
 // ListFzca calls GET /fzca
-func (c *Client) ListFzca(ctx context.Context) (ListFzcaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListFzca(ctx context.Context, opts ...oasrt.CallOption) (ListFzcaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16279,8 +16279,8 @@ func (c *Client) ListFzca(ctx context.Context) (ListFzcaResponse, error) {
 }
 
 // CreateFzca calls POST /fzca
-func (c *Client) CreateFzca(ctx context.Context) (CreateFzcaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateFzca(ctx context.Context, opts ...oasrt.CallOption) (CreateFzcaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16295,8 +16295,8 @@ func (c *Client) CreateFzca(ctx context.Context) (CreateFzcaResponse, error) {
 }
 
 // GetFzca calls GET /fzca/{id}
-func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams) (GetFzcaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oasrt.CallOption) (GetFzcaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16312,8 +16312,8 @@ func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams) (GetFzcaResp
 }
 
 // DeleteFzca calls DELETE /fzca/{id}
-func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams) (DeleteFzcaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts ...oasrt.CallOption) (DeleteFzcaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16329,8 +16329,8 @@ func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams) (Delet
 }
 
 // GetFzcaItem calls GET /fzca/{id}/items/{itemId}
-func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams) (GetFzcaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts ...oasrt.CallOption) (GetFzcaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16348,8 +16348,8 @@ func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams) (Get
 }
 
 // ListKnnkozqwja calls GET /knnkozqwja
-func (c *Client) ListKnnkozqwja(ctx context.Context) (ListKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption) (ListKnnkozqwjaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16364,8 +16364,8 @@ func (c *Client) ListKnnkozqwja(ctx context.Context) (ListKnnkozqwjaResponse, er
 }
 
 // CreateKnnkozqwja calls POST /knnkozqwja
-func (c *Client) CreateKnnkozqwja(ctx context.Context) (CreateKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption) (CreateKnnkozqwjaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16380,8 +16380,8 @@ func (c *Client) CreateKnnkozqwja(ctx context.Context) (CreateKnnkozqwjaResponse
 }
 
 // GetKnnkozqwja calls GET /knnkozqwja/{id}
-func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams) (GetKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, opts ...oasrt.CallOption) (GetKnnkozqwjaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16397,8 +16397,8 @@ func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams) 
 }
 
 // DeleteKnnkozqwja calls DELETE /knnkozqwja/{id}
-func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams) (DeleteKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams, opts ...oasrt.CallOption) (DeleteKnnkozqwjaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16414,8 +16414,8 @@ func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaPa
 }
 
 // GetKnnkozqwjaItem calls GET /knnkozqwja/{id}/items/{itemId}
-func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams) (GetKnnkozqwjaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams, opts ...oasrt.CallOption) (GetKnnkozqwjaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16433,8 +16433,8 @@ func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItem
 }
 
 // ListGcxbiixeca calls GET /gcxbiixeca
-func (c *Client) ListGcxbiixeca(ctx context.Context) (ListGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption) (ListGcxbiixecaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16449,8 +16449,8 @@ func (c *Client) ListGcxbiixeca(ctx context.Context) (ListGcxbiixecaResponse, er
 }
 
 // CreateGcxbiixeca calls POST /gcxbiixeca
-func (c *Client) CreateGcxbiixeca(ctx context.Context) (CreateGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption) (CreateGcxbiixecaResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16465,8 +16465,8 @@ func (c *Client) CreateGcxbiixeca(ctx context.Context) (CreateGcxbiixecaResponse
 }
 
 // GetGcxbiixeca calls GET /gcxbiixeca/{id}
-func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams) (GetGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, opts ...oasrt.CallOption) (GetGcxbiixecaResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16482,8 +16482,8 @@ func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams) 
 }
 
 // DeleteGcxbiixeca calls DELETE /gcxbiixeca/{id}
-func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams) (DeleteGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams, opts ...oasrt.CallOption) (DeleteGcxbiixecaResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16499,8 +16499,8 @@ func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaPa
 }
 
 // GetGcxbiixecaItem calls GET /gcxbiixeca/{id}/items/{itemId}
-func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams) (GetGcxbiixecaItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams, opts ...oasrt.CallOption) (GetGcxbiixecaItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16518,8 +16518,8 @@ func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItem
 }
 
 // ListXznlmb calls GET /xznlmb
-func (c *Client) ListXznlmb(ctx context.Context) (ListXznlmbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXznlmb(ctx context.Context, opts ...oasrt.CallOption) (ListXznlmbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16534,8 +16534,8 @@ func (c *Client) ListXznlmb(ctx context.Context) (ListXznlmbResponse, error) {
 }
 
 // CreateXznlmb calls POST /xznlmb
-func (c *Client) CreateXznlmb(ctx context.Context) (CreateXznlmbResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXznlmb(ctx context.Context, opts ...oasrt.CallOption) (CreateXznlmbResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16550,8 +16550,8 @@ func (c *Client) CreateXznlmb(ctx context.Context) (CreateXznlmbResponse, error)
 }
 
 // GetXznlmb calls GET /xznlmb/{id}
-func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams) (GetXznlmbResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...oasrt.CallOption) (GetXznlmbResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16567,8 +16567,8 @@ func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams) (GetXznl
 }
 
 // DeleteXznlmb calls DELETE /xznlmb/{id}
-func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams) (DeleteXznlmbResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, opts ...oasrt.CallOption) (DeleteXznlmbResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16584,8 +16584,8 @@ func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams) (D
 }
 
 // GetXznlmbItem calls GET /xznlmb/{id}/items/{itemId}
-func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams) (GetXznlmbItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, opts ...oasrt.CallOption) (GetXznlmbItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16603,8 +16603,8 @@ func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams) 
 }
 
 // ListUnhihgbprc calls GET /unhihgbprc
-func (c *Client) ListUnhihgbprc(ctx context.Context) (ListUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption) (ListUnhihgbprcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16619,8 +16619,8 @@ func (c *Client) ListUnhihgbprc(ctx context.Context) (ListUnhihgbprcResponse, er
 }
 
 // CreateUnhihgbprc calls POST /unhihgbprc
-func (c *Client) CreateUnhihgbprc(ctx context.Context) (CreateUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption) (CreateUnhihgbprcResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16635,8 +16635,8 @@ func (c *Client) CreateUnhihgbprc(ctx context.Context) (CreateUnhihgbprcResponse
 }
 
 // GetUnhihgbprc calls GET /unhihgbprc/{id}
-func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams) (GetUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, opts ...oasrt.CallOption) (GetUnhihgbprcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16652,8 +16652,8 @@ func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams) 
 }
 
 // DeleteUnhihgbprc calls DELETE /unhihgbprc/{id}
-func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams) (DeleteUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams, opts ...oasrt.CallOption) (DeleteUnhihgbprcResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16669,8 +16669,8 @@ func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcPa
 }
 
 // GetUnhihgbprcItem calls GET /unhihgbprc/{id}/items/{itemId}
-func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams) (GetUnhihgbprcItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams, opts ...oasrt.CallOption) (GetUnhihgbprcItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16688,8 +16688,8 @@ func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItem
 }
 
 // ListBnpfqqf calls GET /bnpfqqf
-func (c *Client) ListBnpfqqf(ctx context.Context) (ListBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (ListBnpfqqfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16704,8 +16704,8 @@ func (c *Client) ListBnpfqqf(ctx context.Context) (ListBnpfqqfResponse, error) {
 }
 
 // CreateBnpfqqf calls POST /bnpfqqf
-func (c *Client) CreateBnpfqqf(ctx context.Context) (CreateBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (CreateBnpfqqfResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16720,8 +16720,8 @@ func (c *Client) CreateBnpfqqf(ctx context.Context) (CreateBnpfqqfResponse, erro
 }
 
 // GetBnpfqqf calls GET /bnpfqqf/{id}
-func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams) (GetBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts ...oasrt.CallOption) (GetBnpfqqfResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16737,8 +16737,8 @@ func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams) (GetBn
 }
 
 // DeleteBnpfqqf calls DELETE /bnpfqqf/{id}
-func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams) (DeleteBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, opts ...oasrt.CallOption) (DeleteBnpfqqfResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16754,8 +16754,8 @@ func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams) 
 }
 
 // GetBnpfqqfItem calls GET /bnpfqqf/{id}/items/{itemId}
-func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams) (GetBnpfqqfItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams, opts ...oasrt.CallOption) (GetBnpfqqfItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16773,8 +16773,8 @@ func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams
 }
 
 // ListDtehsbc calls GET /dtehsbc
-func (c *Client) ListDtehsbc(ctx context.Context) (ListDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (ListDtehsbcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16789,8 +16789,8 @@ func (c *Client) ListDtehsbc(ctx context.Context) (ListDtehsbcResponse, error) {
 }
 
 // CreateDtehsbc calls POST /dtehsbc
-func (c *Client) CreateDtehsbc(ctx context.Context) (CreateDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (CreateDtehsbcResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16805,8 +16805,8 @@ func (c *Client) CreateDtehsbc(ctx context.Context) (CreateDtehsbcResponse, erro
 }
 
 // GetDtehsbc calls GET /dtehsbc/{id}
-func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams) (GetDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts ...oasrt.CallOption) (GetDtehsbcResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16822,8 +16822,8 @@ func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams) (GetDt
 }
 
 // DeleteDtehsbc calls DELETE /dtehsbc/{id}
-func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams) (DeleteDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, opts ...oasrt.CallOption) (DeleteDtehsbcResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16839,8 +16839,8 @@ func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams) 
 }
 
 // GetDtehsbcItem calls GET /dtehsbc/{id}/items/{itemId}
-func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams) (GetDtehsbcItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams, opts ...oasrt.CallOption) (GetDtehsbcItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16858,8 +16858,8 @@ func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams
 }
 
 // ListXewkvlw calls GET /xewkvlw
-func (c *Client) ListXewkvlw(ctx context.Context) (ListXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (ListXewkvlwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16874,8 +16874,8 @@ func (c *Client) ListXewkvlw(ctx context.Context) (ListXewkvlwResponse, error) {
 }
 
 // CreateXewkvlw calls POST /xewkvlw
-func (c *Client) CreateXewkvlw(ctx context.Context) (CreateXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (CreateXewkvlwResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16890,8 +16890,8 @@ func (c *Client) CreateXewkvlw(ctx context.Context) (CreateXewkvlwResponse, erro
 }
 
 // GetXewkvlw calls GET /xewkvlw/{id}
-func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams) (GetXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts ...oasrt.CallOption) (GetXewkvlwResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16907,8 +16907,8 @@ func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams) (GetXe
 }
 
 // DeleteXewkvlw calls DELETE /xewkvlw/{id}
-func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams) (DeleteXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, opts ...oasrt.CallOption) (DeleteXewkvlwResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16924,8 +16924,8 @@ func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams) 
 }
 
 // GetXewkvlwItem calls GET /xewkvlw/{id}/items/{itemId}
-func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams) (GetXewkvlwItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams, opts ...oasrt.CallOption) (GetXewkvlwItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
@@ -16943,8 +16943,8 @@ func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16959,8 +16959,8 @@ func (c *Client) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST"}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
+	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -16975,8 +16975,8 @@ func (c *Client) CreateOrders(ctx context.Context) (CreateOrdersResponse, error)
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -16992,8 +16992,8 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrde
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE"}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
+	req := oasrt.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
@@ -17009,8 +17009,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (D
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET"}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
+	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)

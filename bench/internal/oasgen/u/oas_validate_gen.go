@@ -34,7 +34,21 @@ func (v *Event) Validate() error {
 func (v *Event) validate(c *oasrt.Validator) {
 	switch v.Type {
 	case EventClick:
+		switch string(v.Click.Kind) {
+		case "click", "Click":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Click the value holds (want click, Click)", v.Click.Kind)
+			c.Pop()
+		}
 	case EventView:
+		switch string(v.View.Kind) {
+		case "view", "View":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant View the value holds (want view, View)", v.View.Kind)
+			c.Pop()
+		}
 	default:
 		c.Errorf("no variant of Event is set")
 	}

@@ -1,0 +1,137 @@
+package gen
+
+import (
+	"strconv"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// clientParamChecks prints, first in op's client method, the checks of
+// the parameters against their schemas that the server makes (bounds,
+// lengths, patterns, formats, enums, item counts), so that a request the
+// server would answer 400 is not sent: the call returns a
+// *RequestCheckError naming the parameter. WithoutRequestCheck skips them.
+func clientParamChecks(f *file, op *apiOp) {
+	var checked []*ir.Param
+	for _, p := range op.Params {
+		if clientCheckable(f, p) {
+			checked = append(checked, p)
+		}
+	}
+	if len(checked) == 0 {
+		return
+	}
+	f.P("if !c.cfg.SkipRequestCheck {")
+	for _, p := range checked {
+		paramCheck(f, p)
+	}
+	f.P("}")
+}
+
+// clientCheckable reports whether paramCheck prints a check of p.
+func clientCheckable(f *file, p *ir.Param) bool {
+	if _, null := p.Type.(*ir.Nullable); null || !f.checks.typeNeeds(p.Type) {
+		return false
+	}
+	switch kind, elem := requestShape(p); kind {
+	case scalarParam:
+		return scalarCheckable(elemOr(p.Type, elem))
+	case arrayParam:
+		return arrayOf(p.Type) != nil
+	case objectParam:
+		r, ok := unNull(p.Type).(*ir.Ref)
+		return ok && f.checks.needs[r.Decl]
+	}
+	return false
+}
+
+func elemOr(t, elem ir.Type) ir.Type {
+	if elem != nil {
+		return elem
+	}
+	return t
+}
+
+// scalarCheckable reports whether scalarCheck checks values of t.
+func scalarCheckable(t ir.Type) bool {
+	prim, enum, ok := scalarOf(t)
+	return ok && (enum != nil || prim.Kind == ir.String || prim.Kind.IsInteger() || prim.Kind.IsFloat())
+}
+
+// arrayOf returns the array type under t's aliases, or nil.
+func arrayOf(t ir.Type) *ir.Array {
+	for {
+		switch u := unNull(t).(type) {
+		case *ir.Array:
+			return u
+		case *ir.Ref:
+			a, ok := u.Decl.(*ir.Alias)
+			if !ok {
+				return nil
+			}
+			t = a.Type
+		default:
+			return nil
+		}
+	}
+}
+
+// paramCheck prints the checks of parameter p of a client call.
+func paramCheck(f *file, p *ir.Param) {
+	x := "params." + p.GoName
+	wrap := func(err string) string {
+		return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: &" + f.qual(rt("ParamError")) +
+			"{Name: " + strconv.Quote(p.Name) + ", In: " + strconv.Quote(string(p.In)) + ", Err: " + err + "}}"
+	}
+	fail := func(format string, args ...string) {
+		f.P(wrap(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+	}
+	switch kind, _ := requestShape(p); kind {
+	case scalarParam:
+		if !p.Required {
+			f.P("if ", x, ".Set {")
+			x += ".Value"
+		}
+		scalarCheck(f, p.Type, x, wrap, fail)
+		if !p.Required {
+			f.P("}")
+		}
+	case arrayParam:
+		arr := arrayOf(p.Type)
+		f.P("if ", x, " != nil {")
+		countBounds(f, "len("+x+")", arr.MinItems, arr.MaxItems, "items", fail)
+		if scalarCheckable(arr.Elem) && f.checks.typeNeeds(arr.Elem) {
+			f.P("for i := range ", x, " {")
+			scalarCheck(f, arr.Elem, x+"[i]", wrap, fail)
+			f.P("}")
+		}
+		f.P("}")
+	case objectParam:
+		if !p.Required {
+			f.P("if ", x, ".Set {")
+			x += ".Value"
+		}
+		f.P("if err := ", x, ".Validate(); err != nil {")
+		f.P(wrap("err"))
+		f.P("}")
+		if !p.Required {
+			f.P("}")
+		}
+	}
+}
+
+// scalarCheck prints the checks of x, a value of scalar type t.
+func scalarCheck(f *file, t ir.Type, x string, wrap func(string) string, fail failFunc) {
+	prim, enum, _ := scalarOf(t)
+	if enum != nil {
+		f.P("if err := ", x, ".Validate(); err != nil {")
+		f.P(wrap("err"))
+		f.P("}")
+		return
+	}
+	v := "string(" + x + ")"
+	if prim.Kind != ir.String {
+		v = numKind(prim.Kind) + "(" + x + ")"
+	}
+	f.checks.primChecks(f, prim, v, true, fail)
+}
