@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 )
 
@@ -144,4 +145,31 @@ func TestCallbackURL(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzCallbackURL checks that no template and no body makes parsing or
+// expanding panic, and that an expanded URL is an absolute http(s) URL.
+func FuzzCallbackURL(f *testing.F) {
+	f.Add("{$request.body#/u}", `{"u":"https://a.example/x"}`)
+	f.Add("https://h.example/{$request.body#/a/0}?q={$request.body#/b~1c}", `{"a":[1],"b/c":"x y"}`)
+	f.Add("{$url}", `null`)
+	f.Add("{$request.body}", `"https://s.example"`)
+	f.Add("{$request.body#/a/01}", `{"a":[{"b":[]}]`)
+	f.Fuzz(func(t *testing.T, tmpl, body string) {
+		u, err := ParseCallbackURL(tmpl)
+		if err != nil {
+			return
+		}
+		r := httptest.NewRequest("GET", "/p?q=1", nil)
+		got, err := u.Expand(&Exchange{Request: r, RequestBody: []byte(body), ResponseBody: []byte(body), StatusCode: 200})
+		if err != nil {
+			if _, ok := err.(*ExprError); !ok {
+				t.Fatalf("%q: error %T %v, want an *ExprError", tmpl, err, err)
+			}
+			return
+		}
+		if pu, err := url.Parse(got); err != nil || pu.Host == "" || (pu.Scheme != "http" && pu.Scheme != "https") {
+			t.Fatalf("%q expanded to %q", tmpl, got)
+		}
+	})
 }

@@ -40,6 +40,7 @@ type builder struct {
 	diags           []ir.Diagnostic
 	ops             []*ir.Operation
 	hooks           []*ir.Operation // the webhooks' operations
+	cbs             []*ir.Operation // the callbacks' operations
 	unions          []*ir.Union
 	errs            []error
 	// schemes are the security schemes by name.
@@ -80,6 +81,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.securitySchemes()
 	b.operations()
 	b.webhooks()
+	b.callbacks()
 	b.skipped()
 	b.finishUnions()
 	b.configPages()
@@ -91,7 +93,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	}
 	breakCycles(b.decls)
 	b.nameConstants()
-	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, SecuritySchemes: b.secList}
+	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, Callbacks: b.cbs, SecuritySchemes: b.secList}
 	b.nameAPI(pkg)
 	pkg.Diagnostics = b.diags
 	return pkg, nil

@@ -54,6 +54,7 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 		}
 	}
 	b.nameWebhooks(pkg)
+	b.nameCallbacks(pkg)
 	b.nameStreams(pkg.Decls)
 }
 

@@ -125,12 +125,6 @@ func (b *builder) skippedOp(where string, op *v3.Operation) {
 	if len(op.Servers) > 0 {
 		b.skipf(kindServers, b.keyPos(n, "servers"), "%s: the operation's servers are not used: the client sends every request to the base URL NewClient was given", where)
 	}
-	if op.Callbacks != nil && op.Callbacks.Len() > 0 {
-		cbs := spec.MapValue(n, "callbacks")
-		for name := range op.Callbacks.KeysFromOldest() {
-			b.skipf(kindCallbacks, b.keyPos(cbs, name), "%s: callback %s is not generated: oasgen does not generate callbacks yet", where, name)
-		}
-	}
 	for _, p := range op.Parameters {
 		b.skippedParam(where, p)
 	}

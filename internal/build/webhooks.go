@@ -45,7 +45,7 @@ func (b *builder) webhooks() {
 			o := &ir.Operation{
 				Webhook: name,
 				ID:      id,
-				GoName:  names.Claim(ir.GoName(id), "Webhook"),
+				GoName:  names.Claim(ir.GoNameOr(id, "Webhook"), "Webhook"),
 				Method:  method,
 				Path:    path,
 				Summary: op.Summary,

@@ -9,6 +9,7 @@ import (
 	arraybodiesplain "github.com/oasgen/oasgen/testdata/arraybodies/plain"
 	arraysplain "github.com/oasgen/oasgen/testdata/arrays/plain"
 	bodypatternplain "github.com/oasgen/oasgen/testdata/bodypattern/plain"
+	callbacksplain "github.com/oasgen/oasgen/testdata/callbacks/plain"
 	closedobjectplain "github.com/oasgen/oasgen/testdata/closedobject/plain"
 	compositionplain "github.com/oasgen/oasgen/testdata/composition/plain"
 	constantsplain "github.com/oasgen/oasgen/testdata/constants/plain"
@@ -78,6 +79,7 @@ var cases = map[string][]pair{
 	"arraybodies":    conv(arraybodiesplain.Pairs, func(p arraybodiesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"arrays":         conv(arraysplain.Pairs, func(p arraysplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"bodypattern":    conv(bodypatternplain.Pairs, func(p bodypatternplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"callbacks":      conv(callbacksplain.Pairs, func(p callbacksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"closedobject":   conv(closedobjectplain.Pairs, func(p closedobjectplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"composition":    conv(compositionplain.Pairs, func(p compositionplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"constants":      conv(constantsplain.Pairs, func(p constantsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -28,6 +28,13 @@ type api struct {
 	// results), so that the webhooks' set (webhook.go) and the API's live
 	// in one package; "" for the API.
 	prefix string
+	// what the handler implements, in its doc comment: "" for the API's
+	// operations.
+	what string
+	// exchange holds the operations with callbacks, whose handlers get
+	// the request in their context for the callbacks' URLs
+	// (oasrt.ExchangeOf).
+	exchange map[*ir.Operation]bool
 }
 
 // local returns the package-level unexported name of the api's own
@@ -164,7 +171,14 @@ type header struct {
 }
 
 func newAPI(pkg *ir.Package) *api {
-	return newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+	a := newAPIOf(pkg.API, pkg.Operations, pkg.SecuritySchemes)
+	for _, o := range pkg.Callbacks {
+		if a.exchange == nil {
+			a.exchange = map[*ir.Operation]bool{}
+		}
+		a.exchange[o.Callback.Of] = true
+	}
+	return a
 }
 
 // newAPIOf builds the api of a set of operations with its names.
@@ -694,6 +708,9 @@ func opLine(o *apiOp) string {
 	s := o.Method + " " + o.Path
 	if o.Webhook != "" {
 		s = "the webhook " + o.Webhook + " (" + o.Method + ", routed at " + o.Path + ")"
+	}
+	if c := o.Callback; c != nil {
+		s = "the callback " + c.Name + " of " + c.Of.ID + " (" + o.Method + " " + c.URL + ", routed at " + o.Path + ")"
 	}
 	if summary := strings.Join(strings.Fields(o.Summary), " "); summary != "" {
 		s += ": " + summary

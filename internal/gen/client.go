@@ -88,7 +88,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 	clientParamChecks(f, op)
 	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
-	if op.Webhook != "" {
+	if op.SentToURL() {
 		f.P("req.URL = url")
 	}
 	// The path: literal text as written in the spec, parameters formatted
@@ -100,7 +100,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 	}
 	path := op.Path
-	if op.Webhook != "" {
+	if op.SentToURL() {
 		path = "" // sent to the URL given, not a path of the API
 	}
 	lit := ""

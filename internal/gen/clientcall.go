@@ -7,8 +7,8 @@ import "strings"
 // last.
 func (f *file) clientSig(op *apiOp) string {
 	sig := f.handlerSig(op)
-	if op.Webhook != "" {
-		sig = f.webhookSig(op)
+	if op.SentToURL() {
+		sig = f.sentSig(op)
 	}
 	return strings.Replace(sig, ") (", ", opts ..."+f.qual(rt("CallOption"))+") (", 1)
 }

@@ -93,7 +93,12 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		mainAPI = a
 	}
 	if len(pkg.Webhooks) > 0 && (server || client) {
-		files = append(files, genWebhooks(pkg, opts, k, server, client, mainAPI)...)
+		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI)
+		files = append(files, fs...)
+	}
+	if len(pkg.Callbacks) > 0 && (server || client) {
+		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI)
+		files = append(files, fs...)
 	}
 
 	// Validate methods come after the codecs and the server, which also

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -341,7 +342,7 @@ func (f *file) bodyType(b *apiBody) string {
 
 func genServer(f *file, a *api) {
 	n := len(a.ops)
-	f.P("// ", a.handler, " implements the operations of the API, one method each. A")
+	f.P("// ", a.handler, " implements ", cmp.Or(a.what, "the operations of the API"), ", one method each. A")
 	f.P("// method returns one of its result's variants, or an error: a *", rt("Problem"))
 	f.P("// is written as it is, any other error as a 500 that does not disclose it.")
 	f.P("// Embed ", a.unimplemented, " to answer 501 for operations not written yet.")
@@ -686,6 +687,10 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("return")
 		f.P("}")
 		args = "ctx"
+	}
+	if a.exchange[op.Operation] {
+		f.P("xctx := ", rt("WithExchange"), "(", args, ", r, ", pathNamesLit(op.Path), ", p, esc)")
+		args = "xctx"
 	}
 	if offers := produces(op); len(offers) > 0 {
 		f.P("if accept := r.Header.Get(\"Accept\"); !", rt("Acceptable"), "(accept, produces", op.GoName, "[:]) {")

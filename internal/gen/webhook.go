@@ -2,22 +2,34 @@ package gen
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
 
-// genWebhooks prints the webhooks' receiving side (oas_webhooks_gen.go: a
-// router, the WebhookHandler interface and WebhookServer, with the
-// parameter and result types) and sending side
-// (oas_webhooks_client_gen.go: WebhookClient, one method per webhook
-// taking the subscriber's URL). Both are the API's emitters run on the
-// webhooks' operations, whose path is "/" + the webhook's name; main is
-// the API's, whose object parameter helpers are not printed twice.
-func genWebhooks(pkg *ir.Package, opts Options, k *checks, server, client bool, main *api) []*file {
+// sent is a set of operations the API sends to URLs given at run time
+// (webhooks, callbacks), printed by the API's emitters: a receiving
+// side (a router, the handler interface and server, with the parameter
+// and result types) in oas_<base>_gen.go and a sending side (a client,
+// one method per operation taking the URL) in oas_<base>_client_gen.go.
+type sent struct {
+	base   string // "webhooks", "callbacks"
+	prefix string // of the package-level unexported names
+	names  ir.APINames
+	ops    []*ir.Operation
+}
+
+// genSent prints a set of sent operations. The receiving side is for the
+// API's users, who have its client, so it comes with the client part; the
+// sending side is for the API's server and comes with the server part.
+// main is the API's, whose object parameter helpers are not printed
+// twice.
+func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client bool, main *api) (a *api, files []*file) {
 	var schemes []*ir.SecurityScheme
 	for _, s := range pkg.SecuritySchemes {
 		used := false
-		for _, o := range pkg.Webhooks {
+		for _, o := range st.ops {
 			for _, req := range o.Security {
 				for _, u := range req.Schemes {
 					used = used || u.Scheme == s
@@ -28,43 +40,47 @@ func genWebhooks(pkg *ir.Package, opts Options, k *checks, server, client bool, 
 			schemes = append(schemes, s)
 		}
 	}
-	a := newAPIOf(pkg.WebhookAPI, pkg.Webhooks, schemes)
-	a.prefix = "webhook"
+	a = newAPIOf(st.names, st.ops, schemes)
+	a.prefix = st.prefix
+	a.what = "the receiving side of the API's " + st.base
 	if main != nil {
-		a.objects = slices.DeleteFunc(a.objects, func(st *ir.Struct) bool { return slices.Contains(main.objects, st) })
+		a.objects = slices.DeleteFunc(a.objects, func(s *ir.Struct) bool { return slices.Contains(main.objects, s) })
 	}
-	var files []*file
+	receive, send := client, server
 	var types *file
-	if server {
-		types = newFile("oas_webhooks_gen.go", opts.Package, k)
+	if receive {
+		types = newFile("oas_"+st.base+"_gen.go", opts.Package, k)
 		genRouter(types, a)
 		genTypes(types, a, true)
 		genServer(types, a)
 		files = append(files, types)
 	}
-	if client {
-		f := newFile("oas_webhooks_client_gen.go", opts.Package, k)
+	if send {
+		f := newFile("oas_"+st.base+"_client_gen.go", opts.Package, k)
 		if types == nil {
 			genTypes(f, a, false)
 		}
-		genWebhookClient(f, a)
+		genSentClient(f, a, st.base)
+		if st.base == "callbacks" {
+			genCallbackURLs(f, st.ops, main)
+		}
 		files = append(files, f)
 	}
-	return files
+	return a, files
 }
 
-// genWebhookClient prints the client that sends the webhooks: like the
-// API's client, with the URL given to each call instead of a base URL.
-func genWebhookClient(f *file, a *api) {
-	f.P("// ", a.client, " sends the API's webhooks to the URLs subscribers registered:")
-	f.P("// one method per webhook, taking the URL, returning the variant of the")
-	f.P("// result that the subscriber's status and content type select. A status")
-	f.P("// the webhook does not declare is a *", rt("StatusError"), ".")
+// genSentClient prints the client that sends a set of operations: like
+// the API's client, with the URL given to each call instead of a base URL.
+func genSentClient(f *file, a *api, what string) {
+	f.P("// ", a.client, " sends the API's ", what, " to the URLs given to each call: one")
+	f.P("// method per operation, returning the variant of the result that the")
+	f.P("// receiver's status and content type select. A status the operation does")
+	f.P("// not declare is a *", rt("StatusError"), ".")
 	f.P("type ", a.client, " struct {")
 	f.P("cfg *", rt("ClientConfig"))
 	f.P("}")
 	f.P()
-	f.P("// ", a.newClient, " returns a webhook client; opts are the API client's.")
+	f.P("// ", a.newClient, " returns a client of the ", what, "; opts are the API client's.")
 	f.P("func ", a.newClient, "(opts ...", rt("ClientOption"), ") *", a.client, " {")
 	f.P("return &", a.client, "{cfg: ", rt("NewSenderConfig"), "(opts)}")
 	f.P("}")
@@ -75,9 +91,75 @@ func genWebhookClient(f *file, a *api) {
 	genObjectEncoders(f, a)
 }
 
-// webhookSig returns the client method's parameter list of a webhook
-// operation: the URL after the context.
-func (f *file) webhookSig(op *apiOp) string {
+// sentSig returns the client method's parameter list of an operation
+// sent to a URL: the URL after the context.
+func (f *file) sentSig(op *apiOp) string {
 	s := f.handlerSig(op)
 	return "(ctx " + f.qual(ctxType) + ", url string" + s[len("(ctx "+f.qual(ctxType)):]
+}
+
+// genCallbackURLs prints, per callback URL expression, the function that
+// evaluates it against the request the API's handler was called for.
+func genCallbackURLs(f *file, ops []*ir.Operation, main *api) {
+	var done []*ir.Callback
+	for _, o := range ops {
+		c := o.Callback
+		if slices.Contains(done, c) {
+			continue
+		}
+		done = append(done, c)
+		tmpl := "template" + c.URLFunc
+		f.P("var ", tmpl, " = ", rt("MustParseCallbackURL"), "(", strconv.Quote(c.URL), ")")
+		f.P()
+		// The body is passed when the template reads it and the
+		// operation's body has a type that encodes itself.
+		var body *apiBody
+		if main != nil && strings.Contains(c.URL, "$request.body") {
+			for _, op := range main.ops {
+				if op.Operation == c.Of && op.body != nil && op.body.json && op.body.jsonType != "" && hasCodec(op.body.typ) {
+					body = op.body
+				}
+			}
+		}
+		f.P("// ", c.URLFunc, " returns the URL of callback ", c.Name, " of ", c.Of.ID, ", ", quoteText(c.URL), ",")
+		f.P("// evaluated against the request the handler of ", c.Of.GoName, " was called for: ctx")
+		if body != nil {
+			f.P("// is the handler's, body its request body. ")
+		} else {
+			f.P("// is the handler's.")
+		}
+		f.P("// Expressions of the response ($statusCode, $response...) have no value")
+		f.P("// here: evaluate those with ", rt("ParseCallbackURL"), " and an ", rt("Exchange"), " of your own.")
+		sig := "(ctx " + f.qual(ctxType)
+		if body != nil {
+			sig += ", body " + f.bodyType(body)
+		}
+		f.P("func ", c.URLFunc, sig, ") (string, error) {")
+		f.P("x := ", rt("ExchangeOf"), "(ctx)")
+		if body != nil {
+			f.P("if body != nil {")
+			f.P("w := ", rt("GetWriter"), "()")
+			f.P("w.Direction = ", rt("InRequest"))
+			f.P("body.EncodeJSON(w)")
+			f.P("data, err := ", rt("PutWriter"), "(w)")
+			f.P("if err != nil {")
+			f.P("return \"\", err")
+			f.P("}")
+			f.P("x.RequestBody = data")
+			f.P("}")
+		}
+		f.P("return ", tmpl, ".Expand(x)")
+		f.P("}")
+		f.P()
+	}
+}
+
+// pathNamesLit returns the names of a path template's parameters as a
+// Go []string literal, nil when it has none.
+func pathNamesLit(path string) string {
+	names := pathParamNames(path)
+	if len(names) == 0 {
+		return "nil"
+	}
+	return "[]string{" + quoteList(names) + "}"
 }

@@ -29,7 +29,33 @@ type Package struct {
 	// WebhookAPI names the receiving server and the sending client of
 	// the webhooks, when there are any.
 	WebhookAPI APINames
+	// Callbacks are the operations of the operations' callbacks, in
+	// operation order; each has Callback set.
+	Callbacks []*Operation
+	// CallbackAPI names the receiving server and the sending client of
+	// the callbacks, when there are any.
+	CallbackAPI APINames
 }
+
+// Callback is one URL expression of an operation's callback: the
+// operations under it are sent to the URL it names.
+type Callback struct {
+	// Name is the callback's key in the operation's callbacks.
+	Name string
+	// URL is the URL template, with runtime expressions in braces.
+	URL string
+	// Of is the operation whose request (and response) the URL's
+	// expressions read.
+	Of *Operation
+	// URLFunc is the Go name of the function that evaluates URL.
+	URLFunc string
+	// Pos is the URL's position in the spec.
+	Pos Pos
+}
+
+// SentToURL reports whether o is a request the API sends to a URL given
+// at run time (a webhook's or a callback's) rather than one it serves.
+func (o *Operation) SentToURL() bool { return o.Webhook != "" || o.Callback != nil }
 
 // APINames are the package-level names of the HTTP layer, claimed after
 // every model name so they never clash with one.
@@ -529,7 +555,10 @@ func StructOf(t Type) *Struct {
 type Operation struct {
 	// Webhook is the name of the webhook the operation belongs to (the
 	// key in the spec's webhooks map); empty for the API's operations.
-	Webhook  string
+	Webhook string
+	// Callback is the callback the operation belongs to; nil for the
+	// API's operations.
+	Callback *Callback
 	ID       string // operationId, or one made from method and path
 	GoName   string
 	Method   string // upper case

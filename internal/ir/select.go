@@ -22,6 +22,18 @@ func (p *Package) Select(keep func(*Operation) bool) {
 		}
 	}
 	p.Webhooks = hooks
+	keptOps := map[*Operation]bool{}
+	for _, o := range ops {
+		keptOps[o] = true
+	}
+	cbs := p.Callbacks[:0:0]
+	for _, o := range p.Callbacks {
+		if keptOps[o.Callback.Of] {
+			cbs = append(cbs, o)
+		}
+	}
+	p.Callbacks = cbs
+	hooks = append(hooks[:len(hooks):len(hooks)], cbs...)
 
 	r := reach{seen: map[Decl]bool{}}
 	schemes := map[*SecurityScheme]bool{}

@@ -11,15 +11,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// WebhookClient sends the API's webhooks to the URLs subscribers registered:
-// one method per webhook, taking the URL, returning the variant of the
-// result that the subscriber's status and content type select. A status
-// the webhook does not declare is a *oasrt.StatusError.
+// WebhookClient sends the API's webhooks to the URLs given to each call: one
+// method per operation, returning the variant of the result that the
+// receiver's status and content type select. A status the operation does
+// not declare is a *oasrt.StatusError.
 type WebhookClient struct {
 	cfg *oasrt.ClientConfig
 }
 
-// NewWebhookClient returns a webhook client; opts are the API client's.
+// NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oasrt.ClientOption) *WebhookClient {
 	return &WebhookClient{cfg: oasrt.NewSenderConfig(opts)}
 }

@@ -127,7 +127,7 @@ func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWrite
 	return nil
 }
 
-// WebhookHandler implements the operations of the API, one method each. A
+// WebhookHandler implements the receiving side of the API's webhooks, one method each. A
 // method returns one of its result's variants, or an error: a *oasrt.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed UnimplementedWebhooks to answer 501 for operations not written yet.
