@@ -250,6 +250,7 @@ func genMultipartDecode(f *file, op *apiOp) {
 func multipartSend(f *file, op *apiOp) {
 	mb := op.body.multipart
 	f.P("if body != nil {")
+	multipartChecks(f, mb)
 	f.P("mw := ", rt("NewMultipartWriter"), "(func(w *", rt("MultipartWriter"), ") error {")
 	send := func(call string) {
 		f.P("if err := ", call, "; err != nil {")
@@ -291,5 +292,53 @@ func multipartSend(f *file, op *apiOp) {
 	f.P("return nil")
 	f.P("})")
 	f.P("req.BodyReader, req.ContentType = mw.Reader(), mw.ContentType()")
+	f.P("}")
+}
+
+// multipartChecks prints the checks of a multipart body's values that the
+// server makes when it parses them, so that a body it would refuse is not
+// sent: the call returns a *RequestCheckError naming the part.
+// WithoutRequestCheck skips them.
+func multipartChecks(f *file, mb *multipartBody) {
+	var checked []*partField
+	for _, pf := range mb.fields {
+		switch pf.kind {
+		case scalarPart:
+			if scalarCheckable(pf.Type) && f.checks.typeNeeds(pf.Type) {
+				checked = append(checked, pf)
+			}
+		case arrayPart:
+			if scalarCheckable(pf.elem) && f.checks.typeNeeds(pf.elem) {
+				checked = append(checked, pf)
+			}
+		}
+	}
+	if len(checked) == 0 {
+		return
+	}
+	f.P("if !c.cfg.SkipRequestCheck {")
+	for _, pf := range checked {
+		wrap := func(err string) string {
+			return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(pf.JSONName) + ", " + err + ")}"
+		}
+		fail := func(format string, args ...string) {
+			f.P(wrap(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+		}
+		x := "body." + pf.GoName
+		if pf.kind == arrayPart {
+			f.P("for i := range ", x, " {")
+			scalarCheck(f, pf.elem, x+"[i]", wrap, fail)
+			f.P("}")
+			continue
+		}
+		if !pf.Required {
+			f.P("if ", x, ".Set {")
+			x += ".Value"
+		}
+		scalarCheck(f, pf.Type, x, wrap, fail)
+		if !pf.Required {
+			f.P("}")
+		}
+	}
 	f.P("}")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/formbody"
+	"github.com/oasgen/oasgen/testdata/multipartbody"
 )
 
 // formLogins counts the form bodies the server accepted.
@@ -57,6 +58,68 @@ func TestClientChecksForm(t *testing.T) {
 		t.Fatalf("the server accepted %d bodies, want 0", h.n)
 	}
 	if _, err := c.Login(context.Background(), &formbody.LoginRequest{User: "ann", Password: "12345678"}); err != nil || h.n != 1 {
+		t.Fatalf("a valid body: %v (accepted %d)", err, h.n)
+	}
+}
+
+// uploads counts the multipart bodies the server accepted.
+type uploads struct {
+	multipartbody.Unimplemented
+	n int
+}
+
+func (h *uploads) Upload(ctx context.Context, body *multipartbody.UploadForm) (multipartbody.UploadResponse, error) {
+	h.n++
+	return multipartbody.UploadResponse201{}, nil
+}
+
+// TestClientChecksMultipart checks that the values of a multipart body are
+// checked before it is sent: a title over its maxLength and a tag outside
+// its enum never leave the client; the server, asked without the check,
+// refuses them itself.
+func TestClientChecksMultipart(t *testing.T) {
+	h := &uploads{}
+	srv := httptest.NewServer(multipartbody.NewServer(h))
+	defer srv.Close()
+	file := func() *oasrt.File { return &oasrt.File{Filename: "a.txt", Body: strings.NewReader("a")} }
+	for _, tc := range []struct {
+		name string
+		body *multipartbody.UploadForm
+		want string
+	}{
+		{"long title", &multipartbody.UploadForm{File: file(), Title: oasrt.NewOpt("a title longer than twenty")}, `property "title"`},
+		{"tag outside the enum", &multipartbody.UploadForm{File: file(), Tags: []multipartbody.UploadRequestTagsItem{"cat", "cow"}}, `property "tags"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h.n = 0
+			c, err := multipartbody.NewClient(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Upload(context.Background(), tc.body)
+			var rc *oasrt.RequestCheckError
+			if !errors.As(err, &rc) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want a *oasrt.RequestCheckError naming %s", err, tc.want)
+			}
+			if h.n != 0 {
+				t.Fatalf("the server accepted %d bodies, want 0", h.n)
+			}
+			c, err = multipartbody.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.body.File = file()
+			if res, err := c.Upload(context.Background(), tc.body); err == nil || h.n != 0 {
+				t.Fatalf("unchecked: %#v, %v (accepted %d); want the server to refuse the body", res, err, h.n)
+			}
+		})
+	}
+	c, err := multipartbody.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := &multipartbody.UploadForm{File: file(), Title: oasrt.NewOpt("short"), Tags: []multipartbody.UploadRequestTagsItem{"cat", "dog"}}
+	if _, err := c.Upload(context.Background(), ok); err != nil || h.n != 1 {
 		t.Fatalf("a valid body: %v (accepted %d)", err, h.n)
 	}
 }

@@ -4,6 +4,7 @@ package multipartbody
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -31,6 +32,18 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oasrt.Cal
 	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uploads"...)
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if body.Title.Set {
+				if len(string(body.Title.Value)) > 20 && oasrt.Len(string(body.Title.Value)) > 20 {
+					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title.Value))))}
+				}
+			}
+			for i := range body.Tags {
+				if err := body.Tags[i].Validate(); err != nil {
+					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("tags", err)}
+				}
+			}
+		}
 		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
 			if err := w.File("file", body.File); err != nil {
 				return err
@@ -41,7 +54,7 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oasrt.Cal
 				}
 			}
 			for _, item := range body.Tags {
-				if err := w.Value("tags", item); err != nil {
+				if err := w.Value("tags", string(item)); err != nil {
 					return err
 				}
 			}

@@ -30,7 +30,7 @@ func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
-				w.String(v.Tags[i2])
+				v.Tags[i2].EncodeJSON(w)
 			}
 			w.ArrayEnd(start1)
 		}
@@ -62,9 +62,13 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 			v.File = x3
 		case "title":
 			v.Title.Set = true
+			at5 := r.Start()
 			x4, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "title")
+			}
+			if len(x4) > 20 && oasrt.Len(x4) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at5, "length %d is greater than maxLength 20", oasrt.Len(x4)), "title")
 			}
 			v.Title.Value = x4
 		case "tags":
@@ -73,11 +77,27 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x5, err := r.Strings()
-				if err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x5
+				v.Tags = v.Tags[:0]
+				for i6 := 0; ; i6++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e7 *UploadRequestTagsItem
+					v.Tags, e7 = oasrt.Grow(r, v.Tags)
+					if err := (*e7).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
+					}
+				}
+				if v.Tags == nil {
+					v.Tags = []UploadRequestTagsItem{}
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -103,5 +123,43 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequest) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *UploadRequestTagsItem) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of UploadRequestTagsItem.
+func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "cat":
+		*v = UploadRequestTagsItemCat
+	case "dog":
+		*v = UploadRequestTagsItemDog
+	default:
+		return oasrt.InvalidEnum(start, "UploadRequestTagsItem", b)
+	}
+	return nil
+}
+
+// sizeHintUploadRequestTagsItem sizes the buffer of UploadRequestTagsItem's owned-output encoders for large values.
+var sizeHintUploadRequestTagsItem oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
+	w := sizeHintUploadRequestTagsItem.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintUploadRequestTagsItem.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }

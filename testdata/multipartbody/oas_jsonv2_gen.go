@@ -23,3 +23,17 @@ func (v UploadRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
 func (v *UploadRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v UploadRequestTagsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintUploadRequestTagsItem.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintUploadRequestTagsItem.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *UploadRequestTagsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}

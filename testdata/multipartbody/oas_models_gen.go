@@ -8,7 +8,16 @@ import (
 
 // UploadRequest is the object schema request body of upload (multipart/form-data).
 type UploadRequest struct {
-	File  string            `json:"file"`
-	Title oasrt.Opt[string] `json:"title,omitzero"`
-	Tags  []string          `json:"tags,omitzero"`
+	File  string                  `json:"file"`
+	Title oasrt.Opt[string]       `json:"title,omitzero"`
+	Tags  []UploadRequestTagsItem `json:"tags,omitzero"`
 }
+
+// UploadRequestTagsItem is the enum schema request body of upload (multipart/form-data)/properties/tags/items.
+type UploadRequestTagsItem string
+
+// The values of UploadRequestTagsItem.
+const (
+	UploadRequestTagsItemCat UploadRequestTagsItem = "cat"
+	UploadRequestTagsItemDog UploadRequestTagsItem = "dog"
+)

@@ -4,6 +4,7 @@ package multipartbody
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -20,7 +21,7 @@ type UploadForm struct {
 	// Title is the part "title".
 	Title oasrt.Opt[string]
 	// Tags is the parts "tags", one per item.
-	Tags []string
+	Tags []UploadRequestTagsItem
 }
 
 // UploadResponse is the result of Upload: one of
@@ -218,14 +219,24 @@ func decodeUploadForm(m *oasrt.Multipart, v *UploadForm) error {
 				return err
 			}
 			v.Title.Set = true
+			if len(s) > 20 && oasrt.Len(s) > 20 {
+				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			}
 			v.Title.Value = s
 		case "tags":
 			s, err := m.Value()
 			if err != nil {
 				return err
 			}
-			var item string
-			item = s
+			var item UploadRequestTagsItem
+			switch s {
+			case "cat":
+				item = UploadRequestTagsItemCat
+			case "dog":
+				item = UploadRequestTagsItemDog
+			default:
+				return &oasrt.BodyError{Err: oasrt.PropertyError("tags", oasrt.InvalidValue(s, "UploadRequestTagsItem")), Status: 422}
+			}
 			v.Tags = append(v.Tags, item)
 		}
 	}

@@ -12,15 +12,8 @@ import (
 // EachTags returns the handler of the elements of "tags" for
 // oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
 // being stored in v.Tags.
-func (v *UploadRequest) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
+func (v *UploadRequest) EachTags(fn func(UploadRequestTagsItem) error) oasrt.FieldItems {
+	return oasrt.Each(&v.Tags, oasrt.NoRules, (*UploadRequestTagsItem).DecodeJSON, fn)
 }
 
 // DecodeTagsItems decodes a UploadRequest from r into v, except that the
@@ -28,14 +21,12 @@ func (v *UploadRequest) EachTags(fn func(string) error) oasrt.FieldItems {
 // v.Tags. Properties before "tags" in the input are set when the
 // first element is yielded, the others when the iteration ends. An error
 // ends the iteration with the path and offset of the bad value.
-func (v *UploadRequest) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+func (v *UploadRequest) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[UploadRequestTagsItem, error] {
 	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
 }
 
 // EncodeTagsItems writes v to out with the elements of "tags" taken
 // from seq instead of v.Tags, flushing as it goes.
-func (v *UploadRequest) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+func (v *UploadRequest) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[UploadRequestTagsItem, error]) error {
+	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, (*UploadRequestTagsItem).EncodeJSON)
 }

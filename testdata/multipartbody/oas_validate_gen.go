@@ -2,5 +2,49 @@
 
 package multipartbody
 
-// Validate returns nil: no value of UploadRequest breaks its schema.
-func (v *UploadRequest) Validate() error { return nil }
+import (
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *UploadRequest) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *UploadRequest) validate(c *oasrt.Validator) {
+	if v.Title.Set {
+		c.Key("title")
+		if len(v.Title.Value) > 20 && oasrt.Len(v.Title.Value) > 20 {
+			c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Title.Value))
+		}
+		c.Pop()
+	}
+	if v.Tags != nil {
+		c.Key("tags")
+		for i1 := range v.Tags {
+			c.Index(i1)
+			v.Tags[i1].validate(c)
+			c.Pop()
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *UploadRequestTagsItem) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *UploadRequestTagsItem) validate(c *oasrt.Validator) {
+	switch *v {
+	case UploadRequestTagsItemCat, UploadRequestTagsItemDog:
+	default:
+		c.Errorf("%q is not a valid UploadRequestTagsItem", string(*v))
+	}
+}

@@ -584,6 +584,27 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	req.Path = append(req.Path, "/photos/"...)
 	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	if body != nil {
+		if !c.cfg.SkipRequestCheck {
+			if oasrt.Len(string(body.Title)) < 1 {
+				return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(string(body.Title))))}
+			}
+			if len(string(body.Title)) > 20 && oasrt.Len(string(body.Title)) > 20 {
+				return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title))))}
+			}
+			if body.Rating.Set {
+				if int64(body.Rating.Value) < 1 {
+					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
+				}
+				if int64(body.Rating.Value) > 5 {
+					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
+				}
+			}
+			if body.Kind.Set {
+				if err := body.Kind.Value.Validate(); err != nil {
+					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("kind", err)}
+				}
+			}
+		}
 		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
 			if err := w.Value("title", body.Title); err != nil {
 				return err

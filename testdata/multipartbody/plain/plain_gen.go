@@ -22,6 +22,7 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"UploadRequest", func() any { return new(multipartbody.UploadRequest) }, func() any { return new(UploadRequest) }, true},
+	{"UploadRequestTagsItem", func() any { return new(multipartbody.UploadRequestTagsItem) }, func() any { return new(UploadRequestTagsItem) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -60,7 +61,9 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 }
 
 type UploadRequest struct {
-	File  string   `json:"file"`
-	Title *string  `json:"title,omitempty"`
-	Tags  []string `json:"tags,omitzero"`
+	File  string                  `json:"file"`
+	Title *string                 `json:"title,omitempty"`
+	Tags  []UploadRequestTagsItem `json:"tags,omitzero"`
 }
+
+type UploadRequestTagsItem string
