@@ -49,9 +49,12 @@ type ClientConfig struct {
 	// MaxResponseBytes bounds response bodies read; 0 means
 	// DefaultMaxResponseBytes.
 	MaxResponseBytes int64
-	// SkipRequestCheck sends JSON request bodies without calling their
-	// Validate first (WithoutRequestCheck).
+	// SkipRequestCheck sends requests without checking their parameters
+	// and bodies first (WithoutRequestCheck).
 	SkipRequestCheck bool
+	// ErrorResults returns a documented response of status 400 or more as
+	// the call's error too (WithErrorResults).
+	ErrorResults bool
 	// Retry says when calls are tried again (WithRetry, WithoutRetry).
 	Retry RetryPolicy
 	// AttemptTimeout bounds each attempt of a call; 0 means no bound but
@@ -75,6 +78,16 @@ type ClientConfig struct {
 // *RequestCheckError, as the server would have answered 422.
 func WithoutRequestCheck() ClientOption {
 	return func(c *ClientConfig) { c.SkipRequestCheck = true }
+}
+
+// WithErrorResults makes a call that gets a documented response of status
+// 400 or more return it as its error as well as its result: every such
+// result type has an Error method, so errors.As finds it
+// (errors.As(err, &api.GetPetByIDResponse404{})) and code that stops at
+// the first error stops there. Without it, such a response is a result
+// and the error is nil: a 404 is an answer, told apart by its type.
+func WithErrorResults() ClientOption {
+	return func(c *ClientConfig) { c.ErrorResults = true }
 }
 
 // RequestCheckError is the error of a call whose request breaks the

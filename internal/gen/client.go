@@ -443,6 +443,12 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 
 func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
+		if errorVariant(v) {
+			f.P("v := ", v.name, "{}")
+			returnError(f, v)
+			f.P("return v, nil")
+			return
+		}
 		f.P("return ", v.name, "{}, nil")
 		return
 	}
@@ -505,7 +511,23 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		}
 	}
 	decodeHeaders(f, v)
+	if errorVariant(v) {
+		returnError(f, v)
+	}
 	f.P("return v, nil")
+}
+
+// returnError prints the return of v, an error variant, as the call's
+// error too when the client returns error results (WithErrorResults).
+// The test comes first, so the default path boxes nothing more.
+func returnError(f *file, v *variant) {
+	if v.code >= 400 {
+		f.P("if c.cfg.ErrorResults {")
+	} else {
+		f.P("if c.cfg.ErrorResults && resp.StatusCode >= 400 {")
+	}
+	f.P("return v, v")
+	f.P("}")
 }
 
 // decodeHeaders prints the code reading the response headers of v into v.

@@ -147,12 +147,38 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 		genVariantFields(f, v)
 	}
 	f.P()
+	if errorVariant(v) {
+		genVariantError(f, op, v)
+	}
 	if !server {
 		f.P("func (", v.name, ") ", sealName(op), "() {}")
 		f.P()
 		return
 	}
 	genWrite(f, op, v)
+}
+
+// errorVariant reports whether v is a response a client can return as an
+// error (oasrt.WithErrorResults): a 4xx or 5xx status, a range of them, or
+// the default response (an error when its status is 400 or more).
+func errorVariant(v *variant) bool {
+	return v.code >= 400 || v.status == "default" || isRange(v.status) && v.status[0] >= '4'
+}
+
+// genVariantError prints the Error method of an error variant, so that a
+// client that returns error results (oasrt.WithErrorResults) gives a value
+// errors.As finds.
+func genVariantError(f *file, op *apiOp, v *variant) {
+	f.P("// Error says which response v is: a client made with")
+	f.P("// oasrt.WithErrorResults returns it as the call's error too.")
+	f.P("func (v ", v.name, ") Error() string {")
+	if v.statusCode != "" {
+		f.P("return ", strconv.Quote(op.ID+": "), " + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ") + \" response\"")
+	} else {
+		f.P("return ", strconv.Quote(op.ID+": "+v.status+" response"))
+	}
+	f.P("}")
+	f.P()
 }
 
 // sealName is the marker method of op's results in a package without the

@@ -10,6 +10,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/formbody"
 	"github.com/oasgen/oasgen/testdata/multipartbody"
+	"github.com/oasgen/oasgen/testdata/routes"
 )
 
 // formLogins counts the form bodies the server accepted.
@@ -121,5 +122,39 @@ func TestClientChecksMultipart(t *testing.T) {
 	ok := &multipartbody.UploadForm{File: file(), Title: oasrt.NewOpt("short"), Tags: []multipartbody.UploadRequestTagsItem{"cat", "dog"}}
 	if _, err := c.Upload(context.Background(), ok); err != nil || h.n != 1 {
 		t.Fatalf("a valid body: %v (accepted %d)", err, h.n)
+	}
+}
+
+// TestClientErrorResults checks that a client made with WithErrorResults
+// returns a documented error response as the call's error too, which
+// errors.As finds, and one without it returns the result alone.
+func TestClientErrorResults(t *testing.T) {
+	h := &recorder{}
+	srv := httptest.NewServer(routes.NewServer(h))
+	defer srv.Close()
+	bad := &routes.User{Name: "ann", Age: oasrt.NewOpt[int32](-1)}
+
+	c, err := routes.NewClient(srv.URL, oasrt.WithoutRequestCheck(), oasrt.WithErrorResults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.CreateUser(context.Background(), bad)
+	var e routes.CreateUserResponse4XX
+	if !errors.As(err, &e) || e.StatusCode != 422 || err.Error() != "createUser: 422 response" {
+		t.Fatalf("err = %v (%T), want the CreateUserResponse4XX of a 422", err, err)
+	}
+	if r, ok := res.(routes.CreateUserResponse4XX); !ok || r.StatusCode != 422 {
+		t.Fatalf("result = %#v, want the same response", res)
+	}
+	if _, err := c.CreateUser(context.Background(), &routes.User{Name: "ann"}); err != nil {
+		t.Fatalf("a 2xx response: %v, want no error", err)
+	}
+
+	c, err = routes.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := c.CreateUser(context.Background(), bad); err != nil {
+		t.Fatalf("without WithErrorResults: %v, want the result %#v alone", err, res)
 	}
 }

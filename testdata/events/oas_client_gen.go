@@ -50,7 +50,11 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 		streaming = true
 		return v, nil
 	case 404:
-		return WatchJobResponse404{}, nil
+		v := WatchJobResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

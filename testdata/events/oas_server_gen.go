@@ -46,6 +46,12 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 // no such job
 type WatchJobResponse404 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v WatchJobResponse404) Error() string {
+	return "watchJob: 404 response"
+}
+
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil

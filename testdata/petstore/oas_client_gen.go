@@ -69,11 +69,23 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 		}
 		return v, nil
 	case 400:
-		return UpdatePetResponse400{}, nil
+		v := UpdatePetResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return UpdatePetResponse404{}, nil
+		v := UpdatePetResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return UpdatePetResponse422{}, nil
+		v := UpdatePetResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -119,9 +131,17 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 		}
 		return v, nil
 	case 400:
-		return AddPetResponse400{}, nil
+		v := AddPetResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return AddPetResponse422{}, nil
+		v := AddPetResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -162,7 +182,11 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 		}
 		return v, nil
 	case 400:
-		return FindPetsByStatusResponse400{}, nil
+		v := FindPetsByStatusResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -223,7 +247,11 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 		}
 		return v, nil
 	case 400:
-		return FindPetsByTagsResponse400{}, nil
+		v := FindPetsByTagsResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -281,9 +309,17 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		}
 		return v, nil
 	case 400:
-		return GetPetByIDResponse400{}, nil
+		v := GetPetByIDResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return GetPetByIDResponse404{}, nil
+		v := GetPetByIDResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -328,9 +364,17 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		}
 		return v, nil
 	case 400:
-		return UpdatePetWithFormResponse400{}, nil
+		v := UpdatePetWithFormResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return UpdatePetWithFormResponse404{}, nil
+		v := UpdatePetWithFormResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -355,9 +399,17 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	case 200:
 		return DeletePetResponse200{}, nil
 	case 400:
-		return DeletePetResponse400{}, nil
+		v := DeletePetResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return DeletePetResponse404{}, nil
+		v := DeletePetResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -397,9 +449,17 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 		}
 		return v, nil
 	case 400:
-		return UploadFileResponse400{}, nil
+		v := UploadFileResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return UploadFileResponse404{}, nil
+		v := UploadFileResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -502,9 +562,17 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 		}
 		return v, nil
 	case 400:
-		return PlaceOrderResponse400{}, nil
+		v := PlaceOrderResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return PlaceOrderResponse422{}, nil
+		v := PlaceOrderResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -536,9 +604,17 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 		}
 		return v, nil
 	case 400:
-		return GetOrderByIDResponse400{}, nil
+		v := GetOrderByIDResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return GetOrderByIDResponse404{}, nil
+		v := GetOrderByIDResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -557,9 +633,17 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	case 200:
 		return DeleteOrderResponse200{}, nil
 	case 400:
-		return DeleteOrderResponse400{}, nil
+		v := DeleteOrderResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return DeleteOrderResponse404{}, nil
+		v := DeleteOrderResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -605,9 +689,17 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 		}
 		return v, nil
 	case 400:
-		return CreateUserResponse400{}, nil
+		v := CreateUserResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return CreateUserResponse422{}, nil
+		v := CreateUserResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -648,9 +740,17 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 		}
 		return v, nil
 	case 400:
-		return CreateUsersWithListInputResponse400{}, nil
+		v := CreateUsersWithListInputResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return CreateUsersWithListInputResponse422{}, nil
+		v := CreateUsersWithListInputResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -713,7 +813,11 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		return v, nil
 	case 400:
-		return LoginUserResponse400{}, nil
+		v := LoginUserResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -771,9 +875,17 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 		}
 		return v, nil
 	case 400:
-		return GetUserByNameResponse400{}, nil
+		v := GetUserByNameResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return GetUserByNameResponse404{}, nil
+		v := GetUserByNameResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -807,9 +919,17 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	case 200:
 		return UpdateUserResponse200{}, nil
 	case 400:
-		return UpdateUserResponse400{}, nil
+		v := UpdateUserResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return UpdateUserResponse404{}, nil
+		v := UpdateUserResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -828,9 +948,17 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	case 200:
 		return DeleteUserResponse200{}, nil
 	case 400:
-		return DeleteUserResponse400{}, nil
+		v := DeleteUserResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return DeleteUserResponse404{}, nil
+		v := DeleteUserResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

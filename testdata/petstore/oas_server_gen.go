@@ -52,6 +52,12 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdatePetResponse400) Error() string {
+	return "updatePet: 400 response"
+}
+
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -62,6 +68,12 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type UpdatePetResponse404 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdatePetResponse404) Error() string {
+	return "updatePet: 404 response"
+}
+
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
 	return nil
@@ -71,6 +83,12 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 //
 // Validation exception
 type UpdatePetResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdatePetResponse422) Error() string {
+	return "updatePet: 422 response"
+}
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -118,6 +136,12 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v AddPetResponse400) Error() string {
+	return "addPet: 400 response"
+}
+
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -127,6 +151,12 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 //
 // Validation exception
 type AddPetResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v AddPetResponse422) Error() string {
+	return "addPet: 422 response"
+}
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -208,6 +238,12 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v FindPetsByStatusResponse400) Error() string {
+	return "findPetsByStatus: 400 response"
+}
+
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -288,6 +324,12 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v FindPetsByTagsResponse400) Error() string {
+	return "findPetsByTags: 400 response"
+}
+
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -341,6 +383,12 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetPetByIDResponse400) Error() string {
+	return "getPetById: 400 response"
+}
+
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -350,6 +398,12 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 //
 // Pet not found
 type GetPetByIDResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetPetByIDResponse404) Error() string {
+	return "getPetById: 404 response"
+}
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -410,6 +464,12 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdatePetWithFormResponse400) Error() string {
+	return "updatePetWithForm: 400 response"
+}
+
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -419,6 +479,12 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 //
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdatePetWithFormResponse404) Error() string {
+	return "updatePetWithForm: 404 response"
+}
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -457,6 +523,12 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeletePetResponse400) Error() string {
+	return "deletePet: 400 response"
+}
+
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -466,6 +538,12 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 //
 // Pet not found
 type DeletePetResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeletePetResponse404) Error() string {
+	return "deletePet: 404 response"
+}
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -523,6 +601,12 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 // No file uploaded
 type UploadFileResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UploadFileResponse400) Error() string {
+	return "uploadFile: 400 response"
+}
+
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -532,6 +616,12 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 //
 // Pet not found
 type UploadFileResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UploadFileResponse404) Error() string {
+	return "uploadFile: 404 response"
+}
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -646,6 +736,12 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v PlaceOrderResponse400) Error() string {
+	return "placeOrder: 400 response"
+}
+
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -655,6 +751,12 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 //
 // Validation exception
 type PlaceOrderResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v PlaceOrderResponse422) Error() string {
+	return "placeOrder: 422 response"
+}
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -709,6 +811,12 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetOrderByIDResponse400) Error() string {
+	return "getOrderById: 400 response"
+}
+
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -718,6 +826,12 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 //
 // Order not found
 type GetOrderByIDResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetOrderByIDResponse404) Error() string {
+	return "getOrderById: 404 response"
+}
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -754,6 +868,12 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeleteOrderResponse400) Error() string {
+	return "deleteOrder: 400 response"
+}
+
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -763,6 +883,12 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 //
 // Order not found
 type DeleteOrderResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeleteOrderResponse404) Error() string {
+	return "deleteOrder: 404 response"
+}
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -810,6 +936,12 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 // Invalid input
 type CreateUserResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUserResponse400) Error() string {
+	return "createUser: 400 response"
+}
+
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -819,6 +951,12 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 //
 // Validation exception
 type CreateUserResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUserResponse422) Error() string {
+	return "createUser: 422 response"
+}
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -866,6 +1004,12 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUsersWithListInputResponse400) Error() string {
+	return "createUsersWithListInput: 400 response"
+}
+
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -875,6 +1019,12 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 //
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUsersWithListInputResponse422) Error() string {
+	return "createUsersWithListInput: 422 response"
+}
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -951,6 +1101,12 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v LoginUserResponse400) Error() string {
+	return "loginUser: 400 response"
+}
+
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -1022,6 +1178,12 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetUserByNameResponse400) Error() string {
+	return "getUserByName: 400 response"
+}
+
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -1031,6 +1193,12 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 //
 // User not found
 type GetUserByNameResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetUserByNameResponse404) Error() string {
+	return "getUserByName: 404 response"
+}
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -1067,6 +1235,12 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 // bad request
 type UpdateUserResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdateUserResponse400) Error() string {
+	return "updateUser: 400 response"
+}
+
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -1076,6 +1250,12 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 //
 // user not found
 type UpdateUserResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v UpdateUserResponse404) Error() string {
+	return "updateUser: 404 response"
+}
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -1112,6 +1292,12 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeleteUserResponse400) Error() string {
+	return "deleteUser: 400 response"
+}
+
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -1121,6 +1307,12 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 //
 // User not found
 type DeleteUserResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v DeleteUserResponse404) Error() string {
+	return "deleteUser: 404 response"
+}
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)

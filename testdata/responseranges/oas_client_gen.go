@@ -80,9 +80,15 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oasrt.
 		if err != nil {
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
 		return v, nil
 	}
 	var v GetJobResponseDefault
 	v.StatusCode = resp.StatusCode
+	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+		return v, v
+	}
 	return v, nil
 }

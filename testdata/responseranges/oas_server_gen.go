@@ -70,6 +70,12 @@ type GetJobResponse4XX struct {
 	Body       Problem
 }
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetJobResponse4XX) Error() string {
+	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
+}
+
 func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {
 	status := v.StatusCode
 	if status == 0 {
@@ -101,6 +107,12 @@ func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.R
 type GetJobResponseDefault struct {
 	// StatusCode is the status to write; zero means 500.
 	StatusCode int
+}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetJobResponseDefault) Error() string {
+	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
 }
 
 func (v GetJobResponseDefault) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {

@@ -171,6 +171,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 		if err != nil {
 			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
 		return v, nil
 	}
 	var v CreateUserResponseDefault
@@ -186,6 +189,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	b.Release()
 	if err != nil {
 		return nil, oasrt.ResponseError(resp.StatusCode, err)
+	}
+	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+		return v, v
 	}
 	return v, nil
 }
@@ -246,7 +252,11 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasr
 		}
 		return v, nil
 	case 404:
-		return GetUserResponse404{}, nil
+		v := GetUserResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -573,7 +583,11 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 		}
 		return v, nil
 	case 400:
-		return SubmitBothResponse400{}, nil
+		v := SubmitBothResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

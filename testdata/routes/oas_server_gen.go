@@ -150,6 +150,12 @@ type CreateUserResponse4XX struct {
 	Body       Problem
 }
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUserResponse4XX) Error() string {
+	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
+}
+
 func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	status := v.StatusCode
 	if status == 0 {
@@ -182,6 +188,12 @@ type CreateUserResponseDefault struct {
 	// StatusCode is the status to write; zero means 500.
 	StatusCode int
 	Body       Problem
+}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v CreateUserResponseDefault) Error() string {
+	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
 
 func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -291,6 +303,12 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 //
 // not found
 type GetUserResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetUserResponse404) Error() string {
+	return "getUser: 404 response"
+}
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
@@ -664,6 +682,12 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 //
 // a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
 type SubmitBothResponse400 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v SubmitBothResponse400) Error() string {
+	return "submitBoth: 400 response"
+}
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)

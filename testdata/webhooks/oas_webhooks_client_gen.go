@@ -66,7 +66,11 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	case 204:
 		return PetAddedResponse204{}, nil
 	case 410:
-		return PetAddedResponse410{}, nil
+		v := PetAddedResponse410{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

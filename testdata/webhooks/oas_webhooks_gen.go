@@ -86,6 +86,12 @@ func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *ht
 // unsubscribe me
 type PetAddedResponse410 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v PetAddedResponse410) Error() string {
+	return "petAdded: 410 response"
+}
+
 func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(410)
 	return nil

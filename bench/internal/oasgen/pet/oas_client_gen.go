@@ -68,9 +68,17 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 		}
 		return v, nil
 	case 400:
-		return AddPetResponse400{}, nil
+		v := AddPetResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 422:
-		return AddPetResponse422{}, nil
+		v := AddPetResponse422{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -102,9 +110,17 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		}
 		return v, nil
 	case 400:
-		return GetPetByIDResponse400{}, nil
+		v := GetPetByIDResponse400{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	case 404:
-		return GetPetByIDResponse404{}, nil
+		v := GetPetByIDResponse404{}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -50,6 +50,12 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v AddPetResponse400) Error() string {
+	return "addPet: 400 response"
+}
+
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -59,6 +65,12 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 //
 // Validation exception
 type AddPetResponse422 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v AddPetResponse422) Error() string {
+	return "addPet: 422 response"
+}
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(422)
@@ -113,6 +125,12 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetPetByIDResponse400) Error() string {
+	return "getPetById: 400 response"
+}
+
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(400)
 	return nil
@@ -122,6 +140,12 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 //
 // Pet not found
 type GetPetByIDResponse404 struct{}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v GetPetByIDResponse404) Error() string {
+	return "getPetById: 404 response"
+}
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(404)
