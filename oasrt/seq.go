@@ -8,8 +8,6 @@ import (
 	"iter"
 	"net/http"
 	"strconv"
-	"sync"
-	"time"
 )
 
 // Sequences: JSON Lines (application/jsonl, application/x-ndjson) and JSON
@@ -199,65 +197,15 @@ func DecodeSeq[T any](src io.Reader, f SeqFormat, maxItem int, base *Reader, dec
 func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	var (
-		mu      sync.Mutex
-		armed   = true // the timer will flush; set before it exists, as it may fire at once
-		stopped bool
-		late    error
-	)
-	timer := time.AfterFunc(FlushDelay, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !stopped && late == nil {
-			late = w.flush(out)
-		}
-		armed = false
-	})
-	defer func() {
-		mu.Lock()
-		stopped = true
-		timer.Stop()
-		mu.Unlock()
-	}()
-	first := true
-	item := func(x *T, err error) error {
-		mu.Lock()
-		defer mu.Unlock()
-		if late != nil {
-			return late
-		}
-		if err != nil {
-			return err
-		}
+	err := encodeFlushing(w, out, seq, func(x *T, _ bool) {
 		if f == JSONSeq {
 			w.Byte(rs)
 		}
 		enc(x, w)
 		w.Byte('\n')
-		if w.err != nil {
-			return w.err
-		}
-		if first || len(w.Buf)-w.sent >= FlushSize {
-			first = false
-			return w.flush(out)
-		}
-		if !armed && len(w.Buf) > w.sent {
-			armed = true
-			timer.Reset(FlushDelay)
-		}
-		return nil
-	}
-	if seq != nil { // nil: no items
-		for x, err := range seq {
-			if err := item(&x, err); err != nil {
-				return err
-			}
-		}
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if late != nil {
-		return late
+	})
+	if err != nil {
+		return err
 	}
 	return w.flush(out)
 }

@@ -239,22 +239,40 @@ func (w *Writer) flush(out io.Writer) error {
 	return err
 }
 
-// writeItems writes the array seq yields, flushing to out on the first
-// element, as the buffer fills, and FlushDelay after bytes began to wait.
-//
-// The delayed flush runs on a timer's goroutine while seq is computing the
-// next element: mu hands the Writer and out between it and the loop, which
-// holds mu while it encodes an element and releases it while seq runs.
+// writeItems writes the array seq yields, flushing as encodeFlushing does.
 func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
 	w.hold = len(w.Buf)
 	w.Byte('[')
+	err := encodeFlushing(w, out, seq, func(x *T, first bool) {
+		if !first {
+			w.Byte(',')
+		}
+		enc(x, w)
+	})
+	if err != nil {
+		return err
+	}
+	w.Byte(']')
+	return nil
+}
+
+// encodeFlushing writes the items seq yields with put (an item with its
+// separator or framing; first is set for the first), flushing to out on
+// the first item, whenever FlushSize bytes wait, and FlushDelay after
+// bytes began to wait. An error from seq, from encoding or from out stops
+// it and is returned; a nil seq yields nothing.
+//
+// The delayed flush runs on a timer's goroutine while seq is computing the
+// next item: mu hands the Writer and out between it and the loop, which
+// holds mu while it encodes an item and releases it while seq runs. When
+// encodeFlushing returns, the timer is stopped and will not touch w.
+func encodeFlushing[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], put func(x *T, first bool)) error {
 	var (
 		mu      sync.Mutex
-		armed   bool  // the timer will flush
-		stopped bool  // the loop is over: the timer must not touch w
-		late    error // the error of the timer's flush
+		armed   = true // the timer will flush; set before it exists, as it may fire at once
+		stopped bool   // the loop is over: the timer must not touch w
+		late    error  // the error of the timer's flush
 	)
-	armed = true // before the timer exists: it may fire at once
 	timer := time.AfterFunc(FlushDelay, func() {
 		mu.Lock()
 		defer mu.Unlock()
@@ -279,10 +297,7 @@ func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc fu
 		if err != nil {
 			return err
 		}
-		if !first {
-			w.Byte(',')
-		}
-		enc(x, w)
+		put(x, first)
 		if w.err != nil {
 			return w.err
 		}
@@ -296,18 +311,16 @@ func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc fu
 		}
 		return nil
 	}
-	for x, err := range seq {
-		if err := item(&x, err); err != nil {
-			return err
+	if seq != nil {
+		for x, err := range seq {
+			if err := item(&x, err); err != nil {
+				return err
+			}
 		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if late != nil {
-		return late
-	}
-	w.Byte(']')
-	return nil
+	return late
 }
 
 // EncodeItems writes the elements seq yields to out as a JSON array,
