@@ -111,7 +111,9 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 			name += ir.NamePart(mediaSubtype(m.ContentType))
 		}
 		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m}
-		fields := ir.NewNamespace()
+		// Error is the method of the results of error statuses (a client
+		// made with WithErrorResults returns them as errors): no field takes it.
+		fields := ir.NewNamespace("Error")
 		if _, err := strconv.Atoi(r.Status); err != nil {
 			res.StatusField = fields.Claim("StatusCode", "")
 		}

@@ -123,6 +123,19 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.C
 	case 204:
 		return HandleListPetsResponse204{}, nil
 	}
+	switch resp.StatusCode / 100 {
+	case 4:
+		var v HandleListPetsResponse4XX
+		v.StatusCode = resp.StatusCode
+		if s := resp.Header.Get("Error"); s != "" {
+			v.Error2.Set = true
+			v.Error2.Value = s
+		}
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
+		return v, nil
+	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -75,7 +76,7 @@ func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWrite
 }
 
 // HandleListPetsResponse is the result of HandleListPets: one of
-// HandleListPetsResponse204.
+// HandleListPetsResponse204, HandleListPetsResponse4XX.
 type HandleListPetsResponse interface {
 	// writeHandleListPetsResponse writes the response to request r; an error means nothing
 	// was written.
@@ -89,6 +90,35 @@ type HandleListPetsResponse204 struct{}
 
 func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
 	rw.WriteHeader(204)
+	return nil
+}
+
+// HandleListPetsResponse4XX is the 4XX response of HandleListPets.
+//
+// Refused; the field of the Error header is Error2, since the result's Error method has the name.
+type HandleListPetsResponse4XX struct {
+	// StatusCode is the status to write; zero means 400.
+	StatusCode int
+	// Error2 is the "Error" header.
+	Error2 oasrt.Opt[string]
+}
+
+// Error says which response v is: a client made with
+// oasrt.WithErrorResults returns it as the call's error too.
+func (v HandleListPetsResponse4XX) Error() string {
+	return "handleListPets: " + strconv.Itoa(v.StatusCode) + " response"
+}
+
+func (v HandleListPetsResponse4XX) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
+	status := v.StatusCode
+	if status == 0 {
+		status = 400
+	}
+	h := rw.Header()
+	if v.Error2.Set {
+		h.Set("Error", v.Error2.Value)
+	}
+	rw.WriteHeader(status)
 	return nil
 }
 
