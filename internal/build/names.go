@@ -108,7 +108,7 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 	for _, m := range content {
 		name := base
 		if len(r.Content) > 1 {
-			name += ir.NamePart(mediaSubtype(m.ContentType))
+			name += ir.NamePart(subtype(m.ContentType))
 		}
 		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m}
 		// Error is the method of the results of error statuses (a client
@@ -141,18 +141,6 @@ func statusPart(s string) string {
 		return "Default"
 	}
 	return strings.ToUpper(s)
-}
-
-// mediaSubtype returns the subtype of a media type, without parameters:
-// "json" for "application/json; charset=utf-8".
-func mediaSubtype(ct string) string {
-	if i := strings.IndexByte(ct, '/'); i >= 0 {
-		ct = ct[i+1:]
-	}
-	if i := strings.IndexByte(ct, ';'); i >= 0 {
-		ct = ct[:i]
-	}
-	return ct
 }
 
 // nameStreams names the streaming API of oas_stream_gen.go: functions

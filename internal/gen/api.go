@@ -556,9 +556,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		f.P("}")
 		x = "x"
 	}
-	k.primChecks(f, prim, x, true, func(format string, args ...string) {
-		f.P(fail(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
-	})
+	k.primChecks(f, prim, x, true, f.errorf(fail))
 	if definedType(t) || base != prim.Kind {
 		x = f.goType(unNull(t)) + "(" + x + ")"
 	}

@@ -83,19 +83,10 @@ func paramCheck(f *file, p *ir.Param) {
 		return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: &" + f.qual(rt("ParamError")) +
 			"{Name: " + strconv.Quote(p.Name) + ", In: " + strconv.Quote(string(p.In)) + ", Err: " + err + "}}"
 	}
-	fail := func(format string, args ...string) {
-		f.P(wrap(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
-	}
+	fail := f.errorf(wrap)
 	switch kind, _ := requestShape(p); kind {
 	case scalarParam:
-		if !p.Required {
-			f.P("if ", x, ".Set {")
-			x += ".Value"
-		}
-		scalarCheck(f, p.Type, x, wrap, fail)
-		if !p.Required {
-			f.P("}")
-		}
+		f.ifSet(x, p.Required, func(x string) { scalarCheck(f, p.Type, x, wrap, fail) })
 	case arrayParam:
 		arr := arrayOf(p.Type)
 		f.P("if ", x, " != nil {")
@@ -107,17 +98,24 @@ func paramCheck(f *file, p *ir.Param) {
 		}
 		f.P("}")
 	case objectParam:
-		if !p.Required {
-			f.P("if ", x, ".Set {")
-			x += ".Value"
-		}
-		f.P("if err := ", x, ".Validate(); err != nil {")
-		f.P(wrap("err"))
-		f.P("}")
-		if !p.Required {
+		f.ifSet(x, p.Required, func(x string) {
+			f.P("if err := ", x, ".Validate(); err != nil {")
+			f.P(wrap("err"))
 			f.P("}")
-		}
+		})
 	}
+}
+
+// ifSet prints check of x, an optional value's oasrt.Opt unless required,
+// inside a test that it is set; check is given the value.
+func (f *file) ifSet(x string, required bool, check func(x string)) {
+	if required {
+		check(x)
+		return
+	}
+	f.P("if ", x, ".Set {")
+	check(x + ".Value")
+	f.P("}")
 }
 
 // scalarCheck prints the checks of x, a value of scalar type t.

@@ -321,9 +321,7 @@ func multipartChecks(f *file, mb *multipartBody) {
 		wrap := func(err string) string {
 			return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(pf.JSONName) + ", " + err + ")}"
 		}
-		fail := func(format string, args ...string) {
-			f.P(wrap(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
-		}
+		fail := f.errorf(wrap)
 		x := "body." + pf.GoName
 		if pf.kind == arrayPart {
 			f.P("for i := range ", x, " {")
@@ -331,14 +329,7 @@ func multipartChecks(f *file, mb *multipartBody) {
 			f.P("}")
 			continue
 		}
-		if !pf.Required {
-			f.P("if ", x, ".Set {")
-			x += ".Value"
-		}
-		scalarCheck(f, pf.Type, x, wrap, fail)
-		if !pf.Required {
-			f.P("}")
-		}
+		f.ifSet(x, pf.Required, func(x string) { scalarCheck(f, pf.Type, x, wrap, fail) })
 	}
 	f.P("}")
 }

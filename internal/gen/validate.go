@@ -183,6 +183,14 @@ func kindRange(k ir.PrimKind) (lo, hi *big.Int) {
 // string literal, args Go expressions.
 type failFunc func(format string, args ...string)
 
+// errorf returns the failFunc that prints ret (a statement returning the
+// error expression it is given) with a fmt.Errorf of the message.
+func (f *file) errorf(ret func(err string) string) failFunc {
+	return func(format string, args ...string) {
+		f.P(ret(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+	}
+}
+
 // primChecks prints the checks of a scalar's constraints on x, an
 // expression of the scalar's checked type (string, int64, uint64 or
 // float64), calling fail for each that does not hold. format says whether
