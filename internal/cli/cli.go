@@ -187,6 +187,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
 		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the generation to `FILE`, for go tool pprof (docs/sizes.md)")
+	memProfile := fs.String("memprofile", "", "write a memory profile of the generation to `FILE`, for go tool pprof")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
 		fs.PrintDefaults()
@@ -250,6 +252,20 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if !goIdent.MatchString(cfg.pkg) {
 		return usageErr(fmt.Errorf("%q is not a valid Go package name; use -p", cfg.pkg))
 	}
+	prof, err := startProfiles(*cpuProfile, *memProfile)
+	if err != nil {
+		return usageErr(err)
+	}
+	code := generateFiles(cfg, stdout, stderr)
+	if err := prof.stop(); err != nil {
+		fmt.Fprintln(stderr, "oasgen generate:", err)
+		code = max(code, exitSpec)
+	}
+	return code
+}
+
+// generateFiles generates what cfg asks for and writes the files.
+func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 	res, err := generate(cfg)
 	if err != nil {
 		var broken *gen.BrokenError
