@@ -132,16 +132,18 @@ func (f *file) content(version string) ([]byte, error) {
 		}
 		out.WriteString(")\n\n")
 	}
+	body, err := formatBody(f.buf.Bytes(), f.specText)
+	if err == nil {
+		out.Write(body)
+		return out.Bytes(), nil
+	}
+	// The file cannot be cut into declarations, or one of them does not
+	// parse: format it whole, for the error's line numbers.
 	out.Write(f.buf.Bytes())
 	src, err := format.Source(out.Bytes())
 	if err != nil {
 		return out.Bytes(), &BrokenError{File: f.name, Err: err, Source: numbered(out.Bytes())}
 	}
-	// Reformatting doc comments is not always idempotent (a list item
-	// can gain a blank line on the second pass): format files holding the
-	// spec's own text to a fixed point, so that gofmt finds nothing to
-	// change. The others hold only the generator's comments, which are
-	// stable, and skip the second pass (half the time on large specs).
 	for range 3 {
 		if !f.specText {
 			break
