@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"go/format"
 	"runtime"
 	"sync"
@@ -44,8 +45,16 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 				if i >= len(decls) {
 					return
 				}
+				fast, ok := fastFormat(decls[i], nil)
+				if ok && !checkFast {
+					out[i] = fast
+					continue
+				}
 				src = append(src[:len(declPrefix)], decls[i]...)
 				out[i], errs[i] = formatDecl(src, again)
+				if ok && errs[i] == nil && !bytes.Equal(fast, out[i]) {
+					errs[i] = &FastFormatError{Source: string(decls[i]), Fast: string(fast), Gofmt: string(out[i])}
+				}
 			}
 		})
 	}
@@ -65,6 +74,20 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 		b = append(b, d...)
 	}
 	return b, nil
+}
+
+// checkFast makes formatBody check fastFormat's output against gofmt's,
+// for tests.
+var checkFast bool
+
+// FastFormatError reports a declaration that fastFormat formatted
+// differently from gofmt: a bug in fastFormat.
+type FastFormatError struct {
+	Source, Fast, Gofmt string
+}
+
+func (e *FastFormatError) Error() string {
+	return fmt.Sprintf("oasgen bug: the fast formatter differs from gofmt on\n%s\nfast:\n%s\ngofmt:\n%s", e.Source, e.Fast, e.Gofmt)
 }
 
 // formatDecl formats src, a file of one declaration, and returns the

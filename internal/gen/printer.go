@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"path"
@@ -136,6 +137,10 @@ func (f *file) content(version string) ([]byte, error) {
 	if err == nil {
 		out.Write(body)
 		return out.Bytes(), nil
+	}
+	var fast *FastFormatError
+	if errors.As(err, &fast) {
+		return nil, err
 	}
 	// The file cannot be cut into declarations, or one of them does not
 	// parse: format it whole, for the error's line numbers.
