@@ -2,6 +2,8 @@ package gen
 
 import (
 	"bytes"
+	"go/doc/comment"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -17,7 +19,7 @@ import (
 // whose spacing depends on where they are, lines that continue an
 // expression) makes the whole declaration go to go/format, so the output
 // is gofmt's in every case; TestFastFormat holds it to that.
-func fastFormat(src []byte, dst []byte) ([]byte, bool) {
+func fastFormat(src []byte, dst []byte, again bool) ([]byte, bool) {
 	var (
 		stack       []opener // brackets open at the start of the line
 		prevCell    bool     // the previous line may have a column gofmt aligns
@@ -27,15 +29,63 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 		done        bool     // the declaration is complete
 		prevComment bool
 		section     []row // the lines of the struct or group being read
+		// The comment group being read is written when it ends: gofmt
+		// rewrites one that abuts the next line as a doc comment.
+		group struct {
+			depth    int
+			top      bool // outside any bracket
+			inside   bool // in a struct or group: a row of section
+			indented bool // a line of it was indented in src
+		}
 	)
+	// endComment writes the comment group; doc is set when it abuts a line
+	// of code that starts its line in src, so gofmt formats it as a doc
+	// comment.
+	endComment := func(doc bool) bool {
+		if len(comment) == 0 {
+			return true
+		}
+		text := comment
+		if !plainComment(text) {
+			if !doc {
+				return false // gofmt may or may not reformat it
+			}
+			times := 1
+			if again && group.top {
+				// Reformatting is not always idempotent; see content.
+				times = 4
+			}
+			if text = docComment(text, times); text == nil {
+				return false
+			}
+		}
+		for len(text) > 0 {
+			nl := bytes.IndexByte(text, '\n')
+			l := text[:nl]
+			text = text[nl+1:]
+			if group.inside {
+				section = append(section, row{depth: group.depth, text: l, comment: true})
+				continue
+			}
+			for range group.depth {
+				dst = append(dst, '\t')
+			}
+			dst = append(dst, l...)
+			dst = append(dst, '\n')
+		}
+		comment = nil // section's rows may hold its lines
+		return true
+	}
 	lines := src
 	for len(lines) > 0 {
 		nl := bytes.IndexByte(lines, '\n')
 		if nl < 0 {
 			return nil, false
 		}
-		line := trimSpace(lines[:nl])
+		raw := lines[:nl]
+		line := trimSpace(raw)
 		lines = lines[nl+1:]
+		indented := len(raw) > 0 && (raw[0] == ' ' || raw[0] == '\t')
 		if len(line) == 0 {
 			blanks++
 			continue
@@ -50,7 +100,7 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 		if blanks > 0 {
 			// A blank line after an open bracket or before a closing one
 			// follows rules of its own.
-			if prevOpen || ln.closers > 0 || ln.isCase {
+			if prevOpen || ln.closers > 0 || ln.isCase || !endComment(false) {
 				return nil, false
 			}
 			if len(stack) > 0 && aligned(stack[len(stack)-1].kind) {
@@ -60,7 +110,6 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 			}
 			blanks = 0
 			prevCell = false
-			comment = comment[:0]
 		}
 		if prevOpen && ln.closers > 0 {
 			return nil, false // gofmt joins empty brackets: const ()
@@ -89,13 +138,20 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 			inner = stack[len(stack)-1].kind
 		}
 		if ln.isComment {
+			if len(comment) == 0 {
+				group.depth, group.top, group.inside, group.indented = depth, len(stack) == 0, aligned(inner), false
+			}
+			group.indented = group.indented || indented
 			comment = append(comment, line...)
 			comment = append(comment, '\n')
-		} else {
-			if len(comment) > 0 && !plainComment(comment) {
+			if ln.isCase {
 				return nil, false
 			}
-			comment = comment[:0]
+			prevOpen, prevComment, prevCell = false, true, false
+			continue
+		}
+		if !endComment(!group.indented && !indented) {
+			return nil, false
 		}
 		// Which lines can hold a column that gofmt aligns with the next
 		// line's: trailing comments, struct fields, specs in a group,
@@ -113,14 +169,14 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 			if ln.trailing || ln.opens != nil || ln.pops > 0 {
 				return nil, false
 			}
-			section = append(section, row{depth: depth, text: line, comment: ln.isComment})
-			prevOpen, prevComment, prevCell = false, ln.isComment, false
+			section = append(section, row{depth: depth, text: line})
+			prevOpen, prevComment, prevCell = false, false, false
 			continue
 		}
 		if !ln.isComment && (ln.opEnd || ln.lastComma && (inner == kindBlock || inner == kindFunc || inner == 0)) {
 			return nil, false // an expression or a list continues on the next line
 		}
-		if ln.arith > 0 && inner != kindBlock && inner != kindFunc && inner != 0 {
+		if ln.arith > 0 && ln.cmp == 0 && inner != kindBlock && inner != kindFunc && inner != 0 {
 			return nil, false // spaced by the list the expression is in
 		}
 		if ln.isCase && prevComment {
@@ -146,8 +202,8 @@ func fastFormat(src []byte, dst []byte) ([]byte, bool) {
 		}
 		stack = stack[:len(stack)-ln.pops]
 		prevOpen = len(ln.opens) > 0
-		prevComment = ln.isComment
-		done = !ln.isComment && len(stack) == 0
+		prevComment = false
+		done = len(stack) == 0
 	}
 	if len(stack) > 0 || len(comment) > 0 {
 		return nil, false
@@ -183,8 +239,11 @@ type line struct {
 	key       bool   // holds "key: " outside brackets
 	lastComma bool   // ends with a comma
 	opEnd     bool   // ends with an operator: the expression continues
-	arith     int    // binary arithmetic operators
+	arith     int    // binary arithmetic operators, all outside brackets
+	spaced    int    // of which spaced
+	cmp       int    // comparisons and && and || outside brackets
 	comma     bool   // holds a comma outside brackets
+	semicolon bool   // holds a semicolon outside brackets
 }
 
 // scanLine reads one trimmed line of code, or reports false for a line
@@ -320,6 +379,9 @@ func scanLine(s []byte) (line, bool) {
 				if !before || !after {
 					return ln, false
 				}
+				if op != "<-" && len(opens) == 0 {
+					ln.cmp++
+				}
 			case "=", ":=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", "&^=":
 				if !before || !after {
 					return ln, false
@@ -336,12 +398,18 @@ func scanLine(s []byte) (line, bool) {
 					}
 					break
 				}
-				// Binary arithmetic is spaced by where it is: fastFormat
-				// takes only one operator, spaced, on the right of an
-				// assignment or a return statement, which gofmt spaces.
+				// Binary arithmetic is spaced by where it is; fastFormat
+				// takes the cases checked at the end of the line.
 				ln.arith++
-				if !after || len(opens) > 0 || !(assigned || bytes.HasPrefix(s, []byte("return "))) ||
-					i+n+1 >= len(s) || !isIdent(s[i+n+1]) && s[i+n+1] != '"' {
+				if after {
+					ln.spaced++
+				}
+				next := i + n
+				if after {
+					next++
+				}
+				if len(opens) > 0 || next >= len(s) || !isIdent(s[next]) && s[next] != '"' ||
+					after && !(assigned || bytes.HasPrefix(s, []byte("return "))) {
 					return ln, false
 				}
 			case "!":
@@ -357,6 +425,10 @@ func scanLine(s []byte) (line, bool) {
 		case ',':
 			if len(opens) == 0 {
 				ln.comma = true
+			}
+		case ';':
+			if len(opens) == 0 {
+				ln.semicolon = true
 			}
 		case ':':
 			if i+1 < len(s) && s[i+1] == ' ' && len(opens) == 0 {
@@ -405,8 +477,21 @@ func scanLine(s []byte) (line, bool) {
 		return ln, false
 	}
 	ln.lastComma = e == ',' && len(opens) == 0
-	if ln.arith > 1 || ln.arith == 1 && ln.comma {
-		return ln, false
+	// gofmt spaces binary operators by the expression's depth and
+	// precedences. Arithmetic under a comparison, && or || is never
+	// spaced; one operator alone on the right of an assignment or in a
+	// return statement is, when the statement is not in a list.
+	if ln.arith > 0 {
+		switch {
+		case ln.semicolon:
+			return ln, false
+		case ln.cmp > 0:
+			if ln.spaced > 0 {
+				return ln, false
+			}
+		case ln.arith > 1 || ln.spaced != 1 || ln.comma:
+			return ln, false
+		}
 	}
 	switch e {
 	case '=', '+', '-', '*', '&', '|', '^', '<', '>', '!', '.', '%':
@@ -468,6 +553,63 @@ func trimSpace(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+// docComment formats a group of // lines as gofmt formats a doc comment,
+// times times or until it is stable, or returns nil for a group gofmt
+// treats differently (directives, no text).
+func docComment(group []byte, times int) []byte {
+	var text strings.Builder
+	empty := true
+	for l := range bytes.Lines(group) {
+		l = bytes.TrimSuffix(l, []byte("\n"))
+		after := l[2:]
+		if len(after) > 0 && after[0] != ' ' {
+			return nil // a directive, or //text
+		}
+		after = bytes.TrimPrefix(after, []byte(" "))
+		empty = empty && len(after) == 0
+		text.Write(after)
+		text.WriteByte('\n')
+	}
+	if empty {
+		return nil
+	}
+	var out []byte
+	for range times {
+		var p comment.Parser
+		var pr comment.Printer
+		printed := pr.Comment(p.Parse(text.String()))
+		next := out[:0:0]
+		for l := range bytes.Lines(printed) {
+			l = bytes.TrimSuffix(l, []byte("\n"))
+			switch {
+			case len(l) == 0:
+				next = append(next, "//"...)
+			case l[0] == '\t':
+				next = append(next, "//"...)
+				next = append(next, l...)
+			default:
+				next = append(next, "// "...)
+				next = append(next, l...)
+			}
+			next = append(next, '\n')
+		}
+		if len(next) == 0 {
+			return nil
+		}
+		if bytes.Equal(next, out) {
+			break
+		}
+		out = next
+		text.Reset()
+		for l := range bytes.Lines(out) {
+			l = bytes.TrimSuffix(l, []byte("\n"))
+			text.Write(bytes.TrimPrefix(l[2:], []byte(" ")))
+			text.WriteByte('\n')
+		}
+	}
+	return out
 }
 
 // plainComment reports whether gofmt leaves a group of // lines as it is

@@ -45,7 +45,7 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 				if i >= len(decls) {
 					return
 				}
-				fast, ok := fastFormat(decls[i], nil)
+				fast, ok := fastFormat(decls[i], nil, again)
 				if ok && !checkFast {
 					out[i] = fast
 					continue
