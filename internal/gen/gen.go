@@ -3,6 +3,7 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -45,26 +46,47 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	if opts.Version == "" {
 		opts.Version = "(devel)"
 	}
-	var files []*file
+	// Each file is formatted as soon as it is complete, and its unformatted
+	// text dropped: big specs print hundreds of megabytes.
+	var out []File
+	emit := func(fs ...*file) error {
+		for _, f := range fs {
+			src, err := f.content(opts.Version)
+			if err != nil {
+				return err
+			}
+			f.buf = bytes.Buffer{}
+			out = append(out, File{Name: f.name, Content: src})
+		}
+		return nil
+	}
 	k := newChecks(pkg)
 	models := newFile("oas_models_gen.go", opts.Package, k)
 	models.specText = true
 	genModels(models, pkg)
-	files = append(files, models)
+	if err := emit(models); err != nil {
+		return nil, err
+	}
 
 	codec := newFile("oas_json_gen.go", opts.Package, k)
 	marshaled := genJSON(codec, pkg)
-	files = append(files, codec)
+	if err := emit(codec); err != nil {
+		return nil, err
+	}
 	if len(marshaled) > 0 {
 		v2 := newFile("oas_jsonv2_gen.go", opts.Package, k)
 		genJSONv2(v2, marshaled)
-		files = append(files, v2)
+		if err := emit(v2); err != nil {
+			return nil, err
+		}
 	}
 
 	if hasStreams(pkg) {
 		stream := newFile("oas_stream_gen.go", opts.Package, k)
 		genStream(stream, pkg)
-		files = append(files, stream)
+		if err := emit(stream); err != nil {
+			return nil, err
+		}
 	}
 
 	server, client := opts.Parts.has(Server), opts.Parts.has(Client)
@@ -80,7 +102,9 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			types = newFile("oas_server_gen.go", opts.Package, k)
 			genTypes(types, a, true)
 			genServer(types, a)
-			files = append(files, router, types)
+			if err := emit(router, types); err != nil {
+				return nil, err
+			}
 		}
 		if client {
 			f := newFile("oas_client_gen.go", opts.Package, k)
@@ -88,17 +112,23 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 				genTypes(f, a, false)
 			}
 			genClient(f, a)
-			files = append(files, f)
+			if err := emit(f); err != nil {
+				return nil, err
+			}
 		}
 		mainAPI = a
 	}
 	if len(pkg.Webhooks) > 0 && (server || client) {
 		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI)
-		files = append(files, fs...)
+		if err := emit(fs...); err != nil {
+			return nil, err
+		}
 	}
 	if len(pkg.Callbacks) > 0 && (server || client) {
 		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI)
-		files = append(files, fs...)
+		if err := emit(fs...); err != nil {
+			return nil, err
+		}
 	}
 
 	// Validate methods come after the codecs and the server, which also
@@ -106,16 +136,10 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	validate := newFile("oas_validate_gen.go", opts.Package, k)
 	validate.specText = true // patterns in doc comments
 	genValidate(validate, pkg)
-	files = append(files, validate)
-
-	var out []File
-	for _, f := range files {
-		src, err := f.content(opts.Version)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, File{Name: f.name, Content: src})
+	if err := emit(validate); err != nil {
+		return nil, err
 	}
+
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }

@@ -65,7 +65,8 @@ type row struct {
 	err       string // why generation or the build failed
 	lines     int
 	genTime   time.Duration
-	genRSS    int64 // KiB
+	genCPU    time.Duration // user and system
+	genRSS    int64         // KiB
 	buildTime time.Duration
 	buildRSS  int64 // KiB
 }
@@ -73,9 +74,10 @@ type row struct {
 func main() {
 	log.SetFlags(0)
 	specList := flag.String("specs", "kubernetes,github", "specs to measure, comma-separated: "+strings.Join(sortedKeys(specs), ", "))
-	gens := flag.String("gens", "oasgen,ogen,oapi-codegen", "generators to compare")
+	gens := flag.String("gens", "oasgen,ogen,oapi-codegen", "generators to compare; oasgen@REV is oasgen built from git revision REV of this repository, to compare before and after a change")
 	corpus := flag.String("corpus", "../.corpus", "where the npm packages are (installed when missing)")
-	doc := flag.String("doc", "", "rewrite the section between the sizes markers of this file with the table")
+	doc := flag.String("doc", "", "rewrite the section between the markers of this file with the table")
+	marker := flag.String("marker", "sizes", "the name in the section's markers: <!-- NAME:begin ... --> and <!-- NAME:end -->")
 	builds := flag.Int("builds", 1, "timed builds per package; the table shows the median")
 	noBuild := flag.Bool("nobuild", false, "generate and count only")
 	flag.Parse()
@@ -95,6 +97,13 @@ func main() {
 	must(run(".", "go", "build", "-o", bin+string(filepath.Separator),
 		"github.com/ogen-go/ogen/cmd/ogen", "github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen"))
 
+	for _, gen := range strings.Split(*gens, ",") {
+		if rev, ok := strings.CutPrefix(gen, "oasgen@"); ok {
+			log.Printf("sizes: building oasgen at %s", rev)
+			must(buildAt(rev, filepath.Join(bin, gen)))
+		}
+	}
+
 	var rows []row
 	for _, name := range strings.Split(*specList, ",") {
 		path, ok := specs[name]
@@ -108,7 +117,7 @@ func main() {
 			must(os.RemoveAll(dir))
 			must(os.MkdirAll(dir, 0o755))
 			log.Printf("sizes: %s with %s", name, gen)
-			r.genTime, r.genRSS, err = generate(gen, bin, path, dir, "api")
+			r.genTime, r.genCPU, r.genRSS, err = generate(gen, bin, path, dir, "api")
 			if err != nil {
 				r.err = "generation fails: " + firstLine(err.Error())
 				rows = append(rows, r)
@@ -129,7 +138,7 @@ func main() {
 	table := render(rows, *noBuild)
 	fmt.Print(table)
 	if *doc != "" {
-		must(rewrite(*doc, table))
+		must(rewrite(*doc, *marker, table))
 	}
 }
 
@@ -144,9 +153,12 @@ func install(dir string) error {
 	return run(".", "npm", "install", "--prefix", dir, "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", directoryPkg, octokitPkg)
 }
 
-// generate runs one generator and returns its time and peak RSS.
-func generate(gen, bin, spec, dir, pkg string) (time.Duration, int64, error) {
+// generate runs one generator and returns its time, CPU time and peak RSS.
+func generate(gen, bin, spec, dir, pkg string) (time.Duration, time.Duration, int64, error) {
 	tool := func(name string) string { return filepath.Join(bin, name) }
+	if strings.HasPrefix(gen, "oasgen@") {
+		return measure(".", tool(gen), "generate", "-i", spec, "-o", dir, "-p", pkg)
+	}
 	switch gen {
 	case "oasgen":
 		return measure(".", tool("oasgen"), "generate", "-i", spec, "-o", dir, "-p", pkg)
@@ -155,19 +167,58 @@ func generate(gen, bin, spec, dir, pkg string) (time.Duration, int64, error) {
 		// skip the operations that use one.
 		cfg := filepath.Join(filepath.Dir(dir), "ogen.yml")
 		if err := os.WriteFile(cfg, []byte(ogenConfig), 0o644); err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		return measure(".", tool("ogen"), "--config", cfg, "--target", dir, "--package", pkg, "--clean", spec)
 	case "oapi-codegen":
 		cfg := filepath.Join(dir, "oapi-codegen.yaml")
 		if err := os.WriteFile(cfg, fmt.Appendf(nil, oapiConfig, pkg, filepath.Join(dir, "api.gen.go")), 0o644); err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
-		d, rss, err := measure(".", tool("oapi-codegen"), "-config", cfg, spec)
+		d, cpu, rss, err := measure(".", tool("oapi-codegen"), "-config", cfg, spec)
 		os.Remove(cfg)
-		return d, rss, err
+		return d, cpu, rss, err
 	}
-	return 0, 0, fmt.Errorf("unknown generator %q", gen)
+	return 0, 0, 0, fmt.Errorf("unknown generator %q", gen)
+}
+
+// buildAt builds the oasgen command of git revision rev of this
+// repository into out, from a copy of the revision's files in .work.
+func buildAt(rev, out string) error {
+	src, err := filepath.Abs(filepath.Join(".work", "src", strings.NewReplacer("/", "_", ":", "_").Replace(rev)))
+	if err != nil {
+		return err
+	}
+	if err := os.RemoveAll(src); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return err
+	}
+	archive := exec.Command("git", "archive", "--format=tar", rev)
+	archive.Dir = ".."
+	tar := exec.Command("tar", "-x", "-C", src)
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	tar.Stdin = pipe
+	var stderr bytes.Buffer
+	archive.Stderr, tar.Stderr = &stderr, &stderr
+	if err := tar.Start(); err != nil {
+		return err
+	}
+	if err := archive.Run(); err != nil {
+		return fmt.Errorf("git archive %s: %v: %s", rev, err, stderr.String())
+	}
+	if err := tar.Wait(); err != nil {
+		return fmt.Errorf("tar: %v: %s", err, stderr.String())
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	return run(src, "go", "build", "-o", abs, "./cmd/oasgen")
 }
 
 // build builds the package in dir n times after building its
@@ -188,7 +239,7 @@ func build(dir string, n int) (time.Duration, int64, error) {
 		if err := os.WriteFile(marker, []byte(src), 0o644); err != nil {
 			return 0, 0, err
 		}
-		d, rss, err := measure(".", "go", "build", "-o", os.DevNull, pkg)
+		d, _, rss, err := measure(".", "go", "build", "-o", os.DevNull, pkg)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -199,9 +250,9 @@ func build(dir string, n int) (time.Duration, int64, error) {
 	return times[len(times)/2], peak, nil
 }
 
-// measure runs a command and returns its wall time and the peak RSS of it
-// and the children it waited for, in KiB.
-func measure(dir, name string, args ...string) (time.Duration, int64, error) {
+// measure runs a command and returns its wall time, its CPU time (user and
+// system) and the peak RSS of it and the children it waited for, in KiB.
+func measure(dir, name string, args ...string) (time.Duration, time.Duration, int64, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	var out bytes.Buffer
@@ -210,13 +261,13 @@ func measure(dir, name string, args ...string) (time.Duration, int64, error) {
 	err := cmd.Run()
 	d := time.Since(start)
 	if err != nil {
-		return d, 0, fmt.Errorf("%s: %v: %s", filepath.Base(name), err, lastLines(out.String()))
+		return d, 0, 0, fmt.Errorf("%s: %v: %s", filepath.Base(name), err, lastLines(out.String()))
 	}
 	var rss int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
-	return d, rss, nil
+	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss, nil
 }
 
 func run(dir, name string, args ...string) error {
@@ -247,13 +298,17 @@ func countLines(dir string) (int, error) {
 // ratios to ogen's on the same spec.
 func render(rows []row, noBuild bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Measured by `cd bench && go run ./cmd/sizes` on %s, %d CPUs, %s; generated packages built with `go build` after their dependencies.\n\n",
-		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-	b.WriteString("| spec | generator | generated lines | generate | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---|\n")
+	cmd := strings.Join(append([]string{"go run ./cmd/sizes"}, os.Args[1:]...), " ")
+	fmt.Fprintf(&b, "Measured by `cd bench && %s` on %s, %d CPUs, %s", cmd, runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	if !noBuild {
+		b.WriteString("; generated packages built with `go build` after their dependencies")
+	}
+	b.WriteString(".\n\n")
+	b.WriteString("| spec | generator | generated lines | generate | generate CPU | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, r := range rows {
 		if r.err != "" && r.lines == 0 {
-			fmt.Fprintf(&b, "| %s | %s | %s | | | | | |\n", r.spec, r.gen, r.err)
+			fmt.Fprintf(&b, "| %s | %s | %s | | | | | | |\n", r.spec, r.gen, r.err)
 			continue
 		}
 		build, brss := "not built", ""
@@ -270,7 +325,7 @@ func render(rows []row, noBuild bool) string {
 				ratio += fmt.Sprintf(", %.2fx, %.2fx", r.buildTime.Seconds()/base.buildTime.Seconds(), float64(r.buildRSS)/float64(base.buildRSS))
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.lines), r.genTime.Seconds(), mib(r.genRSS), build, brss, ratio)
+		fmt.Fprintf(&b, "| %s | %s | %s | %.1f s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.lines), r.genTime.Seconds(), r.genCPU.Seconds(), mib(r.genRSS), build, brss, ratio)
 	}
 	return b.String()
 }
@@ -284,14 +339,11 @@ func find(rows []row, spec, gen string) (row, bool) {
 	return row{}, false
 }
 
-const (
-	beginMarker = "<!-- sizes:begin (written by bench/cmd/sizes) -->"
-	endMarker   = "<!-- sizes:end -->"
-)
-
-// rewrite replaces the text between the markers of path with table, or
-// appends the section when the file has none.
-func rewrite(path, table string) error {
+// rewrite replaces the text between the markers named name of path with
+// table, or appends the section when the file has none.
+func rewrite(path, name, table string) error {
+	beginMarker := "<!-- " + name + ":begin (written by bench/cmd/sizes) -->"
+	endMarker := "<!-- " + name + ":end -->"
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
