@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"bytes"
 	"errors"
+	"go/format"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,7 +23,7 @@ var corpusSpecs = []string{
 // TestFastFormat generates every golden case, and the corpus specs when
 // OASGEN_CORPUS names the directory they are installed in, with every
 // declaration the fast formatter takes formatted by gofmt as well, and
-// fails on the first that differs.
+// fails on the first that differs, or on a file that gofmt would change.
 func TestFastFormat(t *testing.T) {
 	specs, _ := filepath.Glob("../../testdata/*/openapi.yaml")
 	more, _ := filepath.Glob("../../testdata/*/openapi.json")
@@ -50,14 +52,28 @@ func TestFastFormat(t *testing.T) {
 				t.Logf("%s: %v", path, err)
 				continue
 			}
-			_, err = Generate(pkg, Options{Package: "p"})
+			files, err := Generate(pkg, Options{Package: "p"})
 			var fe *FastFormatError
 			if errors.As(err, &fe) {
 				t.Fatalf("%s: %v", path, err)
 			}
-			_, err = GeneratePlain(pkg, Options{Package: "plain"}, "example.com/p")
+			plain, err := GeneratePlain(pkg, Options{Package: "plain"}, "example.com/p")
 			if errors.As(err, &fe) {
 				t.Fatalf("%s: plain: %v", path, err)
+			}
+			// And each file whole is gofmt's: formatting declaration by
+			// declaration is formatting the file.
+			for _, f := range append(files, plain) {
+				if f.Content == nil {
+					continue
+				}
+				want, err := format.Source(f.Content)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", path, f.Name, err)
+				}
+				if !bytes.Equal(f.Content, want) {
+					t.Fatalf("%s: %s is not gofmt's form", path, f.Name)
+				}
 			}
 		}
 	}
