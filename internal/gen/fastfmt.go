@@ -14,11 +14,14 @@ import (
 // Emitters print code without indentation and with gofmt's spacing inside
 // each line (one blank after a comma, around assignments and comparisons).
 // What is left to do is gofmt's indentation, which follows the brackets
-// that lines leave open, and collapsing blank lines. Anything that could
-// need more (columns to align, doc comments gofmt rewrites, expressions
-// whose spacing depends on where they are, lines that continue an
-// expression) makes the whole declaration go to go/format, so the output
-// is gofmt's in every case; TestFastFormat holds it to that.
+// that lines leave open; collapsing blank lines; aligning struct fields and
+// const specs in columns, as text/tabwriter does for gofmt; and rewriting
+// doc comments with go/doc/comment. Anything that could need more (keys of
+// composite literals or trailing comments to align, expressions whose
+// spacing depends on where they are, lines that continue an expression,
+// comments gofmt may or may not rewrite) makes the whole declaration go to
+// go/format, so the output is gofmt's in every case; TestFastFormat holds
+// it to that.
 func fastFormat(src []byte, dst []byte, again bool) ([]byte, bool) {
 	var (
 		stack       []opener // brackets open at the start of the line

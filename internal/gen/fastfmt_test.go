@@ -53,7 +53,7 @@ func TestFastFormat(t *testing.T) {
 				continue
 			}
 			files, err := Generate(pkg, Options{Package: "p"})
-			var fe *FastFormatError
+			var fe *fastFormatError
 			if errors.As(err, &fe) {
 				t.Fatalf("%s: %v", path, err)
 			}

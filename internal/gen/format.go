@@ -53,7 +53,7 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 				src = append(src[:len(declPrefix)], decls[i]...)
 				out[i], errs[i] = formatDecl(src, again)
 				if ok && errs[i] == nil && !bytes.Equal(fast, out[i]) {
-					errs[i] = &FastFormatError{Source: string(decls[i]), Fast: string(fast), Gofmt: string(out[i])}
+					errs[i] = &fastFormatError{Source: string(decls[i]), Fast: string(fast), Gofmt: string(out[i])}
 				}
 			}
 		})
@@ -80,13 +80,13 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 // for tests.
 var checkFast bool
 
-// FastFormatError reports a declaration that fastFormat formatted
+// fastFormatError reports a declaration that fastFormat formatted
 // differently from gofmt: a bug in fastFormat.
-type FastFormatError struct {
+type fastFormatError struct {
 	Source, Fast, Gofmt string
 }
 
-func (e *FastFormatError) Error() string {
+func (e *fastFormatError) Error() string {
 	return fmt.Sprintf("oasgen bug: the fast formatter differs from gofmt on\n%s\nfast:\n%s\ngofmt:\n%s", e.Source, e.Fast, e.Gofmt)
 }
 

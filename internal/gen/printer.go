@@ -147,7 +147,7 @@ func (f *file) content(version string) ([]byte, error) {
 		out.Write(body)
 		return out.Bytes(), nil
 	}
-	var fast *FastFormatError
+	var fast *fastFormatError
 	if errors.As(err, &fast) {
 		return nil, err
 	}
