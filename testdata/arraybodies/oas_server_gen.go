@@ -25,53 +25,41 @@ type BatchResponse200 struct {
 }
 
 func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.Bool(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []bool
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *bool
-				chk, e2 = oasrt.Grow(r, chk)
-				x3, err := r.Bool()
-				if err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-				(*e2) = x3
-			}
-			if chk == nil {
-				chk = []bool{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []bool
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *bool
+			chk, e2 = oasrt.Grow(r, chk)
+			x3, err := r.Bool()
+			if err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+			(*e2) = x3
+		}
+		if chk == nil {
+			chk = []bool{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -199,48 +187,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleBatch serves POST /batch.
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesBatch[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesBatch[:]})
+	if !s.cfg.Accepts(w, r, producesBatch[:]) {
 		return
 	}
-	var body *[]Op
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]Op)
-		err = decodeBatchBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Batch(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeBatchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "batch", err)
-	}
+	s.cfg.Done(w, r, "batch", res == nil, err)
 }
 
 // producesBatch lists the media types Batch responds with.
 var producesBatch = [...]string{"application/json"}
 
 // decodeBatchBody reads the request body of Batch.
-func decodeBatchBody(r *oasrt.Reader, v *[]Op) error {
+func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err

@@ -25,57 +25,45 @@ type PutTagsResponse200 struct {
 }
 
 func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *string
-				chk, e2 = oasrt.Grow(r, chk)
-				at4 := r.Start()
-				x3, err := r.Str()
-				if err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-				if !pattern1.MatchString(x3) {
-					return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
-				}
-				(*e2) = x3
-			}
-			if chk == nil {
-				chk = []string{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *string
+			chk, e2 = oasrt.Grow(r, chk)
+			at4 := r.Start()
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+			if !pattern1.MatchString(x3) {
+				return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+			}
+			(*e2) = x3
+		}
+		if chk == nil {
+			chk = []string{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -203,48 +191,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePutTags serves POST /tags.
 func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPutTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPutTags[:]})
+	if !s.cfg.Accepts(w, r, producesPutTags[:]) {
 		return
 	}
-	var body *[]string
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]string)
-		err = decodePutTagsBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PutTags(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putTags", err)
-	}
+	s.cfg.Done(w, r, "putTags", res == nil, err)
 }
 
 // producesPutTags lists the media types PutTags responds with.
 var producesPutTags = [...]string{"application/json"}
 
 // decodePutTagsBody reads the request body of PutTags.
-func decodePutTagsBody(r *oasrt.Reader, v *[]string) error {
+func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}

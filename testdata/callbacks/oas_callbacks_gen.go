@@ -90,8 +90,7 @@ type SubscribeOnEventResponse interface {
 type SubscribeOnEventResponse204 struct{}
 
 func (v SubscribeOnEventResponse204) writeSubscribeOnEventResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // SubscriptionDoneResponse is the result of SubscriptionDone: one of
@@ -110,24 +109,9 @@ type SubscriptionDoneResponse200 struct {
 }
 
 func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk SubscriptionDoneOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[SubscriptionDoneOK])
 }
 
 // CallbackHandler implements the receiving side of the API's callbacks, one method each. A
@@ -265,55 +249,28 @@ func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p 
 
 // handleSubscribeOnEvent serves POST /subscribe/onEvent.
 func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	var body *Event
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Event)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.SubscribeOnEvent(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscribeOnEventResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscribe onEvent", err)
-	}
+	s.cfg.Done(w, r, "subscribe onEvent", res == nil, err)
 }
 
 // handleSubscriptionDone serves DELETE /subscribe/onDone/done/{cb1}.
 func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubscriptionDone[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubscriptionDone[:]})
+	if !s.cfg.Accepts(w, r, producesSubscriptionDone[:]) {
 		return
 	}
 	res, err := s.h.SubscriptionDone(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscriptionDoneResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscriptionDone", err)
-	}
+	s.cfg.Done(w, r, "subscriptionDone", res == nil, err)
 }
 
 // producesSubscriptionDone lists the media types SubscriptionDone responds with.

@@ -31,8 +31,7 @@ type SubscribeResponse interface {
 type SubscribeResponse201 struct{}
 
 func (v SubscribeResponse201) writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(201)
-	return nil
+	return oasrt.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -166,52 +165,26 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *SubscribeRequest
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(SubscribeRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Subscribe(xctx, params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscribeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscribe", err)
-	}
+	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
 // decodeSubscribeParams reads the parameters of Subscribe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
-	{ // topic
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "topic", In: "path", Err: err}
-		}
-		params.Topic = s
+	if params.Topic, err = oasrt.PathParam(p[0], "", esc, "topic", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	if s := r.Header.Get("X-Callback"); s != "" {
-		params.XCallback.Set = true
-		params.XCallback.Value = s
+	if err = oasrt.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -25,24 +25,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -171,41 +156,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oasrt.JSONRequest(s.cfg, r, false, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddPet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
 // producesAddPet lists the media types AddPet responds with.

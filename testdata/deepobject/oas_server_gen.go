@@ -29,8 +29,7 @@ type ListItemsResponse interface {
 type ListItemsResponse204 struct{}
 
 func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -164,15 +163,10 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.ListItems(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listItems", err)
-	}
+	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
 // decodeListItemsParams reads the parameters of ListItems from r and the

@@ -53,8 +53,7 @@ func (v WatchJobResponse404) Error() string {
 }
 
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // ChatResponse is the result of Chat: one of
@@ -121,30 +120,18 @@ type ImportLogsResponse200 struct {
 }
 
 func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	w.Int(v.Body)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk int64
-			x1, err := r.Int(64)
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk int64
+		x1, err := r.Int(64)
+		if err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // PutRecordsResponse is the result of PutRecords: one of
@@ -337,8 +324,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleWatchJob serves GET /jobs/{id}/progress.
 func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesWatchJob[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesWatchJob[:]})
+	if !s.cfg.Accepts(w, r, producesWatchJob[:]) {
 		return
 	}
 	params, err := decodeWatchJobParams(r, p, esc)
@@ -347,15 +333,10 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.WatchJob(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeWatchJobResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "watchJob", err)
-	}
+	s.cfg.Done(w, r, "watchJob", res == nil, err)
 }
 
 // producesWatchJob lists the media types WatchJob responds with.
@@ -364,12 +345,8 @@ var producesWatchJob = [...]string{"text/event-stream"}
 // decodeWatchJobParams reads the parameters of WatchJob from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -377,41 +354,19 @@ func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJo
 // handleChat serves POST /chat.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesChat[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesChat[:]})
+	if !s.cfg.Accepts(w, r, producesChat[:]) {
 		return
 	}
-	var body *ChatRequest
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(ChatRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Chat(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeChatResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "chat", err)
-	}
+	s.cfg.Done(w, r, "chat", res == nil, err)
 }
 
 // producesChat lists the media types Chat responds with.
@@ -419,20 +374,14 @@ var producesChat = [...]string{"text/event-stream"}
 
 // handleExportLogs serves GET /logs.
 func (s *Server) handleExportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesExportLogs[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesExportLogs[:]})
+	if !s.cfg.Accepts(w, r, producesExportLogs[:]) {
 		return
 	}
 	res, err := s.h.ExportLogs(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeExportLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "exportLogs", err)
-	}
+	s.cfg.Done(w, r, "exportLogs", res == nil, err)
 }
 
 // producesExportLogs lists the media types ExportLogs responds with.
@@ -440,8 +389,7 @@ var producesExportLogs = [...]string{"application/x-ndjson"}
 
 // handleImportLogs serves POST /logs.
 func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportLogs[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportLogs[:]})
+	if !s.cfg.Accepts(w, r, producesImportLogs[:]) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, false, []string{"application/jsonl"})
@@ -453,15 +401,10 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
 	body := oasrt.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importLogs", err)
-	}
+	s.cfg.Done(w, r, "importLogs", res == nil, err)
 }
 
 // producesImportLogs lists the media types ImportLogs responds with.
@@ -469,8 +412,7 @@ var producesImportLogs = [...]string{"application/json"}
 
 // handlePutRecords serves PUT /records.
 func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPutRecords[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPutRecords[:]})
+	if !s.cfg.Accepts(w, r, producesPutRecords[:]) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, true, []string{"application/json-seq"})
@@ -482,15 +424,10 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
 	body := oasrt.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putRecords", err)
-	}
+	s.cfg.Done(w, r, "putRecords", res == nil, err)
 }
 
 // producesPutRecords lists the media types PutRecords responds with.

@@ -94,8 +94,7 @@ type SendRawResponse interface {
 type SendRawResponse204 struct{}
 
 func (v SendRawResponse204) writeSendRawResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -254,20 +253,14 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleTicks serves GET /ticks.
 func (s *Server) handleTicks(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesTicks[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesTicks[:]})
+	if !s.cfg.Accepts(w, r, producesTicks[:]) {
 		return
 	}
 	res, err := s.h.Ticks(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeTicksResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "ticks", err)
-	}
+	s.cfg.Done(w, r, "ticks", res == nil, err)
 }
 
 // producesTicks lists the media types Ticks responds with.
@@ -275,20 +268,14 @@ var producesTicks = [...]string{"text/event-stream"}
 
 // handleTickLog serves GET /ticks/log.
 func (s *Server) handleTickLog(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesTickLog[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesTickLog[:]})
+	if !s.cfg.Accepts(w, r, producesTickLog[:]) {
 		return
 	}
 	res, err := s.h.TickLog(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeTickLogResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "tickLog", err)
-	}
+	s.cfg.Done(w, r, "tickLog", res == nil, err)
 }
 
 // producesTickLog lists the media types TickLog responds with.
@@ -296,20 +283,14 @@ var producesTickLog = [...]string{"application/x-ndjson"}
 
 // handleRaw serves GET /raw.
 func (s *Server) handleRaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesRaw[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesRaw[:]})
+	if !s.cfg.Accepts(w, r, producesRaw[:]) {
 		return
 	}
 	res, err := s.h.Raw(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeRawResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "raw", err)
-	}
+	s.cfg.Done(w, r, "raw", res == nil, err)
 }
 
 // producesRaw lists the media types Raw responds with.
@@ -323,13 +304,8 @@ func (s *Server) handleSendRaw(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.SendRaw(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSendRawResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "sendRaw", err)
-	}
+	s.cfg.Done(w, r, "sendRaw", res == nil, err)
 }

@@ -25,51 +25,39 @@ type ListPetsResponse200 struct {
 }
 
 func (v ListPetsResponse200) writeListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Pet
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Pet
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Pet{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Pet
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Pet
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Pet{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -197,20 +185,14 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListPets serves GET /pets.
 func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListPets[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListPets[:]})
+	if !s.cfg.Accepts(w, r, producesListPets[:]) {
 		return
 	}
 	res, err := s.h.ListPets(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListPetsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listPets", err)
-	}
+	s.cfg.Done(w, r, "listPets", res == nil, err)
 }
 
 // producesListPets lists the media types ListPets responds with.

@@ -33,24 +33,9 @@ type GetThingResponse200 struct {
 }
 
 func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk GetThingOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[GetThingOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -178,8 +163,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetThing serves GET /things/{id}.
 func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetThing[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetThing[:]})
+	if !s.cfg.Accepts(w, r, producesGetThing[:]) {
 		return
 	}
 	params, err := decodeGetThingParams(r, p, esc)
@@ -188,15 +172,10 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.GetThing(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetThingResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getThing", err)
-	}
+	s.cfg.Done(w, r, "getThing", res == nil, err)
 }
 
 // producesGetThing lists the media types GetThing responds with.
@@ -205,16 +184,8 @@ var producesGetThing = [...]string{"application/json"}
 // decodeGetThingParams reads the parameters of GetThing from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseUUIDValue); err != nil {
+		return params, err
 	}
 	var seen [1]bool
 	var raw0 []string

@@ -24,8 +24,7 @@ type LoginResponse interface {
 type LoginResponse204 struct{}
 
 func (v LoginResponse204) writeLoginResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -167,15 +166,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request, p []string,
 		}
 	}
 	res, err := s.h.Login(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLoginResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "login", err)
-	}
+	s.cfg.Done(w, r, "login", res == nil, err)
 }
 
 // decodeLoginRequestPairs reads an object parameter of type LoginRequest from

@@ -36,8 +36,7 @@ type GetMeResponse interface {
 type GetMeResponse204 struct{}
 
 func (v GetMeResponse204) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -171,32 +170,20 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.GetMe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMe", err)
-	}
+	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
 // decodeGetMeParams reads the parameters of GetMe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
-	if s := r.Header.Get("X-Request-Id"); s != "" {
-		x, err := oasrt.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Request-ID", In: "header", Err: err}
-		}
-		params.XRequestID = x
-	} else {
-		return params, &oasrt.ParamError{Name: "X-Request-ID", In: "header", Err: oasrt.ErrMissing}
+	if err = oasrt.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oasrt.ParseUUIDValue); err != nil {
+		return params, err
 	}
-	if s := r.Header.Get("If-Match"); s != "" {
-		params.IfMatch.Set = true
-		params.IfMatch.Value = s
+	if err = oasrt.HeaderOpt(&params.IfMatch, r.Header, "If-Match", "If-Match", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value

@@ -32,24 +32,9 @@ type GetDocResponse200JSON struct {
 }
 
 func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk GetDocOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[GetDocOK])
 }
 
 // GetDocResponse200Plain is the 200 response (text/plain) of GetDoc.
@@ -85,8 +70,7 @@ type PutDocResponse interface {
 type PutDocResponse204 struct{}
 
 func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -224,8 +208,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetDoc serves GET /doc/{id}.
 func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetDoc[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetDoc[:]})
+	if !s.cfg.Accepts(w, r, producesGetDoc[:]) {
 		return
 	}
 	params, err := decodeGetDocParams(r, p, esc)
@@ -234,15 +217,10 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetDoc(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDocResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDoc", err)
-	}
+	s.cfg.Done(w, r, "getDoc", res == nil, err)
 }
 
 // producesGetDoc lists the media types GetDoc responds with.
@@ -251,12 +229,8 @@ var producesGetDoc = [...]string{"application/json", "text/plain"}
 // decodeGetDocParams reads the parameters of GetDoc from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -274,26 +248,17 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.PutDoc(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutDocResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putDoc", err)
-	}
+	s.cfg.Done(w, r, "putDoc", res == nil, err)
 }
 
 // decodePutDocParams reads the parameters of PutDoc from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

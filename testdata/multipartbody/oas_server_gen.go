@@ -38,8 +38,7 @@ type UploadResponse interface {
 type UploadResponse201 struct{}
 
 func (v UploadResponse201) writeUploadResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(201)
-	return nil
+	return oasrt.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -182,15 +181,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, p []string
 		}
 	}
 	res, err := s.h.Upload(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "upload", err)
-	}
+	s.cfg.Done(w, r, "upload", res == nil, err)
 }
 
 // decodeUploadForm reads the multipart/form-data body of Upload;

@@ -28,24 +28,9 @@ type ListPetsResponse2200 struct {
 }
 
 func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Page
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Page])
 }
 
 // ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):
@@ -89,8 +74,7 @@ type HandleListPetsResponse interface {
 type HandleListPetsResponse204 struct{}
 
 func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // HandleListPetsResponse4XX is the 4XX response of HandleListPets.
@@ -136,8 +120,7 @@ type ListPetsStreamResponse interface {
 type ListPetsStreamResponse204 struct{}
 
 func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler2 implements the operations of the API, one method each. A
@@ -297,25 +280,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListPets serves GET /pets.
 func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeListPets(r)
+	ctx, err := s.authorizeListPets2(r, "listPets")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListPets[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListPets[:]})
+	if !s.cfg.Accepts(w, r, producesListPets[:]) {
 		return
 	}
 	res, err := s.h.ListPets(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListPetsResponse2(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listPets", err)
-	}
+	s.cfg.Done(w, r, "listPets", res == nil, err)
 }
 
 // producesListPets lists the media types ListPets responds with.
@@ -323,51 +300,25 @@ var producesListPets = [...]string{"application/json"}
 
 // handleHandleListPets serves POST /pets.
 func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	var body *Pets
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oasrt.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pets)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.HandleListPets(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeHandleListPetsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "handleListPets", err)
-	}
+	s.cfg.Done(w, r, "handleListPets", res == nil, err)
 }
 
 // handleListPetsStream serves GET /pets/stream.
 func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListPetsStream(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListPetsStreamResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listPetsStream", err)
-	}
+	s.cfg.Done(w, r, "listPetsStream", res == nil, err)
 }
 
 // checkListPets2 reads the credentials of scheme "listPets" and passes them to the Handler.
@@ -386,11 +337,11 @@ func (s *Server) checkListPets2(ctx context.Context, r *http.Request, op string,
 	return ctx, nil
 }
 
-// authorizeListPets checks the security of ListPets: the first requirement
+// authorizeListPets2 checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeListPets(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeListPets2(r *http.Request, op string) (context.Context, error) {
 	// listPets
-	ctx, err := s.checkListPets2(r.Context(), r, "listPets", nil)
+	ctx, err := s.checkListPets2(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -29,8 +29,7 @@ type GetUsersUserIDKeysResponse interface {
 type GetUsersUserIDKeysResponse204 struct{}
 
 func (v GetUsersUserIDKeysResponse204) writeGetUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys.
@@ -53,8 +52,7 @@ type DeleteUsersUserIDKeysResponse interface {
 type DeleteUsersUserIDKeysResponse204 struct{}
 
 func (v DeleteUsersUserIDKeysResponse204) writeDeleteUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // HeadResponse is the result of Head: one of
@@ -71,8 +69,7 @@ type HeadResponse interface {
 type HeadResponse200 struct{}
 
 func (v HeadResponse200) writeHeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -226,30 +223,17 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 		return
 	}
 	res, err := s.h.GetUsersUserIDKeys(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "get /users/{userId}/keys", err)
-	}
+	s.cfg.Done(w, r, "get /users/{userId}/keys", res == nil, err)
 }
 
 // decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
-	{ // userId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		params.UserID = x
+	if params.UserID, err = oasrt.PathParam(p[0], "", esc, "userId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -262,30 +246,17 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "delete /users/{userId}/keys", err)
-	}
+	s.cfg.Done(w, r, "delete /users/{userId}/keys", res == nil, err)
 }
 
 // decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
-	{ // userId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		params.UserID = x
+	if params.UserID, err = oasrt.PathParam(p[0], "", esc, "userId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -293,13 +264,8 @@ func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (p
 // handleHead serves HEAD /.
 func (s *Server) handleHead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Head(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeHeadResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "head /", err)
-	}
+	s.cfg.Done(w, r, "head /", res == nil, err)
 }

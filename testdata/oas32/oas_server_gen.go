@@ -26,51 +26,39 @@ type SearchNotesResponse200 struct {
 }
 
 func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Note
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Note
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Note{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Note
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Note
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Note{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // LockNoteParams holds the parameters of LockNote.
@@ -93,8 +81,7 @@ type LockNoteResponse interface {
 type LockNoteResponse204 struct{}
 
 func (v LockNoteResponse204) writeLockNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // PurgeNotesIDParams holds the parameters of PurgeNotesID.
@@ -117,8 +104,7 @@ type PurgeNotesIDResponse interface {
 type PurgeNotesIDResponse204 struct{}
 
 func (v PurgeNotesIDResponse204) writePurgeNotesIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ExportNotesResponse is the result of ExportNotes: one of
@@ -299,41 +285,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearchNotes serves QUERY /notes.
 func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearchNotes[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearchNotes[:]})
+	if !s.cfg.Accepts(w, r, producesSearchNotes[:]) {
 		return
 	}
-	var body *Search
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Search)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.SearchNotes(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchNotesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "searchNotes", err)
-	}
+	s.cfg.Done(w, r, "searchNotes", res == nil, err)
 }
 
 // producesSearchNotes lists the media types SearchNotes responds with.
@@ -347,30 +311,17 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.LockNote(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLockNoteResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "lockNote", err)
-	}
+	s.cfg.Done(w, r, "lockNote", res == nil, err)
 }
 
 // decodeLockNoteParams reads the parameters of LockNote from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -383,50 +334,31 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.PurgeNotesID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePurgeNotesIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "purge /notes/{id}", err)
-	}
+	s.cfg.Done(w, r, "purge /notes/{id}", res == nil, err)
 }
 
 // decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleExportNotes serves GET /notes/export.
 func (s *Server) handleExportNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesExportNotes[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesExportNotes[:]})
+	if !s.cfg.Accepts(w, r, producesExportNotes[:]) {
 		return
 	}
 	res, err := s.h.ExportNotes(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeExportNotesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "exportNotes", err)
-	}
+	s.cfg.Done(w, r, "exportNotes", res == nil, err)
 }
 
 // producesExportNotes lists the media types ExportNotes responds with.

@@ -25,24 +25,9 @@ type AddNoteResponse201 struct {
 }
 
 func (v AddNoteResponse201) writeAddNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk AddNoteCreated
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 201, "application/json", w, oasrt.CheckJSON[AddNoteCreated])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -171,41 +156,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddNote serves POST /notes.
 func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddNote[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddNote[:]})
+	if !s.cfg.Accepts(w, r, producesAddNote[:]) {
 		return
 	}
-	var body *AddNoteRequest
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oasrt.JSONRequest(s.cfg, r, false, 422, (*AddNoteRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(AddNoteRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddNote(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddNoteResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addNote", err)
-	}
+	s.cfg.Done(w, r, "addNote", res == nil, err)
 }
 
 // producesAddNote lists the media types AddNote responds with.

@@ -40,48 +40,40 @@ type ListIssuesResponse200 struct {
 }
 
 func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Issue
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Issue
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Issue{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []Issue
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Issue
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Issue{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.Link.Set {
@@ -115,24 +107,9 @@ type ListCustomersResponse200 struct {
 }
 
 func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ListCustomersOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ListCustomersOK])
 }
 
 // ListEventsParams holds the parameters of ListEvents.
@@ -157,24 +134,9 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ListEventsOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ListEventsOK])
 }
 
 // ListTagsParams holds the parameters of ListTags.
@@ -199,35 +161,23 @@ type ListTagsResponse200 struct {
 }
 
 func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListLabelsResponse is the result of ListLabels: one of
@@ -248,32 +198,24 @@ type ListLabelsResponse200 struct {
 }
 
 func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.Link.Set {
@@ -448,8 +390,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListIssues serves GET /repos/{owner}/{repo}/issues.
 func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListIssues[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListIssues[:]})
+	if !s.cfg.Accepts(w, r, producesListIssues[:]) {
 		return
 	}
 	params, err := decodeListIssuesParams(r, p, esc)
@@ -458,15 +399,10 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.ListIssues(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListIssuesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listIssues", err)
-	}
+	s.cfg.Done(w, r, "listIssues", res == nil, err)
 }
 
 // producesListIssues lists the media types ListIssues responds with.
@@ -475,73 +411,51 @@ var producesListIssues = [...]string{"application/json"}
 // decodeListIssuesParams reads the parameters of ListIssues from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
-	{ // owner
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "owner", In: "path", Err: err}
-		}
-		params.Owner = s
+	if params.Owner, err = oasrt.PathParam(p[0], "", esc, "owner", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	{ // repo
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "repo", In: "path", Err: err}
-		}
-		params.Repo = s
+	if params.Repo, err = oasrt.PathParam(p[1], "", esc, "repo", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "per_page":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: err}
-			}
-			params.PerPage.Set = true
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			if x > 100 {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.PerPage.Value = x
+			err = oasrt.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = x
+				return v, nil
+			})
 		case "page":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Set = true
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			params.Page.Value = x
+			err = oasrt.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListCustomers serves GET /customers.
 func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListCustomers[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListCustomers[:]})
+	if !s.cfg.Accepts(w, r, producesListCustomers[:]) {
 		return
 	}
 	params, err := decodeListCustomersParams(r, p, esc)
@@ -550,15 +464,10 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.ListCustomers(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListCustomersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listCustomers", err)
-	}
+	s.cfg.Done(w, r, "listCustomers", res == nil, err)
 }
 
 // producesListCustomers lists the media types ListCustomers responds with.
@@ -567,46 +476,22 @@ var producesListCustomers = [...]string{"application/json"}
 // decodeListCustomersParams reads the parameters of ListCustomers from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "starting_after":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "starting_after", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "starting_after", In: "query", Err: err}
-			}
-			params.StartingAfter.Set = true
-			params.StartingAfter.Value = s
+			err = oasrt.QueryOpt(&params.StartingAfter, "starting_after", value, oasrt.ParseString)
 		case "limit":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Value = int32(x)
+			err = oasrt.QueryOpt(&params.Limit, "limit", value, oasrt.ParseInt32)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListEvents[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
+	if !s.cfg.Accepts(w, r, producesListEvents[:]) {
 		return
 	}
 	params, err := decodeListEventsParams(r, p, esc)
@@ -615,15 +500,10 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.ListEvents(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listEvents", err)
-	}
+	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
 
 // producesListEvents lists the media types ListEvents responds with.
@@ -632,35 +512,20 @@ var producesListEvents = [...]string{"application/json"}
 // decodeListEventsParams reads the parameters of ListEvents from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "offset":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: err}
-			}
-			params.Offset.Set = true
-			x, err := oasrt.ParseInt(s, 32)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: err}
-			}
-			params.Offset.Value = int32(x)
+			err = oasrt.QueryOpt(&params.Offset, "offset", value, oasrt.ParseInt32)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListTags serves GET /tags.
 func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListTags[:]})
+	if !s.cfg.Accepts(w, r, producesListTags[:]) {
 		return
 	}
 	params, err := decodeListTagsParams(r, p, esc)
@@ -669,15 +534,10 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.ListTags(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTags", err)
-	}
+	s.cfg.Done(w, r, "listTags", res == nil, err)
 }
 
 // producesListTags lists the media types ListTags responds with.
@@ -686,47 +546,27 @@ var producesListTags = [...]string{"application/json"}
 // decodeListTagsParams reads the parameters of ListTags from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "page":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Set = true
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Value = x
+			err = oasrt.QueryOpt(&params.Page, "page", value, oasrt.ParseInt64)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListLabels serves GET /labels.
 func (s *Server) handleListLabels(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListLabels[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListLabels[:]})
+	if !s.cfg.Accepts(w, r, producesListLabels[:]) {
 		return
 	}
 	res, err := s.h.ListLabels(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLabelsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLabels", err)
-	}
+	s.cfg.Done(w, r, "listLabels", res == nil, err)
 }
 
 // producesListLabels lists the media types ListLabels responds with.

@@ -34,8 +34,7 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -169,33 +168,27 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
 // decodeGetFileParams reads the parameters of GetFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
 		x, err := oasrt.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return v, err
 		}
 		if x < 1 {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			return v, fmt.Errorf("%v is less than minimum 1", x)
 		}
-		params.ID = x
+		v = x
+		return v, nil
+	}); err != nil {
+		return params, err
 	}
 	{ // label
 		vals, err := oasrt.PathArray(p[1], ".", ",", esc)
@@ -204,12 +197,8 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		}
 		params.Label = vals
 	}
-	{ // matrix
-		s, err := oasrt.PathScalar(p[2], ";matrix=", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "matrix", In: "path", Err: err}
-		}
-		params.Matrix = s
+	if params.Matrix, err = oasrt.PathParam(p[2], ";matrix=", esc, "matrix", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -31,8 +31,7 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetLatestResponse is the result of GetLatest: one of
@@ -49,8 +48,7 @@ type GetLatestResponse interface {
 type GetLatestResponse204 struct{}
 
 func (v GetLatestResponse204) writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -194,40 +192,30 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
 // decodeGetFileParams reads the parameters of GetFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	{ // ext
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
-		}
+	if params.Ext, err = oasrt.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
 		switch s {
 		case "txt":
-			params.Ext = GetFileExtTxt
+			v = GetFileExtTxt
 		case "md":
-			params.Ext = GetFileExtMd
+			v = GetFileExtMd
 		default:
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: oasrt.InvalidValue(s, "GetFileExt")}
+			return v, oasrt.InvalidValue(s, "GetFileExt")
 		}
+		return v, nil
+	}); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -235,13 +223,8 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 // handleGetLatest serves GET /files/latest.
 func (s *Server) handleGetLatest(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.GetLatest(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLatestResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLatest", err)
-	}
+	s.cfg.Done(w, r, "getLatest", res == nil, err)
 }

@@ -27,24 +27,9 @@ type UpdatePetResponse200 struct {
 }
 
 func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // UpdatePetResponse400 is the 400 response of UpdatePet.
@@ -59,8 +44,7 @@ func (v UpdatePetResponse400) Error() string {
 }
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // UpdatePetResponse404 is the 404 response of UpdatePet.
@@ -75,8 +59,7 @@ func (v UpdatePetResponse404) Error() string {
 }
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // UpdatePetResponse422 is the 422 response of UpdatePet.
@@ -91,8 +74,7 @@ func (v UpdatePetResponse422) Error() string {
 }
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // AddPetResponse is the result of AddPet: one of
@@ -111,24 +93,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -143,8 +110,7 @@ func (v AddPetResponse400) Error() string {
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -159,8 +125,7 @@ func (v AddPetResponse422) Error() string {
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
@@ -186,51 +151,39 @@ type FindPetsByStatusResponse200 struct {
 }
 
 func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Pet
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Pet
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Pet{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Pet
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Pet
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Pet{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // FindPetsByStatusResponse400 is the 400 response of FindPetsByStatus.
@@ -245,8 +198,7 @@ func (v FindPetsByStatusResponse400) Error() string {
 }
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // FindPetsByTagsParams holds the parameters of FindPetsByTags.
@@ -272,51 +224,39 @@ type FindPetsByTagsResponse200 struct {
 }
 
 func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Pet
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Pet
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Pet{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Pet
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Pet
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Pet{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // FindPetsByTagsResponse400 is the 400 response of FindPetsByTags.
@@ -331,8 +271,7 @@ func (v FindPetsByTagsResponse400) Error() string {
 }
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -358,24 +297,9 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -390,8 +314,7 @@ func (v GetPetByIDResponse400) Error() string {
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -406,8 +329,7 @@ func (v GetPetByIDResponse404) Error() string {
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // UpdatePetWithFormParams holds the parameters of UpdatePetWithForm.
@@ -439,24 +361,9 @@ type UpdatePetWithFormResponse200 struct {
 }
 
 func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
@@ -471,8 +378,7 @@ func (v UpdatePetWithFormResponse400) Error() string {
 }
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // UpdatePetWithFormResponse404 is the 404 response of UpdatePetWithForm.
@@ -487,8 +393,7 @@ func (v UpdatePetWithFormResponse404) Error() string {
 }
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // DeletePetParams holds the parameters of DeletePet.
@@ -514,8 +419,7 @@ type DeletePetResponse interface {
 type DeletePetResponse200 struct{}
 
 func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // DeletePetResponse400 is the 400 response of DeletePet.
@@ -530,8 +434,7 @@ func (v DeletePetResponse400) Error() string {
 }
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // DeletePetResponse404 is the 404 response of DeletePet.
@@ -546,8 +449,7 @@ func (v DeletePetResponse404) Error() string {
 }
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // UploadFileParams holds the parameters of UploadFile.
@@ -576,24 +478,9 @@ type UploadFileResponse200 struct {
 }
 
 func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk APIResponse
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[APIResponse])
 }
 
 // UploadFileResponse400 is the 400 response of UploadFile.
@@ -608,8 +495,7 @@ func (v UploadFileResponse400) Error() string {
 }
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // UploadFileResponse404 is the 404 response of UploadFile.
@@ -624,8 +510,7 @@ func (v UploadFileResponse404) Error() string {
 }
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // GetInventoryResponse is the result of GetInventory: one of
@@ -644,8 +529,7 @@ type GetInventoryResponse200 struct {
 }
 
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
 		w.Key(k2)
@@ -654,45 +538,34 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk map[string]int32
-			if err := r.ObjStart(); err != nil {
-				return err
-			}
-			if chk == nil {
-				chk = make(map[string]int32)
-			}
-			for {
-				k1, more, err := r.ObjKey()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				key2 := r.Intern(k1)
-				var x3 int32
-				x4, err := r.Int(32)
-				if err != nil {
-					return oasrt.AtKey(err, key2)
-				}
-				x3 = int32(x4)
-				chk[key2] = x3
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk map[string]int32
+		if err := r.ObjStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		if chk == nil {
+			chk = make(map[string]int32)
+		}
+		for {
+			k1, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			key2 := r.Intern(k1)
+			var x3 int32
+			x4, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, key2)
+			}
+			x3 = int32(x4)
+			chk[key2] = x3
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // PlaceOrderResponse is the result of PlaceOrder: one of
@@ -711,24 +584,9 @@ type PlaceOrderResponse200 struct {
 }
 
 func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Order
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Order])
 }
 
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
@@ -743,8 +601,7 @@ func (v PlaceOrderResponse400) Error() string {
 }
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // PlaceOrderResponse422 is the 422 response of PlaceOrder.
@@ -759,8 +616,7 @@ func (v PlaceOrderResponse422) Error() string {
 }
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // GetOrderByIDParams holds the parameters of GetOrderByID.
@@ -786,24 +642,9 @@ type GetOrderByIDResponse200 struct {
 }
 
 func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Order
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Order])
 }
 
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
@@ -818,8 +659,7 @@ func (v GetOrderByIDResponse400) Error() string {
 }
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // GetOrderByIDResponse404 is the 404 response of GetOrderByID.
@@ -834,8 +674,7 @@ func (v GetOrderByIDResponse404) Error() string {
 }
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // DeleteOrderParams holds the parameters of DeleteOrder.
@@ -859,8 +698,7 @@ type DeleteOrderResponse interface {
 type DeleteOrderResponse200 struct{}
 
 func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // DeleteOrderResponse400 is the 400 response of DeleteOrder.
@@ -875,8 +713,7 @@ func (v DeleteOrderResponse400) Error() string {
 }
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // DeleteOrderResponse404 is the 404 response of DeleteOrder.
@@ -891,8 +728,7 @@ func (v DeleteOrderResponse404) Error() string {
 }
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // CreateUserResponse is the result of CreateUser: one of
@@ -911,24 +747,9 @@ type CreateUserResponse200 struct {
 }
 
 func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // CreateUserResponse400 is the 400 response of CreateUser.
@@ -943,8 +764,7 @@ func (v CreateUserResponse400) Error() string {
 }
 
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // CreateUserResponse422 is the 422 response of CreateUser.
@@ -959,8 +779,7 @@ func (v CreateUserResponse422) Error() string {
 }
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
@@ -979,24 +798,9 @@ type CreateUsersWithListInputResponse200 struct {
 }
 
 func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
@@ -1011,8 +815,7 @@ func (v CreateUsersWithListInputResponse400) Error() string {
 }
 
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // CreateUsersWithListInputResponse422 is the 422 response of CreateUsersWithListInput.
@@ -1027,8 +830,7 @@ func (v CreateUsersWithListInputResponse422) Error() string {
 }
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // LoginUserParams holds the parameters of LoginUser.
@@ -1063,27 +865,19 @@ type LoginUserResponse200 struct {
 }
 
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	w.String(v.Body)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk string
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk string
+		x1, err := r.Str()
+		if err != nil {
 			return err
 		}
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.XRateLimit.Set {
@@ -1108,8 +902,7 @@ func (v LoginUserResponse400) Error() string {
 }
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // LogoutUserResponse is the result of LogoutUser: one of
@@ -1126,8 +919,7 @@ type LogoutUserResponse interface {
 type LogoutUserResponse200 struct{}
 
 func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // GetUserByNameParams holds the parameters of GetUserByName.
@@ -1153,24 +945,9 @@ type GetUserByNameResponse200 struct {
 }
 
 func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // GetUserByNameResponse400 is the 400 response of GetUserByName.
@@ -1185,8 +962,7 @@ func (v GetUserByNameResponse400) Error() string {
 }
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // GetUserByNameResponse404 is the 404 response of GetUserByName.
@@ -1201,8 +977,7 @@ func (v GetUserByNameResponse404) Error() string {
 }
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // UpdateUserParams holds the parameters of UpdateUser.
@@ -1226,8 +1001,7 @@ type UpdateUserResponse interface {
 type UpdateUserResponse200 struct{}
 
 func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // UpdateUserResponse400 is the 400 response of UpdateUser.
@@ -1242,8 +1016,7 @@ func (v UpdateUserResponse400) Error() string {
 }
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // UpdateUserResponse404 is the 404 response of UpdateUser.
@@ -1258,8 +1031,7 @@ func (v UpdateUserResponse404) Error() string {
 }
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -1283,8 +1055,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse200 struct{}
 
 func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // DeleteUserResponse400 is the 400 response of DeleteUser.
@@ -1299,8 +1070,7 @@ func (v DeleteUserResponse400) Error() string {
 }
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // DeleteUserResponse404 is the 404 response of DeleteUser.
@@ -1315,8 +1085,7 @@ func (v DeleteUserResponse404) Error() string {
 }
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -1625,41 +1394,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
+	if !s.cfg.Accepts(w, r, producesUpdatePet[:]) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.UpdatePet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdatePetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updatePet", err)
-	}
+	s.cfg.Done(w, r, "updatePet", res == nil, err)
 }
 
 // producesUpdatePet lists the media types UpdatePet responds with.
@@ -1667,41 +1414,19 @@ var producesUpdatePet = [...]string{"application/json"}
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddPet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
 // producesAddPet lists the media types AddPet responds with.
@@ -1709,8 +1434,7 @@ var producesAddPet = [...]string{"application/json"}
 
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByStatus[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
+	if !s.cfg.Accepts(w, r, producesFindPetsByStatus[:]) {
 		return
 	}
 	params, err := decodeFindPetsByStatusParams(r, p, esc)
@@ -1719,15 +1443,10 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.FindPetsByStatus(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeFindPetsByStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "findPetsByStatus", err)
-	}
+	s.cfg.Done(w, r, "findPetsByStatus", res == nil, err)
 }
 
 // producesFindPetsByStatus lists the media types FindPetsByStatus responds with.
@@ -1736,40 +1455,32 @@ var producesFindPetsByStatus = [...]string{"application/json"}
 // decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "status":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
-			}
-			params.Status.Set = true
-			switch s {
-			case "available":
-				params.Status.Value = FindPetsByStatusStatusAvailable
-			case "pending":
-				params.Status.Value = FindPetsByStatusStatusPending
-			case "sold":
-				params.Status.Value = FindPetsByStatusStatusSold
-			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "FindPetsByStatusStatus")}
-			}
+			err = oasrt.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
+				switch s {
+				case "available":
+					v = FindPetsByStatusStatusAvailable
+				case "pending":
+					v = FindPetsByStatusStatusPending
+				case "sold":
+					v = FindPetsByStatusStatusSold
+				default:
+					return v, oasrt.InvalidValue(s, "FindPetsByStatusStatus")
+				}
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
+	if !s.cfg.Accepts(w, r, producesFindPetsByTags[:]) {
 		return
 	}
 	params, err := decodeFindPetsByTagsParams(r, p, esc)
@@ -1778,15 +1489,10 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.FindPetsByTags(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeFindPetsByTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "findPetsByTags", err)
-	}
+	s.cfg.Done(w, r, "findPetsByTags", res == nil, err)
 }
 
 // producesFindPetsByTags lists the media types FindPetsByTags responds with.
@@ -1818,8 +1524,7 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+	if !s.cfg.Accepts(w, r, producesGetPetByID[:]) {
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -1828,15 +1533,10 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.GetPetByID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPetById", err)
-	}
+	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
 // producesGetPetByID lists the media types GetPetByID responds with.
@@ -1845,24 +1545,15 @@ var producesGetPetByID = [...]string{"application/json"}
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePetWithForm[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
+	if !s.cfg.Accepts(w, r, producesUpdatePetWithForm[:]) {
 		return
 	}
 	params, err := decodeUpdatePetWithFormParams(r, p, esc)
@@ -1871,15 +1562,10 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.UpdatePetWithForm(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdatePetWithFormResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updatePetWithForm", err)
-	}
+	s.cfg.Done(w, r, "updatePetWithForm", res == nil, err)
 }
 
 // producesUpdatePetWithForm lists the media types UpdatePetWithForm responds with.
@@ -1888,56 +1574,32 @@ var producesUpdatePetWithForm = [...]string{"application/json"}
 // decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
-	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "name":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: err}
-			}
-			params.Name.Set = true
-			params.Name.Value = s
+			err = oasrt.QueryOpt(&params.Name, "name", value, oasrt.ParseString)
 		case "status":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
-			}
-			params.Status.Set = true
-			switch s {
-			case "available":
-				params.Status.Value = UpdatePetWithFormStatusAvailable
-			case "pending":
-				params.Status.Value = UpdatePetWithFormStatusPending
-			case "sold":
-				params.Status.Value = UpdatePetWithFormStatusSold
-			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "UpdatePetWithFormStatus")}
-			}
+			err = oasrt.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
+				switch s {
+				case "available":
+					v = UpdatePetWithFormStatusAvailable
+				case "pending":
+					v = UpdatePetWithFormStatusPending
+				case "sold":
+					v = UpdatePetWithFormStatusSold
+				default:
+					return v, oasrt.InvalidValue(s, "UpdatePetWithFormStatus")
+				}
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleDeletePet serves DELETE /pet/{petId}.
@@ -1948,42 +1610,27 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.DeletePet(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeletePetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deletePet", err)
-	}
+	s.cfg.Done(w, r, "deletePet", res == nil, err)
 }
 
 // decodeDeletePetParams reads the parameters of DeletePet from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
-	if s := r.Header.Get("Api_key"); s != "" {
-		params.APIKey.Set = true
-		params.APIKey.Value = s
+	if err = oasrt.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadFile[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
+	if !s.cfg.Accepts(w, r, producesUploadFile[:]) {
 		return
 	}
 	params, err := decodeUploadFileParams(r, p, esc)
@@ -1997,15 +1644,10 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.UploadFile(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "uploadFile", err)
-	}
+	s.cfg.Done(w, r, "uploadFile", res == nil, err)
 }
 
 // producesUploadFile lists the media types UploadFile responds with.
@@ -2014,54 +1656,30 @@ var producesUploadFile = [...]string{"application/json"}
 // decodeUploadFileParams reads the parameters of UploadFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
-	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: err}
-			}
-			params.AdditionalMetadata.Set = true
-			params.AdditionalMetadata.Value = s
+			err = oasrt.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oasrt.ParseString)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetInventory[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
+	if !s.cfg.Accepts(w, r, producesGetInventory[:]) {
 		return
 	}
 	res, err := s.h.GetInventory(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetInventoryResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getInventory", err)
-	}
+	s.cfg.Done(w, r, "getInventory", res == nil, err)
 }
 
 // producesGetInventory lists the media types GetInventory responds with.
@@ -2069,41 +1687,19 @@ var producesGetInventory = [...]string{"application/json"}
 
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPlaceOrder[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
+	if !s.cfg.Accepts(w, r, producesPlaceOrder[:]) {
 		return
 	}
-	var body *Order
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Order)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PlaceOrder(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePlaceOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "placeOrder", err)
-	}
+	s.cfg.Done(w, r, "placeOrder", res == nil, err)
 }
 
 // producesPlaceOrder lists the media types PlaceOrder responds with.
@@ -2111,8 +1707,7 @@ var producesPlaceOrder = [...]string{"application/json"}
 
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetOrderByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
+	if !s.cfg.Accepts(w, r, producesGetOrderByID[:]) {
 		return
 	}
 	params, err := decodeGetOrderByIDParams(r, p, esc)
@@ -2121,15 +1716,10 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetOrderByID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrderByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrderById", err)
-	}
+	s.cfg.Done(w, r, "getOrderById", res == nil, err)
 }
 
 // producesGetOrderByID lists the media types GetOrderByID responds with.
@@ -2138,16 +1728,8 @@ var producesGetOrderByID = [...]string{"application/json"}
 // decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
-	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		params.OrderID = x
+	if params.OrderID, err = oasrt.PathParam(p[0], "", esc, "orderId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -2160,71 +1742,36 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.DeleteOrder(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrder", err)
-	}
+	s.cfg.Done(w, r, "deleteOrder", res == nil, err)
 }
 
 // decodeDeleteOrderParams reads the parameters of DeleteOrder from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
-	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		params.OrderID = x
+	if params.OrderID, err = oasrt.PathParam(p[0], "", esc, "orderId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUser(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUser", err)
-	}
+	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
 
 // producesCreateUser lists the media types CreateUser responds with.
@@ -2232,48 +1779,26 @@ var producesCreateUser = [...]string{"application/json"}
 
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUsersWithListInput[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
+	if !s.cfg.Accepts(w, r, producesCreateUsersWithListInput[:]) {
 		return
 	}
-	var body *[]User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]User)
-		err = decodeCreateUsersWithListInputBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUsersWithListInput(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUsersWithListInputResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUsersWithListInput", err)
-	}
+	s.cfg.Done(w, r, "createUsersWithListInput", res == nil, err)
 }
 
 // producesCreateUsersWithListInput lists the media types CreateUsersWithListInput responds with.
 var producesCreateUsersWithListInput = [...]string{"application/json"}
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
-func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
+func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -2304,8 +1829,7 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesLoginUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
+	if !s.cfg.Accepts(w, r, producesLoginUser[:]) {
 		return
 	}
 	params, err := decodeLoginUserParams(r, p, esc)
@@ -2314,15 +1838,10 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.LoginUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLoginUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "loginUser", err)
-	}
+	s.cfg.Done(w, r, "loginUser", res == nil, err)
 }
 
 // producesLoginUser lists the media types LoginUser responds with.
@@ -2331,56 +1850,31 @@ var producesLoginUser = [...]string{"application/json"}
 // decodeLoginUserParams reads the parameters of LoginUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "username":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: err}
-			}
-			params.Username.Set = true
-			params.Username.Value = s
+			err = oasrt.QueryOpt(&params.Username, "username", value, oasrt.ParseString)
 		case "password":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: err}
-			}
-			params.Password.Set = true
-			params.Password.Value = s
+			err = oasrt.QueryOpt(&params.Password, "password", value, oasrt.ParseString)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleLogoutUser serves GET /user/logout.
 func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.LogoutUser(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLogoutUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "logoutUser", err)
-	}
+	s.cfg.Done(w, r, "logoutUser", res == nil, err)
 }
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUserByName[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
+	if !s.cfg.Accepts(w, r, producesGetUserByName[:]) {
 		return
 	}
 	params, err := decodeGetUserByNameParams(r, p, esc)
@@ -2389,15 +1883,10 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetUserByName(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUserByNameResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUserByName", err)
-	}
+	s.cfg.Done(w, r, "getUserByName", res == nil, err)
 }
 
 // producesGetUserByName lists the media types GetUserByName responds with.
@@ -2406,12 +1895,8 @@ var producesGetUserByName = [...]string{"application/json"}
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
-	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -2423,48 +1908,23 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oasrt.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 400)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.UpdateUser(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updateUser", err)
-	}
+	s.cfg.Done(w, r, "updateUser", res == nil, err)
 }
 
 // decodeUpdateUserParams reads the parameters of UpdateUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -2477,26 +1937,17 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUser", err)
-	}
+	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -38,8 +38,7 @@ type SearchResponse interface {
 type SearchResponse204 struct{}
 
 func (v SearchResponse204) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -173,26 +172,21 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Search(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "search", err)
-	}
+	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
 // decodeSearchParams reads the parameters of Search from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
-	var seen [5]bool
+	var seen [4]bool
 	var raw0 []string
 	var raw1 []string
 	var raw2 []string
 	var raw3 []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
@@ -234,24 +228,21 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return params, &oasrt.ParamError{Name: "codes", In: "query", Err: err}
 			}
 		case "limit":
-			if seen[4] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[4] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			if x > 100 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.Limit.Value = x
+			err = oasrt.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
+	}
+	if err != nil {
+		return params, err
 	}
 	if seen[0] {
 		params.Tag = raw0

@@ -36,21 +36,10 @@ type GetJobResponse200 struct {
 }
 
 func (v GetJobResponse200) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
+	if err := oasrt.EndJSON(r, 200, w, oasrt.CheckJSON[Job]); err != nil {
 		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Job
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
 	}
 	h := rw.Header()
 	if v.ETag.Set {
@@ -81,24 +70,9 @@ func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.R
 	if status == 0 {
 		status = 400
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, status, "application/problem+json", w, oasrt.CheckJSON[Problem])
 }
 
 // GetJobResponseDefault is the default response of GetJob.
@@ -120,8 +94,7 @@ func (v GetJobResponseDefault) writeGetJobResponse(rw http.ResponseWriter, r *ht
 	if status == 0 {
 		status = 500
 	}
-	rw.WriteHeader(status)
-	return nil
+	return oasrt.WriteStatus(rw, status)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -249,8 +222,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetJob serves GET /jobs/{id}.
 func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetJob[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetJob[:]})
+	if !s.cfg.Accepts(w, r, producesGetJob[:]) {
 		return
 	}
 	params, err := decodeGetJobParams(r, p, esc)
@@ -259,15 +231,10 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetJob(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJobResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJob", err)
-	}
+	s.cfg.Done(w, r, "getJob", res == nil, err)
 }
 
 // producesGetJob lists the media types GetJob responds with.
@@ -276,12 +243,8 @@ var producesGetJob = [...]string{"application/json", "application/problem+json"}
 // decodeGetJobParams reads the parameters of GetJob from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -29,8 +29,7 @@ type RootResponse interface {
 type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListUsersResponse is the result of ListUsers: one of
@@ -53,48 +52,40 @@ type ListUsersResponse200 struct {
 }
 
 func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []User
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *User
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []User{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []User
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *User
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []User{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	h.Set("X-Total", strconv.FormatInt(v.XTotal, 10))
@@ -121,24 +112,9 @@ type CreateUserResponse201 struct {
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 201, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -161,24 +137,9 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, status, "application/problem+json", w, oasrt.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -201,24 +162,9 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, status, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, status, "application/json", w, oasrt.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
@@ -237,24 +183,9 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -279,24 +210,9 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
@@ -311,8 +227,7 @@ func (v GetUserResponse404) Error() string {
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -335,8 +250,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListFriendsParams holds the parameters of ListFriends.
@@ -361,35 +275,23 @@ type ListFriendsResponse200 struct {
 }
 
 func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListFilesResponse is the result of ListFiles: one of
@@ -464,8 +366,7 @@ type PutFileResponse interface {
 type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // StatusParams holds the parameters of Status.
@@ -490,24 +391,9 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk StatusOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -530,8 +416,7 @@ type LabelResponse interface {
 type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // MatrixParams holds the parameters of Matrix.
@@ -554,8 +439,7 @@ type MatrixResponse interface {
 type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ColorParams holds the parameters of Color.
@@ -578,8 +462,7 @@ type ColorResponse interface {
 type ColorResponse204 struct{}
 
 func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // MatrixColorParams holds the parameters of MatrixColor.
@@ -602,8 +485,7 @@ type MatrixColorResponse interface {
 type MatrixColorResponse204 struct{}
 
 func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // SubmitFormResponse is the result of SubmitForm: one of
@@ -622,24 +504,9 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Point
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
@@ -658,24 +525,9 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk RGB
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -690,8 +542,7 @@ func (v SubmitBothResponse400) Error() string {
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // UploadPhotoParams holds the parameters of UploadPhoto.
@@ -740,24 +591,9 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Stored
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -786,24 +622,9 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ImportPointsOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -894,24 +715,9 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk SearchOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -1231,33 +1037,22 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleRoot serves GET /.
 func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Root(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeRootResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "root", err)
-	}
+	s.cfg.Done(w, r, "root", res == nil, err)
 }
 
 // handleListUsers serves GET /users.
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListUsers[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
+	if !s.cfg.Accepts(w, r, producesListUsers[:]) {
 		return
 	}
 	res, err := s.h.ListUsers(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUsersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUsers", err)
-	}
+	s.cfg.Done(w, r, "listUsers", res == nil, err)
 }
 
 // producesListUsers lists the media types ListUsers responds with.
@@ -1265,41 +1060,19 @@ var producesListUsers = [...]string{"application/json"}
 
 // handleCreateUser serves POST /users.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUser(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUser", err)
-	}
+	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
 
 // producesCreateUser lists the media types CreateUser responds with.
@@ -1307,20 +1080,14 @@ var producesCreateUser = [...]string{"application/json", "application/problem+js
 
 // handleGetMe serves GET /users/me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetMe[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
+	if !s.cfg.Accepts(w, r, producesGetMe[:]) {
 		return
 	}
 	res, err := s.h.GetMe(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMe", err)
-	}
+	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
 // producesGetMe lists the media types GetMe responds with.
@@ -1328,8 +1095,7 @@ var producesGetMe = [...]string{"application/json"}
 
 // handleGetUser serves GET /users/{name}.
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
+	if !s.cfg.Accepts(w, r, producesGetUser[:]) {
 		return
 	}
 	params, err := decodeGetUserParams(r, p, esc)
@@ -1338,15 +1104,10 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUser", err)
-	}
+	s.cfg.Done(w, r, "getUser", res == nil, err)
 }
 
 // producesGetUser lists the media types GetUser responds with.
@@ -1355,12 +1116,8 @@ var producesGetUser = [...]string{"application/json"}
 // decodeGetUserParams reads the parameters of GetUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1373,34 +1130,24 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUser", err)
-	}
+	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleListFriends serves GET /users/{name}/friends.
 func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFriends[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
+	if !s.cfg.Accepts(w, r, producesListFriends[:]) {
 		return
 	}
 	params, err := decodeListFriendsParams(r, p, esc)
@@ -1409,15 +1156,10 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.ListFriends(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listFriends", err)
-	}
+	s.cfg.Done(w, r, "listFriends", res == nil, err)
 }
 
 // producesListFriends lists the media types ListFriends responds with.
@@ -1426,32 +1168,22 @@ var producesListFriends = [...]string{"application/json"}
 // decodeListFriendsParams reads the parameters of ListFriends from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleListFiles serves GET /files/.
 func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFiles[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
+	if !s.cfg.Accepts(w, r, producesListFiles[:]) {
 		return
 	}
 	res, err := s.h.ListFiles(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListFilesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listFiles", err)
-	}
+	s.cfg.Done(w, r, "listFiles", res == nil, err)
 }
 
 // producesListFiles lists the media types ListFiles responds with.
@@ -1459,8 +1191,7 @@ var producesListFiles = [...]string{"text/plain"}
 
 // handleGetFile serves GET /files/{base}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetFile[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
+	if !s.cfg.Accepts(w, r, producesGetFile[:]) {
 		return
 	}
 	params, err := decodeGetFileParams(r, p, esc)
@@ -1469,15 +1200,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
 // producesGetFile lists the media types GetFile responds with.
@@ -1486,19 +1212,11 @@ var producesGetFile = [...]string{"application/octet-stream"}
 // decodeGetFileParams reads the parameters of GetFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // base
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
-		}
-		params.Base = s
+	if params.Base, err = oasrt.PathParam(p[0], "", esc, "base", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	{ // ext
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
-		}
-		params.Ext = s
+	if params.Ext, err = oasrt.PathParam(p[1], "", esc, "ext", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1516,41 +1234,27 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.PutFile(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putFile", err)
-	}
+	s.cfg.Done(w, r, "putFile", res == nil, err)
 }
 
 // decodePutFileParams reads the parameters of PutFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	{ // base
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
-		}
-		params.Base = s
+	if params.Base, err = oasrt.PathParam(p[0], "", esc, "base", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	{ // ext
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
-		}
-		params.Ext = s
+	if params.Ext, err = oasrt.PathParam(p[1], "", esc, "ext", oasrt.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleStatus serves GET /v{version}/status.
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesStatus[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
+	if !s.cfg.Accepts(w, r, producesStatus[:]) {
 		return
 	}
 	params, err := decodeStatusParams(r, p, esc)
@@ -1559,15 +1263,10 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Status(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "status", err)
-	}
+	s.cfg.Done(w, r, "status", res == nil, err)
 }
 
 // producesStatus lists the media types Status responds with.
@@ -1576,16 +1275,8 @@ var producesStatus = [...]string{"application/json"}
 // decodeStatusParams reads the parameters of Status from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
-	{ // version
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 32)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
-		}
-		params.Version = int32(x)
+	if params.Version, err = oasrt.PathParam(p[0], "", esc, "version", oasrt.ParseInt32); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1598,15 +1289,10 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.Label(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "label", err)
-	}
+	s.cfg.Done(w, r, "label", res == nil, err)
 }
 
 // decodeLabelParams reads the parameters of Label from r and the
@@ -1637,15 +1323,10 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Matrix(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "matrix", err)
-	}
+	s.cfg.Done(w, r, "matrix", res == nil, err)
 }
 
 // decodeMatrixParams reads the parameters of Matrix from r and the
@@ -1669,15 +1350,10 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.Color(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "color", err)
-	}
+	s.cfg.Done(w, r, "color", res == nil, err)
 }
 
 // decodeColorParams reads the parameters of Color from r and the
@@ -1707,15 +1383,10 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.MatrixColor(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "matrixColor", err)
-	}
+	s.cfg.Done(w, r, "matrixColor", res == nil, err)
 }
 
 // decodeMatrixColorParams reads the parameters of MatrixColor from r and the
@@ -1739,8 +1410,7 @@ func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params Matr
 
 // handleSubmitForm serves POST /forms.
 func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitForm[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
+	if !s.cfg.Accepts(w, r, producesSubmitForm[:]) {
 		return
 	}
 	var body *Point
@@ -1757,15 +1427,10 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		}
 	}
 	res, err := s.h.SubmitForm(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubmitFormResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "submitForm", err)
-	}
+	s.cfg.Done(w, r, "submitForm", res == nil, err)
 }
 
 // producesSubmitForm lists the media types SubmitForm responds with.
@@ -1773,8 +1438,7 @@ var producesSubmitForm = [...]string{"application/json"}
 
 // handleSubmitBoth serves POST /both.
 func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitBoth[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
+	if !s.cfg.Accepts(w, r, producesSubmitBoth[:]) {
 		return
 	}
 	var body *RGB
@@ -1792,37 +1456,18 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 			}
 		}
 	} else {
-		rb, err := s.cfg.JSONBody(r, false)
+		var err error
+		body, err = oasrt.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
 		if err != nil {
 			s.cfg.Error(w, r, err)
 			return
 		}
-		if rb != nil {
-			body = new(RGB)
-			err = body.DecodeJSON(&rb.Reader)
-			if err == nil {
-				err = rb.Reader.End()
-			}
-			if err != nil {
-				err = rb.Fail(err, 400)
-			}
-			rb.Release()
-			if err != nil {
-				s.cfg.Error(w, r, err)
-				return
-			}
-		}
 	}
 	res, err := s.h.SubmitBoth(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubmitBothResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "submitBoth", err)
-	}
+	s.cfg.Done(w, r, "submitBoth", res == nil, err)
 }
 
 // producesSubmitBoth lists the media types SubmitBoth responds with.
@@ -1830,8 +1475,7 @@ var producesSubmitBoth = [...]string{"application/json"}
 
 // handleUploadPhoto serves POST /photos/{id}.
 func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadPhoto[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
+	if !s.cfg.Accepts(w, r, producesUploadPhoto[:]) {
 		return
 	}
 	params, err := decodeUploadPhotoParams(r, p, esc)
@@ -1854,15 +1498,10 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		}
 	}
 	res, err := s.h.UploadPhoto(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadPhotoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "uploadPhoto", err)
-	}
+	s.cfg.Done(w, r, "uploadPhoto", res == nil, err)
 }
 
 // producesUploadPhoto lists the media types UploadPhoto responds with.
@@ -1871,16 +1510,8 @@ var producesUploadPhoto = [...]string{"application/json"}
 // decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1982,8 +1613,7 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 
 // handleImportPoints serves POST /points.
 func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportPoints[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
+	if !s.cfg.Accepts(w, r, producesImportPoints[:]) {
 		return
 	}
 	var body ImportPointsBodyStream
@@ -1997,22 +1627,17 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		body.Items = oasrt.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportPointsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importPoints", err)
-	}
+	s.cfg.Done(w, r, "importPoints", res == nil, err)
 }
 
 // producesImportPoints lists the media types ImportPoints responds with.
 var producesImportPoints = [...]string{"application/json"}
 
 // decodeImportPointsBody reads the request body of ImportPoints.
-func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
+func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -2043,8 +1668,7 @@ func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+	if !s.cfg.Accepts(w, r, producesSearch[:]) {
 		return
 	}
 	params, err := decodeSearchParams(r, p, esc)
@@ -2053,15 +1677,10 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Search(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "search", err)
-	}
+	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
 // producesSearch lists the media types Search responds with.
@@ -2081,13 +1700,8 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
-	if s := r.Header.Get("X-Trace"); s != "" {
-		params.XTrace.Set = true
-		x, err := oasrt.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Trace", In: "header", Err: err}
-		}
-		params.XTrace.Value = x
+	if err = oasrt.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oasrt.ParseUUIDValue); err != nil {
+		return params, err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
 		vals := oasrt.HeaderArray(s)
@@ -2102,186 +1716,104 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	} else {
 		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
 	}
-	var seen [13]bool
+	var seen [6]bool
 	var raw4 []string
 	var raw5 []string
 	var raw6 []string
 	var raw7 []string
 	var pairsPoint []string
 	var pairsFilter []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "q":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
-			}
-			if len(s) > 50 && oasrt.Len(s) > 50 {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
-			}
-			params.Q = s
+			err = oasrt.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
+				if len(s) > 50 && oasrt.Len(s) > 50 {
+					return v, fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))
+				}
+				v = s
+				return v, nil
+			})
 		case "limit":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			if x > 100 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.Limit.Value = int32(x)
+			err = oasrt.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
+				x, err := oasrt.ParseInt(s, 32)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = int32(x)
+				return v, nil
+			})
 		case "ratio":
-			if seen[2] {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[2] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Set = true
-			x, err := oasrt.ParseFloat(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Value = x
+			err = oasrt.QueryOpt(&params.Ratio, "ratio", value, oasrt.ParseFloat64)
 		case "exact":
-			if seen[3] {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[3] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
-			}
-			params.Exact.Set = true
-			x, err := oasrt.ParseBool(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
-			}
-			params.Exact.Value = x
+			err = oasrt.QueryOpt(&params.Exact, "exact", value, oasrt.ParseBool)
 		case "tag":
-			seen[4] = true
+			seen[1] = true
 			var err error
 			raw4, err = oasrt.QueryArray(raw4, value, 0)
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
-			if seen[5] {
+			if seen[2] {
 				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: oasrt.ErrRepeated}
 			}
-			seen[5] = true
+			seen[2] = true
 			var err error
 			raw5, err = oasrt.QueryArray(raw5, value, ',')
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
-			if seen[6] {
+			if seen[3] {
 				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: oasrt.ErrRepeated}
 			}
-			seen[6] = true
+			seen[3] = true
 			var err error
 			raw6, err = oasrt.QueryArray(raw6, value, '|')
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
-			if seen[7] {
+			if seen[4] {
 				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: oasrt.ErrRepeated}
 			}
-			seen[7] = true
+			seen[4] = true
 			var err error
 			raw7, err = oasrt.QueryArray(raw7, value, ' ')
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
-			if seen[8] {
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[8] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: err}
-			}
-			params.Kind.Set = true
-			switch s {
-			case "cat":
-				params.Kind.Value = KindCat
-			case "dog":
-				params.Kind.Value = KindDog
-			default:
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: oasrt.InvalidValue(s, "Kind")}
-			}
+			err = oasrt.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
+				switch s {
+				case "cat":
+					v = KindCat
+				case "dog":
+					v = KindDog
+				default:
+					return v, oasrt.InvalidValue(s, "Kind")
+				}
+				return v, nil
+			})
 		case "since":
-			if seen[9] {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[9] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Set = true
-			x, err := oasrt.ParseTime(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Value = x
+			err = oasrt.QueryOpt(&params.Since, "since", value, oasrt.ParseTime)
 		case "day":
-			if seen[10] {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[10] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Set = true
-			x, err := oasrt.ParseDateValue(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Value = x
+			err = oasrt.QueryOpt(&params.Day, "day", value, oasrt.ParseDateValue)
 		case "ref":
-			if seen[11] {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[11] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
-			}
-			params.Ref.Set = true
-			x, err := oasrt.ParseUUIDValue(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
-			}
-			params.Ref.Value = x
+			err = oasrt.QueryOpt(&params.Ref, "ref", value, oasrt.ParseUUIDValue)
 		case "rgb":
-			if seen[12] {
+			if seen[5] {
 				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: oasrt.ErrRepeated}
 			}
-			seen[12] = true
+			seen[5] = true
 			vals, err := oasrt.QueryArray(nil, value, ',')
 			if err != nil {
 				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
@@ -2317,13 +1849,16 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			}
 		}
 	}
+	if err != nil {
+		return params, err
+	}
 	if !seen[0] {
 		return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrMissing}
 	}
-	if seen[4] {
+	if seen[1] {
 		params.Tag = raw4
 	}
-	if seen[5] {
+	if seen[2] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
 			x, err := oasrt.ParseInt(s, 64)
@@ -2336,10 +1871,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			params.IDs[i] = x
 		}
 	}
-	if seen[6] {
+	if seen[3] {
 		params.Pipes = raw6
 	}
-	if seen[7] {
+	if seen[4] {
 		params.Spaces = raw7
 	}
 	if pairsPoint != nil {

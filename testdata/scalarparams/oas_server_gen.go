@@ -38,8 +38,7 @@ type GetLogsResponse interface {
 type GetLogsResponse204 struct{}
 
 func (v GetLogsResponse204) writeGetLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -173,97 +172,31 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetLogs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLogs", err)
-	}
+	s.cfg.Done(w, r, "getLogs", res == nil, err)
 }
 
 // decodeGetLogsParams reads the parameters of GetLogs from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseUUIDValue); err != nil {
+		return params, err
 	}
-	var seen [4]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "since":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Set = true
-			x, err := oasrt.ParseTime(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Value = x
+			err = oasrt.QueryOpt(&params.Since, "since", value, oasrt.ParseTime)
 		case "day":
-			if seen[1] {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Set = true
-			x, err := oasrt.ParseDateValue(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Value = x
+			err = oasrt.QueryOpt(&params.Day, "day", value, oasrt.ParseDateValue)
 		case "verbose":
-			if seen[2] {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[2] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: err}
-			}
-			params.Verbose.Set = true
-			x, err := oasrt.ParseBool(s)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: err}
-			}
-			params.Verbose.Value = x
+			err = oasrt.QueryOpt(&params.Verbose, "verbose", value, oasrt.ParseBool)
 		case "ratio":
-			if seen[3] {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[3] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Set = true
-			x, err := oasrt.ParseFloat(s, 32)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Value = float32(x)
+			err = oasrt.QueryOpt(&params.Ratio, "ratio", value, oasrt.ParseFloat32)
 		}
 	}
-	return params, nil
+	return params, err
 }

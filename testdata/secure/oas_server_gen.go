@@ -25,24 +25,9 @@ type PublicResponse200 struct {
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
@@ -61,24 +46,9 @@ type MeResponse200 struct {
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
@@ -97,24 +67,9 @@ type AdminResponse200 struct {
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
@@ -133,24 +88,9 @@ type BothResponse200 struct {
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
@@ -169,24 +109,9 @@ type OptionalResponse200 struct {
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
@@ -205,24 +130,9 @@ type KeysResponse200 struct {
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
@@ -239,8 +149,7 @@ type UndeclaredResponse interface {
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oasrt.WriteStatus(rw, 200)
 }
 
 // MtlsResponse is the result of Mtls: one of
@@ -259,24 +168,9 @@ type MtlsResponse200 struct {
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -551,20 +445,14 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePublic serves GET /public.
 func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPublic[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPublic[:]})
+	if !s.cfg.Accepts(w, r, producesPublic[:]) {
 		return
 	}
 	res, err := s.h.Public(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "public", err)
-	}
+	s.cfg.Done(w, r, "public", res == nil, err)
 }
 
 // producesPublic lists the media types Public responds with.
@@ -572,25 +460,19 @@ var producesPublic = [...]string{"application/json"}
 
 // handleMe serves GET /me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeMe(r)
+	ctx, err := s.authorizeBearer(r, "me")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesMe[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesMe[:]})
+	if !s.cfg.Accepts(w, r, producesMe[:]) {
 		return
 	}
 	res, err := s.h.Me(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "me", err)
-	}
+	s.cfg.Done(w, r, "me", res == nil, err)
 }
 
 // producesMe lists the media types Me responds with.
@@ -598,25 +480,19 @@ var producesMe = [...]string{"application/json"}
 
 // handleAdmin serves GET /admin.
 func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAdmin(r)
+	ctx, err := s.authorizeOauthOrAPIKey(r, "admin")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAdmin[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAdmin[:]})
+	if !s.cfg.Accepts(w, r, producesAdmin[:]) {
 		return
 	}
 	res, err := s.h.Admin(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "admin", err)
-	}
+	s.cfg.Done(w, r, "admin", res == nil, err)
 }
 
 // producesAdmin lists the media types Admin responds with.
@@ -624,25 +500,19 @@ var producesAdmin = [...]string{"application/json"}
 
 // handleBoth serves GET /both.
 func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeBoth(r)
+	ctx, err := s.authorizeAPIKeyAndBasic(r, "both")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesBoth[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesBoth[:]})
+	if !s.cfg.Accepts(w, r, producesBoth[:]) {
 		return
 	}
 	res, err := s.h.Both(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "both", err)
-	}
+	s.cfg.Done(w, r, "both", res == nil, err)
 }
 
 // producesBoth lists the media types Both responds with.
@@ -650,25 +520,19 @@ var producesBoth = [...]string{"application/json"}
 
 // handleOptional serves GET /optional.
 func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOptional(r)
+	ctx, err := s.authorizeAnonymousOrBearer(r, "optional")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesOptional[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesOptional[:]})
+	if !s.cfg.Accepts(w, r, producesOptional[:]) {
 		return
 	}
 	res, err := s.h.Optional(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "optional", err)
-	}
+	s.cfg.Done(w, r, "optional", res == nil, err)
 }
 
 // producesOptional lists the media types Optional responds with.
@@ -676,25 +540,19 @@ var producesOptional = [...]string{"application/json"}
 
 // handleKeys serves GET /keys.
 func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeKeys(r)
+	ctx, err := s.authorizeKeyQueryOrKeyCookie(r, "keys")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesKeys[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesKeys[:]})
+	if !s.cfg.Accepts(w, r, producesKeys[:]) {
 		return
 	}
 	res, err := s.h.Keys(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "keys", err)
-	}
+	s.cfg.Done(w, r, "keys", res == nil, err)
 }
 
 // producesKeys lists the media types Keys responds with.
@@ -702,44 +560,33 @@ var producesKeys = [...]string{"application/json"}
 
 // handleUndeclared serves GET /undeclared.
 func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeUndeclared(r)
+	ctx, err := s.authorize(r, "undeclared")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
 	res, err := s.h.Undeclared(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUndeclaredResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "undeclared", err)
-	}
+	s.cfg.Done(w, r, "undeclared", res == nil, err)
 }
 
 // handleMtls serves GET /mtls.
 func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeMtls(r)
+	ctx, err := s.authorizeMtls(r, "mtls")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesMtls[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesMtls[:]})
+	if !s.cfg.Accepts(w, r, producesMtls[:]) {
 		return
 	}
 	res, err := s.h.Mtls(ctx)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "mtls", err)
-	}
+	s.cfg.Done(w, r, "mtls", res == nil, err)
 }
 
 // producesMtls lists the media types Mtls responds with.
@@ -853,41 +700,41 @@ func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scop
 	return ctx, nil
 }
 
-// authorizeMe checks the security of Me: the first requirement
+// authorizeBearer checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeMe(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeBearer(r *http.Request, op string) (context.Context, error) {
 	// bearer
-	ctx, err := s.checkBearer(r.Context(), r, "me", nil)
+	ctx, err := s.checkBearer(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, err
 }
 
-// authorizeAdmin checks the security of Admin: the first requirement
+// authorizeOauthOrAPIKey checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeAdmin(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeOauthOrAPIKey(r *http.Request, op string) (context.Context, error) {
 	// oauth (admin, read)
-	ctx, err := s.checkOauth(r.Context(), r, "admin", []string{"admin", "read"})
+	ctx, err := s.checkOauth(r.Context(), r, op, []string{"admin", "read"})
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// api_key
-	ctx, err = s.checkAPIKey(r.Context(), r, "admin", nil)
+	ctx, err = s.checkAPIKey(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, oasrt.FirstSecurityError(first, err)
 }
 
-// authorizeBoth checks the security of Both: the first requirement
+// authorizeAPIKeyAndBasic checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeBoth(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeAPIKeyAndBasic(r *http.Request, op string) (context.Context, error) {
 	// api_key and basic
-	ctx, err := s.checkAPIKey(r.Context(), r, "both", nil)
+	ctx, err := s.checkAPIKey(r.Context(), r, op, nil)
 	if err == nil {
-		ctx, err = s.checkBasic(ctx, r, "both", nil)
+		ctx, err = s.checkBasic(ctx, r, op, nil)
 	}
 	if err == nil {
 		return ctx, nil
@@ -895,45 +742,45 @@ func (s *Server) authorizeBoth(r *http.Request) (context.Context, error) {
 	return nil, err
 }
 
-// authorizeOptional checks the security of Optional: the first requirement
+// authorizeAnonymousOrBearer checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeOptional(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeAnonymousOrBearer(r *http.Request, op string) (context.Context, error) {
 	// bearer
-	ctx, err := s.checkBearer(r.Context(), r, "optional", nil)
+	ctx, err := s.checkBearer(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return oasrt.Anonymous(r, err)
 }
 
-// authorizeKeys checks the security of Keys: the first requirement
+// authorizeKeyQueryOrKeyCookie checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeKeys(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeKeyQueryOrKeyCookie(r *http.Request, op string) (context.Context, error) {
 	// key_query
-	ctx, err := s.checkKeyQuery(r.Context(), r, "keys", nil)
+	ctx, err := s.checkKeyQuery(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// key_cookie
-	ctx, err = s.checkKeyCookie(r.Context(), r, "keys", nil)
+	ctx, err = s.checkKeyCookie(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, oasrt.FirstSecurityError(first, err)
 }
 
-// authorizeUndeclared checks the security of Undeclared: the first requirement
+// authorize checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeUndeclared(r *http.Request) (context.Context, error) {
+func (s *Server) authorize(r *http.Request, op string) (context.Context, error) {
 	return nil, &oasrt.SecurityError{Scheme: "(undeclared)", Err: oasrt.ErrNoCredentials}
 }
 
-// authorizeMtls checks the security of Mtls: the first requirement
+// authorizeMtls checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeMtls(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeMtls(r *http.Request, op string) (context.Context, error) {
 	// mtls
-	ctx, err := s.checkMtls(r.Context(), r, "mtls", nil)
+	ctx, err := s.checkMtls(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -23,8 +23,7 @@ type PingResponse interface {
 type PingResponse204 struct{}
 
 func (v PingResponse204) writePingResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -153,13 +152,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handlePing serves GET /ping.
 func (s *Server) handlePing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Ping(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePingResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "ping", err)
-	}
+	s.cfg.Done(w, r, "ping", res == nil, err)
 }

@@ -78,24 +78,9 @@ type GetPetResponse200 struct {
 }
 
 func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -277,8 +262,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
 	params, err := decodeAddPetParams(r, p, esc)
@@ -301,15 +285,10 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		}
 	}
 	res, err := s.h.AddPet(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
 // producesAddPet lists the media types AddPet responds with.
@@ -318,23 +297,13 @@ var producesAddPet = [...]string{"application/xml"}
 // decodeAddPetParams reads the parameters of AddPet from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetParams, err error) {
-	var seen [1]bool
 	var pairsFilter []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "q":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
-			}
-			params.Q.Set = true
-			params.Q.Value = s
+			err = oasrt.QueryOpt(&params.Q, "q", value, oasrt.ParseString)
 		case "kind": // properties of filter
 			s, err := oasrt.QueryScalar(value)
 			if err != nil {
@@ -344,6 +313,9 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 				return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
+	}
+	if err != nil {
+		return params, err
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
@@ -379,8 +351,7 @@ func decodeAddPetForm(m *oasrt.Multipart, v *AddPetForm) error {
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
+	if !s.cfg.Accepts(w, r, producesGetPet[:]) {
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -389,15 +360,10 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetPet(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPet", err)
-	}
+	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
 // producesGetPet lists the media types GetPet responds with.
@@ -406,16 +372,8 @@ var producesGetPet = [...]string{"application/json"}
 // decodeGetPetParams reads the parameters of GetPet from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -29,8 +29,7 @@ type ListTodosResponse interface {
 type ListTodosResponse204 struct{}
 
 func (v ListTodosResponse204) writeListTodosResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListTodos2Response is the result of ListTodos2: one of
@@ -47,8 +46,7 @@ type ListTodos2Response interface {
 type ListTodos2Response204 struct{}
 
 func (v ListTodos2Response204) writeListTodos2Response(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -192,15 +190,10 @@ func (s *Server) handleListTodos(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.ListTodos(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTodosResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTodos", err)
-	}
+	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }
 
 // decodeListTodosParams reads the parameters of ListTodos from r and the
@@ -213,13 +206,8 @@ func decodeListTodosParams(r *http.Request, p []string, esc bool) (params ListTo
 // handleListTodos2 serves GET /lists/todos.
 func (s *Server) handleListTodos2(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListTodos2(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTodos2Response(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTodos", err)
-	}
+	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }

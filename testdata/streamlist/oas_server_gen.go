@@ -27,51 +27,39 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Event
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Event
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Event{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Event
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Event
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Event{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListEventsResponse200Stream is ListEventsResponse200 with its array streamed (x-oasgen-stream):
@@ -115,8 +103,7 @@ type ImportEventsResponse interface {
 type ImportEventsResponse204 struct{}
 
 func (v ImportEventsResponse204) writeImportEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -255,20 +242,14 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListEvents[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
+	if !s.cfg.Accepts(w, r, producesListEvents[:]) {
 		return
 	}
 	res, err := s.h.ListEvents(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listEvents", err)
-	}
+	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
 
 // producesListEvents lists the media types ListEvents responds with.
@@ -287,19 +268,14 @@ func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []
 		body.Items = oasrt.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 	}
 	res, err := s.h.ImportEvents(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importEvents", err)
-	}
+	s.cfg.Done(w, r, "importEvents", res == nil, err)
 }
 
 // decodeImportEventsBody reads the request body of ImportEvents.
-func decodeImportEventsBody(r *oasrt.Reader, v *[]Event) error {
+func decodeImportEventsBody(v *[]Event, r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}

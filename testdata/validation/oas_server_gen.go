@@ -25,24 +25,9 @@ type CreateAccountResponse201 struct {
 }
 
 func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk Account
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 201, "application/json", w, oasrt.CheckJSON[Account])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -170,41 +155,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleCreateAccount serves POST /accounts.
 func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateAccount[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateAccount[:]})
+	if !s.cfg.Accepts(w, r, producesCreateAccount[:]) {
 		return
 	}
-	var body *Account
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Account).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Account)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateAccount(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateAccountResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createAccount", err)
-	}
+	s.cfg.Done(w, r, "createAccount", res == nil, err)
 }
 
 // producesCreateAccount lists the media types CreateAccount responds with.

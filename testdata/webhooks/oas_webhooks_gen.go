@@ -77,8 +77,7 @@ type PetAddedResponse interface {
 type PetAddedResponse204 struct{}
 
 func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // PetAddedResponse410 is the 410 response of PetAdded.
@@ -93,8 +92,7 @@ func (v PetAddedResponse410) Error() string {
 }
 
 func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(410)
-	return nil
+	return oasrt.WriteStatus(rw, 410)
 }
 
 // OnPetRemovedResponse is the result of OnPetRemoved: one of
@@ -113,24 +111,9 @@ type OnPetRemovedResponse200 struct {
 }
 
 func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk OnPetRemovedOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[OnPetRemovedOK])
 }
 
 // WebhookHandler implements the receiving side of the API's webhooks, one method each. A
@@ -285,117 +268,65 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PetAdded(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePetAddedResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "petAdded", err)
-	}
+	s.cfg.Done(w, r, "petAdded", res == nil, err)
 }
 
 // decodePetAddedParams reads the parameters of PetAdded from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAddedParams, err error) {
-	if s := r.Header.Get("X-Signature"); s != "" {
-		params.XSignature = s
-	} else {
-		return params, &oasrt.ParamError{Name: "X-Signature", In: "header", Err: oasrt.ErrMissing}
+	if err = oasrt.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oasrt.ParseString); err != nil {
+		return params, err
 	}
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oasrt.NextQuery(q)
 		switch key {
 		case "attempt":
-			if seen[0] {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: oasrt.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: err}
-			}
-			params.Attempt.Set = true
-			x, err := oasrt.ParseInt(s, 64)
-			if err != nil {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			params.Attempt.Value = x
+			err = oasrt.QueryOpt(&params.Attempt, "attempt", value, func(s string) (v int64, err error) {
+				x, err := oasrt.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleOnPetRemoved serves POST /petRemoved.
 func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOnPetRemoved(r)
+	ctx, err := s.authorizeHookKey(r, "onPetRemoved")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesOnPetRemoved[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesOnPetRemoved[:]})
+	if !s.cfg.Accepts(w, r, producesOnPetRemoved[:]) {
 		return
 	}
-	var body *OnPetRemovedRequest
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oasrt.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
-	}
-	if rb != nil {
-		body = new(OnPetRemovedRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
 	}
 	res, err := s.h.OnPetRemoved(ctx, body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeOnPetRemovedResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "onPetRemoved", err)
-	}
+	s.cfg.Done(w, r, "onPetRemoved", res == nil, err)
 }
 
 // producesOnPetRemoved lists the media types OnPetRemoved responds with.
@@ -417,11 +348,11 @@ func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op st
 	return ctx, nil
 }
 
-// authorizeOnPetRemoved checks the security of OnPetRemoved: the first requirement
+// authorizeHookKey checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *WebhookServer) authorizeOnPetRemoved(r *http.Request) (context.Context, error) {
+func (s *WebhookServer) authorizeHookKey(r *http.Request, op string) (context.Context, error) {
 	// hookKey
-	ctx, err := s.checkHookKey(r.Context(), r, "onPetRemoved", nil)
+	ctx, err := s.checkHookKey(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

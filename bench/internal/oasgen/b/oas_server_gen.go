@@ -25,24 +25,9 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk List
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[List])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -170,20 +155,14 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+	if !s.cfg.Accepts(w, r, producesSearch[:]) {
 		return
 	}
 	res, err := s.h.Search(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "search", err)
-	}
+	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
 // producesSearch lists the media types Search responds with.

@@ -25,24 +25,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -57,8 +42,7 @@ func (v AddPetResponse400) Error() string {
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -73,8 +57,7 @@ func (v AddPetResponse422) Error() string {
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oasrt.WriteStatus(rw, 422)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -100,24 +83,9 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oasrt.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -132,8 +100,7 @@ func (v GetPetByIDResponse400) Error() string {
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oasrt.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -148,8 +115,7 @@ func (v GetPetByIDResponse404) Error() string {
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oasrt.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -287,41 +253,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddPet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
 // producesAddPet lists the media types AddPet responds with.
@@ -329,8 +273,7 @@ var producesAddPet = [...]string{"application/json"}
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+	if !s.cfg.Accepts(w, r, producesGetPetByID[:]) {
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -339,15 +282,10 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.GetPetByID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPetById", err)
-	}
+	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
 // producesGetPetByID lists the media types GetPetByID responds with.
@@ -356,16 +294,8 @@ var producesGetPetByID = [...]string{"application/json"}
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

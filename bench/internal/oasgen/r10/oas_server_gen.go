@@ -23,8 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -41,8 +40,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -65,8 +63,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -89,8 +86,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -115,8 +111,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -133,8 +128,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -151,8 +145,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -175,8 +168,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -199,8 +191,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -225,8 +216,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -445,29 +435,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleListMmyo serves GET /mmyo.
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listMmyo", err)
-	}
+	s.cfg.Done(w, r, "listMmyo", res == nil, err)
 }
 
 // handleCreateMmyo serves POST /mmyo.
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createMmyo", err)
-	}
+	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
@@ -478,30 +458,17 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyo", err)
-	}
+	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -514,30 +481,17 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteMmyo", err)
-	}
+	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -550,41 +504,20 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyoItem", err)
-	}
+	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -592,29 +525,19 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 // handleListOrders serves GET /orders.
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listOrders", err)
-	}
+	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
 
 // handleCreateOrders serves POST /orders.
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createOrders", err)
-	}
+	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
 
 // handleGetOrders serves GET /orders/{id}.
@@ -625,30 +548,17 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrders", err)
-	}
+	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -661,30 +571,17 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrders", err)
-	}
+	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -697,41 +594,20 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrdersItem", err)
-	}
+	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -23,8 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -41,8 +40,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -65,8 +63,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -89,8 +86,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -115,8 +111,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
@@ -133,8 +128,7 @@ type ListWdqxlykfqrResponse interface {
 type ListWdqxlykfqrResponse204 struct{}
 
 func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
@@ -151,8 +145,7 @@ type CreateWdqxlykfqrResponse interface {
 type CreateWdqxlykfqrResponse204 struct{}
 
 func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
@@ -175,8 +168,7 @@ type GetWdqxlykfqrResponse interface {
 type GetWdqxlykfqrResponse204 struct{}
 
 func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
@@ -199,8 +191,7 @@ type DeleteWdqxlykfqrResponse interface {
 type DeleteWdqxlykfqrResponse204 struct{}
 
 func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
@@ -225,8 +216,7 @@ type GetWdqxlykfqrItemResponse interface {
 type GetWdqxlykfqrItemResponse204 struct{}
 
 func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
@@ -243,8 +233,7 @@ type ListDgazlnoxujResponse interface {
 type ListDgazlnoxujResponse204 struct{}
 
 func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
@@ -261,8 +250,7 @@ type CreateDgazlnoxujResponse interface {
 type CreateDgazlnoxujResponse204 struct{}
 
 func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
@@ -285,8 +273,7 @@ type GetDgazlnoxujResponse interface {
 type GetDgazlnoxujResponse204 struct{}
 
 func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
@@ -309,8 +296,7 @@ type DeleteDgazlnoxujResponse interface {
 type DeleteDgazlnoxujResponse204 struct{}
 
 func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
@@ -335,8 +321,7 @@ type GetDgazlnoxujItemResponse interface {
 type GetDgazlnoxujItemResponse204 struct{}
 
 func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListHnltmgResponse is the result of ListHnltmg: one of
@@ -353,8 +338,7 @@ type ListHnltmgResponse interface {
 type ListHnltmgResponse204 struct{}
 
 func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
@@ -371,8 +355,7 @@ type CreateHnltmgResponse interface {
 type CreateHnltmgResponse204 struct{}
 
 func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetHnltmgParams holds the parameters of GetHnltmg.
@@ -395,8 +378,7 @@ type GetHnltmgResponse interface {
 type GetHnltmgResponse204 struct{}
 
 func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg.
@@ -419,8 +401,7 @@ type DeleteHnltmgResponse interface {
 type DeleteHnltmgResponse204 struct{}
 
 func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem.
@@ -445,8 +426,7 @@ type GetHnltmgItemResponse interface {
 type GetHnltmgItemResponse204 struct{}
 
 func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
@@ -463,8 +443,7 @@ type ListSqmlbhlktpResponse interface {
 type ListSqmlbhlktpResponse204 struct{}
 
 func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
@@ -481,8 +460,7 @@ type CreateSqmlbhlktpResponse interface {
 type CreateSqmlbhlktpResponse204 struct{}
 
 func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
@@ -505,8 +483,7 @@ type GetSqmlbhlktpResponse interface {
 type GetSqmlbhlktpResponse204 struct{}
 
 func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
@@ -529,8 +506,7 @@ type DeleteSqmlbhlktpResponse interface {
 type DeleteSqmlbhlktpResponse204 struct{}
 
 func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
@@ -555,8 +531,7 @@ type GetSqmlbhlktpItemResponse interface {
 type GetSqmlbhlktpItemResponse204 struct{}
 
 func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
@@ -573,8 +548,7 @@ type ListDlskblpuResponse interface {
 type ListDlskblpuResponse204 struct{}
 
 func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
@@ -591,8 +565,7 @@ type CreateDlskblpuResponse interface {
 type CreateDlskblpuResponse204 struct{}
 
 func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu.
@@ -615,8 +588,7 @@ type GetDlskblpuResponse interface {
 type GetDlskblpuResponse204 struct{}
 
 func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
@@ -639,8 +611,7 @@ type DeleteDlskblpuResponse interface {
 type DeleteDlskblpuResponse204 struct{}
 
 func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
@@ -665,8 +636,7 @@ type GetDlskblpuItemResponse interface {
 type GetDlskblpuItemResponse204 struct{}
 
 func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListUughResponse is the result of ListUugh: one of
@@ -683,8 +653,7 @@ type ListUughResponse interface {
 type ListUughResponse204 struct{}
 
 func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateUughResponse is the result of CreateUugh: one of
@@ -701,8 +670,7 @@ type CreateUughResponse interface {
 type CreateUughResponse204 struct{}
 
 func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetUughParams holds the parameters of GetUugh.
@@ -725,8 +693,7 @@ type GetUughResponse interface {
 type GetUughResponse204 struct{}
 
 func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteUughParams holds the parameters of DeleteUugh.
@@ -749,8 +716,7 @@ type DeleteUughResponse interface {
 type DeleteUughResponse204 struct{}
 
 func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetUughItemParams holds the parameters of GetUughItem.
@@ -775,8 +741,7 @@ type GetUughItemResponse interface {
 type GetUughItemResponse204 struct{}
 
 func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
@@ -793,8 +758,7 @@ type ListSvashrrvcdResponse interface {
 type ListSvashrrvcdResponse204 struct{}
 
 func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
@@ -811,8 +775,7 @@ type CreateSvashrrvcdResponse interface {
 type CreateSvashrrvcdResponse204 struct{}
 
 func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
@@ -835,8 +798,7 @@ type GetSvashrrvcdResponse interface {
 type GetSvashrrvcdResponse204 struct{}
 
 func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
@@ -859,8 +821,7 @@ type DeleteSvashrrvcdResponse interface {
 type DeleteSvashrrvcdResponse204 struct{}
 
 func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
@@ -885,8 +846,7 @@ type GetSvashrrvcdItemResponse interface {
 type GetSvashrrvcdItemResponse204 struct{}
 
 func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
@@ -903,8 +863,7 @@ type ListNrvhsjyftResponse interface {
 type ListNrvhsjyftResponse204 struct{}
 
 func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
@@ -921,8 +880,7 @@ type CreateNrvhsjyftResponse interface {
 type CreateNrvhsjyftResponse204 struct{}
 
 func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
@@ -945,8 +903,7 @@ type GetNrvhsjyftResponse interface {
 type GetNrvhsjyftResponse204 struct{}
 
 func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
@@ -969,8 +926,7 @@ type DeleteNrvhsjyftResponse interface {
 type DeleteNrvhsjyftResponse204 struct{}
 
 func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
@@ -995,8 +951,7 @@ type GetNrvhsjyftItemResponse interface {
 type GetNrvhsjyftItemResponse204 struct{}
 
 func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
@@ -1013,8 +968,7 @@ type ListXrwjtbbResponse interface {
 type ListXrwjtbbResponse204 struct{}
 
 func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
@@ -1031,8 +985,7 @@ type CreateXrwjtbbResponse interface {
 type CreateXrwjtbbResponse204 struct{}
 
 func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb.
@@ -1055,8 +1008,7 @@ type GetXrwjtbbResponse interface {
 type GetXrwjtbbResponse204 struct{}
 
 func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
@@ -1079,8 +1031,7 @@ type DeleteXrwjtbbResponse interface {
 type DeleteXrwjtbbResponse204 struct{}
 
 func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
@@ -1105,8 +1056,7 @@ type GetXrwjtbbItemResponse interface {
 type GetXrwjtbbItemResponse204 struct{}
 
 func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
@@ -1123,8 +1073,7 @@ type ListNwcvaojrqlResponse interface {
 type ListNwcvaojrqlResponse204 struct{}
 
 func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
@@ -1141,8 +1090,7 @@ type CreateNwcvaojrqlResponse interface {
 type CreateNwcvaojrqlResponse204 struct{}
 
 func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
@@ -1165,8 +1113,7 @@ type GetNwcvaojrqlResponse interface {
 type GetNwcvaojrqlResponse204 struct{}
 
 func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
@@ -1189,8 +1136,7 @@ type DeleteNwcvaojrqlResponse interface {
 type DeleteNwcvaojrqlResponse204 struct{}
 
 func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
@@ -1215,8 +1161,7 @@ type GetNwcvaojrqlItemResponse interface {
 type GetNwcvaojrqlItemResponse204 struct{}
 
 func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
@@ -1233,8 +1178,7 @@ type ListLfubzamkhResponse interface {
 type ListLfubzamkhResponse204 struct{}
 
 func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
@@ -1251,8 +1195,7 @@ type CreateLfubzamkhResponse interface {
 type CreateLfubzamkhResponse204 struct{}
 
 func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh.
@@ -1275,8 +1218,7 @@ type GetLfubzamkhResponse interface {
 type GetLfubzamkhResponse204 struct{}
 
 func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
@@ -1299,8 +1241,7 @@ type DeleteLfubzamkhResponse interface {
 type DeleteLfubzamkhResponse204 struct{}
 
 func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
@@ -1325,8 +1266,7 @@ type GetLfubzamkhItemResponse interface {
 type GetLfubzamkhItemResponse204 struct{}
 
 func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListSzrwResponse is the result of ListSzrw: one of
@@ -1343,8 +1283,7 @@ type ListSzrwResponse interface {
 type ListSzrwResponse204 struct{}
 
 func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateSzrwResponse is the result of CreateSzrw: one of
@@ -1361,8 +1300,7 @@ type CreateSzrwResponse interface {
 type CreateSzrwResponse204 struct{}
 
 func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSzrwParams holds the parameters of GetSzrw.
@@ -1385,8 +1323,7 @@ type GetSzrwResponse interface {
 type GetSzrwResponse204 struct{}
 
 func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw.
@@ -1409,8 +1346,7 @@ type DeleteSzrwResponse interface {
 type DeleteSzrwResponse204 struct{}
 
 func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem.
@@ -1435,8 +1371,7 @@ type GetSzrwItemResponse interface {
 type GetSzrwItemResponse204 struct{}
 
 func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
@@ -1453,8 +1388,7 @@ type ListZyccvzoabvResponse interface {
 type ListZyccvzoabvResponse204 struct{}
 
 func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
@@ -1471,8 +1405,7 @@ type CreateZyccvzoabvResponse interface {
 type CreateZyccvzoabvResponse204 struct{}
 
 func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
@@ -1495,8 +1428,7 @@ type GetZyccvzoabvResponse interface {
 type GetZyccvzoabvResponse204 struct{}
 
 func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
@@ -1519,8 +1451,7 @@ type DeleteZyccvzoabvResponse interface {
 type DeleteZyccvzoabvResponse204 struct{}
 
 func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
@@ -1545,8 +1476,7 @@ type GetZyccvzoabvItemResponse interface {
 type GetZyccvzoabvItemResponse204 struct{}
 
 func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
@@ -1563,8 +1493,7 @@ type ListRtugdweweResponse interface {
 type ListRtugdweweResponse204 struct{}
 
 func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
@@ -1581,8 +1510,7 @@ type CreateRtugdweweResponse interface {
 type CreateRtugdweweResponse204 struct{}
 
 func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe.
@@ -1605,8 +1533,7 @@ type GetRtugdweweResponse interface {
 type GetRtugdweweResponse204 struct{}
 
 func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
@@ -1629,8 +1556,7 @@ type DeleteRtugdweweResponse interface {
 type DeleteRtugdweweResponse204 struct{}
 
 func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
@@ -1655,8 +1581,7 @@ type GetRtugdweweItemResponse interface {
 type GetRtugdweweItemResponse204 struct{}
 
 func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
@@ -1673,8 +1598,7 @@ type ListNqhlcbrwyResponse interface {
 type ListNqhlcbrwyResponse204 struct{}
 
 func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
@@ -1691,8 +1615,7 @@ type CreateNqhlcbrwyResponse interface {
 type CreateNqhlcbrwyResponse204 struct{}
 
 func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
@@ -1715,8 +1638,7 @@ type GetNqhlcbrwyResponse interface {
 type GetNqhlcbrwyResponse204 struct{}
 
 func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
@@ -1739,8 +1661,7 @@ type DeleteNqhlcbrwyResponse interface {
 type DeleteNqhlcbrwyResponse204 struct{}
 
 func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
@@ -1765,8 +1686,7 @@ type GetNqhlcbrwyItemResponse interface {
 type GetNqhlcbrwyItemResponse204 struct{}
 
 func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListJthgvsResponse is the result of ListJthgvs: one of
@@ -1783,8 +1703,7 @@ type ListJthgvsResponse interface {
 type ListJthgvsResponse204 struct{}
 
 func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
@@ -1801,8 +1720,7 @@ type CreateJthgvsResponse interface {
 type CreateJthgvsResponse204 struct{}
 
 func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetJthgvsParams holds the parameters of GetJthgvs.
@@ -1825,8 +1743,7 @@ type GetJthgvsResponse interface {
 type GetJthgvsResponse204 struct{}
 
 func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs.
@@ -1849,8 +1766,7 @@ type DeleteJthgvsResponse interface {
 type DeleteJthgvsResponse204 struct{}
 
 func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem.
@@ -1875,8 +1791,7 @@ type GetJthgvsItemResponse interface {
 type GetJthgvsItemResponse204 struct{}
 
 func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
@@ -1893,8 +1808,7 @@ type ListLpjjbiqmfiResponse interface {
 type ListLpjjbiqmfiResponse204 struct{}
 
 func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
@@ -1911,8 +1825,7 @@ type CreateLpjjbiqmfiResponse interface {
 type CreateLpjjbiqmfiResponse204 struct{}
 
 func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
@@ -1935,8 +1848,7 @@ type GetLpjjbiqmfiResponse interface {
 type GetLpjjbiqmfiResponse204 struct{}
 
 func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
@@ -1959,8 +1871,7 @@ type DeleteLpjjbiqmfiResponse interface {
 type DeleteLpjjbiqmfiResponse204 struct{}
 
 func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
@@ -1985,8 +1896,7 @@ type GetLpjjbiqmfiItemResponse interface {
 type GetLpjjbiqmfiItemResponse204 struct{}
 
 func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
@@ -2003,8 +1913,7 @@ type ListUkhvrhlifeResponse interface {
 type ListUkhvrhlifeResponse204 struct{}
 
 func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
@@ -2021,8 +1930,7 @@ type CreateUkhvrhlifeResponse interface {
 type CreateUkhvrhlifeResponse204 struct{}
 
 func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
@@ -2045,8 +1953,7 @@ type GetUkhvrhlifeResponse interface {
 type GetUkhvrhlifeResponse204 struct{}
 
 func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
@@ -2069,8 +1976,7 @@ type DeleteUkhvrhlifeResponse interface {
 type DeleteUkhvrhlifeResponse204 struct{}
 
 func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
@@ -2095,8 +2001,7 @@ type GetUkhvrhlifeItemResponse interface {
 type GetUkhvrhlifeItemResponse204 struct{}
 
 func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -2113,8 +2018,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -2131,8 +2035,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -2155,8 +2058,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -2179,8 +2081,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -2205,8 +2106,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oasrt.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -3325,29 +3225,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleListMmyo serves GET /mmyo.
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listMmyo", err)
-	}
+	s.cfg.Done(w, r, "listMmyo", res == nil, err)
 }
 
 // handleCreateMmyo serves POST /mmyo.
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createMmyo", err)
-	}
+	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
@@ -3358,30 +3248,17 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyo", err)
-	}
+	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3394,30 +3271,17 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteMmyo", err)
-	}
+	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3430,41 +3294,20 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyoItem", err)
-	}
+	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3472,29 +3315,19 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 // handleListWdqxlykfqr serves GET /wdqxlykfqr.
 func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListWdqxlykfqr(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "listWdqxlykfqr", res == nil, err)
 }
 
 // handleCreateWdqxlykfqr serves POST /wdqxlykfqr.
 func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateWdqxlykfqr(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "createWdqxlykfqr", res == nil, err)
 }
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
@@ -3505,30 +3338,17 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
 // decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3541,30 +3361,17 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
 // decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3577,41 +3384,20 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
-	}
+	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
 }
 
 // decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3619,29 +3405,19 @@ func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (param
 // handleListDgazlnoxuj serves GET /dgazlnoxuj.
 func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDgazlnoxuj(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "listDgazlnoxuj", res == nil, err)
 }
 
 // handleCreateDgazlnoxuj serves POST /dgazlnoxuj.
 func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDgazlnoxuj(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "createDgazlnoxuj", res == nil, err)
 }
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
@@ -3652,30 +3428,17 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
 // decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3688,30 +3451,17 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
 // decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3724,41 +3474,20 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
-	}
+	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
 }
 
 // decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3766,29 +3495,19 @@ func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (param
 // handleListHnltmg serves GET /hnltmg.
 func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListHnltmg(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listHnltmg", err)
-	}
+	s.cfg.Done(w, r, "listHnltmg", res == nil, err)
 }
 
 // handleCreateHnltmg serves POST /hnltmg.
 func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateHnltmg(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createHnltmg", err)
-	}
+	s.cfg.Done(w, r, "createHnltmg", res == nil, err)
 }
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
@@ -3799,30 +3518,17 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetHnltmg(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getHnltmg", err)
-	}
+	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
 // decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3835,30 +3541,17 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteHnltmg(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
-	}
+	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
 // decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3871,41 +3564,20 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetHnltmgItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
-	}
+	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
 }
 
 // decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3913,29 +3585,19 @@ func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params Ge
 // handleListSqmlbhlktp serves GET /sqmlbhlktp.
 func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSqmlbhlktp(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "listSqmlbhlktp", res == nil, err)
 }
 
 // handleCreateSqmlbhlktp serves POST /sqmlbhlktp.
 func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSqmlbhlktp(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "createSqmlbhlktp", res == nil, err)
 }
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
@@ -3946,30 +3608,17 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
 // decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3982,30 +3631,17 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
 // decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4018,41 +3654,20 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
-	}
+	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
 }
 
 // decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4060,29 +3675,19 @@ func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (param
 // handleListDlskblpu serves GET /dlskblpu.
 func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDlskblpu(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "listDlskblpu", res == nil, err)
 }
 
 // handleCreateDlskblpu serves POST /dlskblpu.
 func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDlskblpu(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "createDlskblpu", res == nil, err)
 }
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
@@ -4093,30 +3698,17 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetDlskblpu(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
 // decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4129,30 +3721,17 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.DeleteDlskblpu(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
 // decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4165,41 +3744,20 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.GetDlskblpuItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
-	}
+	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
 }
 
 // decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4207,29 +3765,19 @@ func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params 
 // handleListUugh serves GET /uugh.
 func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUugh(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUugh", err)
-	}
+	s.cfg.Done(w, r, "listUugh", res == nil, err)
 }
 
 // handleCreateUugh serves POST /uugh.
 func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUugh(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUugh", err)
-	}
+	s.cfg.Done(w, r, "createUugh", res == nil, err)
 }
 
 // handleGetUugh serves GET /uugh/{id}.
@@ -4240,30 +3788,17 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetUugh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUugh", err)
-	}
+	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
 // decodeGetUughParams reads the parameters of GetUugh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4276,30 +3811,17 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUugh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUugh", err)
-	}
+	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
 // decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4312,41 +3834,20 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetUughItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUughItem", err)
-	}
+	s.cfg.Done(w, r, "getUughItem", res == nil, err)
 }
 
 // decodeGetUughItemParams reads the parameters of GetUughItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4354,29 +3855,19 @@ func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetU
 // handleListSvashrrvcd serves GET /svashrrvcd.
 func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSvashrrvcd(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "listSvashrrvcd", res == nil, err)
 }
 
 // handleCreateSvashrrvcd serves POST /svashrrvcd.
 func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSvashrrvcd(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "createSvashrrvcd", res == nil, err)
 }
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
@@ -4387,30 +3878,17 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetSvashrrvcd(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
 // decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4423,30 +3901,17 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
 // decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4459,41 +3924,20 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
-	}
+	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
 }
 
 // decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4501,29 +3945,19 @@ func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (param
 // handleListNrvhsjyft serves GET /nrvhsjyft.
 func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNrvhsjyft(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "listNrvhsjyft", res == nil, err)
 }
 
 // handleCreateNrvhsjyft serves POST /nrvhsjyft.
 func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNrvhsjyft(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "createNrvhsjyft", res == nil, err)
 }
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
@@ -4534,30 +3968,17 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetNrvhsjyft(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
 // decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4570,30 +3991,17 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
 // decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4606,41 +4014,20 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
-	}
+	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
 }
 
 // decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4648,29 +4035,19 @@ func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params
 // handleListXrwjtbb serves GET /xrwjtbb.
 func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListXrwjtbb(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "listXrwjtbb", res == nil, err)
 }
 
 // handleCreateXrwjtbb serves POST /xrwjtbb.
 func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateXrwjtbb(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "createXrwjtbb", res == nil, err)
 }
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
@@ -4681,30 +4058,17 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.GetXrwjtbb(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
 // decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4717,30 +4081,17 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
 // decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4753,41 +4104,20 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
-	}
+	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
 }
 
 // decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4795,29 +4125,19 @@ func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params G
 // handleListNwcvaojrql serves GET /nwcvaojrql.
 func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNwcvaojrql(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "listNwcvaojrql", res == nil, err)
 }
 
 // handleCreateNwcvaojrql serves POST /nwcvaojrql.
 func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNwcvaojrql(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "createNwcvaojrql", res == nil, err)
 }
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
@@ -4828,30 +4148,17 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetNwcvaojrql(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
 // decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4864,30 +4171,17 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
 // decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4900,41 +4194,20 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
-	}
+	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
 }
 
 // decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4942,29 +4215,19 @@ func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (param
 // handleListLfubzamkh serves GET /lfubzamkh.
 func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLfubzamkh(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "listLfubzamkh", res == nil, err)
 }
 
 // handleCreateLfubzamkh serves POST /lfubzamkh.
 func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLfubzamkh(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "createLfubzamkh", res == nil, err)
 }
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
@@ -4975,30 +4238,17 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetLfubzamkh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
 // decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5011,30 +4261,17 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
 // decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5047,41 +4284,20 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
-	}
+	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
 }
 
 // decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5089,29 +4305,19 @@ func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params
 // handleListSzrw serves GET /szrw.
 func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSzrw(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSzrw", err)
-	}
+	s.cfg.Done(w, r, "listSzrw", res == nil, err)
 }
 
 // handleCreateSzrw serves POST /szrw.
 func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSzrw(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSzrw", err)
-	}
+	s.cfg.Done(w, r, "createSzrw", res == nil, err)
 }
 
 // handleGetSzrw serves GET /szrw/{id}.
@@ -5122,30 +4328,17 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetSzrw(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSzrw", err)
-	}
+	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
 // decodeGetSzrwParams reads the parameters of GetSzrw from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5158,30 +4351,17 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteSzrw(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSzrw", err)
-	}
+	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
 // decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5194,41 +4374,20 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetSzrwItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSzrwItem", err)
-	}
+	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
 }
 
 // decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5236,29 +4395,19 @@ func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetS
 // handleListZyccvzoabv serves GET /zyccvzoabv.
 func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListZyccvzoabv(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "listZyccvzoabv", res == nil, err)
 }
 
 // handleCreateZyccvzoabv serves POST /zyccvzoabv.
 func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateZyccvzoabv(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "createZyccvzoabv", res == nil, err)
 }
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
@@ -5269,30 +4418,17 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetZyccvzoabv(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
 // decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5305,30 +4441,17 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
 // decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5341,41 +4464,20 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
-	}
+	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
 }
 
 // decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5383,29 +4485,19 @@ func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (param
 // handleListRtugdwewe serves GET /rtugdwewe.
 func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListRtugdwewe(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "listRtugdwewe", res == nil, err)
 }
 
 // handleCreateRtugdwewe serves POST /rtugdwewe.
 func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateRtugdwewe(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "createRtugdwewe", res == nil, err)
 }
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
@@ -5416,30 +4508,17 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetRtugdwewe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
 // decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5452,30 +4531,17 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
 // decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5488,41 +4554,20 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetRtugdweweItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
-	}
+	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
 }
 
 // decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5530,29 +4575,19 @@ func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params
 // handleListNqhlcbrwy serves GET /nqhlcbrwy.
 func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNqhlcbrwy(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "listNqhlcbrwy", res == nil, err)
 }
 
 // handleCreateNqhlcbrwy serves POST /nqhlcbrwy.
 func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNqhlcbrwy(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "createNqhlcbrwy", res == nil, err)
 }
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
@@ -5563,30 +4598,17 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
 // decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5599,30 +4621,17 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
 // decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5635,41 +4644,20 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
-	}
+	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
 }
 
 // decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5677,29 +4665,19 @@ func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params
 // handleListJthgvs serves GET /jthgvs.
 func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListJthgvs(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listJthgvs", err)
-	}
+	s.cfg.Done(w, r, "listJthgvs", res == nil, err)
 }
 
 // handleCreateJthgvs serves POST /jthgvs.
 func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateJthgvs(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createJthgvs", err)
-	}
+	s.cfg.Done(w, r, "createJthgvs", res == nil, err)
 }
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
@@ -5710,30 +4688,17 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetJthgvs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJthgvs", err)
-	}
+	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
 // decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5746,30 +4711,17 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteJthgvs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
-	}
+	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
 // decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5782,41 +4734,20 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetJthgvsItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
-	}
+	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
 }
 
 // decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5824,29 +4755,19 @@ func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params Ge
 // handleListLpjjbiqmfi serves GET /lpjjbiqmfi.
 func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLpjjbiqmfi(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "listLpjjbiqmfi", res == nil, err)
 }
 
 // handleCreateLpjjbiqmfi serves POST /lpjjbiqmfi.
 func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLpjjbiqmfi(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "createLpjjbiqmfi", res == nil, err)
 }
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
@@ -5857,30 +4778,17 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
 // decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5893,30 +4801,17 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
 // decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5929,41 +4824,20 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
-	}
+	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
 }
 
 // decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5971,29 +4845,19 @@ func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (param
 // handleListUkhvrhlife serves GET /ukhvrhlife.
 func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUkhvrhlife(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "listUkhvrhlife", res == nil, err)
 }
 
 // handleCreateUkhvrhlife serves POST /ukhvrhlife.
 func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUkhvrhlife(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "createUkhvrhlife", res == nil, err)
 }
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
@@ -6004,30 +4868,17 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetUkhvrhlife(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
 // decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6040,30 +4891,17 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
 // decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6076,41 +4914,20 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
-	}
+	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
 }
 
 // decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6118,29 +4935,19 @@ func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (param
 // handleListOrders serves GET /orders.
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listOrders", err)
-	}
+	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
 
 // handleCreateOrders serves POST /orders.
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createOrders", err)
-	}
+	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
 
 // handleGetOrders serves GET /orders/{id}.
@@ -6151,30 +4958,17 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrders", err)
-	}
+	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6187,30 +4981,17 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrders", err)
-	}
+	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6223,41 +5004,20 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrdersItem", err)
-	}
+	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oasrt.ParseInt(s, 64)
-		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
