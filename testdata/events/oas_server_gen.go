@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // WatchJobParams holds the parameters of WatchJob.
@@ -33,11 +34,11 @@ type WatchJobResponse200 struct {
 	// aborting the connection. The client decodes each as it arrives and
 	// reconnects with Last-Event-ID after a dropped connection. Range over
 	// it once; breaking out closes the connection.
-	Body iter.Seq2[oasrt.Event[Progress], error]
+	Body iter.Seq2[oashttp.Event[Progress], error]
 }
 
 func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteEvents(rw, r, 200, v.Body, (*Progress).EncodeJSON)
+	oashttp.WriteEvents(rw, r, 200, v.Body, (*Progress).EncodeJSON)
 	return nil
 }
 
@@ -47,13 +48,13 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 type WatchJobResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v WatchJobResponse404) Error() string {
 	return "watchJob: 404 response"
 }
 
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // ChatResponse is the result of Chat: one of
@@ -73,11 +74,11 @@ type ChatResponse200 struct {
 	// aborting the connection. The client decodes each as it arrives and
 	// reconnects with Last-Event-ID after a dropped connection. Range over
 	// it once; breaking out closes the connection.
-	Body iter.Seq2[oasrt.Event[string], error]
+	Body iter.Seq2[oashttp.Event[string], error]
 }
 
 func (v ChatResponse200) writeChatResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteEvents(rw, r, 200, v.Body, oasrt.EventText)
+	oashttp.WriteEvents(rw, r, 200, v.Body, oasrt.EventText)
 	return nil
 }
 
@@ -100,7 +101,7 @@ type ExportLogsResponse200 struct {
 }
 
 func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -120,9 +121,9 @@ type ImportLogsResponse200 struct {
 }
 
 func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	w.Int(v.Body)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk int64
 		x1, err := r.Int(64)
 		if err != nil {
@@ -153,12 +154,12 @@ type PutRecordsResponse200 struct {
 }
 
 func (v PutRecordsResponse200) writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -179,29 +180,29 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// WatchJob returns oasrt.ErrNotImplemented.
+// WatchJob returns oashttp.ErrNotImplemented.
 func (Unimplemented) WatchJob(ctx context.Context, params WatchJobParams) (WatchJobResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Chat returns oasrt.ErrNotImplemented.
+// Chat returns oashttp.ErrNotImplemented.
 func (Unimplemented) Chat(ctx context.Context, body *ChatRequest) (ChatResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportLogs returns oasrt.ErrNotImplemented.
+// ExportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportLogs(ctx context.Context) (ExportLogsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportLogs returns oasrt.ErrNotImplemented.
+// ImportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PutRecords returns oasrt.ErrNotImplemented.
+// PutRecords returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -222,7 +223,7 @@ var operations = [5]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -234,15 +235,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -261,7 +262,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -270,7 +271,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -281,14 +282,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -298,14 +299,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -345,7 +346,7 @@ var producesWatchJob = [...]string{"text/event-stream"}
 // decodeWatchJobParams reads the parameters of WatchJob from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseString); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -357,7 +358,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, 
 	if !s.cfg.Accepts(w, r, producesChat[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -399,7 +400,7 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttp.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -422,7 +423,7 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttp.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))

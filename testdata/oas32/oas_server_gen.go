@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // SearchNotesResponse is the result of SearchNotes: one of
@@ -26,14 +27,14 @@ type SearchNotesResponse200 struct {
 }
 
 func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []Note
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -81,7 +82,7 @@ type LockNoteResponse interface {
 type LockNoteResponse204 struct{}
 
 func (v LockNoteResponse204) writeLockNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // PurgeNotesIDParams holds the parameters of PurgeNotesID.
@@ -104,7 +105,7 @@ type PurgeNotesIDResponse interface {
 type PurgeNotesIDResponse204 struct{}
 
 func (v PurgeNotesIDResponse204) writePurgeNotesIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ExportNotesResponse is the result of ExportNotes: one of
@@ -126,12 +127,12 @@ type ExportNotesResponse200 struct {
 }
 
 func (v ExportNotesResponse200) writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -149,24 +150,24 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// SearchNotes returns oasrt.ErrNotImplemented.
+// SearchNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) SearchNotes(ctx context.Context, body *Search) (SearchNotesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LockNote returns oasrt.ErrNotImplemented.
+// LockNote returns oashttp.ErrNotImplemented.
 func (Unimplemented) LockNote(ctx context.Context, params LockNoteParams) (LockNoteResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PurgeNotesID returns oasrt.ErrNotImplemented.
+// PurgeNotesID returns oashttp.ErrNotImplemented.
 func (Unimplemented) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams) (PurgeNotesIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportNotes returns oasrt.ErrNotImplemented.
+// ExportNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportNotes(ctx context.Context) (ExportNotesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -186,7 +187,7 @@ var operations = [4]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -198,15 +199,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -225,7 +226,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -234,7 +235,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -245,14 +246,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -262,14 +263,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -288,7 +289,7 @@ func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []s
 	if !s.cfg.Accepts(w, r, producesSearchNotes[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -320,7 +321,7 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 // decodeLockNoteParams reads the parameters of LockNote from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -343,7 +344,7 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 // decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListIssuesParams holds the parameters of ListIssues.
@@ -40,14 +41,14 @@ type ListIssuesResponse200 struct {
 }
 
 func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []Issue
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -79,7 +80,7 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -107,9 +108,9 @@ type ListCustomersResponse200 struct {
 }
 
 func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ListCustomersOK])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListCustomersOK])
 }
 
 // ListEventsParams holds the parameters of ListEvents.
@@ -134,9 +135,9 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ListEventsOK])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListEventsOK])
 }
 
 // ListTagsParams holds the parameters of ListTags.
@@ -161,14 +162,14 @@ type ListTagsResponse200 struct {
 }
 
 func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -198,14 +199,14 @@ type ListLabelsResponse200 struct {
 }
 
 func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -221,12 +222,12 @@ func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -246,29 +247,29 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListIssues returns oasrt.ErrNotImplemented.
+// ListIssues returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIssues(ctx context.Context, params ListIssuesParams) (ListIssuesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListCustomers returns oasrt.ErrNotImplemented.
+// ListCustomers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListCustomers(ctx context.Context, params ListCustomersParams) (ListCustomersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEvents returns oasrt.ErrNotImplemented.
+// ListEvents returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEvents(ctx context.Context, params ListEventsParams) (ListEventsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTags returns oasrt.ErrNotImplemented.
+// ListTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTags(ctx context.Context, params ListTagsParams) (ListTagsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLabels returns oasrt.ErrNotImplemented.
+// ListLabels returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLabels(ctx context.Context) (ListLabelsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -289,7 +290,7 @@ var operations = [5]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -301,15 +302,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -328,7 +329,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -337,7 +338,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -348,14 +349,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -365,14 +366,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -411,19 +412,19 @@ var producesListIssues = [...]string{"application/json"}
 // decodeListIssuesParams reads the parameters of ListIssues from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
-	if params.Owner, err = oasrt.PathParam(p[0], "", esc, "owner", oasrt.ParseString); err != nil {
+	if params.Owner, err = oashttp.PathParam(p[0], "", esc, "owner", oashttp.ParseString); err != nil {
 		return params, err
 	}
-	if params.Repo, err = oasrt.PathParam(p[1], "", esc, "repo", oasrt.ParseString); err != nil {
+	if params.Repo, err = oashttp.PathParam(p[1], "", esc, "repo", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "per_page":
-			err = oasrt.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
-				x, err := oasrt.ParseInt(s, 64)
+			err = oashttp.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -437,8 +438,8 @@ func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListI
 				return v, nil
 			})
 		case "page":
-			err = oasrt.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
-				x, err := oasrt.ParseInt(s, 64)
+			err = oashttp.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -478,12 +479,12 @@ var producesListCustomers = [...]string{"application/json"}
 func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "starting_after":
-			err = oasrt.QueryOpt(&params.StartingAfter, "starting_after", value, oasrt.ParseString)
+			err = oashttp.QueryOpt(&params.StartingAfter, "starting_after", value, oashttp.ParseString)
 		case "limit":
-			err = oasrt.QueryOpt(&params.Limit, "limit", value, oasrt.ParseInt32)
+			err = oashttp.QueryOpt(&params.Limit, "limit", value, oashttp.ParseInt32)
 		}
 	}
 	return params, err
@@ -514,10 +515,10 @@ var producesListEvents = [...]string{"application/json"}
 func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "offset":
-			err = oasrt.QueryOpt(&params.Offset, "offset", value, oasrt.ParseInt32)
+			err = oashttp.QueryOpt(&params.Offset, "offset", value, oashttp.ParseInt32)
 		}
 	}
 	return params, err
@@ -548,10 +549,10 @@ var producesListTags = [...]string{"application/json"}
 func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "page":
-			err = oasrt.QueryOpt(&params.Page, "page", value, oasrt.ParseInt64)
+			err = oashttp.QueryOpt(&params.Page, "page", value, oashttp.ParseInt64)
 		}
 	}
 	return params, err

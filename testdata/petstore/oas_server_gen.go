@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // UpdatePetResponse is the result of UpdatePet: one of
@@ -27,9 +28,9 @@ type UpdatePetResponse200 struct {
 }
 
 func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetResponse400 is the 400 response of UpdatePet.
@@ -38,13 +39,13 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse400) Error() string {
 	return "updatePet: 400 response"
 }
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdatePetResponse404 is the 404 response of UpdatePet.
@@ -53,13 +54,13 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse404) Error() string {
 	return "updatePet: 404 response"
 }
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdatePetResponse422 is the 422 response of UpdatePet.
@@ -68,13 +69,13 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse422) Error() string {
 	return "updatePet: 422 response"
 }
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // AddPetResponse is the result of AddPet: one of
@@ -93,9 +94,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -104,13 +105,13 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -119,13 +120,13 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
@@ -151,14 +152,14 @@ type FindPetsByStatusResponse200 struct {
 }
 
 func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -192,13 +193,13 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 type FindPetsByStatusResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByStatusResponse400) Error() string {
 	return "findPetsByStatus: 400 response"
 }
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // FindPetsByTagsParams holds the parameters of FindPetsByTags.
@@ -224,14 +225,14 @@ type FindPetsByTagsResponse200 struct {
 }
 
 func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -265,13 +266,13 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 type FindPetsByTagsResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByTagsResponse400) Error() string {
 	return "findPetsByTags: 400 response"
 }
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -297,9 +298,9 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -308,13 +309,13 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -323,13 +324,13 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdatePetWithFormParams holds the parameters of UpdatePetWithForm.
@@ -361,9 +362,9 @@ type UpdatePetWithFormResponse200 struct {
 }
 
 func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
@@ -372,13 +373,13 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse400) Error() string {
 	return "updatePetWithForm: 400 response"
 }
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdatePetWithFormResponse404 is the 404 response of UpdatePetWithForm.
@@ -387,13 +388,13 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse404) Error() string {
 	return "updatePetWithForm: 404 response"
 }
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeletePetParams holds the parameters of DeletePet.
@@ -419,7 +420,7 @@ type DeletePetResponse interface {
 type DeletePetResponse200 struct{}
 
 func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeletePetResponse400 is the 400 response of DeletePet.
@@ -428,13 +429,13 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse400) Error() string {
 	return "deletePet: 400 response"
 }
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeletePetResponse404 is the 404 response of DeletePet.
@@ -443,13 +444,13 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse404) Error() string {
 	return "deletePet: 404 response"
 }
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UploadFileParams holds the parameters of UploadFile.
@@ -478,9 +479,9 @@ type UploadFileResponse200 struct {
 }
 
 func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[APIResponse])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[APIResponse])
 }
 
 // UploadFileResponse400 is the 400 response of UploadFile.
@@ -489,13 +490,13 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse400) Error() string {
 	return "uploadFile: 400 response"
 }
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UploadFileResponse404 is the 404 response of UploadFile.
@@ -504,13 +505,13 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse404) Error() string {
 	return "uploadFile: 404 response"
 }
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // GetInventoryResponse is the result of GetInventory: one of
@@ -529,7 +530,7 @@ type GetInventoryResponse200 struct {
 }
 
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
 		w.Key(k2)
@@ -538,7 +539,7 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk map[string]int32
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -584,9 +585,9 @@ type PlaceOrderResponse200 struct {
 }
 
 func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Order])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
 }
 
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
@@ -595,13 +596,13 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse400) Error() string {
 	return "placeOrder: 400 response"
 }
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // PlaceOrderResponse422 is the 422 response of PlaceOrder.
@@ -610,13 +611,13 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse422) Error() string {
 	return "placeOrder: 422 response"
 }
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // GetOrderByIDParams holds the parameters of GetOrderByID.
@@ -642,9 +643,9 @@ type GetOrderByIDResponse200 struct {
 }
 
 func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Order])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
 }
 
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
@@ -653,13 +654,13 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse400) Error() string {
 	return "getOrderById: 400 response"
 }
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetOrderByIDResponse404 is the 404 response of GetOrderByID.
@@ -668,13 +669,13 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse404) Error() string {
 	return "getOrderById: 404 response"
 }
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteOrderParams holds the parameters of DeleteOrder.
@@ -698,7 +699,7 @@ type DeleteOrderResponse interface {
 type DeleteOrderResponse200 struct{}
 
 func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeleteOrderResponse400 is the 400 response of DeleteOrder.
@@ -707,13 +708,13 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse400) Error() string {
 	return "deleteOrder: 400 response"
 }
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeleteOrderResponse404 is the 404 response of DeleteOrder.
@@ -722,13 +723,13 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse404) Error() string {
 	return "deleteOrder: 404 response"
 }
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // CreateUserResponse is the result of CreateUser: one of
@@ -747,9 +748,9 @@ type CreateUserResponse200 struct {
 }
 
 func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse400 is the 400 response of CreateUser.
@@ -758,13 +759,13 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse400) Error() string {
 	return "createUser: 400 response"
 }
 
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // CreateUserResponse422 is the 422 response of CreateUser.
@@ -773,13 +774,13 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse422) Error() string {
 	return "createUser: 422 response"
 }
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
@@ -798,9 +799,9 @@ type CreateUsersWithListInputResponse200 struct {
 }
 
 func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
@@ -809,13 +810,13 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse400) Error() string {
 	return "createUsersWithListInput: 400 response"
 }
 
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // CreateUsersWithListInputResponse422 is the 422 response of CreateUsersWithListInput.
@@ -824,13 +825,13 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse422) Error() string {
 	return "createUsersWithListInput: 422 response"
 }
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // LoginUserParams holds the parameters of LoginUser.
@@ -865,9 +866,9 @@ type LoginUserResponse200 struct {
 }
 
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	w.String(v.Body)
-	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk string
 		x1, err := r.Str()
 		if err != nil {
@@ -884,9 +885,9 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		h.Set("X-Rate-Limit", strconv.FormatInt(int64(v.XRateLimit.Value), 10))
 	}
 	if v.XExpiresAfter.Set {
-		h.Set("X-Expires-After", oasrt.FormatTime(v.XExpiresAfter.Value))
+		h.Set("X-Expires-After", oashttp.FormatTime(v.XExpiresAfter.Value))
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -896,13 +897,13 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 type LoginUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v LoginUserResponse400) Error() string {
 	return "loginUser: 400 response"
 }
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // LogoutUserResponse is the result of LogoutUser: one of
@@ -919,7 +920,7 @@ type LogoutUserResponse interface {
 type LogoutUserResponse200 struct{}
 
 func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // GetUserByNameParams holds the parameters of GetUserByName.
@@ -945,9 +946,9 @@ type GetUserByNameResponse200 struct {
 }
 
 func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserByNameResponse400 is the 400 response of GetUserByName.
@@ -956,13 +957,13 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse400) Error() string {
 	return "getUserByName: 400 response"
 }
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetUserByNameResponse404 is the 404 response of GetUserByName.
@@ -971,13 +972,13 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse404) Error() string {
 	return "getUserByName: 404 response"
 }
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdateUserParams holds the parameters of UpdateUser.
@@ -1001,7 +1002,7 @@ type UpdateUserResponse interface {
 type UpdateUserResponse200 struct{}
 
 func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // UpdateUserResponse400 is the 400 response of UpdateUser.
@@ -1010,13 +1011,13 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse400) Error() string {
 	return "updateUser: 400 response"
 }
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdateUserResponse404 is the 404 response of UpdateUser.
@@ -1025,13 +1026,13 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse404) Error() string {
 	return "updateUser: 404 response"
 }
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -1055,7 +1056,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse200 struct{}
 
 func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeleteUserResponse400 is the 400 response of DeleteUser.
@@ -1064,13 +1065,13 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse400) Error() string {
 	return "deleteUser: 400 response"
 }
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeleteUserResponse404 is the 404 response of DeleteUser.
@@ -1079,17 +1080,17 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse404) Error() string {
 	return "deleteUser: 404 response"
 }
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -1108,7 +1109,7 @@ type Handler interface {
 	// DeletePet handles DELETE /pet/{petId}: Deletes a pet.
 	DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error)
 	// UploadFile handles POST /pet/{petId}/uploadImage: Uploads an image.
-	UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error)
+	UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error)
 	// GetInventory handles GET /store/inventory: Returns pet inventories by status.
 	GetInventory(ctx context.Context) (GetInventoryResponse, error)
 	// PlaceOrder handles POST /store/order: Place an order for a pet.
@@ -1138,99 +1139,99 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// UpdatePet returns oasrt.ErrNotImplemented.
+// UpdatePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// AddPet returns oasrt.ErrNotImplemented.
+// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByStatus returns oasrt.ErrNotImplemented.
+// FindPetsByStatus returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByTags returns oasrt.ErrNotImplemented.
+// FindPetsByTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oasrt.ErrNotImplemented.
+// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdatePetWithForm returns oasrt.ErrNotImplemented.
+// UpdatePetWithForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams) (UpdatePetWithFormResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePet returns oasrt.ErrNotImplemented.
+// DeletePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadFile returns oasrt.ErrNotImplemented.
-func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// UploadFile returns oashttp.ErrNotImplemented.
+func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInventory returns oasrt.ErrNotImplemented.
+// GetInventory returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInventory(ctx context.Context) (GetInventoryResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PlaceOrder returns oasrt.ErrNotImplemented.
+// PlaceOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrderByID returns oasrt.ErrNotImplemented.
+// GetOrderByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrder returns oasrt.ErrNotImplemented.
+// DeleteOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oasrt.ErrNotImplemented.
+// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUsersWithListInput returns oasrt.ErrNotImplemented.
+// CreateUsersWithListInput returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LoginUser returns oasrt.ErrNotImplemented.
+// LoginUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LogoutUser returns oasrt.ErrNotImplemented.
+// LogoutUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUserByName returns oasrt.ErrNotImplemented.
+// GetUserByName returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUserByName(ctx context.Context, params GetUserByNameParams) (GetUserByNameResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdateUser returns oasrt.ErrNotImplemented.
+// UpdateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdateUser(ctx context.Context, params UpdateUserParams, body *User) (UpdateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oasrt.ErrNotImplemented.
+// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -1265,7 +1266,7 @@ var operations = [19]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -1277,15 +1278,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -1304,7 +1305,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -1313,7 +1314,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -1324,14 +1325,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -1341,14 +1342,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1397,7 +1398,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	if !s.cfg.Accepts(w, r, producesUpdatePet[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1417,7 +1418,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1457,10 +1458,10 @@ var producesFindPetsByStatus = [...]string{"application/json"}
 func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "status":
-			err = oasrt.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
+			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
 				switch s {
 				case "available":
 					v = FindPetsByStatusStatusAvailable
@@ -1469,7 +1470,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 				case "sold":
 					v = FindPetsByStatusStatusSold
 				default:
-					return v, oasrt.InvalidValue(s, "FindPetsByStatusStatus")
+					return v, oashttp.InvalidValue(s, "FindPetsByStatusStatus")
 				}
 				return v, nil
 			})
@@ -1505,14 +1506,14 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "tags":
 			seen[0] = true
 			var err error
-			raw0, err = oasrt.QueryArray(raw0, value, 0)
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tags", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tags", In: "query", Err: err}
 			}
 		}
 	}
@@ -1545,7 +1546,7 @@ var producesGetPetByID = [...]string{"application/json"}
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1574,17 +1575,17 @@ var producesUpdatePetWithForm = [...]string{"application/json"}
 // decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
-	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "name":
-			err = oasrt.QueryOpt(&params.Name, "name", value, oasrt.ParseString)
+			err = oashttp.QueryOpt(&params.Name, "name", value, oashttp.ParseString)
 		case "status":
-			err = oasrt.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
+			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
 				switch s {
 				case "available":
 					v = UpdatePetWithFormStatusAvailable
@@ -1593,7 +1594,7 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 				case "sold":
 					v = UpdatePetWithFormStatusSold
 				default:
-					return v, oasrt.InvalidValue(s, "UpdatePetWithFormStatus")
+					return v, oashttp.InvalidValue(s, "UpdatePetWithFormStatus")
 				}
 				return v, nil
 			})
@@ -1619,10 +1620,10 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 // decodeDeletePetParams reads the parameters of DeletePet from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
-	if err = oasrt.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oasrt.ParseString); err != nil {
+	if err = oashttp.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttp.ParseString); err != nil {
 		return params, err
 	}
-	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1656,15 +1657,15 @@ var producesUploadFile = [...]string{"application/json"}
 // decodeUploadFileParams reads the parameters of UploadFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
-	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
-			err = oasrt.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oasrt.ParseString)
+			err = oashttp.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oashttp.ParseString)
 		}
 	}
 	return params, err
@@ -1690,7 +1691,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, producesPlaceOrder[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1728,7 +1729,7 @@ var producesGetOrderByID = [...]string{"application/json"}
 // decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
-	if params.OrderID, err = oasrt.PathParam(p[0], "", esc, "orderId", oasrt.ParseInt64); err != nil {
+	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1751,7 +1752,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 // decodeDeleteOrderParams reads the parameters of DeleteOrder from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
-	if params.OrderID, err = oasrt.PathParam(p[0], "", esc, "orderId", oasrt.ParseInt64); err != nil {
+	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1762,7 +1763,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1782,7 +1783,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	if !s.cfg.Accepts(w, r, producesCreateUsersWithListInput[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1852,12 +1853,12 @@ var producesLoginUser = [...]string{"application/json"}
 func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "username":
-			err = oasrt.QueryOpt(&params.Username, "username", value, oasrt.ParseString)
+			err = oashttp.QueryOpt(&params.Username, "username", value, oashttp.ParseString)
 		case "password":
-			err = oasrt.QueryOpt(&params.Password, "password", value, oasrt.ParseString)
+			err = oashttp.QueryOpt(&params.Password, "password", value, oashttp.ParseString)
 		}
 	}
 	return params, err
@@ -1895,7 +1896,7 @@ var producesGetUserByName = [...]string{"application/json"}
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
-	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1908,7 +1909,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1923,7 +1924,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 // decodeUpdateUserParams reads the parameters of UpdateUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1946,7 +1947,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Username, err = oasrt.PathParam(p[0], "", esc, "username", oasrt.ParseString); err != nil {
+	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // RootResponse is the result of Root: one of
@@ -29,7 +30,7 @@ type RootResponse interface {
 type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUsersResponse is the result of ListUsers: one of
@@ -52,14 +53,14 @@ type ListUsersResponse200 struct {
 }
 
 func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oasrt.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []User
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -92,7 +93,7 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 	if v.XNext.Set {
 		h.Set("X-Next", v.XNext.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -112,9 +113,9 @@ type CreateUserResponse201 struct {
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 201, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -127,7 +128,7 @@ type CreateUserResponse4XX struct {
 }
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse4XX) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -137,9 +138,9 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, status, "application/problem+json", w, oasrt.CheckJSON[Problem])
+	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -152,7 +153,7 @@ type CreateUserResponseDefault struct {
 }
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponseDefault) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -162,9 +163,9 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, status, "application/json", w, oasrt.CheckJSON[Problem])
+	return oashttp.WriteJSON(rw, r, status, "application/json", w, oashttp.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
@@ -183,9 +184,9 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -210,9 +211,9 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[User])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
@@ -221,13 +222,13 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 type GetUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserResponse404) Error() string {
 	return "getUser: 404 response"
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -250,7 +251,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListFriendsParams holds the parameters of ListFriends.
@@ -275,14 +276,14 @@ type ListFriendsResponse200 struct {
 }
 
 func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -311,7 +312,7 @@ type ListFilesResponse200 struct {
 }
 
 func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "text/plain", v.Body)
+	oashttp.WriteReader(rw, 200, "text/plain", v.Body)
 	return nil
 }
 
@@ -340,7 +341,7 @@ type GetFileResponse200 struct {
 }
 
 func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "application/octet-stream", v.Body)
+	oashttp.WriteReader(rw, 200, "application/octet-stream", v.Body)
 	return nil
 }
 
@@ -366,7 +367,7 @@ type PutFileResponse interface {
 type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // StatusParams holds the parameters of Status.
@@ -391,9 +392,9 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[StatusOK])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -416,7 +417,7 @@ type LabelResponse interface {
 type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // MatrixParams holds the parameters of Matrix.
@@ -439,7 +440,7 @@ type MatrixResponse interface {
 type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ColorParams holds the parameters of Color.
@@ -462,7 +463,7 @@ type ColorResponse interface {
 type ColorResponse204 struct{}
 
 func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // MatrixColorParams holds the parameters of MatrixColor.
@@ -485,7 +486,7 @@ type MatrixColorResponse interface {
 type MatrixColorResponse204 struct{}
 
 func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // SubmitFormResponse is the result of SubmitForm: one of
@@ -504,9 +505,9 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Point])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
@@ -525,9 +526,9 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[RGB])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -536,13 +537,13 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 type SubmitBothResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v SubmitBothResponse400) Error() string {
 	return "submitBoth: 400 response"
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UploadPhotoParams holds the parameters of UploadPhoto.
@@ -554,7 +555,7 @@ type UploadPhotoParams struct {
 // UploadPhotoForm is the multipart/form-data request body of UploadPhoto: a
 // field per property, read from the part of its name. Files are read as
 // the request streams, held in memory up to the server's multipart memory
-// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.
+// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.
 type UploadPhotoForm struct {
 	// Title is the part "title", required.
 	Title string
@@ -566,9 +567,9 @@ type UploadPhotoForm struct {
 	Tags []string
 	// Photo is the file part "photo", required.
 	// the picture
-	Photo *oasrt.File
+	Photo *oashttp.File
 	// Thumbnails is the file parts "thumbnails".
-	Thumbnails []*oasrt.File
+	Thumbnails []*oashttp.File
 	// Meta is the part "meta".
 	//
 	// Not parsed: the part's text as it is.
@@ -591,9 +592,9 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Stored])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -622,9 +623,9 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[ImportPointsOK])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -642,7 +643,7 @@ type ImportPointsResponse200Stream struct {
 }
 
 func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(ImportPointsOK)
@@ -715,13 +716,13 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[SearchOK])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -744,7 +745,7 @@ type Handler interface {
 	// GetFile handles GET /files/{base}.{ext}
 	GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error)
 	// PutFile handles PUT /files/{base}.{ext}
-	PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody) (PutFileResponse, error)
+	PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody) (PutFileResponse, error)
 	// Status handles GET /v{version}/status
 	Status(ctx context.Context, params StatusParams) (StatusResponse, error)
 	// Label handles GET /label/{ids}
@@ -772,104 +773,104 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Root returns oasrt.ErrNotImplemented.
+// Root returns oashttp.ErrNotImplemented.
 func (Unimplemented) Root(ctx context.Context) (RootResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUsers returns oasrt.ErrNotImplemented.
+// ListUsers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUsers(ctx context.Context) (ListUsersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oasrt.ErrNotImplemented.
+// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMe returns oasrt.ErrNotImplemented.
+// GetMe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMe(ctx context.Context) (GetMeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUser returns oasrt.ErrNotImplemented.
+// GetUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUser(ctx context.Context, params GetUserParams) (GetUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oasrt.ErrNotImplemented.
+// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFriends returns oasrt.ErrNotImplemented.
+// ListFriends returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFriends(ctx context.Context, params ListFriendsParams) (ListFriendsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFiles returns oasrt.ErrNotImplemented.
+// ListFiles returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFiles(ctx context.Context) (ListFilesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFile returns oasrt.ErrNotImplemented.
+// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PutFile returns oasrt.ErrNotImplemented.
-func (Unimplemented) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody) (PutFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// PutFile returns oashttp.ErrNotImplemented.
+func (Unimplemented) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody) (PutFileResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Status returns oasrt.ErrNotImplemented.
+// Status returns oashttp.ErrNotImplemented.
 func (Unimplemented) Status(ctx context.Context, params StatusParams) (StatusResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Label returns oasrt.ErrNotImplemented.
+// Label returns oashttp.ErrNotImplemented.
 func (Unimplemented) Label(ctx context.Context, params LabelParams) (LabelResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Matrix returns oasrt.ErrNotImplemented.
+// Matrix returns oashttp.ErrNotImplemented.
 func (Unimplemented) Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Color returns oasrt.ErrNotImplemented.
+// Color returns oashttp.ErrNotImplemented.
 func (Unimplemented) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// MatrixColor returns oasrt.ErrNotImplemented.
+// MatrixColor returns oashttp.ErrNotImplemented.
 func (Unimplemented) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitForm returns oasrt.ErrNotImplemented.
+// SubmitForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitBoth returns oasrt.ErrNotImplemented.
+// SubmitBoth returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadPhoto returns oasrt.ErrNotImplemented.
+// UploadPhoto returns oashttp.ErrNotImplemented.
 func (Unimplemented) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportPoints returns oasrt.ErrNotImplemented.
+// ImportPoints returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Search returns oasrt.ErrNotImplemented.
+// Search returns oashttp.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -905,7 +906,7 @@ var operations = [20]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -917,15 +918,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -944,7 +945,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -953,7 +954,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -964,14 +965,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -981,14 +982,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1063,7 +1064,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1116,7 +1117,7 @@ var producesGetUser = [...]string{"application/json"}
 // decodeGetUserParams reads the parameters of GetUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1139,7 +1140,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1168,7 +1169,7 @@ var producesListFriends = [...]string{"application/json"}
 // decodeListFriendsParams reads the parameters of ListFriends from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	if params.Name, err = oasrt.PathParam(p[0], "", esc, "name", oasrt.ParseString); err != nil {
+	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1212,10 +1213,10 @@ var producesGetFile = [...]string{"application/octet-stream"}
 // decodeGetFileParams reads the parameters of GetFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Base, err = oasrt.PathParam(p[0], "", esc, "base", oasrt.ParseString); err != nil {
+	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
 		return params, err
 	}
-	if params.Ext, err = oasrt.PathParam(p[1], "", esc, "ext", oasrt.ParseString); err != nil {
+	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1243,10 +1244,10 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 // decodePutFileParams reads the parameters of PutFile from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	if params.Base, err = oasrt.PathParam(p[0], "", esc, "base", oasrt.ParseString); err != nil {
+	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
 		return params, err
 	}
-	if params.Ext, err = oasrt.PathParam(p[1], "", esc, "ext", oasrt.ParseString); err != nil {
+	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", oashttp.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1275,7 +1276,7 @@ var producesStatus = [...]string{"application/json"}
 // decodeStatusParams reads the parameters of Status from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
-	if params.Version, err = oasrt.PathParam(p[0], "", esc, "version", oasrt.ParseInt32); err != nil {
+	if params.Version, err = oashttp.PathParam(p[0], "", esc, "version", oashttp.ParseInt32); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1299,15 +1300,15 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ".", ",", esc)
+		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 			}
 			params.IDs[i] = x
 		}
@@ -1333,9 +1334,9 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 // path parameters p captured by the router (escaped when esc is true).
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ";ids=", ";ids=", esc)
+		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = vals
 	}
@@ -1360,16 +1361,16 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], "", ",", esc)
+		vals, err := oashttp.PathArray(p[0], "", ",", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oasrt.ObjectPairs(vals, false)
+		pairs, err := oashttp.ObjectPairs(vals, false)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
 	return params, nil
@@ -1393,16 +1394,16 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], ";", ";", esc)
+		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oasrt.ObjectPairs(vals, true)
+		pairs, err := oashttp.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
 	return params, nil
@@ -1422,7 +1423,7 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 	if pairs != nil {
 		body = new(Point)
 		if err := decodePointPairs(body, pairs); err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 422})
+			s.cfg.Error(w, r, &oashttp.BodyError{Err: err, Status: 422})
 			return
 		}
 	}
@@ -1442,7 +1443,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	var body *RGB
-	if oasrt.IsForm(r.Header.Get("Content-Type")) {
+	if oashttp.IsForm(r.Header.Get("Content-Type")) {
 		pairs, err := s.cfg.FormBody(r, false)
 		if err != nil {
 			s.cfg.Error(w, r, err)
@@ -1451,13 +1452,13 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		if pairs != nil {
 			body = new(RGB)
 			if err := decodeRGBPairs(body, pairs); err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 400})
+				s.cfg.Error(w, r, &oashttp.BodyError{Err: err, Status: 400})
 				return
 			}
 		}
 	} else {
 		var err error
-		body, err = oasrt.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
+		body, err = oashttp.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
 		if err != nil {
 			s.cfg.Error(w, r, err)
 			return
@@ -1510,7 +1511,7 @@ var producesUploadPhoto = [...]string{"application/json"}
 // decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1518,7 +1519,7 @@ func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params Uplo
 
 // decodeUploadPhotoForm reads the multipart/form-data body of UploadPhoto;
 // parts of other names are skipped.
-func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
+func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 	var seen [2]bool
 	for {
 		name, err := m.Next()
@@ -1536,10 +1537,10 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			if oasrt.Len(s) < 1 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
 			}
 			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
 			}
 			v.Title = s
 		case "rating":
@@ -1548,15 +1549,15 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			v.Rating.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", err), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", err), Status: 422}
 			}
 			if x < 1 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
 			}
 			if x > 5 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
 			}
 			v.Rating.Value = int32(x)
 		case "kind":
@@ -1571,7 +1572,7 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 			case "dog":
 				v.Kind.Value = KindDog
 			default:
-				return &oasrt.BodyError{Err: oasrt.PropertyError("kind", oasrt.InvalidValue(s, "Kind")), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("kind", oashttp.InvalidValue(s, "Kind")), Status: 422}
 			}
 		case "tags":
 			s, err := m.Value()
@@ -1603,10 +1604,10 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 		}
 	}
 	if !seen[0] {
-		return &oasrt.BodyError{Err: oasrt.PropertyError("title", oasrt.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttp.PropertyError("title", oashttp.ErrMissing), Status: 422}
 	}
 	if !seen[1] {
-		return &oasrt.BodyError{Err: oasrt.PropertyError("photo", oasrt.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttp.PropertyError("photo", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }
@@ -1624,7 +1625,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oasrt.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
 	if err == nil && res != nil {
@@ -1690,31 +1691,31 @@ var producesSearch = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
-		vals := oasrt.HeaderArray(s)
-		pairs, err := oasrt.ObjectPairs(vals, true)
+		vals := oashttp.HeaderArray(s)
+		pairs, err := oashttp.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 		params.XPoint.Set = true
 		if err := decodePointPairs(&params.XPoint.Value, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
-	if err = oasrt.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oasrt.ParseUUIDValue); err != nil {
+	if err = oashttp.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttp.ParseUUIDValue); err != nil {
 		return params, err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
-		vals := oasrt.HeaderArray(s)
+		vals := oashttp.HeaderArray(s)
 		params.XFlags = vals
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
 		if !pattern1.MatchString(s) {
-			return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
+			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
 		}
 		params.Session = s
 	} else {
-		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
 	var seen [6]bool
 	var raw4 []string
@@ -1725,10 +1726,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "q":
-			err = oasrt.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
+			err = oashttp.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
 				if len(s) > 50 && oasrt.Len(s) > 50 {
 					return v, fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))
 				}
@@ -1736,8 +1737,8 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return v, nil
 			})
 		case "limit":
-			err = oasrt.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
-				x, err := oasrt.ParseInt(s, 32)
+			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
+				x, err := oashttp.ParseInt(s, 32)
 				if err != nil {
 					return v, err
 				}
@@ -1751,101 +1752,101 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return v, nil
 			})
 		case "ratio":
-			err = oasrt.QueryOpt(&params.Ratio, "ratio", value, oasrt.ParseFloat64)
+			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat64)
 		case "exact":
-			err = oasrt.QueryOpt(&params.Exact, "exact", value, oasrt.ParseBool)
+			err = oashttp.QueryOpt(&params.Exact, "exact", value, oashttp.ParseBool)
 		case "tag":
 			seen[1] = true
 			var err error
-			raw4, err = oasrt.QueryArray(raw4, value, 0)
+			raw4, err = oashttp.QueryArray(raw4, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tag", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[2] {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
-			raw5, err = oasrt.QueryArray(raw5, value, ',')
+			raw5, err = oashttp.QueryArray(raw5, value, ',')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
 			if seen[3] {
-				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
-			raw6, err = oasrt.QueryArray(raw6, value, '|')
+			raw6, err = oashttp.QueryArray(raw6, value, '|')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
 			if seen[4] {
-				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[4] = true
 			var err error
-			raw7, err = oasrt.QueryArray(raw7, value, ' ')
+			raw7, err = oashttp.QueryArray(raw7, value, ' ')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
-			err = oasrt.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
+			err = oashttp.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
 				switch s {
 				case "cat":
 					v = KindCat
 				case "dog":
 					v = KindDog
 				default:
-					return v, oasrt.InvalidValue(s, "Kind")
+					return v, oashttp.InvalidValue(s, "Kind")
 				}
 				return v, nil
 			})
 		case "since":
-			err = oasrt.QueryOpt(&params.Since, "since", value, oasrt.ParseTime)
+			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
 		case "day":
-			err = oasrt.QueryOpt(&params.Day, "day", value, oasrt.ParseDateValue)
+			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
 		case "ref":
-			err = oasrt.QueryOpt(&params.Ref, "ref", value, oasrt.ParseUUIDValue)
+			err = oashttp.QueryOpt(&params.Ref, "ref", value, oashttp.ParseUUIDValue)
 		case "rgb":
 			if seen[5] {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[5] = true
-			vals, err := oasrt.QueryArray(nil, value, ',')
+			vals, err := oashttp.QueryArray(nil, value, ',')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
-			pairs, err := oasrt.ObjectPairs(vals, false)
+			pairs, err := oashttp.ObjectPairs(vals, false)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 			params.Rgb.Set = true
 			if err := decodeRGBPairs(&params.Rgb.Value, pairs); err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 		case "x", "y": // properties of point
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
-			if pairsPoint, err = oasrt.AddProperty(pairsPoint, key, s); err != nil {
-				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			if pairsPoint, err = oashttp.AddProperty(pairsPoint, key, s); err != nil {
+				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 		default:
-			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
-				s, err := oasrt.QueryScalar(value)
+			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttp.QueryScalar(value)
 				if err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oasrt.AddProperty(pairsFilter, prop, s); err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 			if strings.HasPrefix(key, "meta[") {
-				params.Meta = oasrt.AppendPair(params.Meta, key, value)
+				params.Meta = oashttp.AppendPair(params.Meta, key, value)
 			}
 		}
 	}
@@ -1853,7 +1854,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		return params, err
 	}
 	if !seen[0] {
-		return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}
 	}
 	if seen[1] {
 		params.Tag = raw4
@@ -1861,12 +1862,12 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[2] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			params.IDs[i] = x
 		}
@@ -1880,13 +1881,13 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if pairsPoint != nil {
 		params.Point.Set = true
 		if err := decodePointPairs(&params.Point.Value, pairsPoint); err != nil {
-			return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeSearchFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
 	return params, nil
@@ -1901,44 +1902,44 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 		switch pairs[i] {
 		case "r":
 			seen[0] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("r", err)
+				return oashttp.PropertyError("r", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("g", err)
+				return oashttp.PropertyError("g", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("b", err)
+				return oashttp.PropertyError("b", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("r", oasrt.ErrMissing)
+		return oashttp.PropertyError("r", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oasrt.PropertyError("g", oasrt.ErrMissing)
+		return oashttp.PropertyError("g", oashttp.ErrMissing)
 	}
 	if !seen[2] {
-		return oasrt.PropertyError("b", oasrt.ErrMissing)
+		return oashttp.PropertyError("b", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1952,22 +1953,22 @@ func decodePointPairs(v *Point, pairs []string) error {
 		switch pairs[i] {
 		case "x":
 			seen[0] = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return oasrt.PropertyError("x", err)
+				return oashttp.PropertyError("x", err)
 			}
 			v.X = x
 		case "y":
 			v.Y.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return oasrt.PropertyError("y", err)
+				return oashttp.PropertyError("y", err)
 			}
 			v.Y.Value = x
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("x", oasrt.ErrMissing)
+		return oashttp.PropertyError("x", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1984,15 +1985,15 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 			v.Color = s
 		case "size":
 			v.Size.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("size", err)
+				return oashttp.PropertyError("size", err)
 			}
 			v.Size.Value = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("color", oasrt.ErrMissing)
+		return oashttp.PropertyError("color", oashttp.ErrMissing)
 	}
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // PublicResponse is the result of Public: one of
@@ -25,9 +25,9 @@ type PublicResponse200 struct {
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
@@ -46,9 +46,9 @@ type MeResponse200 struct {
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
@@ -67,9 +67,9 @@ type AdminResponse200 struct {
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
@@ -88,9 +88,9 @@ type BothResponse200 struct {
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
@@ -109,9 +109,9 @@ type OptionalResponse200 struct {
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
@@ -130,9 +130,9 @@ type KeysResponse200 struct {
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
@@ -149,7 +149,7 @@ type UndeclaredResponse interface {
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 200)
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // MtlsResponse is the result of Mtls: one of
@@ -168,13 +168,13 @@ type MtlsResponse200 struct {
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Who])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -197,43 +197,43 @@ type Handler interface {
 
 	// HandleBearer checks the credentials of security scheme "bearer" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 
 	// HandleBasic checks the credentials of security scheme "basic" (HTTP basic)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error)
 
 	// HandleAPIKey checks the credentials of security scheme "api_key" (apiKey in header "X-API-Key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleAPIKey(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleKeyQuery checks the credentials of security scheme "key_query" (apiKey in query "api_key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleKeyQuery(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleKeyCookie checks the credentials of security scheme "key_cookie" (apiKey in cookie "sid")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleKeyCookie(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleOauth checks the credentials of security scheme "oauth" (oauth2, a bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 
 	// HandleMtls checks the credentials of security scheme "mtls" (mutualTLS, read from the request)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 }
@@ -242,79 +242,79 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Public returns oasrt.ErrNotImplemented.
+// Public returns oashttp.ErrNotImplemented.
 func (Unimplemented) Public(ctx context.Context) (PublicResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Me returns oasrt.ErrNotImplemented.
+// Me returns oashttp.ErrNotImplemented.
 func (Unimplemented) Me(ctx context.Context) (MeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Admin returns oasrt.ErrNotImplemented.
+// Admin returns oashttp.ErrNotImplemented.
 func (Unimplemented) Admin(ctx context.Context) (AdminResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Both returns oasrt.ErrNotImplemented.
+// Both returns oashttp.ErrNotImplemented.
 func (Unimplemented) Both(ctx context.Context) (BothResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Optional returns oasrt.ErrNotImplemented.
+// Optional returns oashttp.ErrNotImplemented.
 func (Unimplemented) Optional(ctx context.Context) (OptionalResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Keys returns oasrt.ErrNotImplemented.
+// Keys returns oashttp.ErrNotImplemented.
 func (Unimplemented) Keys(ctx context.Context) (KeysResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Undeclared returns oasrt.ErrNotImplemented.
+// Undeclared returns oashttp.ErrNotImplemented.
 func (Unimplemented) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Mtls returns oasrt.ErrNotImplemented.
+// Mtls returns oashttp.ErrNotImplemented.
 func (Unimplemented) Mtls(ctx context.Context) (MtlsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBearer rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBasic rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleAPIKey rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleAPIKey(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleKeyQuery rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleKeyQuery(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleKeyCookie rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleKeyCookie(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleOauth rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleMtls rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -338,7 +338,7 @@ var operations = [8]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -350,15 +350,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -377,7 +377,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -386,7 +386,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -397,14 +397,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -414,14 +414,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -594,13 +594,13 @@ var producesMtls = [...]string{"application/json"}
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBearer(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -612,11 +612,11 @@ func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, sc
 func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	user, password, ok := r.BasicAuth()
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBasic(ctx, op, user, password)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -626,13 +626,13 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkAPIKey reads the credentials of scheme "api_key" and passes them to the Handler.
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleAPIKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -642,13 +642,13 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 
 // checkKeyQuery reads the credentials of scheme "key_query" and passes them to the Handler.
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "query", "api_key")
+	key, ok := oashttp.APIKey(r, "query", "api_key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyQuery(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -658,13 +658,13 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 
 // checkKeyCookie reads the credentials of scheme "key_cookie" and passes them to the Handler.
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "cookie", "sid")
+	key, ok := oashttp.APIKey(r, "cookie", "sid")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyCookie(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -674,13 +674,13 @@ func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string,
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleOauth(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -692,7 +692,7 @@ func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, sco
 func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	ctx, err := s.h.HandleMtls(ctx, op, r)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -725,7 +725,7 @@ func (s *Server) authorizeOauthOrAPIKey(r *http.Request, op string) (context.Con
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }
 
 // authorizeAPIKeyAndBasic checks the security of operation op: the first requirement
@@ -750,7 +750,7 @@ func (s *Server) authorizeAnonymousOrBearer(r *http.Request, op string) (context
 	if err == nil {
 		return ctx, nil
 	}
-	return oasrt.Anonymous(r, err)
+	return oashttp.Anonymous(r, err)
 }
 
 // authorizeKeyQueryOrKeyCookie checks the security of operation op: the first requirement
@@ -767,13 +767,13 @@ func (s *Server) authorizeKeyQueryOrKeyCookie(r *http.Request, op string) (conte
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }
 
 // authorize checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
 func (s *Server) authorize(r *http.Request, op string) (context.Context, error) {
-	return nil, &oasrt.SecurityError{Scheme: "(undeclared)", Err: oasrt.ErrNoCredentials}
+	return nil, &oashttp.SecurityError{Scheme: "(undeclared)", Err: oashttp.ErrNoCredentials}
 }
 
 // authorizeMtls checks the security of operation op: the first requirement

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // AddPetResponse is the result of AddPet: one of
@@ -25,9 +25,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -36,13 +36,13 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -51,13 +51,13 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 422)
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -83,9 +83,9 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetResponseWriter()
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oasrt.WriteJSON(rw, r, 200, "application/json", w, oasrt.CheckJSON[Pet])
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -94,13 +94,13 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 400)
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -109,17 +109,17 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 404)
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -133,14 +133,14 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// AddPet returns oasrt.ErrNotImplemented.
+// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oasrt.ErrNotImplemented.
+// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -158,7 +158,7 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -170,15 +170,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -197,7 +197,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -206,7 +206,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -217,14 +217,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -234,14 +234,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -256,7 +256,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
 		return
 	}
-	body, err := oasrt.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -294,7 +294,7 @@ var producesGetPetByID = [...]string{"application/json"}
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	if params.PetID, err = oasrt.PathParam(p[0], "", esc, "petId", oasrt.ParseInt64); err != nil {
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -23,7 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -40,7 +40,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -63,7 +63,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -86,7 +86,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -111,7 +111,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -128,7 +128,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -145,7 +145,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -168,7 +168,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -191,7 +191,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -216,11 +216,11 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -250,54 +250,54 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oasrt.ErrNotImplemented.
+// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oasrt.ErrNotImplemented.
+// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oasrt.ErrNotImplemented.
+// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oasrt.ErrNotImplemented.
+// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oasrt.ErrNotImplemented.
+// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oasrt.ErrNotImplemented.
+// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oasrt.ErrNotImplemented.
+// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oasrt.ErrNotImplemented.
+// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oasrt.ErrNotImplemented.
+// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oasrt.ErrNotImplemented.
+// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -323,7 +323,7 @@ var operations = [10]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -335,15 +335,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -362,7 +362,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -371,7 +371,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -382,14 +382,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -399,14 +399,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -467,7 +467,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -490,7 +490,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -513,10 +513,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -557,7 +557,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -580,7 +580,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -603,10 +603,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -23,7 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -40,7 +40,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -63,7 +63,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -86,7 +86,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -111,7 +111,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
@@ -128,7 +128,7 @@ type ListWdqxlykfqrResponse interface {
 type ListWdqxlykfqrResponse204 struct{}
 
 func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
@@ -145,7 +145,7 @@ type CreateWdqxlykfqrResponse interface {
 type CreateWdqxlykfqrResponse204 struct{}
 
 func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
@@ -168,7 +168,7 @@ type GetWdqxlykfqrResponse interface {
 type GetWdqxlykfqrResponse204 struct{}
 
 func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
@@ -191,7 +191,7 @@ type DeleteWdqxlykfqrResponse interface {
 type DeleteWdqxlykfqrResponse204 struct{}
 
 func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
@@ -216,7 +216,7 @@ type GetWdqxlykfqrItemResponse interface {
 type GetWdqxlykfqrItemResponse204 struct{}
 
 func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
@@ -233,7 +233,7 @@ type ListDgazlnoxujResponse interface {
 type ListDgazlnoxujResponse204 struct{}
 
 func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
@@ -250,7 +250,7 @@ type CreateDgazlnoxujResponse interface {
 type CreateDgazlnoxujResponse204 struct{}
 
 func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
@@ -273,7 +273,7 @@ type GetDgazlnoxujResponse interface {
 type GetDgazlnoxujResponse204 struct{}
 
 func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
@@ -296,7 +296,7 @@ type DeleteDgazlnoxujResponse interface {
 type DeleteDgazlnoxujResponse204 struct{}
 
 func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
@@ -321,7 +321,7 @@ type GetDgazlnoxujItemResponse interface {
 type GetDgazlnoxujItemResponse204 struct{}
 
 func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListHnltmgResponse is the result of ListHnltmg: one of
@@ -338,7 +338,7 @@ type ListHnltmgResponse interface {
 type ListHnltmgResponse204 struct{}
 
 func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
@@ -355,7 +355,7 @@ type CreateHnltmgResponse interface {
 type CreateHnltmgResponse204 struct{}
 
 func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetHnltmgParams holds the parameters of GetHnltmg.
@@ -378,7 +378,7 @@ type GetHnltmgResponse interface {
 type GetHnltmgResponse204 struct{}
 
 func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg.
@@ -401,7 +401,7 @@ type DeleteHnltmgResponse interface {
 type DeleteHnltmgResponse204 struct{}
 
 func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem.
@@ -426,7 +426,7 @@ type GetHnltmgItemResponse interface {
 type GetHnltmgItemResponse204 struct{}
 
 func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
@@ -443,7 +443,7 @@ type ListSqmlbhlktpResponse interface {
 type ListSqmlbhlktpResponse204 struct{}
 
 func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
@@ -460,7 +460,7 @@ type CreateSqmlbhlktpResponse interface {
 type CreateSqmlbhlktpResponse204 struct{}
 
 func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
@@ -483,7 +483,7 @@ type GetSqmlbhlktpResponse interface {
 type GetSqmlbhlktpResponse204 struct{}
 
 func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
@@ -506,7 +506,7 @@ type DeleteSqmlbhlktpResponse interface {
 type DeleteSqmlbhlktpResponse204 struct{}
 
 func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
@@ -531,7 +531,7 @@ type GetSqmlbhlktpItemResponse interface {
 type GetSqmlbhlktpItemResponse204 struct{}
 
 func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
@@ -548,7 +548,7 @@ type ListDlskblpuResponse interface {
 type ListDlskblpuResponse204 struct{}
 
 func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
@@ -565,7 +565,7 @@ type CreateDlskblpuResponse interface {
 type CreateDlskblpuResponse204 struct{}
 
 func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu.
@@ -588,7 +588,7 @@ type GetDlskblpuResponse interface {
 type GetDlskblpuResponse204 struct{}
 
 func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
@@ -611,7 +611,7 @@ type DeleteDlskblpuResponse interface {
 type DeleteDlskblpuResponse204 struct{}
 
 func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
@@ -636,7 +636,7 @@ type GetDlskblpuItemResponse interface {
 type GetDlskblpuItemResponse204 struct{}
 
 func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUughResponse is the result of ListUugh: one of
@@ -653,7 +653,7 @@ type ListUughResponse interface {
 type ListUughResponse204 struct{}
 
 func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateUughResponse is the result of CreateUugh: one of
@@ -670,7 +670,7 @@ type CreateUughResponse interface {
 type CreateUughResponse204 struct{}
 
 func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUughParams holds the parameters of GetUugh.
@@ -693,7 +693,7 @@ type GetUughResponse interface {
 type GetUughResponse204 struct{}
 
 func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteUughParams holds the parameters of DeleteUugh.
@@ -716,7 +716,7 @@ type DeleteUughResponse interface {
 type DeleteUughResponse204 struct{}
 
 func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUughItemParams holds the parameters of GetUughItem.
@@ -741,7 +741,7 @@ type GetUughItemResponse interface {
 type GetUughItemResponse204 struct{}
 
 func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
@@ -758,7 +758,7 @@ type ListSvashrrvcdResponse interface {
 type ListSvashrrvcdResponse204 struct{}
 
 func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
@@ -775,7 +775,7 @@ type CreateSvashrrvcdResponse interface {
 type CreateSvashrrvcdResponse204 struct{}
 
 func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
@@ -798,7 +798,7 @@ type GetSvashrrvcdResponse interface {
 type GetSvashrrvcdResponse204 struct{}
 
 func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
@@ -821,7 +821,7 @@ type DeleteSvashrrvcdResponse interface {
 type DeleteSvashrrvcdResponse204 struct{}
 
 func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
@@ -846,7 +846,7 @@ type GetSvashrrvcdItemResponse interface {
 type GetSvashrrvcdItemResponse204 struct{}
 
 func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
@@ -863,7 +863,7 @@ type ListNrvhsjyftResponse interface {
 type ListNrvhsjyftResponse204 struct{}
 
 func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
@@ -880,7 +880,7 @@ type CreateNrvhsjyftResponse interface {
 type CreateNrvhsjyftResponse204 struct{}
 
 func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
@@ -903,7 +903,7 @@ type GetNrvhsjyftResponse interface {
 type GetNrvhsjyftResponse204 struct{}
 
 func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
@@ -926,7 +926,7 @@ type DeleteNrvhsjyftResponse interface {
 type DeleteNrvhsjyftResponse204 struct{}
 
 func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
@@ -951,7 +951,7 @@ type GetNrvhsjyftItemResponse interface {
 type GetNrvhsjyftItemResponse204 struct{}
 
 func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
@@ -968,7 +968,7 @@ type ListXrwjtbbResponse interface {
 type ListXrwjtbbResponse204 struct{}
 
 func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
@@ -985,7 +985,7 @@ type CreateXrwjtbbResponse interface {
 type CreateXrwjtbbResponse204 struct{}
 
 func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb.
@@ -1008,7 +1008,7 @@ type GetXrwjtbbResponse interface {
 type GetXrwjtbbResponse204 struct{}
 
 func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
@@ -1031,7 +1031,7 @@ type DeleteXrwjtbbResponse interface {
 type DeleteXrwjtbbResponse204 struct{}
 
 func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
@@ -1056,7 +1056,7 @@ type GetXrwjtbbItemResponse interface {
 type GetXrwjtbbItemResponse204 struct{}
 
 func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
@@ -1073,7 +1073,7 @@ type ListNwcvaojrqlResponse interface {
 type ListNwcvaojrqlResponse204 struct{}
 
 func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
@@ -1090,7 +1090,7 @@ type CreateNwcvaojrqlResponse interface {
 type CreateNwcvaojrqlResponse204 struct{}
 
 func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
@@ -1113,7 +1113,7 @@ type GetNwcvaojrqlResponse interface {
 type GetNwcvaojrqlResponse204 struct{}
 
 func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
@@ -1136,7 +1136,7 @@ type DeleteNwcvaojrqlResponse interface {
 type DeleteNwcvaojrqlResponse204 struct{}
 
 func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
@@ -1161,7 +1161,7 @@ type GetNwcvaojrqlItemResponse interface {
 type GetNwcvaojrqlItemResponse204 struct{}
 
 func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
@@ -1178,7 +1178,7 @@ type ListLfubzamkhResponse interface {
 type ListLfubzamkhResponse204 struct{}
 
 func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
@@ -1195,7 +1195,7 @@ type CreateLfubzamkhResponse interface {
 type CreateLfubzamkhResponse204 struct{}
 
 func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh.
@@ -1218,7 +1218,7 @@ type GetLfubzamkhResponse interface {
 type GetLfubzamkhResponse204 struct{}
 
 func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
@@ -1241,7 +1241,7 @@ type DeleteLfubzamkhResponse interface {
 type DeleteLfubzamkhResponse204 struct{}
 
 func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
@@ -1266,7 +1266,7 @@ type GetLfubzamkhItemResponse interface {
 type GetLfubzamkhItemResponse204 struct{}
 
 func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSzrwResponse is the result of ListSzrw: one of
@@ -1283,7 +1283,7 @@ type ListSzrwResponse interface {
 type ListSzrwResponse204 struct{}
 
 func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSzrwResponse is the result of CreateSzrw: one of
@@ -1300,7 +1300,7 @@ type CreateSzrwResponse interface {
 type CreateSzrwResponse204 struct{}
 
 func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSzrwParams holds the parameters of GetSzrw.
@@ -1323,7 +1323,7 @@ type GetSzrwResponse interface {
 type GetSzrwResponse204 struct{}
 
 func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw.
@@ -1346,7 +1346,7 @@ type DeleteSzrwResponse interface {
 type DeleteSzrwResponse204 struct{}
 
 func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem.
@@ -1371,7 +1371,7 @@ type GetSzrwItemResponse interface {
 type GetSzrwItemResponse204 struct{}
 
 func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
@@ -1388,7 +1388,7 @@ type ListZyccvzoabvResponse interface {
 type ListZyccvzoabvResponse204 struct{}
 
 func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
@@ -1405,7 +1405,7 @@ type CreateZyccvzoabvResponse interface {
 type CreateZyccvzoabvResponse204 struct{}
 
 func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
@@ -1428,7 +1428,7 @@ type GetZyccvzoabvResponse interface {
 type GetZyccvzoabvResponse204 struct{}
 
 func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
@@ -1451,7 +1451,7 @@ type DeleteZyccvzoabvResponse interface {
 type DeleteZyccvzoabvResponse204 struct{}
 
 func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
@@ -1476,7 +1476,7 @@ type GetZyccvzoabvItemResponse interface {
 type GetZyccvzoabvItemResponse204 struct{}
 
 func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
@@ -1493,7 +1493,7 @@ type ListRtugdweweResponse interface {
 type ListRtugdweweResponse204 struct{}
 
 func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
@@ -1510,7 +1510,7 @@ type CreateRtugdweweResponse interface {
 type CreateRtugdweweResponse204 struct{}
 
 func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe.
@@ -1533,7 +1533,7 @@ type GetRtugdweweResponse interface {
 type GetRtugdweweResponse204 struct{}
 
 func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
@@ -1556,7 +1556,7 @@ type DeleteRtugdweweResponse interface {
 type DeleteRtugdweweResponse204 struct{}
 
 func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
@@ -1581,7 +1581,7 @@ type GetRtugdweweItemResponse interface {
 type GetRtugdweweItemResponse204 struct{}
 
 func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
@@ -1598,7 +1598,7 @@ type ListNqhlcbrwyResponse interface {
 type ListNqhlcbrwyResponse204 struct{}
 
 func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
@@ -1615,7 +1615,7 @@ type CreateNqhlcbrwyResponse interface {
 type CreateNqhlcbrwyResponse204 struct{}
 
 func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
@@ -1638,7 +1638,7 @@ type GetNqhlcbrwyResponse interface {
 type GetNqhlcbrwyResponse204 struct{}
 
 func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
@@ -1661,7 +1661,7 @@ type DeleteNqhlcbrwyResponse interface {
 type DeleteNqhlcbrwyResponse204 struct{}
 
 func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
@@ -1686,7 +1686,7 @@ type GetNqhlcbrwyItemResponse interface {
 type GetNqhlcbrwyItemResponse204 struct{}
 
 func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListJthgvsResponse is the result of ListJthgvs: one of
@@ -1703,7 +1703,7 @@ type ListJthgvsResponse interface {
 type ListJthgvsResponse204 struct{}
 
 func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
@@ -1720,7 +1720,7 @@ type CreateJthgvsResponse interface {
 type CreateJthgvsResponse204 struct{}
 
 func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetJthgvsParams holds the parameters of GetJthgvs.
@@ -1743,7 +1743,7 @@ type GetJthgvsResponse interface {
 type GetJthgvsResponse204 struct{}
 
 func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs.
@@ -1766,7 +1766,7 @@ type DeleteJthgvsResponse interface {
 type DeleteJthgvsResponse204 struct{}
 
 func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem.
@@ -1791,7 +1791,7 @@ type GetJthgvsItemResponse interface {
 type GetJthgvsItemResponse204 struct{}
 
 func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
@@ -1808,7 +1808,7 @@ type ListLpjjbiqmfiResponse interface {
 type ListLpjjbiqmfiResponse204 struct{}
 
 func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
@@ -1825,7 +1825,7 @@ type CreateLpjjbiqmfiResponse interface {
 type CreateLpjjbiqmfiResponse204 struct{}
 
 func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
@@ -1848,7 +1848,7 @@ type GetLpjjbiqmfiResponse interface {
 type GetLpjjbiqmfiResponse204 struct{}
 
 func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
@@ -1871,7 +1871,7 @@ type DeleteLpjjbiqmfiResponse interface {
 type DeleteLpjjbiqmfiResponse204 struct{}
 
 func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
@@ -1896,7 +1896,7 @@ type GetLpjjbiqmfiItemResponse interface {
 type GetLpjjbiqmfiItemResponse204 struct{}
 
 func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
@@ -1913,7 +1913,7 @@ type ListUkhvrhlifeResponse interface {
 type ListUkhvrhlifeResponse204 struct{}
 
 func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
@@ -1930,7 +1930,7 @@ type CreateUkhvrhlifeResponse interface {
 type CreateUkhvrhlifeResponse204 struct{}
 
 func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
@@ -1953,7 +1953,7 @@ type GetUkhvrhlifeResponse interface {
 type GetUkhvrhlifeResponse204 struct{}
 
 func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
@@ -1976,7 +1976,7 @@ type DeleteUkhvrhlifeResponse interface {
 type DeleteUkhvrhlifeResponse204 struct{}
 
 func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
@@ -2001,7 +2001,7 @@ type GetUkhvrhlifeItemResponse interface {
 type GetUkhvrhlifeItemResponse204 struct{}
 
 func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -2018,7 +2018,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -2035,7 +2035,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -2058,7 +2058,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -2081,7 +2081,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -2106,11 +2106,11 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oasrt.WriteStatus(rw, 204)
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -2320,504 +2320,504 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oasrt.ErrNotImplemented.
+// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oasrt.ErrNotImplemented.
+// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oasrt.ErrNotImplemented.
+// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oasrt.ErrNotImplemented.
+// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oasrt.ErrNotImplemented.
+// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWdqxlykfqr returns oasrt.ErrNotImplemented.
+// ListWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWdqxlykfqr returns oasrt.ErrNotImplemented.
+// CreateWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqr returns oasrt.ErrNotImplemented.
+// GetWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWdqxlykfqr returns oasrt.ErrNotImplemented.
+// DeleteWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqrItem returns oasrt.ErrNotImplemented.
+// GetWdqxlykfqrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDgazlnoxuj returns oasrt.ErrNotImplemented.
+// ListDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDgazlnoxuj returns oasrt.ErrNotImplemented.
+// CreateDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxuj returns oasrt.ErrNotImplemented.
+// GetDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDgazlnoxuj returns oasrt.ErrNotImplemented.
+// DeleteDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxujItem returns oasrt.ErrNotImplemented.
+// GetDgazlnoxujItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHnltmg returns oasrt.ErrNotImplemented.
+// ListHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHnltmg returns oasrt.ErrNotImplemented.
+// CreateHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmg returns oasrt.ErrNotImplemented.
+// GetHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHnltmg returns oasrt.ErrNotImplemented.
+// DeleteHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmgItem returns oasrt.ErrNotImplemented.
+// GetHnltmgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSqmlbhlktp returns oasrt.ErrNotImplemented.
+// ListSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSqmlbhlktp returns oasrt.ErrNotImplemented.
+// CreateSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktp returns oasrt.ErrNotImplemented.
+// GetSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSqmlbhlktp returns oasrt.ErrNotImplemented.
+// DeleteSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktpItem returns oasrt.ErrNotImplemented.
+// GetSqmlbhlktpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDlskblpu returns oasrt.ErrNotImplemented.
+// ListDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDlskblpu returns oasrt.ErrNotImplemented.
+// CreateDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpu returns oasrt.ErrNotImplemented.
+// GetDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDlskblpu returns oasrt.ErrNotImplemented.
+// DeleteDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpuItem returns oasrt.ErrNotImplemented.
+// GetDlskblpuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUugh returns oasrt.ErrNotImplemented.
+// ListUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUugh(ctx context.Context) (ListUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUugh returns oasrt.ErrNotImplemented.
+// CreateUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUugh returns oasrt.ErrNotImplemented.
+// GetUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUugh returns oasrt.ErrNotImplemented.
+// DeleteUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUughItem returns oasrt.ErrNotImplemented.
+// GetUughItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvashrrvcd returns oasrt.ErrNotImplemented.
+// ListSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvashrrvcd returns oasrt.ErrNotImplemented.
+// CreateSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcd returns oasrt.ErrNotImplemented.
+// GetSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvashrrvcd returns oasrt.ErrNotImplemented.
+// DeleteSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcdItem returns oasrt.ErrNotImplemented.
+// GetSvashrrvcdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNrvhsjyft returns oasrt.ErrNotImplemented.
+// ListNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNrvhsjyft returns oasrt.ErrNotImplemented.
+// CreateNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyft returns oasrt.ErrNotImplemented.
+// GetNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNrvhsjyft returns oasrt.ErrNotImplemented.
+// DeleteNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyftItem returns oasrt.ErrNotImplemented.
+// GetNrvhsjyftItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXrwjtbb returns oasrt.ErrNotImplemented.
+// ListXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXrwjtbb returns oasrt.ErrNotImplemented.
+// CreateXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbb returns oasrt.ErrNotImplemented.
+// GetXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXrwjtbb returns oasrt.ErrNotImplemented.
+// DeleteXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbbItem returns oasrt.ErrNotImplemented.
+// GetXrwjtbbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNwcvaojrql returns oasrt.ErrNotImplemented.
+// ListNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNwcvaojrql returns oasrt.ErrNotImplemented.
+// CreateNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrql returns oasrt.ErrNotImplemented.
+// GetNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNwcvaojrql returns oasrt.ErrNotImplemented.
+// DeleteNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrqlItem returns oasrt.ErrNotImplemented.
+// GetNwcvaojrqlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLfubzamkh returns oasrt.ErrNotImplemented.
+// ListLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLfubzamkh returns oasrt.ErrNotImplemented.
+// CreateLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkh returns oasrt.ErrNotImplemented.
+// GetLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLfubzamkh returns oasrt.ErrNotImplemented.
+// DeleteLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkhItem returns oasrt.ErrNotImplemented.
+// GetLfubzamkhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSzrw returns oasrt.ErrNotImplemented.
+// ListSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSzrw returns oasrt.ErrNotImplemented.
+// CreateSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrw returns oasrt.ErrNotImplemented.
+// GetSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSzrw returns oasrt.ErrNotImplemented.
+// DeleteSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrwItem returns oasrt.ErrNotImplemented.
+// GetSzrwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZyccvzoabv returns oasrt.ErrNotImplemented.
+// ListZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZyccvzoabv returns oasrt.ErrNotImplemented.
+// CreateZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabv returns oasrt.ErrNotImplemented.
+// GetZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZyccvzoabv returns oasrt.ErrNotImplemented.
+// DeleteZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabvItem returns oasrt.ErrNotImplemented.
+// GetZyccvzoabvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRtugdwewe returns oasrt.ErrNotImplemented.
+// ListRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRtugdwewe returns oasrt.ErrNotImplemented.
+// CreateRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdwewe returns oasrt.ErrNotImplemented.
+// GetRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRtugdwewe returns oasrt.ErrNotImplemented.
+// DeleteRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdweweItem returns oasrt.ErrNotImplemented.
+// GetRtugdweweItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNqhlcbrwy returns oasrt.ErrNotImplemented.
+// ListNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNqhlcbrwy returns oasrt.ErrNotImplemented.
+// CreateNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwy returns oasrt.ErrNotImplemented.
+// GetNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNqhlcbrwy returns oasrt.ErrNotImplemented.
+// DeleteNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwyItem returns oasrt.ErrNotImplemented.
+// GetNqhlcbrwyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJthgvs returns oasrt.ErrNotImplemented.
+// ListJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJthgvs returns oasrt.ErrNotImplemented.
+// CreateJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvs returns oasrt.ErrNotImplemented.
+// GetJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJthgvs returns oasrt.ErrNotImplemented.
+// DeleteJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvsItem returns oasrt.ErrNotImplemented.
+// GetJthgvsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// ListLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// CreateLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// GetLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// DeleteLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfiItem returns oasrt.ErrNotImplemented.
+// GetLpjjbiqmfiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUkhvrhlife returns oasrt.ErrNotImplemented.
+// ListUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUkhvrhlife returns oasrt.ErrNotImplemented.
+// CreateUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlife returns oasrt.ErrNotImplemented.
+// GetUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUkhvrhlife returns oasrt.ErrNotImplemented.
+// DeleteUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlifeItem returns oasrt.ErrNotImplemented.
+// GetUkhvrhlifeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oasrt.ErrNotImplemented.
+// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oasrt.ErrNotImplemented.
+// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oasrt.ErrNotImplemented.
+// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oasrt.ErrNotImplemented.
+// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oasrt.ErrNotImplemented.
+// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -2933,7 +2933,7 @@ var operations = [100]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -2945,15 +2945,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -2972,7 +2972,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -2981,7 +2981,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -2992,14 +2992,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -3009,14 +3009,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -3257,7 +3257,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3280,7 +3280,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3303,10 +3303,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3347,7 +3347,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 // decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3370,7 +3370,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3393,10 +3393,10 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 // decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3437,7 +3437,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 // decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3460,7 +3460,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3483,10 +3483,10 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 // decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3527,7 +3527,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 // decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3550,7 +3550,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 // decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3573,10 +3573,10 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 // decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3617,7 +3617,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 // decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3640,7 +3640,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3663,10 +3663,10 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 // decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3707,7 +3707,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 // decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3730,7 +3730,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 // decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3753,10 +3753,10 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 // decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3797,7 +3797,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 // decodeGetUughParams reads the parameters of GetUugh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3820,7 +3820,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3843,10 +3843,10 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 // decodeGetUughItemParams reads the parameters of GetUughItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3887,7 +3887,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 // decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3910,7 +3910,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3933,10 +3933,10 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 // decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3977,7 +3977,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 // decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4000,7 +4000,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 // decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4023,10 +4023,10 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 // decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4067,7 +4067,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 // decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4090,7 +4090,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 // decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4113,10 +4113,10 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 // decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4157,7 +4157,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 // decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4180,7 +4180,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4203,10 +4203,10 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 // decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4247,7 +4247,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 // decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4270,7 +4270,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 // decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4293,10 +4293,10 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 // decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4337,7 +4337,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 // decodeGetSzrwParams reads the parameters of GetSzrw from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4360,7 +4360,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 // decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4383,10 +4383,10 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 // decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4427,7 +4427,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 // decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4450,7 +4450,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4473,10 +4473,10 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 // decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4517,7 +4517,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 // decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4540,7 +4540,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 // decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4563,10 +4563,10 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 // decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4607,7 +4607,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 // decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4630,7 +4630,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 // decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4653,10 +4653,10 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 // decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4697,7 +4697,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 // decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4720,7 +4720,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 // decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4743,10 +4743,10 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 // decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4787,7 +4787,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 // decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4810,7 +4810,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4833,10 +4833,10 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 // decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4877,7 +4877,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 // decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4900,7 +4900,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 // decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4923,10 +4923,10 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 // decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4967,7 +4967,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 // decodeGetOrdersParams reads the parameters of GetOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4990,7 +4990,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -5013,10 +5013,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oasrt.PathParam(p[0], "", esc, "id", oasrt.ParseInt64); err != nil {
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oasrt.PathParam(p[1], "", esc, "itemId", oasrt.ParseInt64); err != nil {
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

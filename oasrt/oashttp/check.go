@@ -1,0 +1,67 @@
+package oashttp
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// Response checks: with WithResponseCheck, a generated server decodes each
+// JSON response body it encoded with the body's own validating decoder
+// before sending it, so a handler's value that breaks the spec (a number
+// past its maximum, a missing required property) is a 500 and a log
+// record rather than a success the client then rejects. It costs a second
+// pass over every body: for tests and staging, not for production.
+// Streamed bodies and bodies that are not JSON are not checked.
+
+// WithResponseCheck turns the response checks on.
+func WithResponseCheck() ServerOption {
+	return func(c *ServerConfig) { c.CheckResponses = true }
+}
+
+type checkKey struct{}
+
+// ResponseRequest returns the request that a response is written for:
+// r itself, or, when the server checks its responses, r marked so that
+// the generated writers check the body (ChecksResponse).
+func (c *ServerConfig) ResponseRequest(r *http.Request) *http.Request {
+	if !c.CheckResponses {
+		return r
+	}
+	return r.WithContext(context.WithValue(r.Context(), checkKey{}, true))
+}
+
+// ChecksResponse reports whether the response to r must be checked.
+func ChecksResponse(r *http.Request) bool {
+	return r != nil && r.Context().Value(checkKey{}) != nil
+}
+
+// ResponseCheckError reports a response body that breaks the spec: a 500
+// whose cause is logged, not sent.
+type ResponseCheckError struct {
+	Status int // the status the handler answered
+	Err    error
+}
+
+func (e *ResponseCheckError) Error() string {
+	return "the handler's response breaks the spec: " + e.Err.Error()
+}
+
+func (e *ResponseCheckError) Unwrap() error { return e.Err }
+
+// CheckResponse decodes the body w holds with decode, which checks the
+// schema, and returns a *ResponseCheckError when it fails.
+func CheckResponse(status int, w *oasrt.Writer, decode func(r *oasrt.Reader) error) error {
+	var r oasrt.Reader
+	r.Reset(w.Buf)
+	r.Direction = oasrt.InResponse
+	err := decode(&r)
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		return &ResponseCheckError{Status: status, Err: err}
+	}
+	return nil
+}
