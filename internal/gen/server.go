@@ -46,8 +46,7 @@ func genTypes(f *file, a *api, server bool) {
 		f.P("// ", strings.Join(names, ", "), ".")
 		f.P("type ", op.result, " interface {")
 		if server {
-			f.P("// ", op.write, " writes the response to request r; an error means nothing")
-			f.P("// was written.")
+			f.P("// ", op.write, " answers r; an error means nothing was written.")
 			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
 		} else {
 			f.P(sealName(op), "()")
@@ -136,7 +135,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	}
 	f.P("// ", v.name, " is ", what, " of ", op.GoName, ".")
 	for _, r := range op.Response {
-		if r.Status == v.status && r.Doc.Description != "" {
+		if r.Status == v.status && r.Doc.Description != "" && !statusText(v.code, r.Doc.Description) {
 			f.P("//")
 			f.comment(r.Doc.Description)
 		}
@@ -158,6 +157,13 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	genWrite(f, op, v)
 }
 
+// statusText reports whether desc, a response's description, only says
+// the status text of code ("OK", "Not Found."), which the variant's doc
+// says already.
+func statusText(code int, desc string) bool {
+	return strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(desc), "."), http.StatusText(code))
+}
+
 // errorVariant reports whether v is a response a client can return as an
 // error (oashttp.WithErrorResults): a 4xx or 5xx status, a range of them, or
 // the default response (an error when its status is 400 or more).
@@ -169,8 +175,7 @@ func errorVariant(v *variant) bool {
 // client that returns error results (oashttp.WithErrorResults) gives a value
 // errors.As finds.
 func genVariantError(f *file, op *apiOp, v *variant) {
-	f.P("// Error says which response v is: a client made with")
-	f.P("// oashttp.WithErrorResults returns it as the call's error too.")
+	f.P("// Error says which response v is, for clients made with oashttp.WithErrorResults.")
 	f.P("func (v ", v.name, ") Error() string {")
 	if v.statusCode != "" {
 		f.P("return ", strconv.Quote(op.ID+": "), " + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ") + \" response\"")
@@ -429,17 +434,23 @@ func genServer(f *file, a *api) {
 		f.P()
 	}
 
-	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags.")
+	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags")
+	f.P("// and the media types of the responses (none when a response has no body,")
+	f.P("// which any Accept header takes).")
 	f.P("var ", a.local("operations"), " = [", n, "]struct {")
-	f.P("id, path string")
-	f.P("tags     []string")
+	f.P("id, path      string")
+	f.P("tags, produces []string")
 	f.P("}{")
 	for _, op := range a.ops {
 		tagList := "nil"
 		if len(op.Tags) > 0 {
 			tagList = "[]string{" + quoteList(op.Tags) + "}"
 		}
-		f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, "},")
+		if offers := produces(op); len(offers) > 0 {
+			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", []string{", strings.Join(offers, ", "), "}},")
+		} else {
+			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", nil},")
+		}
 	}
 	f.P("}")
 	f.P()
@@ -787,7 +798,7 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 		args = "xctx"
 	}
 	if offers := produces(op); len(offers) > 0 {
-		f.P("if !s.cfg.Accepts(w, r, produces", op.GoName, "[:]) {")
+		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.index, "].produces) {")
 		f.P("return")
 		f.P("}")
 	}
@@ -843,11 +854,6 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")
 	f.P()
-	if offers := produces(op); len(offers) > 0 {
-		f.P("// produces", op.GoName, " lists the media types ", op.GoName, " responds with.")
-		f.P("var produces", op.GoName, " = [...]string{", strings.Join(offers, ", "), "}")
-		f.P()
-	}
 	if op.params != "" {
 		genDecodeParams(f, op)
 	}
@@ -961,8 +967,7 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 }
 
 func genDecodeParams(f *file, op *apiOp) {
-	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and the")
-	f.P("// path parameters p captured by the router (escaped when esc is true).")
+	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and its path segments p.")
 	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
 	// Query parameters are read in one pass over the query: query holds
 	// those matched by name, props the exploded form objects matched by

@@ -12,8 +12,7 @@ import (
 // ListReportsResponse is the result of ListReports: one of
 // ListReportsResponse204.
 type ListReportsResponse interface {
-	// writeListReportsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListReportsResponse answers r; an error means nothing was written.
 	writeListReportsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ func (v ListReportsResponse204) writeListReportsResponse(rw http.ResponseWriter,
 // HealthResponse is the result of Health: one of
 // HealthResponse204.
 type HealthResponse interface {
-	// writeHealthResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHealthResponse answers r; an error means nothing was written.
 	writeHealthResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -90,13 +88,15 @@ func (Unimplemented) HandleQuery(ctx context.Context, operationID string, key st
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listReports", "/reports", nil},
-	{"health", "/health", nil},
+	{"listReports", "/reports", nil, nil},
+	{"health", "/health", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

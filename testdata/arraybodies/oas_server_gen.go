@@ -13,8 +13,7 @@ import (
 // BatchResponse is the result of Batch: one of
 // BatchResponse200.
 type BatchResponse interface {
-	// writeBatchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeBatchResponse answers r; an error means nothing was written.
 	writeBatchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -81,12 +80,14 @@ func (Unimplemented) Batch(ctx context.Context, body *[]Op) (BatchResponse, erro
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"batch", "/batch", nil},
+	{"batch", "/batch", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -188,7 +189,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleBatch serves POST /batch.
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesBatch[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
@@ -202,9 +203,6 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	s.cfg.Done(w, r, "batch", res == nil, err)
 }
-
-// producesBatch lists the media types Batch responds with.
-var producesBatch = [...]string{"application/json"}
 
 // decodeBatchBody reads the request body of Batch.
 func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {

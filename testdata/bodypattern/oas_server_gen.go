@@ -13,8 +13,7 @@ import (
 // PutTagsResponse is the result of PutTags: one of
 // PutTagsResponse200.
 type PutTagsResponse interface {
-	// writePutTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutTagsResponse answers r; an error means nothing was written.
 	writePutTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -85,12 +84,14 @@ func (Unimplemented) PutTags(ctx context.Context, body *[]string) (PutTagsRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"putTags", "/tags", nil},
+	{"putTags", "/tags", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -192,7 +193,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePutTags serves POST /tags.
 func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesPutTags[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
@@ -206,9 +207,6 @@ func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	s.cfg.Done(w, r, "putTags", res == nil, err)
 }
-
-// producesPutTags lists the media types PutTags responds with.
-var producesPutTags = [...]string{"application/json"}
 
 // decodePutTagsBody reads the request body of PutTags.
 func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {

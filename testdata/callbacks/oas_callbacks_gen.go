@@ -79,8 +79,7 @@ func callbackMatchRoute(method, path string, esc bool, p *[1]string) (op int, al
 // SubscribeOnEventResponse is the result of SubscribeOnEvent: one of
 // SubscribeOnEventResponse204.
 type SubscribeOnEventResponse interface {
-	// writeSubscribeOnEventResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeOnEventResponse answers r; an error means nothing was written.
 	writeSubscribeOnEventResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -96,8 +95,7 @@ func (v SubscribeOnEventResponse204) writeSubscribeOnEventResponse(rw http.Respo
 // SubscriptionDoneResponse is the result of SubscriptionDone: one of
 // SubscriptionDoneResponse200.
 type SubscriptionDoneResponse interface {
-	// writeSubscriptionDoneResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscriptionDoneResponse answers r; an error means nothing was written.
 	writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -139,13 +137,15 @@ func (UnimplementedCallbacks) SubscriptionDone(ctx context.Context) (Subscriptio
 	return nil, oashttp.ErrNotImplemented
 }
 
-// callbackOperations lists the operations by index: operationId, path template, tags.
+// callbackOperations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var callbackOperations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe onEvent", "/subscribe/onEvent", nil},
-	{"subscriptionDone", "/subscribe/onDone/done/{cb1}", nil},
+	{"subscribe onEvent", "/subscribe/onEvent", nil, nil},
+	{"subscriptionDone", "/subscribe/onDone/done/{cb1}", nil, []string{"application/json"}},
 }
 
 // CallbackServer serves the API: an http.Handler that routes each request to its
@@ -263,7 +263,7 @@ func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.R
 
 // handleSubscriptionDone serves DELETE /subscribe/onDone/done/{cb1}.
 func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSubscriptionDone[:]) {
+	if !s.cfg.Accepts(w, r, callbackOperations[1].produces) {
 		return
 	}
 	res, err := s.h.SubscriptionDone(r.Context())
@@ -272,6 +272,3 @@ func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.R
 	}
 	s.cfg.Done(w, r, "subscriptionDone", res == nil, err)
 }
-
-// producesSubscriptionDone lists the media types SubscriptionDone responds with.
-var producesSubscriptionDone = [...]string{"application/json"}

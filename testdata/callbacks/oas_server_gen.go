@@ -21,8 +21,7 @@ type SubscribeParams struct {
 // SubscribeResponse is the result of Subscribe: one of
 // SubscribeResponse201.
 type SubscribeResponse interface {
-	// writeSubscribeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeResponse answers r; an error means nothing was written.
 	writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -53,12 +52,14 @@ func (Unimplemented) Subscribe(ctx context.Context, params SubscribeParams, body
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe", "/topics/{topic}/subscriptions", nil},
+	{"subscribe", "/topics/{topic}/subscriptions", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -178,8 +179,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
-// decodeSubscribeParams reads the parameters of Subscribe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
 func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
 	if params.Topic, err = oashttp.PathParam(p[0], "", esc, "topic", oashttp.ParseString); err != nil {
 		return params, err

@@ -12,8 +12,7 @@ import (
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -49,12 +48,14 @@ func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, err
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addPet", "/pets", nil},
+	{"addPet", "/pets", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -156,7 +157,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*Pet).DecodeJSON)
@@ -170,6 +171,3 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
-
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/json"}

@@ -19,8 +19,7 @@ type ListItemsParams struct {
 // ListItemsResponse is the result of ListItems: one of
 // ListItemsResponse204.
 type ListItemsResponse interface {
-	// writeListItemsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListItemsResponse answers r; an error means nothing was written.
 	writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -51,12 +50,14 @@ func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (Lis
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listItems", "/items", nil},
+	{"listItems", "/items", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -170,8 +171,7 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
 func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {

@@ -20,8 +20,7 @@ type WatchJobParams struct {
 // WatchJobResponse is the result of WatchJob: one of
 // WatchJobResponse200, WatchJobResponse404.
 type WatchJobResponse interface {
-	// writeWatchJobResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeWatchJobResponse answers r; an error means nothing was written.
 	writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -47,8 +46,7 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 // no such job
 type WatchJobResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v WatchJobResponse404) Error() string {
 	return "watchJob: 404 response"
 }
@@ -60,8 +58,7 @@ func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 // ChatResponse is the result of Chat: one of
 // ChatResponse200.
 type ChatResponse interface {
-	// writeChatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeChatResponse answers r; an error means nothing was written.
 	writeChatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -85,8 +82,7 @@ func (v ChatResponse200) writeChatResponse(rw http.ResponseWriter, r *http.Reque
 // ExportLogsResponse is the result of ExportLogs: one of
 // ExportLogsResponse200.
 type ExportLogsResponse interface {
-	// writeExportLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeExportLogsResponse answers r; an error means nothing was written.
 	writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -108,8 +104,7 @@ func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r
 // ImportLogsResponse is the result of ImportLogs: one of
 // ImportLogsResponse200.
 type ImportLogsResponse interface {
-	// writeImportLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportLogsResponse answers r; an error means nothing was written.
 	writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -138,8 +133,7 @@ func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r
 // PutRecordsResponse is the result of PutRecords: one of
 // PutRecordsResponse200.
 type PutRecordsResponse interface {
-	// writePutRecordsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutRecordsResponse answers r; an error means nothing was written.
 	writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -205,16 +199,18 @@ func (Unimplemented) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, er
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [5]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"watchJob", "/jobs/{id}/progress", nil},
-	{"chat", "/chat", nil},
-	{"exportLogs", "/logs", nil},
-	{"importLogs", "/logs", nil},
-	{"putRecords", "/records", nil},
+	{"watchJob", "/jobs/{id}/progress", nil, []string{"text/event-stream"}},
+	{"chat", "/chat", nil, []string{"text/event-stream"}},
+	{"exportLogs", "/logs", nil, []string{"application/x-ndjson"}},
+	{"importLogs", "/logs", nil, []string{"application/json"}},
+	{"putRecords", "/records", nil, []string{"application/json-seq"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -325,7 +321,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleWatchJob serves GET /jobs/{id}/progress.
 func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if !s.cfg.Accepts(w, r, producesWatchJob[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeWatchJobParams(r, p, esc)
@@ -340,11 +336,7 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "watchJob", res == nil, err)
 }
 
-// producesWatchJob lists the media types WatchJob responds with.
-var producesWatchJob = [...]string{"text/event-stream"}
-
-// decodeWatchJobParams reads the parameters of WatchJob from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p.
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
 		return params, err
@@ -355,7 +347,7 @@ func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJo
 // handleChat serves POST /chat.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if !s.cfg.Accepts(w, r, producesChat[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
@@ -370,12 +362,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, 
 	s.cfg.Done(w, r, "chat", res == nil, err)
 }
 
-// producesChat lists the media types Chat responds with.
-var producesChat = [...]string{"text/event-stream"}
-
 // handleExportLogs serves GET /logs.
 func (s *Server) handleExportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesExportLogs[:]) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	res, err := s.h.ExportLogs(r.Context())
@@ -385,12 +374,9 @@ func (s *Server) handleExportLogs(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "exportLogs", res == nil, err)
 }
 
-// producesExportLogs lists the media types ExportLogs responds with.
-var producesExportLogs = [...]string{"application/x-ndjson"}
-
 // handleImportLogs serves POST /logs.
 func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesImportLogs[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, false, []string{"application/jsonl"})
@@ -408,12 +394,9 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "importLogs", res == nil, err)
 }
 
-// producesImportLogs lists the media types ImportLogs responds with.
-var producesImportLogs = [...]string{"application/json"}
-
 // handlePutRecords serves PUT /records.
 func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesPutRecords[:]) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, true, []string{"application/json-seq"})
@@ -430,6 +413,3 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	s.cfg.Done(w, r, "putRecords", res == nil, err)
 }
-
-// producesPutRecords lists the media types PutRecords responds with.
-var producesPutRecords = [...]string{"application/json-seq"}

@@ -13,8 +13,7 @@ import (
 // ListPetsResponse is the result of ListPets: one of
 // ListPetsResponse200.
 type ListPetsResponse interface {
-	// writeListPetsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPetsResponse answers r; an error means nothing was written.
 	writeListPetsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -79,12 +78,14 @@ func (Unimplemented) ListPets(ctx context.Context) (ListPetsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listPets", "/pets", nil},
+	{"listPets", "/pets", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -186,7 +187,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListPets serves GET /pets.
 func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListPets[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.ListPets(r.Context())
@@ -195,6 +196,3 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	s.cfg.Done(w, r, "listPets", res == nil, err)
 }
-
-// producesListPets lists the media types ListPets responds with.
-var producesListPets = [...]string{"application/json"}

@@ -21,14 +21,11 @@ type GetThingParams struct {
 // GetThingResponse is the result of GetThing: one of
 // GetThingResponse200.
 type GetThingResponse interface {
-	// writeGetThingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetThingResponse answers r; an error means nothing was written.
 	writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetThingResponse200 is the 200 response (application/json) of GetThing.
-//
-// ok
 type GetThingResponse200 struct {
 	Body GetThingOK
 }
@@ -57,12 +54,14 @@ func (Unimplemented) GetThing(ctx context.Context, params GetThingParams) (GetTh
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getThing", "/things/{id}", nil},
+	{"getThing", "/things/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -164,7 +163,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetThing serves GET /things/{id}.
 func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetThing[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetThingParams(r, p, esc)
@@ -179,11 +178,7 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getThing", res == nil, err)
 }
 
-// producesGetThing lists the media types GetThing responds with.
-var producesGetThing = [...]string{"application/json"}
-
-// decodeGetThingParams reads the parameters of GetThing from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetThingParams reads the parameters of GetThing from r and its path segments p.
 func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
 		return params, err

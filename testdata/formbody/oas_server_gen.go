@@ -14,8 +14,7 @@ import (
 // LoginResponse is the result of Login: one of
 // LoginResponse204.
 type LoginResponse interface {
-	// writeLoginResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLoginResponse answers r; an error means nothing was written.
 	writeLoginResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -46,12 +45,14 @@ func (Unimplemented) Login(ctx context.Context, body *LoginRequest) (LoginRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"login", "/login", nil},
+	{"login", "/login", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

@@ -26,8 +26,7 @@ type GetMeParams struct {
 // GetMeResponse is the result of GetMe: one of
 // GetMeResponse204.
 type GetMeResponse interface {
-	// writeGetMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMeResponse answers r; an error means nothing was written.
 	writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -58,12 +57,14 @@ func (Unimplemented) GetMe(ctx context.Context, params GetMeParams) (GetMeRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getMe", "/me", nil},
+	{"getMe", "/me", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -177,8 +178,7 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
-// decodeGetMeParams reads the parameters of GetMe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMeParams reads the parameters of GetMe from r and its path segments p.
 func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
 	if err = oashttp.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oashttp.ParseUUIDValue); err != nil {
 		return params, err

@@ -12,8 +12,7 @@ import (
 // AdminResponse is the result of Admin: one of
 // AdminResponse204.
 type AdminResponse interface {
-	// writeAdminResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAdminResponse answers r; an error means nothing was written.
 	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ func (v AdminResponse204) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 // ReadDataResponse is the result of ReadData: one of
 // ReadDataResponse204.
 type ReadDataResponse interface {
-	// writeReadDataResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeReadDataResponse answers r; an error means nothing was written.
 	writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -101,13 +99,15 @@ func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"admin", "/admin", nil},
-	{"readData", "/data", nil},
+	{"admin", "/admin", nil, nil},
+	{"readData", "/data", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

@@ -12,8 +12,7 @@ import (
 // GetListResponse is the result of GetList: one of
 // GetListResponse200.
 type GetListResponse interface {
-	// writeGetListResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetListResponse answers r; an error means nothing was written.
 	writeGetListResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -48,12 +47,14 @@ func (Unimplemented) GetList(ctx context.Context) (GetListResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getList", "/list", nil},
+	{"getList", "/list", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -155,7 +156,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetList serves GET /list.
 func (s *Server) handleGetList(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetList[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.GetList(r.Context())
@@ -164,6 +165,3 @@ func (s *Server) handleGetList(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	s.cfg.Done(w, r, "getList", res == nil, err)
 }
-
-// producesGetList lists the media types GetList responds with.
-var producesGetList = [...]string{"application/json"}

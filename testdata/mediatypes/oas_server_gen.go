@@ -19,8 +19,7 @@ type GetDocParams struct {
 // GetDocResponse is the result of GetDoc: one of
 // GetDocResponse200JSON, GetDocResponse200Plain.
 type GetDocResponse interface {
-	// writeGetDocResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDocResponse answers r; an error means nothing was written.
 	writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -59,8 +58,7 @@ type PutDocParams struct {
 // PutDocResponse is the result of PutDoc: one of
 // PutDocResponse204.
 type PutDocResponse interface {
-	// writePutDocResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutDocResponse answers r; an error means nothing was written.
 	writePutDocResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -98,13 +96,15 @@ func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oasht
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getDoc", "/doc/{id}", nil},
-	{"putDoc", "/doc/{id}", nil},
+	{"getDoc", "/doc/{id}", nil, []string{"application/json", "text/plain"}},
+	{"putDoc", "/doc/{id}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -208,7 +208,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetDoc serves GET /doc/{id}.
 func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetDoc[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetDocParams(r, p, esc)
@@ -223,11 +223,7 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getDoc", res == nil, err)
 }
 
-// producesGetDoc lists the media types GetDoc responds with.
-var producesGetDoc = [...]string{"application/json", "text/plain"}
-
-// decodeGetDocParams reads the parameters of GetDoc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDocParams reads the parameters of GetDoc from r and its path segments p.
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
 		return params, err
@@ -254,8 +250,7 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "putDoc", res == nil, err)
 }
 
-// decodePutDocParams reads the parameters of PutDoc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePutDocParams reads the parameters of PutDoc from r and its path segments p.
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
 		return params, err

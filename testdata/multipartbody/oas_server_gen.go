@@ -28,8 +28,7 @@ type UploadForm struct {
 // UploadResponse is the result of Upload: one of
 // UploadResponse201.
 type UploadResponse interface {
-	// writeUploadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadResponse answers r; an error means nothing was written.
 	writeUploadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -60,12 +59,14 @@ func (Unimplemented) Upload(ctx context.Context, body *UploadForm) (UploadRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"upload", "/uploads", nil},
+	{"upload", "/uploads", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

@@ -16,8 +16,7 @@ import (
 // ListPetsResponse2 is the result of ListPets: one of
 // ListPetsResponse2200.
 type ListPetsResponse2 interface {
-	// writeListPetsResponse2 writes the response to request r; an error means nothing
-	// was written.
+	// writeListPetsResponse2 answers r; an error means nothing was written.
 	writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -64,8 +63,7 @@ func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWrite
 // HandleListPetsResponse is the result of HandleListPets: one of
 // HandleListPetsResponse204, HandleListPetsResponse4XX.
 type HandleListPetsResponse interface {
-	// writeHandleListPetsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHandleListPetsResponse answers r; an error means nothing was written.
 	writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -88,8 +86,7 @@ type HandleListPetsResponse4XX struct {
 	Error2 oasrt.Opt[string]
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v HandleListPetsResponse4XX) Error() string {
 	return "handleListPets: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -110,8 +107,7 @@ func (v HandleListPetsResponse4XX) writeHandleListPetsResponse(rw http.ResponseW
 // ListPetsStreamResponse is the result of ListPetsStream: one of
 // ListPetsStreamResponse204.
 type ListPetsStreamResponse interface {
-	// writeListPetsStreamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPetsStreamResponse answers r; an error means nothing was written.
 	writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -168,14 +164,16 @@ func (Unimplemented) HandleListPets2(ctx context.Context, operationID string, to
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [3]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listPets", "/pets", nil},
-	{"handleListPets", "/pets", nil},
-	{"listPetsStream", "/pets/stream", nil},
+	{"listPets", "/pets", nil, []string{"application/json"}},
+	{"handleListPets", "/pets", nil, nil},
+	{"listPetsStream", "/pets/stream", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -286,7 +284,7 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesListPets[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.ListPets(ctx)
@@ -295,9 +293,6 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	s.cfg.Done(w, r, "listPets", res == nil, err)
 }
-
-// producesListPets lists the media types ListPets responds with.
-var producesListPets = [...]string{"application/json"}
 
 // handleHandleListPets serves POST /pets.
 func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {

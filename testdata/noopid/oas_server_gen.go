@@ -18,8 +18,7 @@ type GetUsersUserIDKeysParams struct {
 // GetUsersUserIDKeysResponse is the result of GetUsersUserIDKeys: one of
 // GetUsersUserIDKeysResponse204.
 type GetUsersUserIDKeysResponse interface {
-	// writeGetUsersUserIDKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUsersUserIDKeysResponse answers r; an error means nothing was written.
 	writeGetUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,8 +40,7 @@ type DeleteUsersUserIDKeysParams struct {
 // DeleteUsersUserIDKeysResponse is the result of DeleteUsersUserIDKeys: one of
 // DeleteUsersUserIDKeysResponse204.
 type DeleteUsersUserIDKeysResponse interface {
-	// writeDeleteUsersUserIDKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUsersUserIDKeysResponse answers r; an error means nothing was written.
 	writeDeleteUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -58,8 +56,7 @@ func (v DeleteUsersUserIDKeysResponse204) writeDeleteUsersUserIDKeysResponse(rw 
 // HeadResponse is the result of Head: one of
 // HeadResponse200.
 type HeadResponse interface {
-	// writeHeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHeadResponse answers r; an error means nothing was written.
 	writeHeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -104,14 +101,16 @@ func (Unimplemented) Head(ctx context.Context) (HeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [3]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"get /users/{userId}/keys", "/users/{userId}/keys", nil},
-	{"delete /users/{userId}/keys", "/users/{userId}/keys", nil},
-	{"head /", "/", nil},
+	{"get /users/{userId}/keys", "/users/{userId}/keys", nil, nil},
+	{"delete /users/{userId}/keys", "/users/{userId}/keys", nil, nil},
+	{"head /", "/", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -229,8 +228,7 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 	s.cfg.Done(w, r, "get /users/{userId}/keys", res == nil, err)
 }
 
-// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and its path segments p.
 func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
 	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -252,8 +250,7 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 	s.cfg.Done(w, r, "delete /users/{userId}/keys", res == nil, err)
 }
 
-// decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and its path segments p.
 func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
 	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
 		return params, err

@@ -14,8 +14,7 @@ import (
 // SearchNotesResponse is the result of SearchNotes: one of
 // SearchNotesResponse200.
 type SearchNotesResponse interface {
-	// writeSearchNotesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchNotesResponse answers r; an error means nothing was written.
 	writeSearchNotesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -71,8 +70,7 @@ type LockNoteParams struct {
 // LockNoteResponse is the result of LockNote: one of
 // LockNoteResponse204.
 type LockNoteResponse interface {
-	// writeLockNoteResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLockNoteResponse answers r; an error means nothing was written.
 	writeLockNoteResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -94,8 +92,7 @@ type PurgeNotesIDParams struct {
 // PurgeNotesIDResponse is the result of PurgeNotesID: one of
 // PurgeNotesIDResponse204.
 type PurgeNotesIDResponse interface {
-	// writePurgeNotesIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePurgeNotesIDResponse answers r; an error means nothing was written.
 	writePurgeNotesIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -111,8 +108,7 @@ func (v PurgeNotesIDResponse204) writePurgeNotesIDResponse(rw http.ResponseWrite
 // ExportNotesResponse is the result of ExportNotes: one of
 // ExportNotesResponse200.
 type ExportNotesResponse interface {
-	// writeExportNotesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeExportNotesResponse answers r; an error means nothing was written.
 	writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -170,15 +166,17 @@ func (Unimplemented) ExportNotes(ctx context.Context) (ExportNotesResponse, erro
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [4]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"searchNotes", "/notes", nil},
-	{"lockNote", "/notes/{id}", nil},
-	{"purge /notes/{id}", "/notes/{id}", nil},
-	{"exportNotes", "/notes/export", nil},
+	{"searchNotes", "/notes", nil, []string{"application/json"}},
+	{"lockNote", "/notes/{id}", nil, nil},
+	{"purge /notes/{id}", "/notes/{id}", nil, nil},
+	{"exportNotes", "/notes/export", nil, []string{"application/jsonl"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -286,7 +284,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearchNotes serves QUERY /notes.
 func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSearchNotes[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
@@ -300,9 +298,6 @@ func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []s
 	}
 	s.cfg.Done(w, r, "searchNotes", res == nil, err)
 }
-
-// producesSearchNotes lists the media types SearchNotes responds with.
-var producesSearchNotes = [...]string{"application/json"}
 
 // handleLockNote serves LOCK /notes/{id}.
 func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
@@ -318,8 +313,7 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "lockNote", res == nil, err)
 }
 
-// decodeLockNoteParams reads the parameters of LockNote from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLockNoteParams reads the parameters of LockNote from r and its path segments p.
 func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -341,8 +335,7 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "purge /notes/{id}", res == nil, err)
 }
 
-// decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and its path segments p.
 func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -352,7 +345,7 @@ func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params Pur
 
 // handleExportNotes serves GET /notes/export.
 func (s *Server) handleExportNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesExportNotes[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.ExportNotes(r.Context())
@@ -361,6 +354,3 @@ func (s *Server) handleExportNotes(w http.ResponseWriter, r *http.Request, p []s
 	}
 	s.cfg.Done(w, r, "exportNotes", res == nil, err)
 }
-
-// producesExportNotes lists the media types ExportNotes responds with.
-var producesExportNotes = [...]string{"application/jsonl"}

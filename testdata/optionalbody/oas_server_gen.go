@@ -12,8 +12,7 @@ import (
 // AddNoteResponse is the result of AddNote: one of
 // AddNoteResponse201.
 type AddNoteResponse interface {
-	// writeAddNoteResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddNoteResponse answers r; an error means nothing was written.
 	writeAddNoteResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -49,12 +48,14 @@ func (Unimplemented) AddNote(ctx context.Context, body *AddNoteRequest) (AddNote
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addNote", "/notes", nil},
+	{"addNote", "/notes", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -156,7 +157,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddNote serves POST /notes.
 func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesAddNote[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*AddNoteRequest).DecodeJSON)
@@ -170,6 +171,3 @@ func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	s.cfg.Done(w, r, "addNote", res == nil, err)
 }
-
-// producesAddNote lists the media types AddNote responds with.
-var producesAddNote = [...]string{"application/json"}

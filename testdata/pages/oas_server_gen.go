@@ -26,8 +26,7 @@ type ListIssuesParams struct {
 // ListIssuesResponse is the result of ListIssues: one of
 // ListIssuesResponse200.
 type ListIssuesResponse interface {
-	// writeListIssuesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIssuesResponse answers r; an error means nothing was written.
 	writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -95,8 +94,7 @@ type ListCustomersParams struct {
 // ListCustomersResponse is the result of ListCustomers: one of
 // ListCustomersResponse200.
 type ListCustomersResponse interface {
-	// writeListCustomersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListCustomersResponse answers r; an error means nothing was written.
 	writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -122,8 +120,7 @@ type ListEventsParams struct {
 // ListEventsResponse is the result of ListEvents: one of
 // ListEventsResponse200.
 type ListEventsResponse interface {
-	// writeListEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEventsResponse answers r; an error means nothing was written.
 	writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -149,8 +146,7 @@ type ListTagsParams struct {
 // ListTagsResponse is the result of ListTags: one of
 // ListTagsResponse200.
 type ListTagsResponse interface {
-	// writeListTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTagsResponse answers r; an error means nothing was written.
 	writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -184,8 +180,7 @@ func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *ht
 // ListLabelsResponse is the result of ListLabels: one of
 // ListLabelsResponse200.
 type ListLabelsResponse interface {
-	// writeListLabelsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLabelsResponse answers r; an error means nothing was written.
 	writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -272,16 +267,18 @@ func (Unimplemented) ListLabels(ctx context.Context) (ListLabelsResponse, error)
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [5]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listIssues", "/repos/{owner}/{repo}/issues", nil},
-	{"listCustomers", "/customers", nil},
-	{"listEvents", "/events", nil},
-	{"listTags", "/tags", nil},
-	{"listLabels", "/labels", nil},
+	{"listIssues", "/repos/{owner}/{repo}/issues", nil, []string{"application/json"}},
+	{"listCustomers", "/customers", nil, []string{"application/json"}},
+	{"listEvents", "/events", nil, []string{"application/json"}},
+	{"listTags", "/tags", nil, []string{"application/json"}},
+	{"listLabels", "/labels", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -391,7 +388,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListIssues serves GET /repos/{owner}/{repo}/issues.
 func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListIssues[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeListIssuesParams(r, p, esc)
@@ -406,11 +403,7 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "listIssues", res == nil, err)
 }
 
-// producesListIssues lists the media types ListIssues responds with.
-var producesListIssues = [...]string{"application/json"}
-
-// decodeListIssuesParams reads the parameters of ListIssues from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p.
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
 	if params.Owner, err = oashttp.PathParam(p[0], "", esc, "owner", oashttp.ParseString); err != nil {
 		return params, err
@@ -456,7 +449,7 @@ func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListI
 
 // handleListCustomers serves GET /customers.
 func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListCustomers[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	params, err := decodeListCustomersParams(r, p, esc)
@@ -471,11 +464,7 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "listCustomers", res == nil, err)
 }
 
-// producesListCustomers lists the media types ListCustomers responds with.
-var producesListCustomers = [...]string{"application/json"}
-
-// decodeListCustomersParams reads the parameters of ListCustomers from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListCustomersParams reads the parameters of ListCustomers from r and its path segments p.
 func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -492,7 +481,7 @@ func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params Li
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListEvents[:]) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	params, err := decodeListEventsParams(r, p, esc)
@@ -507,11 +496,7 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
 
-// producesListEvents lists the media types ListEvents responds with.
-var producesListEvents = [...]string{"application/json"}
-
-// decodeListEventsParams reads the parameters of ListEvents from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListEventsParams reads the parameters of ListEvents from r and its path segments p.
 func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -526,7 +511,7 @@ func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListE
 
 // handleListTags serves GET /tags.
 func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListTags[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	params, err := decodeListTagsParams(r, p, esc)
@@ -541,11 +526,7 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "listTags", res == nil, err)
 }
 
-// producesListTags lists the media types ListTags responds with.
-var producesListTags = [...]string{"application/json"}
-
-// decodeListTagsParams reads the parameters of ListTags from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListTagsParams reads the parameters of ListTags from r and its path segments p.
 func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -560,7 +541,7 @@ func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTag
 
 // handleListLabels serves GET /labels.
 func (s *Server) handleListLabels(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListLabels[:]) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	res, err := s.h.ListLabels(r.Context())
@@ -569,6 +550,3 @@ func (s *Server) handleListLabels(w http.ResponseWriter, r *http.Request, p []st
 	}
 	s.cfg.Done(w, r, "listLabels", res == nil, err)
 }
-
-// producesListLabels lists the media types ListLabels responds with.
-var producesListLabels = [...]string{"application/json"}

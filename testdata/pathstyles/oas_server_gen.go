@@ -23,8 +23,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse204.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -55,12 +54,14 @@ func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFile
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getFile", "/files/{id}/{label}/{matrix}", nil},
+	{"getFile", "/files/{id}/{label}/{matrix}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -174,8 +175,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
 		x, err := oashttp.ParseInt(s, 64)

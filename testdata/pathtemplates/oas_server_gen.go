@@ -20,8 +20,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse204.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -37,8 +36,7 @@ func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http
 // GetLatestResponse is the result of GetLatest: one of
 // GetLatestResponse204.
 type GetLatestResponse interface {
-	// writeGetLatestResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLatestResponse answers r; an error means nothing was written.
 	writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -76,13 +74,15 @@ func (Unimplemented) GetLatest(ctx context.Context) (GetLatestResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getFile", "/files/{name}.{ext}", nil},
-	{"getLatest", "/files/latest", nil},
+	{"getFile", "/files/{name}.{ext}", nil, nil},
+	{"getLatest", "/files/latest", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -198,8 +198,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err

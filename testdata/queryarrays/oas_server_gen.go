@@ -28,8 +28,7 @@ type SearchParams struct {
 // SearchResponse is the result of Search: one of
 // SearchResponse204.
 type SearchResponse interface {
-	// writeSearchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchResponse answers r; an error means nothing was written.
 	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -60,12 +59,14 @@ func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"search", "/search", nil},
+	{"search", "/search", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -179,8 +180,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// decodeSearchParams reads the parameters of Search from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	var seen [4]bool
 	var raw0 []string

@@ -20,8 +20,7 @@ type GetJobParams struct {
 // GetJobResponse is the result of GetJob: one of
 // GetJobResponse200, GetJobResponse4XX, GetJobResponseDefault.
 type GetJobResponse interface {
-	// writeGetJobResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJobResponse answers r; an error means nothing was written.
 	writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -60,8 +59,7 @@ type GetJobResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponse4XX) Error() string {
 	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -84,8 +82,7 @@ type GetJobResponseDefault struct {
 	StatusCode int
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponseDefault) Error() string {
 	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -116,12 +113,14 @@ func (Unimplemented) GetJob(ctx context.Context, params GetJobParams) (GetJobRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getJob", "/jobs/{id}", nil},
+	{"getJob", "/jobs/{id}", nil, []string{"application/json", "application/problem+json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -223,7 +222,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetJob serves GET /jobs/{id}.
 func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetJob[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetJobParams(r, p, esc)
@@ -238,11 +237,7 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getJob", res == nil, err)
 }
 
-// producesGetJob lists the media types GetJob responds with.
-var producesGetJob = [...]string{"application/json", "application/problem+json"}
-
-// decodeGetJobParams reads the parameters of GetJob from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJobParams reads the parameters of GetJob from r and its path segments p.
 func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
 		return params, err

@@ -19,8 +19,7 @@ import (
 // RootResponse is the result of Root: one of
 // RootResponse204.
 type RootResponse interface {
-	// writeRootResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeRootResponse answers r; an error means nothing was written.
 	writeRootResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -36,8 +35,7 @@ func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Reque
 // ListUsersResponse is the result of ListUsers: one of
 // ListUsersResponse200.
 type ListUsersResponse interface {
-	// writeListUsersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUsersResponse answers r; an error means nothing was written.
 	writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -100,14 +98,11 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse201, CreateUserResponse4XX, CreateUserResponseDefault.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUserResponse answers r; an error means nothing was written.
 	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUserResponse201 is the 201 response (application/json) of CreateUser.
-//
-// created
 type CreateUserResponse201 struct {
 	Body User
 }
@@ -127,8 +122,7 @@ type CreateUserResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse4XX) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -152,8 +146,7 @@ type CreateUserResponseDefault struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponseDefault) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -171,8 +164,7 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 // GetMeResponse is the result of GetMe: one of
 // GetMeResponse200.
 type GetMeResponse interface {
-	// writeGetMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMeResponse answers r; an error means nothing was written.
 	writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -198,8 +190,7 @@ type GetUserParams struct {
 // GetUserResponse is the result of GetUser: one of
 // GetUserResponse200, GetUserResponse404.
 type GetUserResponse interface {
-	// writeGetUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUserResponse answers r; an error means nothing was written.
 	writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -217,12 +208,9 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
-//
-// not found
 type GetUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserResponse404) Error() string {
 	return "getUser: 404 response"
 }
@@ -240,8 +228,7 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse204.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUserResponse answers r; an error means nothing was written.
 	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -263,8 +250,7 @@ type ListFriendsParams struct {
 // ListFriendsResponse is the result of ListFriends: one of
 // ListFriendsResponse200.
 type ListFriendsResponse interface {
-	// writeListFriendsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFriendsResponse answers r; an error means nothing was written.
 	writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -298,8 +284,7 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 // ListFilesResponse is the result of ListFiles: one of
 // ListFilesResponse200.
 type ListFilesResponse interface {
-	// writeListFilesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFilesResponse answers r; an error means nothing was written.
 	writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -327,8 +312,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse200.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -356,8 +340,7 @@ type PutFileParams struct {
 // PutFileResponse is the result of PutFile: one of
 // PutFileResponse204.
 type PutFileResponse interface {
-	// writePutFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutFileResponse answers r; an error means nothing was written.
 	writePutFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -379,8 +362,7 @@ type StatusParams struct {
 // StatusResponse is the result of Status: one of
 // StatusResponse200.
 type StatusResponse interface {
-	// writeStatusResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeStatusResponse answers r; an error means nothing was written.
 	writeStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -406,8 +388,7 @@ type LabelParams struct {
 // LabelResponse is the result of Label: one of
 // LabelResponse204.
 type LabelResponse interface {
-	// writeLabelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLabelResponse answers r; an error means nothing was written.
 	writeLabelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -429,8 +410,7 @@ type MatrixParams struct {
 // MatrixResponse is the result of Matrix: one of
 // MatrixResponse204.
 type MatrixResponse interface {
-	// writeMatrixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMatrixResponse answers r; an error means nothing was written.
 	writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -452,8 +432,7 @@ type ColorParams struct {
 // ColorResponse is the result of Color: one of
 // ColorResponse204.
 type ColorResponse interface {
-	// writeColorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeColorResponse answers r; an error means nothing was written.
 	writeColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -475,8 +454,7 @@ type MatrixColorParams struct {
 // MatrixColorResponse is the result of MatrixColor: one of
 // MatrixColorResponse204.
 type MatrixColorResponse interface {
-	// writeMatrixColorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMatrixColorResponse answers r; an error means nothing was written.
 	writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -492,8 +470,7 @@ func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter,
 // SubmitFormResponse is the result of SubmitForm: one of
 // SubmitFormResponse200.
 type SubmitFormResponse interface {
-	// writeSubmitFormResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubmitFormResponse answers r; an error means nothing was written.
 	writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -513,8 +490,7 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r
 // SubmitBothResponse is the result of SubmitBoth: one of
 // SubmitBothResponse200, SubmitBothResponse400.
 type SubmitBothResponse interface {
-	// writeSubmitBothResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubmitBothResponse answers r; an error means nothing was written.
 	writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -536,8 +512,7 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 // a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
 type SubmitBothResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v SubmitBothResponse400) Error() string {
 	return "submitBoth: 400 response"
 }
@@ -579,8 +554,7 @@ type UploadPhotoForm struct {
 // UploadPhotoResponse is the result of UploadPhoto: one of
 // UploadPhotoResponse200.
 type UploadPhotoResponse interface {
-	// writeUploadPhotoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadPhotoResponse answers r; an error means nothing was written.
 	writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -610,8 +584,7 @@ type ImportPointsBodyStream struct {
 // ImportPointsResponse is the result of ImportPoints: one of
 // ImportPointsResponse200.
 type ImportPointsResponse interface {
-	// writeImportPointsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportPointsResponse answers r; an error means nothing was written.
 	writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -703,8 +676,7 @@ type SearchParams struct {
 // SearchResponse is the result of Search: one of
 // SearchResponse200.
 type SearchResponse interface {
-	// writeSearchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchResponse answers r; an error means nothing was written.
 	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -873,31 +845,33 @@ func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [20]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"root", "/", nil},
-	{"listUsers", "/users", nil},
-	{"createUser", "/users", nil},
-	{"getMe", "/users/me", nil},
-	{"getUser", "/users/{name}", nil},
-	{"deleteUser", "/users/{name}", nil},
-	{"listFriends", "/users/{name}/friends", nil},
-	{"listFiles", "/files/", nil},
-	{"getFile", "/files/{base}.{ext}", nil},
-	{"putFile", "/files/{base}.{ext}", nil},
-	{"status", "/v{version}/status", nil},
-	{"label", "/label/{ids}", nil},
-	{"matrix", "/matrix/{ids}", nil},
-	{"color", "/color/{c}", nil},
-	{"matrixColor", "/mcolor/{c}", nil},
-	{"submitForm", "/forms", nil},
-	{"submitBoth", "/both", nil},
-	{"uploadPhoto", "/photos/{id}", nil},
-	{"importPoints", "/points", nil},
-	{"search", "/search", nil},
+	{"root", "/", nil, nil},
+	{"listUsers", "/users", nil, []string{"application/json"}},
+	{"createUser", "/users", nil, []string{"application/json", "application/problem+json"}},
+	{"getMe", "/users/me", nil, []string{"application/json"}},
+	{"getUser", "/users/{name}", nil, []string{"application/json"}},
+	{"deleteUser", "/users/{name}", nil, nil},
+	{"listFriends", "/users/{name}/friends", nil, []string{"application/json"}},
+	{"listFiles", "/files/", nil, []string{"text/plain"}},
+	{"getFile", "/files/{base}.{ext}", nil, []string{"application/octet-stream"}},
+	{"putFile", "/files/{base}.{ext}", nil, nil},
+	{"status", "/v{version}/status", nil, []string{"application/json"}},
+	{"label", "/label/{ids}", nil, nil},
+	{"matrix", "/matrix/{ids}", nil, nil},
+	{"color", "/color/{c}", nil, nil},
+	{"matrixColor", "/mcolor/{c}", nil, nil},
+	{"submitForm", "/forms", nil, []string{"application/json"}},
+	{"submitBoth", "/both", nil, []string{"application/json"}},
+	{"uploadPhoto", "/photos/{id}", nil, []string{"application/json"}},
+	{"importPoints", "/points", nil, []string{"application/json"}},
+	{"search", "/search", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -1046,7 +1020,7 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, 
 
 // handleListUsers serves GET /users.
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListUsers[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	res, err := s.h.ListUsers(r.Context())
@@ -1056,12 +1030,9 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listUsers", res == nil, err)
 }
 
-// producesListUsers lists the media types ListUsers responds with.
-var producesListUsers = [...]string{"application/json"}
-
 // handleCreateUser serves POST /users.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
@@ -1076,12 +1047,9 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
 
-// producesCreateUser lists the media types CreateUser responds with.
-var producesCreateUser = [...]string{"application/json", "application/problem+json"}
-
 // handleGetMe serves GET /users/me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetMe[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.GetMe(r.Context())
@@ -1091,12 +1059,9 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
-// producesGetMe lists the media types GetMe responds with.
-var producesGetMe = [...]string{"application/json"}
-
 // handleGetUser serves GET /users/{name}.
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetUser[:]) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	params, err := decodeGetUserParams(r, p, esc)
@@ -1111,11 +1076,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getUser", res == nil, err)
 }
 
-// producesGetUser lists the media types GetUser responds with.
-var producesGetUser = [...]string{"application/json"}
-
-// decodeGetUserParams reads the parameters of GetUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
 	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
@@ -1137,8 +1098,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
@@ -1148,7 +1108,7 @@ func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params Delet
 
 // handleListFriends serves GET /users/{name}/friends.
 func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListFriends[:]) {
+	if !s.cfg.Accepts(w, r, operations[6].produces) {
 		return
 	}
 	params, err := decodeListFriendsParams(r, p, esc)
@@ -1163,11 +1123,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "listFriends", res == nil, err)
 }
 
-// producesListFriends lists the media types ListFriends responds with.
-var producesListFriends = [...]string{"application/json"}
-
-// decodeListFriendsParams reads the parameters of ListFriends from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
 	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
 		return params, err
@@ -1177,7 +1133,7 @@ func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params List
 
 // handleListFiles serves GET /files/.
 func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListFiles[:]) {
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	res, err := s.h.ListFiles(r.Context())
@@ -1187,12 +1143,9 @@ func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listFiles", res == nil, err)
 }
 
-// producesListFiles lists the media types ListFiles responds with.
-var producesListFiles = [...]string{"text/plain"}
-
 // handleGetFile serves GET /files/{base}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetFile[:]) {
+	if !s.cfg.Accepts(w, r, operations[8].produces) {
 		return
 	}
 	params, err := decodeGetFileParams(r, p, esc)
@@ -1207,11 +1160,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// producesGetFile lists the media types GetFile responds with.
-var producesGetFile = [...]string{"application/octet-stream"}
-
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
 		return params, err
@@ -1241,8 +1190,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "putFile", res == nil, err)
 }
 
-// decodePutFileParams reads the parameters of PutFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePutFileParams reads the parameters of PutFile from r and its path segments p.
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
 	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
 		return params, err
@@ -1255,7 +1203,7 @@ func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileP
 
 // handleStatus serves GET /v{version}/status.
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesStatus[:]) {
+	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
 	params, err := decodeStatusParams(r, p, esc)
@@ -1270,11 +1218,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "status", res == nil, err)
 }
 
-// producesStatus lists the media types Status responds with.
-var producesStatus = [...]string{"application/json"}
-
-// decodeStatusParams reads the parameters of Status from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeStatusParams reads the parameters of Status from r and its path segments p.
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
 	if params.Version, err = oashttp.PathParam(p[0], "", esc, "version", oashttp.ParseInt32); err != nil {
 		return params, err
@@ -1296,8 +1240,7 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "label", res == nil, err)
 }
 
-// decodeLabelParams reads the parameters of Label from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLabelParams reads the parameters of Label from r and its path segments p.
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
 		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
@@ -1330,8 +1273,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "matrix", res == nil, err)
 }
 
-// decodeMatrixParams reads the parameters of Matrix from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeMatrixParams reads the parameters of Matrix from r and its path segments p.
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
 		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
@@ -1357,8 +1299,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "color", res == nil, err)
 }
 
-// decodeColorParams reads the parameters of Color from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeColorParams reads the parameters of Color from r and its path segments p.
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
 		vals, err := oashttp.PathArray(p[0], "", ",", esc)
@@ -1390,8 +1331,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "matrixColor", res == nil, err)
 }
 
-// decodeMatrixColorParams reads the parameters of MatrixColor from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p.
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
 		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
@@ -1411,7 +1351,7 @@ func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params Matr
 
 // handleSubmitForm serves POST /forms.
 func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSubmitForm[:]) {
+	if !s.cfg.Accepts(w, r, operations[15].produces) {
 		return
 	}
 	var body *Point
@@ -1434,12 +1374,9 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "submitForm", res == nil, err)
 }
 
-// producesSubmitForm lists the media types SubmitForm responds with.
-var producesSubmitForm = [...]string{"application/json"}
-
 // handleSubmitBoth serves POST /both.
 func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSubmitBoth[:]) {
+	if !s.cfg.Accepts(w, r, operations[16].produces) {
 		return
 	}
 	var body *RGB
@@ -1471,12 +1408,9 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "submitBoth", res == nil, err)
 }
 
-// producesSubmitBoth lists the media types SubmitBoth responds with.
-var producesSubmitBoth = [...]string{"application/json"}
-
 // handleUploadPhoto serves POST /photos/{id}.
 func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesUploadPhoto[:]) {
+	if !s.cfg.Accepts(w, r, operations[17].produces) {
 		return
 	}
 	params, err := decodeUploadPhotoParams(r, p, esc)
@@ -1505,11 +1439,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "uploadPhoto", res == nil, err)
 }
 
-// producesUploadPhoto lists the media types UploadPhoto responds with.
-var producesUploadPhoto = [...]string{"application/json"}
-
-// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p.
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1614,7 +1544,7 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 
 // handleImportPoints serves POST /points.
 func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesImportPoints[:]) {
+	if !s.cfg.Accepts(w, r, operations[18].produces) {
 		return
 	}
 	var body ImportPointsBodyStream
@@ -1633,9 +1563,6 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	s.cfg.Done(w, r, "importPoints", res == nil, err)
 }
-
-// producesImportPoints lists the media types ImportPoints responds with.
-var producesImportPoints = [...]string{"application/json"}
 
 // decodeImportPointsBody reads the request body of ImportPoints.
 func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
@@ -1669,7 +1596,7 @@ func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSearch[:]) {
+	if !s.cfg.Accepts(w, r, operations[19].produces) {
 		return
 	}
 	params, err := decodeSearchParams(r, p, esc)
@@ -1684,11 +1611,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// producesSearch lists the media types Search responds with.
-var producesSearch = [...]string{"application/json"}
-
-// decodeSearchParams reads the parameters of Search from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
 		vals := oashttp.HeaderArray(s)

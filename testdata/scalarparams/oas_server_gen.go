@@ -28,8 +28,7 @@ type GetLogsParams struct {
 // GetLogsResponse is the result of GetLogs: one of
 // GetLogsResponse204.
 type GetLogsResponse interface {
-	// writeGetLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLogsResponse answers r; an error means nothing was written.
 	writeGetLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -60,12 +59,14 @@ func (Unimplemented) GetLogs(ctx context.Context, params GetLogsParams) (GetLogs
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getLogs", "/logs/{id}", nil},
+	{"getLogs", "/logs/{id}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -179,8 +180,7 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getLogs", res == nil, err)
 }
 
-// decodeGetLogsParams reads the parameters of GetLogs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLogsParams reads the parameters of GetLogs from r and its path segments p.
 func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
 		return params, err

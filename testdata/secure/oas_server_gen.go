@@ -12,14 +12,11 @@ import (
 // PublicResponse is the result of Public: one of
 // PublicResponse200.
 type PublicResponse interface {
-	// writePublicResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePublicResponse answers r; an error means nothing was written.
 	writePublicResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PublicResponse200 is the 200 response (application/json) of Public.
-//
-// ok
 type PublicResponse200 struct {
 	Body Who
 }
@@ -33,14 +30,11 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 // MeResponse is the result of Me: one of
 // MeResponse200.
 type MeResponse interface {
-	// writeMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMeResponse answers r; an error means nothing was written.
 	writeMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MeResponse200 is the 200 response (application/json) of Me.
-//
-// ok
 type MeResponse200 struct {
 	Body Who
 }
@@ -54,14 +48,11 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) 
 // AdminResponse is the result of Admin: one of
 // AdminResponse200.
 type AdminResponse interface {
-	// writeAdminResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAdminResponse answers r; an error means nothing was written.
 	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AdminResponse200 is the 200 response (application/json) of Admin.
-//
-// ok
 type AdminResponse200 struct {
 	Body Who
 }
@@ -75,14 +66,11 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 // BothResponse is the result of Both: one of
 // BothResponse200.
 type BothResponse interface {
-	// writeBothResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeBothResponse answers r; an error means nothing was written.
 	writeBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // BothResponse200 is the 200 response (application/json) of Both.
-//
-// ok
 type BothResponse200 struct {
 	Body Who
 }
@@ -96,14 +84,11 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Reque
 // OptionalResponse is the result of Optional: one of
 // OptionalResponse200.
 type OptionalResponse interface {
-	// writeOptionalResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeOptionalResponse answers r; an error means nothing was written.
 	writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // OptionalResponse200 is the 200 response (application/json) of Optional.
-//
-// ok
 type OptionalResponse200 struct {
 	Body Who
 }
@@ -117,14 +102,11 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *ht
 // KeysResponse is the result of Keys: one of
 // KeysResponse200.
 type KeysResponse interface {
-	// writeKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeKeysResponse answers r; an error means nothing was written.
 	writeKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // KeysResponse200 is the 200 response (application/json) of Keys.
-//
-// ok
 type KeysResponse200 struct {
 	Body Who
 }
@@ -138,14 +120,11 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Reque
 // UndeclaredResponse is the result of Undeclared: one of
 // UndeclaredResponse200.
 type UndeclaredResponse interface {
-	// writeUndeclaredResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUndeclaredResponse answers r; an error means nothing was written.
 	writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UndeclaredResponse200 is the 200 response of Undeclared.
-//
-// ok
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -155,14 +134,11 @@ func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r
 // MtlsResponse is the result of Mtls: one of
 // MtlsResponse200.
 type MtlsResponse interface {
-	// writeMtlsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMtlsResponse answers r; an error means nothing was written.
 	writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MtlsResponse200 is the 200 response (application/json) of Mtls.
-//
-// ok
 type MtlsResponse200 struct {
 	Body Who
 }
@@ -317,19 +293,21 @@ func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [8]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"public", "/public", nil},
-	{"me", "/me", nil},
-	{"admin", "/admin", nil},
-	{"both", "/both", nil},
-	{"optional", "/optional", nil},
-	{"keys", "/keys", nil},
-	{"undeclared", "/undeclared", nil},
-	{"mtls", "/mtls", nil},
+	{"public", "/public", nil, []string{"application/json"}},
+	{"me", "/me", nil, []string{"application/json"}},
+	{"admin", "/admin", nil, []string{"application/json"}},
+	{"both", "/both", nil, []string{"application/json"}},
+	{"optional", "/optional", nil, []string{"application/json"}},
+	{"keys", "/keys", nil, []string{"application/json"}},
+	{"undeclared", "/undeclared", nil, nil},
+	{"mtls", "/mtls", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -445,7 +423,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePublic serves GET /public.
 func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesPublic[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.Public(r.Context())
@@ -455,9 +433,6 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "public", res == nil, err)
 }
 
-// producesPublic lists the media types Public responds with.
-var producesPublic = [...]string{"application/json"}
-
 // handleMe serves GET /me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeBearer(r, "me")
@@ -465,7 +440,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesMe[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	res, err := s.h.Me(ctx)
@@ -475,9 +450,6 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 	s.cfg.Done(w, r, "me", res == nil, err)
 }
 
-// producesMe lists the media types Me responds with.
-var producesMe = [...]string{"application/json"}
-
 // handleAdmin serves GET /admin.
 func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeOauthOrAPIKey(r, "admin")
@@ -485,7 +457,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesAdmin[:]) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	res, err := s.h.Admin(ctx)
@@ -495,9 +467,6 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "admin", res == nil, err)
 }
 
-// producesAdmin lists the media types Admin responds with.
-var producesAdmin = [...]string{"application/json"}
-
 // handleBoth serves GET /both.
 func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeAPIKeyAndBasic(r, "both")
@@ -505,7 +474,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesBoth[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.Both(ctx)
@@ -515,9 +484,6 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 	s.cfg.Done(w, r, "both", res == nil, err)
 }
 
-// producesBoth lists the media types Both responds with.
-var producesBoth = [...]string{"application/json"}
-
 // handleOptional serves GET /optional.
 func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeAnonymousOrBearer(r, "optional")
@@ -525,7 +491,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesOptional[:]) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	res, err := s.h.Optional(ctx)
@@ -535,9 +501,6 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "optional", res == nil, err)
 }
 
-// producesOptional lists the media types Optional responds with.
-var producesOptional = [...]string{"application/json"}
-
 // handleKeys serves GET /keys.
 func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	ctx, err := s.authorizeKeyQueryOrKeyCookie(r, "keys")
@@ -545,7 +508,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesKeys[:]) {
+	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
 	res, err := s.h.Keys(ctx)
@@ -554,9 +517,6 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	s.cfg.Done(w, r, "keys", res == nil, err)
 }
-
-// producesKeys lists the media types Keys responds with.
-var producesKeys = [...]string{"application/json"}
 
 // handleUndeclared serves GET /undeclared.
 func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
@@ -579,7 +539,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesMtls[:]) {
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	res, err := s.h.Mtls(ctx)
@@ -588,9 +548,6 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	s.cfg.Done(w, r, "mtls", res == nil, err)
 }
-
-// producesMtls lists the media types Mtls responds with.
-var producesMtls = [...]string{"application/json"}
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {

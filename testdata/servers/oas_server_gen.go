@@ -12,8 +12,7 @@ import (
 // PingResponse is the result of Ping: one of
 // PingResponse204.
 type PingResponse interface {
-	// writePingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePingResponse answers r; an error means nothing was written.
 	writePingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -44,12 +43,14 @@ func (Unimplemented) Ping(ctx context.Context) (PingResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"ping", "/ping", nil},
+	{"ping", "/ping", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

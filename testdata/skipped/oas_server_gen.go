@@ -33,8 +33,7 @@ type AddPetForm struct {
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse201.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -66,8 +65,7 @@ type GetPetParams struct {
 // GetPetResponse is the result of GetPet: one of
 // GetPetResponse200.
 type GetPetResponse interface {
-	// writeGetPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetResponse answers r; an error means nothing was written.
 	writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -153,13 +151,15 @@ func (Unimplemented) HandleToken(ctx context.Context, operationID string, token 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addPet", "/pets", nil},
-	{"getPet", "/pets/{id}", nil},
+	{"addPet", "/pets", nil, []string{"application/xml"}},
+	{"getPet", "/pets/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -263,7 +263,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeAddPetParams(r, p, esc)
@@ -292,11 +292,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/xml"}
-
-// decodeAddPetParams reads the parameters of AddPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeAddPetParams reads the parameters of AddPet from r and its path segments p.
 func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetParams, err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
@@ -352,7 +348,7 @@ func decodeAddPetForm(m *oashttp.Multipart, v *AddPetForm) error {
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -367,11 +363,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// producesGetPet lists the media types GetPet responds with.
-var producesGetPet = [...]string{"application/json"}
-
-// decodeGetPetParams reads the parameters of GetPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err

@@ -15,8 +15,7 @@ import (
 // ListEventsResponse is the result of ListEvents: one of
 // ListEventsResponse200.
 type ListEventsResponse interface {
-	// writeListEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEventsResponse answers r; an error means nothing was written.
 	writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -93,8 +92,7 @@ type ImportEventsBodyStream struct {
 // ImportEventsResponse is the result of ImportEvents: one of
 // ImportEventsResponse204.
 type ImportEventsResponse interface {
-	// writeImportEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportEventsResponse answers r; an error means nothing was written.
 	writeImportEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -133,13 +131,15 @@ func (Unimplemented) ImportEvents(ctx context.Context, body ImportEventsBodyStre
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listEvents", "/events", nil},
-	{"importEvents", "/events", nil},
+	{"listEvents", "/events", nil, []string{"application/json"}},
+	{"importEvents", "/events", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -243,7 +243,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesListEvents[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.ListEvents(r.Context())
@@ -252,9 +252,6 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 	}
 	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
-
-// producesListEvents lists the media types ListEvents responds with.
-var producesListEvents = [...]string{"application/json"}
 
 // handleImportEvents serves POST /events.
 func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {

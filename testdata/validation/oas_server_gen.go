@@ -12,14 +12,11 @@ import (
 // CreateAccountResponse is the result of CreateAccount: one of
 // CreateAccountResponse201.
 type CreateAccountResponse interface {
-	// writeCreateAccountResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAccountResponse answers r; an error means nothing was written.
 	writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateAccountResponse201 is the 201 response (application/json) of CreateAccount.
-//
-// created
 type CreateAccountResponse201 struct {
 	Body Account
 }
@@ -48,12 +45,14 @@ func (Unimplemented) CreateAccount(ctx context.Context, body *Account) (CreateAc
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"createAccount", "/accounts", nil},
+	{"createAccount", "/accounts", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -155,7 +154,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleCreateAccount serves POST /accounts.
 func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesCreateAccount[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Account).DecodeJSON)
@@ -169,6 +168,3 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 	}
 	s.cfg.Done(w, r, "createAccount", res == nil, err)
 }
-
-// producesCreateAccount lists the media types CreateAccount responds with.
-var producesCreateAccount = [...]string{"application/json"}

@@ -12,8 +12,7 @@ import (
 // SubscribeResponse is the result of Subscribe: one of
 // SubscribeResponse201.
 type SubscribeResponse interface {
-	// writeSubscribeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeResponse answers r; an error means nothing was written.
 	writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -66,12 +65,14 @@ func (Unimplemented) HandleAPIToken(ctx context.Context, operationID string, tok
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe", "/subscriptions", nil},
+	{"subscribe", "/subscriptions", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its

@@ -67,8 +67,7 @@ type PetAddedParams struct {
 // PetAddedResponse is the result of PetAdded: one of
 // PetAddedResponse204, PetAddedResponse410.
 type PetAddedResponse interface {
-	// writePetAddedResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePetAddedResponse answers r; an error means nothing was written.
 	writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -86,8 +85,7 @@ func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *ht
 // unsubscribe me
 type PetAddedResponse410 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PetAddedResponse410) Error() string {
 	return "petAdded: 410 response"
 }
@@ -99,8 +97,7 @@ func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *ht
 // OnPetRemovedResponse is the result of OnPetRemoved: one of
 // OnPetRemovedResponse200.
 type OnPetRemovedResponse interface {
-	// writeOnPetRemovedResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeOnPetRemovedResponse answers r; an error means nothing was written.
 	writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -154,13 +151,15 @@ func (UnimplementedWebhooks) HandleHookKey(ctx context.Context, operationID stri
 	return nil, oashttp.ErrNotImplemented
 }
 
-// webhookOperations lists the operations by index: operationId, path template, tags.
+// webhookOperations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var webhookOperations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"petAdded", "/petAdded", nil},
-	{"onPetRemoved", "/petRemoved", nil},
+	{"petAdded", "/petAdded", nil, nil},
+	{"onPetRemoved", "/petRemoved", nil, []string{"application/json"}},
 }
 
 // WebhookServer serves the API: an http.Handler that routes each request to its
@@ -281,8 +280,7 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "petAdded", res == nil, err)
 }
 
-// decodePetAddedParams reads the parameters of PetAdded from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePetAddedParams reads the parameters of PetAdded from r and its path segments p.
 func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAddedParams, err error) {
 	if err = oashttp.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oashttp.ParseString); err != nil {
 		return params, err
@@ -315,7 +313,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if !s.cfg.Accepts(w, r, producesOnPetRemoved[:]) {
+	if !s.cfg.Accepts(w, r, webhookOperations[1].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
@@ -329,9 +327,6 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 	}
 	s.cfg.Done(w, r, "onPetRemoved", res == nil, err)
 }
-
-// producesOnPetRemoved lists the media types OnPetRemoved responds with.
-var producesOnPetRemoved = [...]string{"application/json"}
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {

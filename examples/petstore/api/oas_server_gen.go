@@ -17,8 +17,7 @@ import (
 // UpdatePetResponse is the result of UpdatePet: one of
 // UpdatePetResponse200, UpdatePetResponse400, UpdatePetResponse404, UpdatePetResponse422.
 type UpdatePetResponse interface {
-	// writeUpdatePetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdatePetResponse answers r; an error means nothing was written.
 	writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -40,8 +39,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse400) Error() string {
 	return "updatePet: 400 response"
 }
@@ -55,8 +53,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type UpdatePetResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse404) Error() string {
 	return "updatePet: 404 response"
 }
@@ -70,8 +67,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Validation exception
 type UpdatePetResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse422) Error() string {
 	return "updatePet: 422 response"
 }
@@ -83,8 +79,7 @@ func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200, AddPetResponse400, AddPetResponse422.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -106,8 +101,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
@@ -121,8 +115,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Validation exception
 type AddPetResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
@@ -141,8 +134,7 @@ type FindPetsByStatusParams struct {
 // FindPetsByStatusResponse is the result of FindPetsByStatus: one of
 // FindPetsByStatusResponse200, FindPetsByStatusResponse400.
 type FindPetsByStatusResponse interface {
-	// writeFindPetsByStatusResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeFindPetsByStatusResponse answers r; an error means nothing was written.
 	writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -211,8 +203,7 @@ func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByStatusResponse400) Error() string {
 	return "findPetsByStatus: 400 response"
 }
@@ -231,8 +222,7 @@ type FindPetsByTagsParams struct {
 // FindPetsByTagsResponse is the result of FindPetsByTags: one of
 // FindPetsByTagsResponse200, FindPetsByTagsResponse400.
 type FindPetsByTagsResponse interface {
-	// writeFindPetsByTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeFindPetsByTagsResponse answers r; an error means nothing was written.
 	writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -284,8 +274,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByTagsResponse400) Error() string {
 	return "findPetsByTags: 400 response"
 }
@@ -304,8 +293,7 @@ type GetPetByIDParams struct {
 // GetPetByIDResponse is the result of GetPetByID: one of
 // GetPetByIDResponse200, GetPetByIDResponse400, GetPetByIDResponse404.
 type GetPetByIDResponse interface {
-	// writeGetPetByIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetByIDResponse answers r; an error means nothing was written.
 	writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -327,8 +315,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
@@ -342,8 +329,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
@@ -368,8 +354,7 @@ type UpdatePetWithFormParams struct {
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
 // UpdatePetWithFormResponse200, UpdatePetWithFormResponse400, UpdatePetWithFormResponse404.
 type UpdatePetWithFormResponse interface {
-	// writeUpdatePetWithFormResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdatePetWithFormResponse answers r; an error means nothing was written.
 	writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -391,8 +376,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse400) Error() string {
 	return "updatePetWithForm: 400 response"
 }
@@ -406,8 +390,7 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse404) Error() string {
 	return "updatePetWithForm: 404 response"
 }
@@ -428,8 +411,7 @@ type DeletePetParams struct {
 // DeletePetResponse is the result of DeletePet: one of
 // DeletePetResponse200, DeletePetResponse400, DeletePetResponse404.
 type DeletePetResponse interface {
-	// writeDeletePetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePetResponse answers r; an error means nothing was written.
 	writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -447,8 +429,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse400) Error() string {
 	return "deletePet: 400 response"
 }
@@ -462,8 +443,7 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type DeletePetResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse404) Error() string {
 	return "deletePet: 404 response"
 }
@@ -485,8 +465,7 @@ type UploadFileParams struct {
 // UploadFileResponse is the result of UploadFile: one of
 // UploadFileResponse200, UploadFileResponse400, UploadFileResponse404.
 type UploadFileResponse interface {
-	// writeUploadFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadFileResponse answers r; an error means nothing was written.
 	writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -508,8 +487,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 // No file uploaded
 type UploadFileResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse400) Error() string {
 	return "uploadFile: 400 response"
 }
@@ -523,8 +501,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 // Pet not found
 type UploadFileResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse404) Error() string {
 	return "uploadFile: 404 response"
 }
@@ -536,8 +513,7 @@ func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r
 // GetInventoryResponse is the result of GetInventory: one of
 // GetInventoryResponse200.
 type GetInventoryResponse interface {
-	// writeGetInventoryResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetInventoryResponse answers r; an error means nothing was written.
 	writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -591,8 +567,7 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 // PlaceOrderResponse is the result of PlaceOrder: one of
 // PlaceOrderResponse200, PlaceOrderResponse400, PlaceOrderResponse422.
 type PlaceOrderResponse interface {
-	// writePlaceOrderResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePlaceOrderResponse answers r; an error means nothing was written.
 	writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -614,8 +589,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse400) Error() string {
 	return "placeOrder: 400 response"
 }
@@ -629,8 +603,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Validation exception
 type PlaceOrderResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse422) Error() string {
 	return "placeOrder: 422 response"
 }
@@ -649,8 +622,7 @@ type GetOrderByIDParams struct {
 // GetOrderByIDResponse is the result of GetOrderByID: one of
 // GetOrderByIDResponse200, GetOrderByIDResponse400, GetOrderByIDResponse404.
 type GetOrderByIDResponse interface {
-	// writeGetOrderByIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrderByIDResponse answers r; an error means nothing was written.
 	writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -672,8 +644,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse400) Error() string {
 	return "getOrderById: 400 response"
 }
@@ -687,8 +658,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Order not found
 type GetOrderByIDResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse404) Error() string {
 	return "getOrderById: 404 response"
 }
@@ -707,8 +677,7 @@ type DeleteOrderParams struct {
 // DeleteOrderResponse is the result of DeleteOrder: one of
 // DeleteOrderResponse200, DeleteOrderResponse400, DeleteOrderResponse404.
 type DeleteOrderResponse interface {
-	// writeDeleteOrderResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrderResponse answers r; an error means nothing was written.
 	writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -726,8 +695,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse400) Error() string {
 	return "deleteOrder: 400 response"
 }
@@ -741,8 +709,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Order not found
 type DeleteOrderResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse404) Error() string {
 	return "deleteOrder: 404 response"
 }
@@ -754,8 +721,7 @@ func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter,
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse200, CreateUserResponse400, CreateUserResponse422.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUserResponse answers r; an error means nothing was written.
 	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -777,8 +743,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 // Invalid input
 type CreateUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse400) Error() string {
 	return "createUser: 400 response"
 }
@@ -792,8 +757,7 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 // Validation exception
 type CreateUserResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse422) Error() string {
 	return "createUser: 422 response"
 }
@@ -805,8 +769,7 @@ func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
 // CreateUsersWithListInputResponse200, CreateUsersWithListInputResponse400, CreateUsersWithListInputResponse422.
 type CreateUsersWithListInputResponse interface {
-	// writeCreateUsersWithListInputResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUsersWithListInputResponse answers r; an error means nothing was written.
 	writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -828,8 +791,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse400) Error() string {
 	return "createUsersWithListInput: 400 response"
 }
@@ -843,8 +805,7 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse422) Error() string {
 	return "createUsersWithListInput: 422 response"
 }
@@ -866,8 +827,7 @@ type LoginUserParams struct {
 // LoginUserResponse is the result of LoginUser: one of
 // LoginUserResponse200, LoginUserResponse400.
 type LoginUserResponse interface {
-	// writeLoginUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLoginUserResponse answers r; an error means nothing was written.
 	writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -915,8 +875,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v LoginUserResponse400) Error() string {
 	return "loginUser: 400 response"
 }
@@ -928,8 +887,7 @@ func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *
 // LogoutUserResponse is the result of LogoutUser: one of
 // LogoutUserResponse200.
 type LogoutUserResponse interface {
-	// writeLogoutUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLogoutUserResponse answers r; an error means nothing was written.
 	writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -952,8 +910,7 @@ type GetUserByNameParams struct {
 // GetUserByNameResponse is the result of GetUserByName: one of
 // GetUserByNameResponse200, GetUserByNameResponse400, GetUserByNameResponse404.
 type GetUserByNameResponse interface {
-	// writeGetUserByNameResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUserByNameResponse answers r; an error means nothing was written.
 	writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -975,8 +932,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse400) Error() string {
 	return "getUserByName: 400 response"
 }
@@ -990,8 +946,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // User not found
 type GetUserByNameResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse404) Error() string {
 	return "getUserByName: 404 response"
 }
@@ -1010,8 +965,7 @@ type UpdateUserParams struct {
 // UpdateUserResponse is the result of UpdateUser: one of
 // UpdateUserResponse200, UpdateUserResponse400, UpdateUserResponse404.
 type UpdateUserResponse interface {
-	// writeUpdateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdateUserResponse answers r; an error means nothing was written.
 	writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1025,12 +979,9 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 }
 
 // UpdateUserResponse400 is the 400 response of UpdateUser.
-//
-// bad request
 type UpdateUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse400) Error() string {
 	return "updateUser: 400 response"
 }
@@ -1044,8 +995,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 // user not found
 type UpdateUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse404) Error() string {
 	return "updateUser: 404 response"
 }
@@ -1064,8 +1014,7 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse200, DeleteUserResponse400, DeleteUserResponse404.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUserResponse answers r; an error means nothing was written.
 	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1083,8 +1032,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse400) Error() string {
 	return "deleteUser: 400 response"
 }
@@ -1098,8 +1046,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 // User not found
 type DeleteUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse404) Error() string {
 	return "deleteUser: 404 response"
 }
@@ -1253,30 +1200,32 @@ func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (D
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [19]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"updatePet", "/pet", []string{"pet"}},
-	{"addPet", "/pet", []string{"pet"}},
-	{"findPetsByStatus", "/pet/findByStatus", []string{"pet"}},
-	{"findPetsByTags", "/pet/findByTags", []string{"pet"}},
-	{"getPetById", "/pet/{petId}", []string{"pet"}},
-	{"updatePetWithForm", "/pet/{petId}", []string{"pet"}},
-	{"deletePet", "/pet/{petId}", []string{"pet"}},
-	{"uploadFile", "/pet/{petId}/uploadImage", []string{"pet"}},
-	{"getInventory", "/store/inventory", []string{"store"}},
-	{"placeOrder", "/store/order", []string{"store"}},
-	{"getOrderById", "/store/order/{orderId}", []string{"store"}},
-	{"deleteOrder", "/store/order/{orderId}", []string{"store"}},
-	{"createUser", "/user", []string{"user"}},
-	{"createUsersWithListInput", "/user/createWithList", []string{"user"}},
-	{"loginUser", "/user/login", []string{"user"}},
-	{"logoutUser", "/user/logout", []string{"user"}},
-	{"getUserByName", "/user/{username}", []string{"user"}},
-	{"updateUser", "/user/{username}", []string{"user"}},
-	{"deleteUser", "/user/{username}", []string{"user"}},
+	{"updatePet", "/pet", []string{"pet"}, []string{"application/json"}},
+	{"addPet", "/pet", []string{"pet"}, []string{"application/json"}},
+	{"findPetsByStatus", "/pet/findByStatus", []string{"pet"}, []string{"application/json"}},
+	{"findPetsByTags", "/pet/findByTags", []string{"pet"}, []string{"application/json"}},
+	{"getPetById", "/pet/{petId}", []string{"pet"}, []string{"application/json"}},
+	{"updatePetWithForm", "/pet/{petId}", []string{"pet"}, []string{"application/json"}},
+	{"deletePet", "/pet/{petId}", []string{"pet"}, nil},
+	{"uploadFile", "/pet/{petId}/uploadImage", []string{"pet"}, []string{"application/json"}},
+	{"getInventory", "/store/inventory", []string{"store"}, []string{"application/json"}},
+	{"placeOrder", "/store/order", []string{"store"}, []string{"application/json"}},
+	{"getOrderById", "/store/order/{orderId}", []string{"store"}, []string{"application/json"}},
+	{"deleteOrder", "/store/order/{orderId}", []string{"store"}, nil},
+	{"createUser", "/user", []string{"user"}, []string{"application/json"}},
+	{"createUsersWithListInput", "/user/createWithList", []string{"user"}, []string{"application/json"}},
+	{"loginUser", "/user/login", []string{"user"}, []string{"application/json"}},
+	{"logoutUser", "/user/logout", []string{"user"}, nil},
+	{"getUserByName", "/user/{username}", []string{"user"}, []string{"application/json"}},
+	{"updateUser", "/user/{username}", []string{"user"}, nil},
+	{"deleteUser", "/user/{username}", []string{"user"}, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -1414,7 +1363,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesUpdatePet[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
@@ -1429,12 +1378,9 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "updatePet", res == nil, err)
 }
 
-// producesUpdatePet lists the media types UpdatePet responds with.
-var producesUpdatePet = [...]string{"application/json"}
-
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
@@ -1449,12 +1395,9 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/json"}
-
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesFindPetsByStatus[:]) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	params, err := decodeFindPetsByStatusParams(r, p, esc)
@@ -1469,11 +1412,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "findPetsByStatus", res == nil, err)
 }
 
-// producesFindPetsByStatus lists the media types FindPetsByStatus responds with.
-var producesFindPetsByStatus = [...]string{"application/json"}
-
-// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and its path segments p.
 func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -1500,7 +1439,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesFindPetsByTags[:]) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	params, err := decodeFindPetsByTagsParams(r, p, esc)
@@ -1515,11 +1454,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "findPetsByTags", res == nil, err)
 }
 
-// producesFindPetsByTags lists the media types FindPetsByTags responds with.
-var producesFindPetsByTags = [...]string{"application/json"}
-
-// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and its path segments p.
 func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params FindPetsByTagsParams, err error) {
 	var seen [1]bool
 	var raw0 []string
@@ -1544,7 +1479,7 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetPetByID[:]) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -1559,11 +1494,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
-// producesGetPetByID lists the media types GetPetByID responds with.
-var producesGetPetByID = [...]string{"application/json"}
-
-// decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
 	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1573,7 +1504,7 @@ func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPe
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesUpdatePetWithForm[:]) {
+	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
 	params, err := decodeUpdatePetWithFormParams(r, p, esc)
@@ -1588,11 +1519,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "updatePetWithForm", res == nil, err)
 }
 
-// producesUpdatePetWithForm lists the media types UpdatePetWithForm responds with.
-var producesUpdatePetWithForm = [...]string{"application/json"}
-
-// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and its path segments p.
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
 	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1636,8 +1563,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "deletePet", res == nil, err)
 }
 
-// decodeDeletePetParams reads the parameters of DeletePet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePetParams reads the parameters of DeletePet from r and its path segments p.
 func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
 	if err = oashttp.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttp.ParseString); err != nil {
 		return params, err
@@ -1650,7 +1576,7 @@ func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params Delete
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesUploadFile[:]) {
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	params, err := decodeUploadFileParams(r, p, esc)
@@ -1670,11 +1596,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "uploadFile", res == nil, err)
 }
 
-// producesUploadFile lists the media types UploadFile responds with.
-var producesUploadFile = [...]string{"application/json"}
-
-// decodeUploadFileParams reads the parameters of UploadFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUploadFileParams reads the parameters of UploadFile from r and its path segments p.
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
 	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1692,7 +1614,7 @@ func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params Uploa
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetInventory[:]) {
+	if !s.cfg.Accepts(w, r, operations[8].produces) {
 		return
 	}
 	res, err := s.h.GetInventory(r.Context())
@@ -1702,12 +1624,9 @@ func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getInventory", res == nil, err)
 }
 
-// producesGetInventory lists the media types GetInventory responds with.
-var producesGetInventory = [...]string{"application/json"}
-
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesPlaceOrder[:]) {
+	if !s.cfg.Accepts(w, r, operations[9].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
@@ -1722,12 +1641,9 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "placeOrder", res == nil, err)
 }
 
-// producesPlaceOrder lists the media types PlaceOrder responds with.
-var producesPlaceOrder = [...]string{"application/json"}
-
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetOrderByID[:]) {
+	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
 	params, err := decodeGetOrderByIDParams(r, p, esc)
@@ -1742,11 +1658,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getOrderById", res == nil, err)
 }
 
-// producesGetOrderByID lists the media types GetOrderByID responds with.
-var producesGetOrderByID = [...]string{"application/json"}
-
-// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and its path segments p.
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
 	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1768,8 +1680,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteOrder", res == nil, err)
 }
 
-// decodeDeleteOrderParams reads the parameters of DeleteOrder from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrderParams reads the parameters of DeleteOrder from r and its path segments p.
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
 	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -1779,7 +1690,7 @@ func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params Dele
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesCreateUser[:]) {
+	if !s.cfg.Accepts(w, r, operations[12].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
@@ -1794,12 +1705,9 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
 
-// producesCreateUser lists the media types CreateUser responds with.
-var producesCreateUser = [...]string{"application/json"}
-
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesCreateUsersWithListInput[:]) {
+	if !s.cfg.Accepts(w, r, operations[13].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
@@ -1813,9 +1721,6 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	}
 	s.cfg.Done(w, r, "createUsersWithListInput", res == nil, err)
 }
-
-// producesCreateUsersWithListInput lists the media types CreateUsersWithListInput responds with.
-var producesCreateUsersWithListInput = [...]string{"application/json"}
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
 func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
@@ -1849,7 +1754,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesLoginUser[:]) {
+	if !s.cfg.Accepts(w, r, operations[14].produces) {
 		return
 	}
 	params, err := decodeLoginUserParams(r, p, esc)
@@ -1864,11 +1769,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "loginUser", res == nil, err)
 }
 
-// producesLoginUser lists the media types LoginUser responds with.
-var producesLoginUser = [...]string{"application/json"}
-
-// decodeLoginUserParams reads the parameters of LoginUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLoginUserParams reads the parameters of LoginUser from r and its path segments p.
 func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -1894,7 +1795,7 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetUserByName[:]) {
+	if !s.cfg.Accepts(w, r, operations[16].produces) {
 		return
 	}
 	params, err := decodeGetUserByNameParams(r, p, esc)
@@ -1909,11 +1810,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getUserByName", res == nil, err)
 }
 
-// producesGetUserByName lists the media types GetUserByName responds with.
-var producesGetUserByName = [...]string{"application/json"}
-
-// decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p.
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
 	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err
@@ -1940,8 +1837,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "updateUser", res == nil, err)
 }
 
-// decodeUpdateUserParams reads the parameters of UpdateUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUpdateUserParams reads the parameters of UpdateUser from r and its path segments p.
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
 	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err
@@ -1963,8 +1859,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
 		return params, err

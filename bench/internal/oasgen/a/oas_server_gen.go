@@ -18,8 +18,7 @@ type GetPetParams struct {
 // GetPetResponse is the result of GetPet: one of
 // GetPetResponse200.
 type GetPetResponse interface {
-	// writeGetPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetResponse answers r; an error means nothing was written.
 	writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -54,12 +53,14 @@ func (Unimplemented) GetPet(ctx context.Context, params GetPetParams) (GetPetRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getPet", "/pets/{id}", nil},
+	{"getPet", "/pets/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -161,7 +162,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -176,11 +177,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// producesGetPet lists the media types GetPet responds with.
-var producesGetPet = [...]string{"application/json"}
-
-// decodeGetPetParams reads the parameters of GetPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err

@@ -12,8 +12,7 @@ import (
 // SearchResponse is the result of Search: one of
 // SearchResponse200.
 type SearchResponse interface {
-	// writeSearchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchResponse answers r; an error means nothing was written.
 	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -48,12 +47,14 @@ func (Unimplemented) Search(ctx context.Context) (SearchResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"search", "/search", nil},
+	{"search", "/search", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -155,7 +156,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesSearch[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.Search(r.Context())
@@ -164,6 +165,3 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	}
 	s.cfg.Done(w, r, "search", res == nil, err)
 }
-
-// producesSearch lists the media types Search responds with.
-var producesSearch = [...]string{"application/json"}

@@ -12,8 +12,7 @@ import (
 // GetEverythingResponse is the result of GetEverything: one of
 // GetEverythingResponse200.
 type GetEverythingResponse interface {
-	// writeGetEverythingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEverythingResponse answers r; an error means nothing was written.
 	writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -48,12 +47,14 @@ func (Unimplemented) GetEverything(ctx context.Context) (GetEverythingResponse, 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getEverything", "/everything", nil},
+	{"getEverything", "/everything", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -155,7 +156,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetEverything serves GET /everything.
 func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetEverything[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.GetEverything(r.Context())
@@ -164,6 +165,3 @@ func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p [
 	}
 	s.cfg.Done(w, r, "getEverything", res == nil, err)
 }
-
-// producesGetEverything lists the media types GetEverything responds with.
-var producesGetEverything = [...]string{"application/json"}

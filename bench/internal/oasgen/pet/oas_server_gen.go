@@ -12,8 +12,7 @@ import (
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200, AddPetResponse400, AddPetResponse422.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -35,8 +34,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
@@ -50,8 +48,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Validation exception
 type AddPetResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
@@ -70,8 +67,7 @@ type GetPetByIDParams struct {
 // GetPetByIDResponse is the result of GetPetByID: one of
 // GetPetByIDResponse200, GetPetByIDResponse400, GetPetByIDResponse404.
 type GetPetByIDResponse interface {
-	// writeGetPetByIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetByIDResponse answers r; an error means nothing was written.
 	writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -93,8 +89,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
@@ -108,8 +103,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
@@ -143,13 +137,15 @@ func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (G
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addPet", "/pet", []string{"pet"}},
-	{"getPetById", "/pet/{petId}", []string{"pet"}},
+	{"addPet", "/pet", []string{"pet"}, []string{"application/json"}},
+	{"getPetById", "/pet/{petId}", []string{"pet"}, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -253,7 +249,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesAddPet[:]) {
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
@@ -268,12 +264,9 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/json"}
-
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, producesGetPetByID[:]) {
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -288,11 +281,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
-// producesGetPetByID lists the media types GetPetByID responds with.
-var producesGetPetByID = [...]string{"application/json"}
-
-// decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
 	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
 		return params, err

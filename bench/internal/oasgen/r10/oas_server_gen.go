@@ -12,8 +12,7 @@ import (
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
 type ListMmyoResponse interface {
-	// writeListMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *ht
 // CreateMmyoResponse is the result of CreateMmyo: one of
 // CreateMmyoResponse204.
 type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMmyoResponse answers r; an error means nothing was written.
 	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -52,8 +50,7 @@ type GetMmyoParams struct {
 // GetMmyoResponse is the result of GetMmyo: one of
 // GetMmyoResponse204.
 type GetMmyoResponse interface {
-	// writeGetMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoResponse answers r; an error means nothing was written.
 	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -75,8 +72,7 @@ type DeleteMmyoParams struct {
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
 type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMmyoResponse answers r; an error means nothing was written.
 	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -100,8 +96,7 @@ type GetMmyoItemParams struct {
 // GetMmyoItemResponse is the result of GetMmyoItem: one of
 // GetMmyoItemResponse204.
 type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoItemResponse answers r; an error means nothing was written.
 	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -117,8 +112,7 @@ func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter,
 // ListOrdersResponse is the result of ListOrders: one of
 // ListOrdersResponse204.
 type ListOrdersResponse interface {
-	// writeListOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOrdersResponse answers r; an error means nothing was written.
 	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -134,8 +128,7 @@ func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r
 // CreateOrdersResponse is the result of CreateOrders: one of
 // CreateOrdersResponse204.
 type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOrdersResponse answers r; an error means nothing was written.
 	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -157,8 +150,7 @@ type GetOrdersParams struct {
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
 type GetOrdersResponse interface {
-	// writeGetOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersResponse answers r; an error means nothing was written.
 	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -180,8 +172,7 @@ type DeleteOrdersParams struct {
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
 type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrdersResponse answers r; an error means nothing was written.
 	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -205,8 +196,7 @@ type GetOrdersItemParams struct {
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
 type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersItemResponse answers r; an error means nothing was written.
 	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -300,21 +290,23 @@ func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemPara
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [10]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listMmyo", "/mmyo", nil},
-	{"createMmyo", "/mmyo", nil},
-	{"getMmyo", "/mmyo/{id}", nil},
-	{"deleteMmyo", "/mmyo/{id}", nil},
-	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil},
-	{"listOrders", "/orders", nil},
-	{"createOrders", "/orders", nil},
-	{"getOrders", "/orders/{id}", nil},
-	{"deleteOrders", "/orders/{id}", nil},
-	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil},
+	{"listMmyo", "/mmyo", nil, nil},
+	{"createMmyo", "/mmyo", nil, nil},
+	{"getMmyo", "/mmyo/{id}", nil, nil},
+	{"deleteMmyo", "/mmyo/{id}", nil, nil},
+	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil, nil},
+	{"listOrders", "/orders", nil, nil},
+	{"createOrders", "/orders", nil, nil},
+	{"getOrders", "/orders/{id}", nil, nil},
+	{"deleteOrders", "/orders/{id}", nil, nil},
+	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -464,8 +456,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -487,8 +478,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -510,8 +500,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -554,8 +543,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -577,8 +565,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -600,8 +587,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err

@@ -12,8 +12,7 @@ import (
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
 type ListMmyoResponse interface {
-	// writeListMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *ht
 // CreateMmyoResponse is the result of CreateMmyo: one of
 // CreateMmyoResponse204.
 type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMmyoResponse answers r; an error means nothing was written.
 	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -52,8 +50,7 @@ type GetMmyoParams struct {
 // GetMmyoResponse is the result of GetMmyo: one of
 // GetMmyoResponse204.
 type GetMmyoResponse interface {
-	// writeGetMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoResponse answers r; an error means nothing was written.
 	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -75,8 +72,7 @@ type DeleteMmyoParams struct {
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
 type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMmyoResponse answers r; an error means nothing was written.
 	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -100,8 +96,7 @@ type GetMmyoItemParams struct {
 // GetMmyoItemResponse is the result of GetMmyoItem: one of
 // GetMmyoItemResponse204.
 type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoItemResponse answers r; an error means nothing was written.
 	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -117,8 +112,7 @@ func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter,
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
 // ListWdqxlykfqrResponse204.
 type ListWdqxlykfqrResponse interface {
-	// writeListWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -134,8 +128,7 @@ func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseW
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
 // CreateWdqxlykfqrResponse204.
 type CreateWdqxlykfqrResponse interface {
-	// writeCreateWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -157,8 +150,7 @@ type GetWdqxlykfqrParams struct {
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
 // GetWdqxlykfqrResponse204.
 type GetWdqxlykfqrResponse interface {
-	// writeGetWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -180,8 +172,7 @@ type DeleteWdqxlykfqrParams struct {
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
 // DeleteWdqxlykfqrResponse204.
 type DeleteWdqxlykfqrResponse interface {
-	// writeDeleteWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -205,8 +196,7 @@ type GetWdqxlykfqrItemParams struct {
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
 // GetWdqxlykfqrItemResponse204.
 type GetWdqxlykfqrItemResponse interface {
-	// writeGetWdqxlykfqrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrItemResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -222,8 +212,7 @@ func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.Res
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
 // ListDgazlnoxujResponse204.
 type ListDgazlnoxujResponse interface {
-	// writeListDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDgazlnoxujResponse answers r; an error means nothing was written.
 	writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -239,8 +228,7 @@ func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseW
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
 // CreateDgazlnoxujResponse204.
 type CreateDgazlnoxujResponse interface {
-	// writeCreateDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDgazlnoxujResponse answers r; an error means nothing was written.
 	writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -262,8 +250,7 @@ type GetDgazlnoxujParams struct {
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
 // GetDgazlnoxujResponse204.
 type GetDgazlnoxujResponse interface {
-	// writeGetDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -285,8 +272,7 @@ type DeleteDgazlnoxujParams struct {
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
 // DeleteDgazlnoxujResponse204.
 type DeleteDgazlnoxujResponse interface {
-	// writeDeleteDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDgazlnoxujResponse answers r; an error means nothing was written.
 	writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -310,8 +296,7 @@ type GetDgazlnoxujItemParams struct {
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
 // GetDgazlnoxujItemResponse204.
 type GetDgazlnoxujItemResponse interface {
-	// writeGetDgazlnoxujItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujItemResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -327,8 +312,7 @@ func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.Res
 // ListHnltmgResponse is the result of ListHnltmg: one of
 // ListHnltmgResponse204.
 type ListHnltmgResponse interface {
-	// writeListHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHnltmgResponse answers r; an error means nothing was written.
 	writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -344,8 +328,7 @@ func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
 // CreateHnltmgResponse204.
 type CreateHnltmgResponse interface {
-	// writeCreateHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHnltmgResponse answers r; an error means nothing was written.
 	writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -367,8 +350,7 @@ type GetHnltmgParams struct {
 // GetHnltmgResponse is the result of GetHnltmg: one of
 // GetHnltmgResponse204.
 type GetHnltmgResponse interface {
-	// writeGetHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgResponse answers r; an error means nothing was written.
 	writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -390,8 +372,7 @@ type DeleteHnltmgParams struct {
 // DeleteHnltmgResponse is the result of DeleteHnltmg: one of
 // DeleteHnltmgResponse204.
 type DeleteHnltmgResponse interface {
-	// writeDeleteHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHnltmgResponse answers r; an error means nothing was written.
 	writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -415,8 +396,7 @@ type GetHnltmgItemParams struct {
 // GetHnltmgItemResponse is the result of GetHnltmgItem: one of
 // GetHnltmgItemResponse204.
 type GetHnltmgItemResponse interface {
-	// writeGetHnltmgItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgItemResponse answers r; an error means nothing was written.
 	writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -432,8 +412,7 @@ func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWri
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
 // ListSqmlbhlktpResponse204.
 type ListSqmlbhlktpResponse interface {
-	// writeListSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -449,8 +428,7 @@ func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseW
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
 // CreateSqmlbhlktpResponse204.
 type CreateSqmlbhlktpResponse interface {
-	// writeCreateSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -472,8 +450,7 @@ type GetSqmlbhlktpParams struct {
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
 // GetSqmlbhlktpResponse204.
 type GetSqmlbhlktpResponse interface {
-	// writeGetSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -495,8 +472,7 @@ type DeleteSqmlbhlktpParams struct {
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
 // DeleteSqmlbhlktpResponse204.
 type DeleteSqmlbhlktpResponse interface {
-	// writeDeleteSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -520,8 +496,7 @@ type GetSqmlbhlktpItemParams struct {
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
 // GetSqmlbhlktpItemResponse204.
 type GetSqmlbhlktpItemResponse interface {
-	// writeGetSqmlbhlktpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpItemResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -537,8 +512,7 @@ func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.Res
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
 // ListDlskblpuResponse204.
 type ListDlskblpuResponse interface {
-	// writeListDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDlskblpuResponse answers r; an error means nothing was written.
 	writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -554,8 +528,7 @@ func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWrite
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
 // CreateDlskblpuResponse204.
 type CreateDlskblpuResponse interface {
-	// writeCreateDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDlskblpuResponse answers r; an error means nothing was written.
 	writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -577,8 +550,7 @@ type GetDlskblpuParams struct {
 // GetDlskblpuResponse is the result of GetDlskblpu: one of
 // GetDlskblpuResponse204.
 type GetDlskblpuResponse interface {
-	// writeGetDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuResponse answers r; an error means nothing was written.
 	writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -600,8 +572,7 @@ type DeleteDlskblpuParams struct {
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
 // DeleteDlskblpuResponse204.
 type DeleteDlskblpuResponse interface {
-	// writeDeleteDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDlskblpuResponse answers r; an error means nothing was written.
 	writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -625,8 +596,7 @@ type GetDlskblpuItemParams struct {
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
 // GetDlskblpuItemResponse204.
 type GetDlskblpuItemResponse interface {
-	// writeGetDlskblpuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuItemResponse answers r; an error means nothing was written.
 	writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -642,8 +612,7 @@ func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.Respons
 // ListUughResponse is the result of ListUugh: one of
 // ListUughResponse204.
 type ListUughResponse interface {
-	// writeListUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUughResponse answers r; an error means nothing was written.
 	writeListUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -659,8 +628,7 @@ func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *ht
 // CreateUughResponse is the result of CreateUugh: one of
 // CreateUughResponse204.
 type CreateUughResponse interface {
-	// writeCreateUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUughResponse answers r; an error means nothing was written.
 	writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -682,8 +650,7 @@ type GetUughParams struct {
 // GetUughResponse is the result of GetUugh: one of
 // GetUughResponse204.
 type GetUughResponse interface {
-	// writeGetUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughResponse answers r; an error means nothing was written.
 	writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -705,8 +672,7 @@ type DeleteUughParams struct {
 // DeleteUughResponse is the result of DeleteUugh: one of
 // DeleteUughResponse204.
 type DeleteUughResponse interface {
-	// writeDeleteUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUughResponse answers r; an error means nothing was written.
 	writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -730,8 +696,7 @@ type GetUughItemParams struct {
 // GetUughItemResponse is the result of GetUughItem: one of
 // GetUughItemResponse204.
 type GetUughItemResponse interface {
-	// writeGetUughItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughItemResponse answers r; an error means nothing was written.
 	writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -747,8 +712,7 @@ func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter,
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
 // ListSvashrrvcdResponse204.
 type ListSvashrrvcdResponse interface {
-	// writeListSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSvashrrvcdResponse answers r; an error means nothing was written.
 	writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -764,8 +728,7 @@ func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseW
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
 // CreateSvashrrvcdResponse204.
 type CreateSvashrrvcdResponse interface {
-	// writeCreateSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSvashrrvcdResponse answers r; an error means nothing was written.
 	writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -787,8 +750,7 @@ type GetSvashrrvcdParams struct {
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
 // GetSvashrrvcdResponse204.
 type GetSvashrrvcdResponse interface {
-	// writeGetSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -810,8 +772,7 @@ type DeleteSvashrrvcdParams struct {
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
 // DeleteSvashrrvcdResponse204.
 type DeleteSvashrrvcdResponse interface {
-	// writeDeleteSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSvashrrvcdResponse answers r; an error means nothing was written.
 	writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -835,8 +796,7 @@ type GetSvashrrvcdItemParams struct {
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
 // GetSvashrrvcdItemResponse204.
 type GetSvashrrvcdItemResponse interface {
-	// writeGetSvashrrvcdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdItemResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -852,8 +812,7 @@ func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.Res
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
 // ListNrvhsjyftResponse204.
 type ListNrvhsjyftResponse interface {
-	// writeListNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNrvhsjyftResponse answers r; an error means nothing was written.
 	writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -869,8 +828,7 @@ func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWri
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
 // CreateNrvhsjyftResponse204.
 type CreateNrvhsjyftResponse interface {
-	// writeCreateNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNrvhsjyftResponse answers r; an error means nothing was written.
 	writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -892,8 +850,7 @@ type GetNrvhsjyftParams struct {
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
 // GetNrvhsjyftResponse204.
 type GetNrvhsjyftResponse interface {
-	// writeGetNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -915,8 +872,7 @@ type DeleteNrvhsjyftParams struct {
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
 // DeleteNrvhsjyftResponse204.
 type DeleteNrvhsjyftResponse interface {
-	// writeDeleteNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNrvhsjyftResponse answers r; an error means nothing was written.
 	writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -940,8 +896,7 @@ type GetNrvhsjyftItemParams struct {
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
 // GetNrvhsjyftItemResponse204.
 type GetNrvhsjyftItemResponse interface {
-	// writeGetNrvhsjyftItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftItemResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -957,8 +912,7 @@ func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.Respo
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
 // ListXrwjtbbResponse204.
 type ListXrwjtbbResponse interface {
-	// writeListXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXrwjtbbResponse answers r; an error means nothing was written.
 	writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -974,8 +928,7 @@ func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter,
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
 // CreateXrwjtbbResponse204.
 type CreateXrwjtbbResponse interface {
-	// writeCreateXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXrwjtbbResponse answers r; an error means nothing was written.
 	writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -997,8 +950,7 @@ type GetXrwjtbbParams struct {
 // GetXrwjtbbResponse is the result of GetXrwjtbb: one of
 // GetXrwjtbbResponse204.
 type GetXrwjtbbResponse interface {
-	// writeGetXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1020,8 +972,7 @@ type DeleteXrwjtbbParams struct {
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
 // DeleteXrwjtbbResponse204.
 type DeleteXrwjtbbResponse interface {
-	// writeDeleteXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXrwjtbbResponse answers r; an error means nothing was written.
 	writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1045,8 +996,7 @@ type GetXrwjtbbItemParams struct {
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
 // GetXrwjtbbItemResponse204.
 type GetXrwjtbbItemResponse interface {
-	// writeGetXrwjtbbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbItemResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1062,8 +1012,7 @@ func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseW
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
 // ListNwcvaojrqlResponse204.
 type ListNwcvaojrqlResponse interface {
-	// writeListNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1079,8 +1028,7 @@ func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseW
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
 // CreateNwcvaojrqlResponse204.
 type CreateNwcvaojrqlResponse interface {
-	// writeCreateNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1102,8 +1050,7 @@ type GetNwcvaojrqlParams struct {
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
 // GetNwcvaojrqlResponse204.
 type GetNwcvaojrqlResponse interface {
-	// writeGetNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1125,8 +1072,7 @@ type DeleteNwcvaojrqlParams struct {
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
 // DeleteNwcvaojrqlResponse204.
 type DeleteNwcvaojrqlResponse interface {
-	// writeDeleteNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1150,8 +1096,7 @@ type GetNwcvaojrqlItemParams struct {
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
 // GetNwcvaojrqlItemResponse204.
 type GetNwcvaojrqlItemResponse interface {
-	// writeGetNwcvaojrqlItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlItemResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1167,8 +1112,7 @@ func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.Res
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
 // ListLfubzamkhResponse204.
 type ListLfubzamkhResponse interface {
-	// writeListLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLfubzamkhResponse answers r; an error means nothing was written.
 	writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1184,8 +1128,7 @@ func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWri
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
 // CreateLfubzamkhResponse204.
 type CreateLfubzamkhResponse interface {
-	// writeCreateLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLfubzamkhResponse answers r; an error means nothing was written.
 	writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1207,8 +1150,7 @@ type GetLfubzamkhParams struct {
 // GetLfubzamkhResponse is the result of GetLfubzamkh: one of
 // GetLfubzamkhResponse204.
 type GetLfubzamkhResponse interface {
-	// writeGetLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1230,8 +1172,7 @@ type DeleteLfubzamkhParams struct {
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
 // DeleteLfubzamkhResponse204.
 type DeleteLfubzamkhResponse interface {
-	// writeDeleteLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLfubzamkhResponse answers r; an error means nothing was written.
 	writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1255,8 +1196,7 @@ type GetLfubzamkhItemParams struct {
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
 // GetLfubzamkhItemResponse204.
 type GetLfubzamkhItemResponse interface {
-	// writeGetLfubzamkhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhItemResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1272,8 +1212,7 @@ func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.Respo
 // ListSzrwResponse is the result of ListSzrw: one of
 // ListSzrwResponse204.
 type ListSzrwResponse interface {
-	// writeListSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSzrwResponse answers r; an error means nothing was written.
 	writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1289,8 +1228,7 @@ func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *ht
 // CreateSzrwResponse is the result of CreateSzrw: one of
 // CreateSzrwResponse204.
 type CreateSzrwResponse interface {
-	// writeCreateSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSzrwResponse answers r; an error means nothing was written.
 	writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1312,8 +1250,7 @@ type GetSzrwParams struct {
 // GetSzrwResponse is the result of GetSzrw: one of
 // GetSzrwResponse204.
 type GetSzrwResponse interface {
-	// writeGetSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwResponse answers r; an error means nothing was written.
 	writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1335,8 +1272,7 @@ type DeleteSzrwParams struct {
 // DeleteSzrwResponse is the result of DeleteSzrw: one of
 // DeleteSzrwResponse204.
 type DeleteSzrwResponse interface {
-	// writeDeleteSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSzrwResponse answers r; an error means nothing was written.
 	writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1360,8 +1296,7 @@ type GetSzrwItemParams struct {
 // GetSzrwItemResponse is the result of GetSzrwItem: one of
 // GetSzrwItemResponse204.
 type GetSzrwItemResponse interface {
-	// writeGetSzrwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwItemResponse answers r; an error means nothing was written.
 	writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1377,8 +1312,7 @@ func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter,
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
 // ListZyccvzoabvResponse204.
 type ListZyccvzoabvResponse interface {
-	// writeListZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZyccvzoabvResponse answers r; an error means nothing was written.
 	writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1394,8 +1328,7 @@ func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseW
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
 // CreateZyccvzoabvResponse204.
 type CreateZyccvzoabvResponse interface {
-	// writeCreateZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZyccvzoabvResponse answers r; an error means nothing was written.
 	writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1417,8 +1350,7 @@ type GetZyccvzoabvParams struct {
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
 // GetZyccvzoabvResponse204.
 type GetZyccvzoabvResponse interface {
-	// writeGetZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1440,8 +1372,7 @@ type DeleteZyccvzoabvParams struct {
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
 // DeleteZyccvzoabvResponse204.
 type DeleteZyccvzoabvResponse interface {
-	// writeDeleteZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZyccvzoabvResponse answers r; an error means nothing was written.
 	writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1465,8 +1396,7 @@ type GetZyccvzoabvItemParams struct {
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
 // GetZyccvzoabvItemResponse204.
 type GetZyccvzoabvItemResponse interface {
-	// writeGetZyccvzoabvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvItemResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1482,8 +1412,7 @@ func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.Res
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
 // ListRtugdweweResponse204.
 type ListRtugdweweResponse interface {
-	// writeListRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRtugdweweResponse answers r; an error means nothing was written.
 	writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1499,8 +1428,7 @@ func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWri
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
 // CreateRtugdweweResponse204.
 type CreateRtugdweweResponse interface {
-	// writeCreateRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRtugdweweResponse answers r; an error means nothing was written.
 	writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1522,8 +1450,7 @@ type GetRtugdweweParams struct {
 // GetRtugdweweResponse is the result of GetRtugdwewe: one of
 // GetRtugdweweResponse204.
 type GetRtugdweweResponse interface {
-	// writeGetRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweResponse answers r; an error means nothing was written.
 	writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1545,8 +1472,7 @@ type DeleteRtugdweweParams struct {
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
 // DeleteRtugdweweResponse204.
 type DeleteRtugdweweResponse interface {
-	// writeDeleteRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRtugdweweResponse answers r; an error means nothing was written.
 	writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1570,8 +1496,7 @@ type GetRtugdweweItemParams struct {
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
 // GetRtugdweweItemResponse204.
 type GetRtugdweweItemResponse interface {
-	// writeGetRtugdweweItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweItemResponse answers r; an error means nothing was written.
 	writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1587,8 +1512,7 @@ func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.Respo
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
 // ListNqhlcbrwyResponse204.
 type ListNqhlcbrwyResponse interface {
-	// writeListNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1604,8 +1528,7 @@ func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWri
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
 // CreateNqhlcbrwyResponse204.
 type CreateNqhlcbrwyResponse interface {
-	// writeCreateNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1627,8 +1550,7 @@ type GetNqhlcbrwyParams struct {
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
 // GetNqhlcbrwyResponse204.
 type GetNqhlcbrwyResponse interface {
-	// writeGetNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1650,8 +1572,7 @@ type DeleteNqhlcbrwyParams struct {
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
 // DeleteNqhlcbrwyResponse204.
 type DeleteNqhlcbrwyResponse interface {
-	// writeDeleteNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1675,8 +1596,7 @@ type GetNqhlcbrwyItemParams struct {
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
 // GetNqhlcbrwyItemResponse204.
 type GetNqhlcbrwyItemResponse interface {
-	// writeGetNqhlcbrwyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyItemResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1692,8 +1612,7 @@ func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.Respo
 // ListJthgvsResponse is the result of ListJthgvs: one of
 // ListJthgvsResponse204.
 type ListJthgvsResponse interface {
-	// writeListJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJthgvsResponse answers r; an error means nothing was written.
 	writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1709,8 +1628,7 @@ func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
 // CreateJthgvsResponse204.
 type CreateJthgvsResponse interface {
-	// writeCreateJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJthgvsResponse answers r; an error means nothing was written.
 	writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1732,8 +1650,7 @@ type GetJthgvsParams struct {
 // GetJthgvsResponse is the result of GetJthgvs: one of
 // GetJthgvsResponse204.
 type GetJthgvsResponse interface {
-	// writeGetJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsResponse answers r; an error means nothing was written.
 	writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1755,8 +1672,7 @@ type DeleteJthgvsParams struct {
 // DeleteJthgvsResponse is the result of DeleteJthgvs: one of
 // DeleteJthgvsResponse204.
 type DeleteJthgvsResponse interface {
-	// writeDeleteJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJthgvsResponse answers r; an error means nothing was written.
 	writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1780,8 +1696,7 @@ type GetJthgvsItemParams struct {
 // GetJthgvsItemResponse is the result of GetJthgvsItem: one of
 // GetJthgvsItemResponse204.
 type GetJthgvsItemResponse interface {
-	// writeGetJthgvsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsItemResponse answers r; an error means nothing was written.
 	writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1797,8 +1712,7 @@ func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWri
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
 // ListLpjjbiqmfiResponse204.
 type ListLpjjbiqmfiResponse interface {
-	// writeListLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1814,8 +1728,7 @@ func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseW
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
 // CreateLpjjbiqmfiResponse204.
 type CreateLpjjbiqmfiResponse interface {
-	// writeCreateLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1837,8 +1750,7 @@ type GetLpjjbiqmfiParams struct {
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
 // GetLpjjbiqmfiResponse204.
 type GetLpjjbiqmfiResponse interface {
-	// writeGetLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1860,8 +1772,7 @@ type DeleteLpjjbiqmfiParams struct {
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
 // DeleteLpjjbiqmfiResponse204.
 type DeleteLpjjbiqmfiResponse interface {
-	// writeDeleteLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1885,8 +1796,7 @@ type GetLpjjbiqmfiItemParams struct {
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
 // GetLpjjbiqmfiItemResponse204.
 type GetLpjjbiqmfiItemResponse interface {
-	// writeGetLpjjbiqmfiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiItemResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1902,8 +1812,7 @@ func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.Res
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
 // ListUkhvrhlifeResponse204.
 type ListUkhvrhlifeResponse interface {
-	// writeListUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1919,8 +1828,7 @@ func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseW
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
 // CreateUkhvrhlifeResponse204.
 type CreateUkhvrhlifeResponse interface {
-	// writeCreateUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1942,8 +1850,7 @@ type GetUkhvrhlifeParams struct {
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
 // GetUkhvrhlifeResponse204.
 type GetUkhvrhlifeResponse interface {
-	// writeGetUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1965,8 +1872,7 @@ type DeleteUkhvrhlifeParams struct {
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
 // DeleteUkhvrhlifeResponse204.
 type DeleteUkhvrhlifeResponse interface {
-	// writeDeleteUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1990,8 +1896,7 @@ type GetUkhvrhlifeItemParams struct {
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
 // GetUkhvrhlifeItemResponse204.
 type GetUkhvrhlifeItemResponse interface {
-	// writeGetUkhvrhlifeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeItemResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2007,8 +1912,7 @@ func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.Res
 // ListOrdersResponse is the result of ListOrders: one of
 // ListOrdersResponse204.
 type ListOrdersResponse interface {
-	// writeListOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOrdersResponse answers r; an error means nothing was written.
 	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2024,8 +1928,7 @@ func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r
 // CreateOrdersResponse is the result of CreateOrders: one of
 // CreateOrdersResponse204.
 type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOrdersResponse answers r; an error means nothing was written.
 	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2047,8 +1950,7 @@ type GetOrdersParams struct {
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
 type GetOrdersResponse interface {
-	// writeGetOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersResponse answers r; an error means nothing was written.
 	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2070,8 +1972,7 @@ type DeleteOrdersParams struct {
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
 type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrdersResponse answers r; an error means nothing was written.
 	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2095,8 +1996,7 @@ type GetOrdersItemParams struct {
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
 type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersItemResponse answers r; an error means nothing was written.
 	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2820,111 +2720,113 @@ func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemPara
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [100]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listMmyo", "/mmyo", nil},
-	{"createMmyo", "/mmyo", nil},
-	{"getMmyo", "/mmyo/{id}", nil},
-	{"deleteMmyo", "/mmyo/{id}", nil},
-	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil},
-	{"listWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"createWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil},
-	{"listDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"createDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil},
-	{"listHnltmg", "/hnltmg", nil},
-	{"createHnltmg", "/hnltmg", nil},
-	{"getHnltmg", "/hnltmg/{id}", nil},
-	{"deleteHnltmg", "/hnltmg/{id}", nil},
-	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil},
-	{"listSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"createSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil},
-	{"listDlskblpu", "/dlskblpu", nil},
-	{"createDlskblpu", "/dlskblpu", nil},
-	{"getDlskblpu", "/dlskblpu/{id}", nil},
-	{"deleteDlskblpu", "/dlskblpu/{id}", nil},
-	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil},
-	{"listUugh", "/uugh", nil},
-	{"createUugh", "/uugh", nil},
-	{"getUugh", "/uugh/{id}", nil},
-	{"deleteUugh", "/uugh/{id}", nil},
-	{"getUughItem", "/uugh/{id}/items/{itemId}", nil},
-	{"listSvashrrvcd", "/svashrrvcd", nil},
-	{"createSvashrrvcd", "/svashrrvcd", nil},
-	{"getSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil},
-	{"listNrvhsjyft", "/nrvhsjyft", nil},
-	{"createNrvhsjyft", "/nrvhsjyft", nil},
-	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil},
-	{"listXrwjtbb", "/xrwjtbb", nil},
-	{"createXrwjtbb", "/xrwjtbb", nil},
-	{"getXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil},
-	{"listNwcvaojrql", "/nwcvaojrql", nil},
-	{"createNwcvaojrql", "/nwcvaojrql", nil},
-	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil},
-	{"listLfubzamkh", "/lfubzamkh", nil},
-	{"createLfubzamkh", "/lfubzamkh", nil},
-	{"getLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil},
-	{"listSzrw", "/szrw", nil},
-	{"createSzrw", "/szrw", nil},
-	{"getSzrw", "/szrw/{id}", nil},
-	{"deleteSzrw", "/szrw/{id}", nil},
-	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil},
-	{"listZyccvzoabv", "/zyccvzoabv", nil},
-	{"createZyccvzoabv", "/zyccvzoabv", nil},
-	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil},
-	{"listRtugdwewe", "/rtugdwewe", nil},
-	{"createRtugdwewe", "/rtugdwewe", nil},
-	{"getRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil},
-	{"listNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"createNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil},
-	{"listJthgvs", "/jthgvs", nil},
-	{"createJthgvs", "/jthgvs", nil},
-	{"getJthgvs", "/jthgvs/{id}", nil},
-	{"deleteJthgvs", "/jthgvs/{id}", nil},
-	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil},
-	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil},
-	{"listUkhvrhlife", "/ukhvrhlife", nil},
-	{"createUkhvrhlife", "/ukhvrhlife", nil},
-	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil},
-	{"listOrders", "/orders", nil},
-	{"createOrders", "/orders", nil},
-	{"getOrders", "/orders/{id}", nil},
-	{"deleteOrders", "/orders/{id}", nil},
-	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil},
+	{"listMmyo", "/mmyo", nil, nil},
+	{"createMmyo", "/mmyo", nil, nil},
+	{"getMmyo", "/mmyo/{id}", nil, nil},
+	{"deleteMmyo", "/mmyo/{id}", nil, nil},
+	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil, nil},
+	{"listWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"createWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil, nil},
+	{"listDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"createDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil, nil},
+	{"listHnltmg", "/hnltmg", nil, nil},
+	{"createHnltmg", "/hnltmg", nil, nil},
+	{"getHnltmg", "/hnltmg/{id}", nil, nil},
+	{"deleteHnltmg", "/hnltmg/{id}", nil, nil},
+	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil, nil},
+	{"listSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"createSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil, nil},
+	{"listDlskblpu", "/dlskblpu", nil, nil},
+	{"createDlskblpu", "/dlskblpu", nil, nil},
+	{"getDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"deleteDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil, nil},
+	{"listUugh", "/uugh", nil, nil},
+	{"createUugh", "/uugh", nil, nil},
+	{"getUugh", "/uugh/{id}", nil, nil},
+	{"deleteUugh", "/uugh/{id}", nil, nil},
+	{"getUughItem", "/uugh/{id}/items/{itemId}", nil, nil},
+	{"listSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"createSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"getSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil, nil},
+	{"listNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"createNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil, nil},
+	{"listXrwjtbb", "/xrwjtbb", nil, nil},
+	{"createXrwjtbb", "/xrwjtbb", nil, nil},
+	{"getXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil, nil},
+	{"listNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"createNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil, nil},
+	{"listLfubzamkh", "/lfubzamkh", nil, nil},
+	{"createLfubzamkh", "/lfubzamkh", nil, nil},
+	{"getLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil, nil},
+	{"listSzrw", "/szrw", nil, nil},
+	{"createSzrw", "/szrw", nil, nil},
+	{"getSzrw", "/szrw/{id}", nil, nil},
+	{"deleteSzrw", "/szrw/{id}", nil, nil},
+	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil, nil},
+	{"listZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"createZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil, nil},
+	{"listRtugdwewe", "/rtugdwewe", nil, nil},
+	{"createRtugdwewe", "/rtugdwewe", nil, nil},
+	{"getRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil, nil},
+	{"listNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"createNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil, nil},
+	{"listJthgvs", "/jthgvs", nil, nil},
+	{"createJthgvs", "/jthgvs", nil, nil},
+	{"getJthgvs", "/jthgvs/{id}", nil, nil},
+	{"deleteJthgvs", "/jthgvs/{id}", nil, nil},
+	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil, nil},
+	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil, nil},
+	{"listUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"createUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil, nil},
+	{"listOrders", "/orders", nil, nil},
+	{"createOrders", "/orders", nil, nil},
+	{"getOrders", "/orders/{id}", nil, nil},
+	{"deleteOrders", "/orders/{id}", nil, nil},
+	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -3254,8 +3156,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3277,8 +3178,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3300,8 +3200,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3344,8 +3243,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3367,8 +3265,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
-// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3390,8 +3287,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3434,8 +3330,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
-// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3457,8 +3352,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
-// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3480,8 +3374,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
 }
 
-// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3524,8 +3417,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
-// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3547,8 +3439,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
-// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3570,8 +3461,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
 }
 
-// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3614,8 +3504,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3637,8 +3526,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
-// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3660,8 +3548,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3704,8 +3591,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
-// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3727,8 +3613,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
-// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3750,8 +3635,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
 }
 
-// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3794,8 +3678,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
-// decodeGetUughParams reads the parameters of GetUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3817,8 +3700,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
-// decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3840,8 +3722,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getUughItem", res == nil, err)
 }
 
-// decodeGetUughItemParams reads the parameters of GetUughItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3884,8 +3765,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
-// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3907,8 +3787,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
-// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3930,8 +3809,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
 }
 
-// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3974,8 +3852,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
-// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -3997,8 +3874,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
-// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4020,8 +3896,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
 }
 
-// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4064,8 +3939,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
-// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4087,8 +3961,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
-// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4110,8 +3983,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
 }
 
-// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4154,8 +4026,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4177,8 +4048,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
-// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4200,8 +4070,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4244,8 +4113,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
-// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4267,8 +4135,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
-// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4290,8 +4157,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
 }
 
-// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4334,8 +4200,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
-// decodeGetSzrwParams reads the parameters of GetSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4357,8 +4222,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
-// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4380,8 +4244,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
 }
 
-// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4424,8 +4287,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
-// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4447,8 +4309,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
-// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4470,8 +4331,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
 }
 
-// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4514,8 +4374,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
-// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4537,8 +4396,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
-// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4560,8 +4418,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
 }
 
-// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4604,8 +4461,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4627,8 +4483,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
-// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4650,8 +4505,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4694,8 +4548,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
-// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4717,8 +4570,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
-// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4740,8 +4592,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
 }
 
-// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4784,8 +4635,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4807,8 +4657,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
-// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4830,8 +4679,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4874,8 +4722,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4897,8 +4744,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
-// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4920,8 +4766,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4964,8 +4809,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -4987,8 +4831,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -5010,8 +4853,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err

@@ -12,8 +12,7 @@ import (
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
 type ListMmyoResponse interface {
-	// writeListMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *ht
 // CreateMmyoResponse is the result of CreateMmyo: one of
 // CreateMmyoResponse204.
 type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMmyoResponse answers r; an error means nothing was written.
 	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -52,8 +50,7 @@ type GetMmyoParams struct {
 // GetMmyoResponse is the result of GetMmyo: one of
 // GetMmyoResponse204.
 type GetMmyoResponse interface {
-	// writeGetMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoResponse answers r; an error means nothing was written.
 	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -75,8 +72,7 @@ type DeleteMmyoParams struct {
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
 type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMmyoResponse answers r; an error means nothing was written.
 	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -100,8 +96,7 @@ type GetMmyoItemParams struct {
 // GetMmyoItemResponse is the result of GetMmyoItem: one of
 // GetMmyoItemResponse204.
 type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoItemResponse answers r; an error means nothing was written.
 	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -117,8 +112,7 @@ func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter,
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
 // ListWdqxlykfqrResponse204.
 type ListWdqxlykfqrResponse interface {
-	// writeListWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -134,8 +128,7 @@ func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseW
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
 // CreateWdqxlykfqrResponse204.
 type CreateWdqxlykfqrResponse interface {
-	// writeCreateWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -157,8 +150,7 @@ type GetWdqxlykfqrParams struct {
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
 // GetWdqxlykfqrResponse204.
 type GetWdqxlykfqrResponse interface {
-	// writeGetWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -180,8 +172,7 @@ type DeleteWdqxlykfqrParams struct {
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
 // DeleteWdqxlykfqrResponse204.
 type DeleteWdqxlykfqrResponse interface {
-	// writeDeleteWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -205,8 +196,7 @@ type GetWdqxlykfqrItemParams struct {
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
 // GetWdqxlykfqrItemResponse204.
 type GetWdqxlykfqrItemResponse interface {
-	// writeGetWdqxlykfqrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrItemResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -222,8 +212,7 @@ func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.Res
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
 // ListDgazlnoxujResponse204.
 type ListDgazlnoxujResponse interface {
-	// writeListDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDgazlnoxujResponse answers r; an error means nothing was written.
 	writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -239,8 +228,7 @@ func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseW
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
 // CreateDgazlnoxujResponse204.
 type CreateDgazlnoxujResponse interface {
-	// writeCreateDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDgazlnoxujResponse answers r; an error means nothing was written.
 	writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -262,8 +250,7 @@ type GetDgazlnoxujParams struct {
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
 // GetDgazlnoxujResponse204.
 type GetDgazlnoxujResponse interface {
-	// writeGetDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -285,8 +272,7 @@ type DeleteDgazlnoxujParams struct {
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
 // DeleteDgazlnoxujResponse204.
 type DeleteDgazlnoxujResponse interface {
-	// writeDeleteDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDgazlnoxujResponse answers r; an error means nothing was written.
 	writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -310,8 +296,7 @@ type GetDgazlnoxujItemParams struct {
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
 // GetDgazlnoxujItemResponse204.
 type GetDgazlnoxujItemResponse interface {
-	// writeGetDgazlnoxujItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujItemResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -327,8 +312,7 @@ func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.Res
 // ListHnltmgResponse is the result of ListHnltmg: one of
 // ListHnltmgResponse204.
 type ListHnltmgResponse interface {
-	// writeListHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHnltmgResponse answers r; an error means nothing was written.
 	writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -344,8 +328,7 @@ func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
 // CreateHnltmgResponse204.
 type CreateHnltmgResponse interface {
-	// writeCreateHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHnltmgResponse answers r; an error means nothing was written.
 	writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -367,8 +350,7 @@ type GetHnltmgParams struct {
 // GetHnltmgResponse is the result of GetHnltmg: one of
 // GetHnltmgResponse204.
 type GetHnltmgResponse interface {
-	// writeGetHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgResponse answers r; an error means nothing was written.
 	writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -390,8 +372,7 @@ type DeleteHnltmgParams struct {
 // DeleteHnltmgResponse is the result of DeleteHnltmg: one of
 // DeleteHnltmgResponse204.
 type DeleteHnltmgResponse interface {
-	// writeDeleteHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHnltmgResponse answers r; an error means nothing was written.
 	writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -415,8 +396,7 @@ type GetHnltmgItemParams struct {
 // GetHnltmgItemResponse is the result of GetHnltmgItem: one of
 // GetHnltmgItemResponse204.
 type GetHnltmgItemResponse interface {
-	// writeGetHnltmgItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgItemResponse answers r; an error means nothing was written.
 	writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -432,8 +412,7 @@ func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWri
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
 // ListSqmlbhlktpResponse204.
 type ListSqmlbhlktpResponse interface {
-	// writeListSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -449,8 +428,7 @@ func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseW
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
 // CreateSqmlbhlktpResponse204.
 type CreateSqmlbhlktpResponse interface {
-	// writeCreateSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -472,8 +450,7 @@ type GetSqmlbhlktpParams struct {
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
 // GetSqmlbhlktpResponse204.
 type GetSqmlbhlktpResponse interface {
-	// writeGetSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -495,8 +472,7 @@ type DeleteSqmlbhlktpParams struct {
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
 // DeleteSqmlbhlktpResponse204.
 type DeleteSqmlbhlktpResponse interface {
-	// writeDeleteSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -520,8 +496,7 @@ type GetSqmlbhlktpItemParams struct {
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
 // GetSqmlbhlktpItemResponse204.
 type GetSqmlbhlktpItemResponse interface {
-	// writeGetSqmlbhlktpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpItemResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -537,8 +512,7 @@ func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.Res
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
 // ListDlskblpuResponse204.
 type ListDlskblpuResponse interface {
-	// writeListDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDlskblpuResponse answers r; an error means nothing was written.
 	writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -554,8 +528,7 @@ func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWrite
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
 // CreateDlskblpuResponse204.
 type CreateDlskblpuResponse interface {
-	// writeCreateDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDlskblpuResponse answers r; an error means nothing was written.
 	writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -577,8 +550,7 @@ type GetDlskblpuParams struct {
 // GetDlskblpuResponse is the result of GetDlskblpu: one of
 // GetDlskblpuResponse204.
 type GetDlskblpuResponse interface {
-	// writeGetDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuResponse answers r; an error means nothing was written.
 	writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -600,8 +572,7 @@ type DeleteDlskblpuParams struct {
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
 // DeleteDlskblpuResponse204.
 type DeleteDlskblpuResponse interface {
-	// writeDeleteDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDlskblpuResponse answers r; an error means nothing was written.
 	writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -625,8 +596,7 @@ type GetDlskblpuItemParams struct {
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
 // GetDlskblpuItemResponse204.
 type GetDlskblpuItemResponse interface {
-	// writeGetDlskblpuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuItemResponse answers r; an error means nothing was written.
 	writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -642,8 +612,7 @@ func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.Respons
 // ListUughResponse is the result of ListUugh: one of
 // ListUughResponse204.
 type ListUughResponse interface {
-	// writeListUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUughResponse answers r; an error means nothing was written.
 	writeListUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -659,8 +628,7 @@ func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *ht
 // CreateUughResponse is the result of CreateUugh: one of
 // CreateUughResponse204.
 type CreateUughResponse interface {
-	// writeCreateUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUughResponse answers r; an error means nothing was written.
 	writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -682,8 +650,7 @@ type GetUughParams struct {
 // GetUughResponse is the result of GetUugh: one of
 // GetUughResponse204.
 type GetUughResponse interface {
-	// writeGetUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughResponse answers r; an error means nothing was written.
 	writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -705,8 +672,7 @@ type DeleteUughParams struct {
 // DeleteUughResponse is the result of DeleteUugh: one of
 // DeleteUughResponse204.
 type DeleteUughResponse interface {
-	// writeDeleteUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUughResponse answers r; an error means nothing was written.
 	writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -730,8 +696,7 @@ type GetUughItemParams struct {
 // GetUughItemResponse is the result of GetUughItem: one of
 // GetUughItemResponse204.
 type GetUughItemResponse interface {
-	// writeGetUughItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughItemResponse answers r; an error means nothing was written.
 	writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -747,8 +712,7 @@ func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter,
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
 // ListSvashrrvcdResponse204.
 type ListSvashrrvcdResponse interface {
-	// writeListSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSvashrrvcdResponse answers r; an error means nothing was written.
 	writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -764,8 +728,7 @@ func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseW
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
 // CreateSvashrrvcdResponse204.
 type CreateSvashrrvcdResponse interface {
-	// writeCreateSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSvashrrvcdResponse answers r; an error means nothing was written.
 	writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -787,8 +750,7 @@ type GetSvashrrvcdParams struct {
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
 // GetSvashrrvcdResponse204.
 type GetSvashrrvcdResponse interface {
-	// writeGetSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -810,8 +772,7 @@ type DeleteSvashrrvcdParams struct {
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
 // DeleteSvashrrvcdResponse204.
 type DeleteSvashrrvcdResponse interface {
-	// writeDeleteSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSvashrrvcdResponse answers r; an error means nothing was written.
 	writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -835,8 +796,7 @@ type GetSvashrrvcdItemParams struct {
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
 // GetSvashrrvcdItemResponse204.
 type GetSvashrrvcdItemResponse interface {
-	// writeGetSvashrrvcdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdItemResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -852,8 +812,7 @@ func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.Res
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
 // ListNrvhsjyftResponse204.
 type ListNrvhsjyftResponse interface {
-	// writeListNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNrvhsjyftResponse answers r; an error means nothing was written.
 	writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -869,8 +828,7 @@ func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWri
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
 // CreateNrvhsjyftResponse204.
 type CreateNrvhsjyftResponse interface {
-	// writeCreateNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNrvhsjyftResponse answers r; an error means nothing was written.
 	writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -892,8 +850,7 @@ type GetNrvhsjyftParams struct {
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
 // GetNrvhsjyftResponse204.
 type GetNrvhsjyftResponse interface {
-	// writeGetNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -915,8 +872,7 @@ type DeleteNrvhsjyftParams struct {
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
 // DeleteNrvhsjyftResponse204.
 type DeleteNrvhsjyftResponse interface {
-	// writeDeleteNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNrvhsjyftResponse answers r; an error means nothing was written.
 	writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -940,8 +896,7 @@ type GetNrvhsjyftItemParams struct {
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
 // GetNrvhsjyftItemResponse204.
 type GetNrvhsjyftItemResponse interface {
-	// writeGetNrvhsjyftItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftItemResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -957,8 +912,7 @@ func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.Respo
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
 // ListXrwjtbbResponse204.
 type ListXrwjtbbResponse interface {
-	// writeListXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXrwjtbbResponse answers r; an error means nothing was written.
 	writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -974,8 +928,7 @@ func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter,
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
 // CreateXrwjtbbResponse204.
 type CreateXrwjtbbResponse interface {
-	// writeCreateXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXrwjtbbResponse answers r; an error means nothing was written.
 	writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -997,8 +950,7 @@ type GetXrwjtbbParams struct {
 // GetXrwjtbbResponse is the result of GetXrwjtbb: one of
 // GetXrwjtbbResponse204.
 type GetXrwjtbbResponse interface {
-	// writeGetXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1020,8 +972,7 @@ type DeleteXrwjtbbParams struct {
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
 // DeleteXrwjtbbResponse204.
 type DeleteXrwjtbbResponse interface {
-	// writeDeleteXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXrwjtbbResponse answers r; an error means nothing was written.
 	writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1045,8 +996,7 @@ type GetXrwjtbbItemParams struct {
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
 // GetXrwjtbbItemResponse204.
 type GetXrwjtbbItemResponse interface {
-	// writeGetXrwjtbbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbItemResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1062,8 +1012,7 @@ func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseW
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
 // ListNwcvaojrqlResponse204.
 type ListNwcvaojrqlResponse interface {
-	// writeListNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1079,8 +1028,7 @@ func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseW
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
 // CreateNwcvaojrqlResponse204.
 type CreateNwcvaojrqlResponse interface {
-	// writeCreateNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1102,8 +1050,7 @@ type GetNwcvaojrqlParams struct {
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
 // GetNwcvaojrqlResponse204.
 type GetNwcvaojrqlResponse interface {
-	// writeGetNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1125,8 +1072,7 @@ type DeleteNwcvaojrqlParams struct {
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
 // DeleteNwcvaojrqlResponse204.
 type DeleteNwcvaojrqlResponse interface {
-	// writeDeleteNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1150,8 +1096,7 @@ type GetNwcvaojrqlItemParams struct {
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
 // GetNwcvaojrqlItemResponse204.
 type GetNwcvaojrqlItemResponse interface {
-	// writeGetNwcvaojrqlItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlItemResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1167,8 +1112,7 @@ func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.Res
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
 // ListLfubzamkhResponse204.
 type ListLfubzamkhResponse interface {
-	// writeListLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLfubzamkhResponse answers r; an error means nothing was written.
 	writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1184,8 +1128,7 @@ func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWri
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
 // CreateLfubzamkhResponse204.
 type CreateLfubzamkhResponse interface {
-	// writeCreateLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLfubzamkhResponse answers r; an error means nothing was written.
 	writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1207,8 +1150,7 @@ type GetLfubzamkhParams struct {
 // GetLfubzamkhResponse is the result of GetLfubzamkh: one of
 // GetLfubzamkhResponse204.
 type GetLfubzamkhResponse interface {
-	// writeGetLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1230,8 +1172,7 @@ type DeleteLfubzamkhParams struct {
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
 // DeleteLfubzamkhResponse204.
 type DeleteLfubzamkhResponse interface {
-	// writeDeleteLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLfubzamkhResponse answers r; an error means nothing was written.
 	writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1255,8 +1196,7 @@ type GetLfubzamkhItemParams struct {
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
 // GetLfubzamkhItemResponse204.
 type GetLfubzamkhItemResponse interface {
-	// writeGetLfubzamkhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhItemResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1272,8 +1212,7 @@ func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.Respo
 // ListSzrwResponse is the result of ListSzrw: one of
 // ListSzrwResponse204.
 type ListSzrwResponse interface {
-	// writeListSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSzrwResponse answers r; an error means nothing was written.
 	writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1289,8 +1228,7 @@ func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *ht
 // CreateSzrwResponse is the result of CreateSzrw: one of
 // CreateSzrwResponse204.
 type CreateSzrwResponse interface {
-	// writeCreateSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSzrwResponse answers r; an error means nothing was written.
 	writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1312,8 +1250,7 @@ type GetSzrwParams struct {
 // GetSzrwResponse is the result of GetSzrw: one of
 // GetSzrwResponse204.
 type GetSzrwResponse interface {
-	// writeGetSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwResponse answers r; an error means nothing was written.
 	writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1335,8 +1272,7 @@ type DeleteSzrwParams struct {
 // DeleteSzrwResponse is the result of DeleteSzrw: one of
 // DeleteSzrwResponse204.
 type DeleteSzrwResponse interface {
-	// writeDeleteSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSzrwResponse answers r; an error means nothing was written.
 	writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1360,8 +1296,7 @@ type GetSzrwItemParams struct {
 // GetSzrwItemResponse is the result of GetSzrwItem: one of
 // GetSzrwItemResponse204.
 type GetSzrwItemResponse interface {
-	// writeGetSzrwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwItemResponse answers r; an error means nothing was written.
 	writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1377,8 +1312,7 @@ func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter,
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
 // ListZyccvzoabvResponse204.
 type ListZyccvzoabvResponse interface {
-	// writeListZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZyccvzoabvResponse answers r; an error means nothing was written.
 	writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1394,8 +1328,7 @@ func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseW
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
 // CreateZyccvzoabvResponse204.
 type CreateZyccvzoabvResponse interface {
-	// writeCreateZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZyccvzoabvResponse answers r; an error means nothing was written.
 	writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1417,8 +1350,7 @@ type GetZyccvzoabvParams struct {
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
 // GetZyccvzoabvResponse204.
 type GetZyccvzoabvResponse interface {
-	// writeGetZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1440,8 +1372,7 @@ type DeleteZyccvzoabvParams struct {
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
 // DeleteZyccvzoabvResponse204.
 type DeleteZyccvzoabvResponse interface {
-	// writeDeleteZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZyccvzoabvResponse answers r; an error means nothing was written.
 	writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1465,8 +1396,7 @@ type GetZyccvzoabvItemParams struct {
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
 // GetZyccvzoabvItemResponse204.
 type GetZyccvzoabvItemResponse interface {
-	// writeGetZyccvzoabvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvItemResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1482,8 +1412,7 @@ func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.Res
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
 // ListRtugdweweResponse204.
 type ListRtugdweweResponse interface {
-	// writeListRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRtugdweweResponse answers r; an error means nothing was written.
 	writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1499,8 +1428,7 @@ func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWri
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
 // CreateRtugdweweResponse204.
 type CreateRtugdweweResponse interface {
-	// writeCreateRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRtugdweweResponse answers r; an error means nothing was written.
 	writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1522,8 +1450,7 @@ type GetRtugdweweParams struct {
 // GetRtugdweweResponse is the result of GetRtugdwewe: one of
 // GetRtugdweweResponse204.
 type GetRtugdweweResponse interface {
-	// writeGetRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweResponse answers r; an error means nothing was written.
 	writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1545,8 +1472,7 @@ type DeleteRtugdweweParams struct {
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
 // DeleteRtugdweweResponse204.
 type DeleteRtugdweweResponse interface {
-	// writeDeleteRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRtugdweweResponse answers r; an error means nothing was written.
 	writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1570,8 +1496,7 @@ type GetRtugdweweItemParams struct {
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
 // GetRtugdweweItemResponse204.
 type GetRtugdweweItemResponse interface {
-	// writeGetRtugdweweItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweItemResponse answers r; an error means nothing was written.
 	writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1587,8 +1512,7 @@ func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.Respo
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
 // ListNqhlcbrwyResponse204.
 type ListNqhlcbrwyResponse interface {
-	// writeListNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1604,8 +1528,7 @@ func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWri
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
 // CreateNqhlcbrwyResponse204.
 type CreateNqhlcbrwyResponse interface {
-	// writeCreateNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1627,8 +1550,7 @@ type GetNqhlcbrwyParams struct {
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
 // GetNqhlcbrwyResponse204.
 type GetNqhlcbrwyResponse interface {
-	// writeGetNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1650,8 +1572,7 @@ type DeleteNqhlcbrwyParams struct {
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
 // DeleteNqhlcbrwyResponse204.
 type DeleteNqhlcbrwyResponse interface {
-	// writeDeleteNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1675,8 +1596,7 @@ type GetNqhlcbrwyItemParams struct {
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
 // GetNqhlcbrwyItemResponse204.
 type GetNqhlcbrwyItemResponse interface {
-	// writeGetNqhlcbrwyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyItemResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1692,8 +1612,7 @@ func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.Respo
 // ListJthgvsResponse is the result of ListJthgvs: one of
 // ListJthgvsResponse204.
 type ListJthgvsResponse interface {
-	// writeListJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJthgvsResponse answers r; an error means nothing was written.
 	writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1709,8 +1628,7 @@ func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
 // CreateJthgvsResponse204.
 type CreateJthgvsResponse interface {
-	// writeCreateJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJthgvsResponse answers r; an error means nothing was written.
 	writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1732,8 +1650,7 @@ type GetJthgvsParams struct {
 // GetJthgvsResponse is the result of GetJthgvs: one of
 // GetJthgvsResponse204.
 type GetJthgvsResponse interface {
-	// writeGetJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsResponse answers r; an error means nothing was written.
 	writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1755,8 +1672,7 @@ type DeleteJthgvsParams struct {
 // DeleteJthgvsResponse is the result of DeleteJthgvs: one of
 // DeleteJthgvsResponse204.
 type DeleteJthgvsResponse interface {
-	// writeDeleteJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJthgvsResponse answers r; an error means nothing was written.
 	writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1780,8 +1696,7 @@ type GetJthgvsItemParams struct {
 // GetJthgvsItemResponse is the result of GetJthgvsItem: one of
 // GetJthgvsItemResponse204.
 type GetJthgvsItemResponse interface {
-	// writeGetJthgvsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsItemResponse answers r; an error means nothing was written.
 	writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1797,8 +1712,7 @@ func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWri
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
 // ListLpjjbiqmfiResponse204.
 type ListLpjjbiqmfiResponse interface {
-	// writeListLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1814,8 +1728,7 @@ func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseW
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
 // CreateLpjjbiqmfiResponse204.
 type CreateLpjjbiqmfiResponse interface {
-	// writeCreateLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1837,8 +1750,7 @@ type GetLpjjbiqmfiParams struct {
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
 // GetLpjjbiqmfiResponse204.
 type GetLpjjbiqmfiResponse interface {
-	// writeGetLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1860,8 +1772,7 @@ type DeleteLpjjbiqmfiParams struct {
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
 // DeleteLpjjbiqmfiResponse204.
 type DeleteLpjjbiqmfiResponse interface {
-	// writeDeleteLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1885,8 +1796,7 @@ type GetLpjjbiqmfiItemParams struct {
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
 // GetLpjjbiqmfiItemResponse204.
 type GetLpjjbiqmfiItemResponse interface {
-	// writeGetLpjjbiqmfiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiItemResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1902,8 +1812,7 @@ func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.Res
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
 // ListUkhvrhlifeResponse204.
 type ListUkhvrhlifeResponse interface {
-	// writeListUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1919,8 +1828,7 @@ func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseW
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
 // CreateUkhvrhlifeResponse204.
 type CreateUkhvrhlifeResponse interface {
-	// writeCreateUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1942,8 +1850,7 @@ type GetUkhvrhlifeParams struct {
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
 // GetUkhvrhlifeResponse204.
 type GetUkhvrhlifeResponse interface {
-	// writeGetUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1965,8 +1872,7 @@ type DeleteUkhvrhlifeParams struct {
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
 // DeleteUkhvrhlifeResponse204.
 type DeleteUkhvrhlifeResponse interface {
-	// writeDeleteUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1990,8 +1896,7 @@ type GetUkhvrhlifeItemParams struct {
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
 // GetUkhvrhlifeItemResponse204.
 type GetUkhvrhlifeItemResponse interface {
-	// writeGetUkhvrhlifeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeItemResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2007,8 +1912,7 @@ func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.Res
 // ListNsioejcaxfResponse is the result of ListNsioejcaxf: one of
 // ListNsioejcaxfResponse204.
 type ListNsioejcaxfResponse interface {
-	// writeListNsioejcaxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNsioejcaxfResponse answers r; an error means nothing was written.
 	writeListNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2024,8 +1928,7 @@ func (v ListNsioejcaxfResponse204) writeListNsioejcaxfResponse(rw http.ResponseW
 // CreateNsioejcaxfResponse is the result of CreateNsioejcaxf: one of
 // CreateNsioejcaxfResponse204.
 type CreateNsioejcaxfResponse interface {
-	// writeCreateNsioejcaxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNsioejcaxfResponse answers r; an error means nothing was written.
 	writeCreateNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2047,8 +1950,7 @@ type GetNsioejcaxfParams struct {
 // GetNsioejcaxfResponse is the result of GetNsioejcaxf: one of
 // GetNsioejcaxfResponse204.
 type GetNsioejcaxfResponse interface {
-	// writeGetNsioejcaxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNsioejcaxfResponse answers r; an error means nothing was written.
 	writeGetNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2070,8 +1972,7 @@ type DeleteNsioejcaxfParams struct {
 // DeleteNsioejcaxfResponse is the result of DeleteNsioejcaxf: one of
 // DeleteNsioejcaxfResponse204.
 type DeleteNsioejcaxfResponse interface {
-	// writeDeleteNsioejcaxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNsioejcaxfResponse answers r; an error means nothing was written.
 	writeDeleteNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2095,8 +1996,7 @@ type GetNsioejcaxfItemParams struct {
 // GetNsioejcaxfItemResponse is the result of GetNsioejcaxfItem: one of
 // GetNsioejcaxfItemResponse204.
 type GetNsioejcaxfItemResponse interface {
-	// writeGetNsioejcaxfItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNsioejcaxfItemResponse answers r; an error means nothing was written.
 	writeGetNsioejcaxfItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2112,8 +2012,7 @@ func (v GetNsioejcaxfItemResponse204) writeGetNsioejcaxfItemResponse(rw http.Res
 // ListOuxsefResponse is the result of ListOuxsef: one of
 // ListOuxsefResponse204.
 type ListOuxsefResponse interface {
-	// writeListOuxsefResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOuxsefResponse answers r; an error means nothing was written.
 	writeListOuxsefResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2129,8 +2028,7 @@ func (v ListOuxsefResponse204) writeListOuxsefResponse(rw http.ResponseWriter, r
 // CreateOuxsefResponse is the result of CreateOuxsef: one of
 // CreateOuxsefResponse204.
 type CreateOuxsefResponse interface {
-	// writeCreateOuxsefResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOuxsefResponse answers r; an error means nothing was written.
 	writeCreateOuxsefResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2152,8 +2050,7 @@ type GetOuxsefParams struct {
 // GetOuxsefResponse is the result of GetOuxsef: one of
 // GetOuxsefResponse204.
 type GetOuxsefResponse interface {
-	// writeGetOuxsefResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOuxsefResponse answers r; an error means nothing was written.
 	writeGetOuxsefResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2175,8 +2072,7 @@ type DeleteOuxsefParams struct {
 // DeleteOuxsefResponse is the result of DeleteOuxsef: one of
 // DeleteOuxsefResponse204.
 type DeleteOuxsefResponse interface {
-	// writeDeleteOuxsefResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOuxsefResponse answers r; an error means nothing was written.
 	writeDeleteOuxsefResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2200,8 +2096,7 @@ type GetOuxsefItemParams struct {
 // GetOuxsefItemResponse is the result of GetOuxsefItem: one of
 // GetOuxsefItemResponse204.
 type GetOuxsefItemResponse interface {
-	// writeGetOuxsefItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOuxsefItemResponse answers r; an error means nothing was written.
 	writeGetOuxsefItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2217,8 +2112,7 @@ func (v GetOuxsefItemResponse204) writeGetOuxsefItemResponse(rw http.ResponseWri
 // ListKrntsxjejResponse is the result of ListKrntsxjej: one of
 // ListKrntsxjejResponse204.
 type ListKrntsxjejResponse interface {
-	// writeListKrntsxjejResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKrntsxjejResponse answers r; an error means nothing was written.
 	writeListKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2234,8 +2128,7 @@ func (v ListKrntsxjejResponse204) writeListKrntsxjejResponse(rw http.ResponseWri
 // CreateKrntsxjejResponse is the result of CreateKrntsxjej: one of
 // CreateKrntsxjejResponse204.
 type CreateKrntsxjejResponse interface {
-	// writeCreateKrntsxjejResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKrntsxjejResponse answers r; an error means nothing was written.
 	writeCreateKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2257,8 +2150,7 @@ type GetKrntsxjejParams struct {
 // GetKrntsxjejResponse is the result of GetKrntsxjej: one of
 // GetKrntsxjejResponse204.
 type GetKrntsxjejResponse interface {
-	// writeGetKrntsxjejResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKrntsxjejResponse answers r; an error means nothing was written.
 	writeGetKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2280,8 +2172,7 @@ type DeleteKrntsxjejParams struct {
 // DeleteKrntsxjejResponse is the result of DeleteKrntsxjej: one of
 // DeleteKrntsxjejResponse204.
 type DeleteKrntsxjejResponse interface {
-	// writeDeleteKrntsxjejResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKrntsxjejResponse answers r; an error means nothing was written.
 	writeDeleteKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2305,8 +2196,7 @@ type GetKrntsxjejItemParams struct {
 // GetKrntsxjejItemResponse is the result of GetKrntsxjejItem: one of
 // GetKrntsxjejItemResponse204.
 type GetKrntsxjejItemResponse interface {
-	// writeGetKrntsxjejItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKrntsxjejItemResponse answers r; an error means nothing was written.
 	writeGetKrntsxjejItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2322,8 +2212,7 @@ func (v GetKrntsxjejItemResponse204) writeGetKrntsxjejItemResponse(rw http.Respo
 // ListHygxfResponse is the result of ListHygxf: one of
 // ListHygxfResponse204.
 type ListHygxfResponse interface {
-	// writeListHygxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHygxfResponse answers r; an error means nothing was written.
 	writeListHygxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2339,8 +2228,7 @@ func (v ListHygxfResponse204) writeListHygxfResponse(rw http.ResponseWriter, r *
 // CreateHygxfResponse is the result of CreateHygxf: one of
 // CreateHygxfResponse204.
 type CreateHygxfResponse interface {
-	// writeCreateHygxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHygxfResponse answers r; an error means nothing was written.
 	writeCreateHygxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2362,8 +2250,7 @@ type GetHygxfParams struct {
 // GetHygxfResponse is the result of GetHygxf: one of
 // GetHygxfResponse204.
 type GetHygxfResponse interface {
-	// writeGetHygxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHygxfResponse answers r; an error means nothing was written.
 	writeGetHygxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2385,8 +2272,7 @@ type DeleteHygxfParams struct {
 // DeleteHygxfResponse is the result of DeleteHygxf: one of
 // DeleteHygxfResponse204.
 type DeleteHygxfResponse interface {
-	// writeDeleteHygxfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHygxfResponse answers r; an error means nothing was written.
 	writeDeleteHygxfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2410,8 +2296,7 @@ type GetHygxfItemParams struct {
 // GetHygxfItemResponse is the result of GetHygxfItem: one of
 // GetHygxfItemResponse204.
 type GetHygxfItemResponse interface {
-	// writeGetHygxfItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHygxfItemResponse answers r; an error means nothing was written.
 	writeGetHygxfItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2427,8 +2312,7 @@ func (v GetHygxfItemResponse204) writeGetHygxfItemResponse(rw http.ResponseWrite
 // ListNgdikhobdResponse is the result of ListNgdikhobd: one of
 // ListNgdikhobdResponse204.
 type ListNgdikhobdResponse interface {
-	// writeListNgdikhobdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNgdikhobdResponse answers r; an error means nothing was written.
 	writeListNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2444,8 +2328,7 @@ func (v ListNgdikhobdResponse204) writeListNgdikhobdResponse(rw http.ResponseWri
 // CreateNgdikhobdResponse is the result of CreateNgdikhobd: one of
 // CreateNgdikhobdResponse204.
 type CreateNgdikhobdResponse interface {
-	// writeCreateNgdikhobdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNgdikhobdResponse answers r; an error means nothing was written.
 	writeCreateNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2467,8 +2350,7 @@ type GetNgdikhobdParams struct {
 // GetNgdikhobdResponse is the result of GetNgdikhobd: one of
 // GetNgdikhobdResponse204.
 type GetNgdikhobdResponse interface {
-	// writeGetNgdikhobdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNgdikhobdResponse answers r; an error means nothing was written.
 	writeGetNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2490,8 +2372,7 @@ type DeleteNgdikhobdParams struct {
 // DeleteNgdikhobdResponse is the result of DeleteNgdikhobd: one of
 // DeleteNgdikhobdResponse204.
 type DeleteNgdikhobdResponse interface {
-	// writeDeleteNgdikhobdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNgdikhobdResponse answers r; an error means nothing was written.
 	writeDeleteNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2515,8 +2396,7 @@ type GetNgdikhobdItemParams struct {
 // GetNgdikhobdItemResponse is the result of GetNgdikhobdItem: one of
 // GetNgdikhobdItemResponse204.
 type GetNgdikhobdItemResponse interface {
-	// writeGetNgdikhobdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNgdikhobdItemResponse answers r; an error means nothing was written.
 	writeGetNgdikhobdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2532,8 +2412,7 @@ func (v GetNgdikhobdItemResponse204) writeGetNgdikhobdItemResponse(rw http.Respo
 // ListGelqclResponse is the result of ListGelqcl: one of
 // ListGelqclResponse204.
 type ListGelqclResponse interface {
-	// writeListGelqclResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGelqclResponse answers r; an error means nothing was written.
 	writeListGelqclResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2549,8 +2428,7 @@ func (v ListGelqclResponse204) writeListGelqclResponse(rw http.ResponseWriter, r
 // CreateGelqclResponse is the result of CreateGelqcl: one of
 // CreateGelqclResponse204.
 type CreateGelqclResponse interface {
-	// writeCreateGelqclResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGelqclResponse answers r; an error means nothing was written.
 	writeCreateGelqclResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2572,8 +2450,7 @@ type GetGelqclParams struct {
 // GetGelqclResponse is the result of GetGelqcl: one of
 // GetGelqclResponse204.
 type GetGelqclResponse interface {
-	// writeGetGelqclResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGelqclResponse answers r; an error means nothing was written.
 	writeGetGelqclResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2595,8 +2472,7 @@ type DeleteGelqclParams struct {
 // DeleteGelqclResponse is the result of DeleteGelqcl: one of
 // DeleteGelqclResponse204.
 type DeleteGelqclResponse interface {
-	// writeDeleteGelqclResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGelqclResponse answers r; an error means nothing was written.
 	writeDeleteGelqclResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2620,8 +2496,7 @@ type GetGelqclItemParams struct {
 // GetGelqclItemResponse is the result of GetGelqclItem: one of
 // GetGelqclItemResponse204.
 type GetGelqclItemResponse interface {
-	// writeGetGelqclItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGelqclItemResponse answers r; an error means nothing was written.
 	writeGetGelqclItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2637,8 +2512,7 @@ func (v GetGelqclItemResponse204) writeGetGelqclItemResponse(rw http.ResponseWri
 // ListYcrcResponse is the result of ListYcrc: one of
 // ListYcrcResponse204.
 type ListYcrcResponse interface {
-	// writeListYcrcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYcrcResponse answers r; an error means nothing was written.
 	writeListYcrcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2654,8 +2528,7 @@ func (v ListYcrcResponse204) writeListYcrcResponse(rw http.ResponseWriter, r *ht
 // CreateYcrcResponse is the result of CreateYcrc: one of
 // CreateYcrcResponse204.
 type CreateYcrcResponse interface {
-	// writeCreateYcrcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYcrcResponse answers r; an error means nothing was written.
 	writeCreateYcrcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2677,8 +2550,7 @@ type GetYcrcParams struct {
 // GetYcrcResponse is the result of GetYcrc: one of
 // GetYcrcResponse204.
 type GetYcrcResponse interface {
-	// writeGetYcrcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYcrcResponse answers r; an error means nothing was written.
 	writeGetYcrcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2700,8 +2572,7 @@ type DeleteYcrcParams struct {
 // DeleteYcrcResponse is the result of DeleteYcrc: one of
 // DeleteYcrcResponse204.
 type DeleteYcrcResponse interface {
-	// writeDeleteYcrcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYcrcResponse answers r; an error means nothing was written.
 	writeDeleteYcrcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2725,8 +2596,7 @@ type GetYcrcItemParams struct {
 // GetYcrcItemResponse is the result of GetYcrcItem: one of
 // GetYcrcItemResponse204.
 type GetYcrcItemResponse interface {
-	// writeGetYcrcItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYcrcItemResponse answers r; an error means nothing was written.
 	writeGetYcrcItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2742,8 +2612,7 @@ func (v GetYcrcItemResponse204) writeGetYcrcItemResponse(rw http.ResponseWriter,
 // ListRhyyamfdzxResponse is the result of ListRhyyamfdzx: one of
 // ListRhyyamfdzxResponse204.
 type ListRhyyamfdzxResponse interface {
-	// writeListRhyyamfdzxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRhyyamfdzxResponse answers r; an error means nothing was written.
 	writeListRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2759,8 +2628,7 @@ func (v ListRhyyamfdzxResponse204) writeListRhyyamfdzxResponse(rw http.ResponseW
 // CreateRhyyamfdzxResponse is the result of CreateRhyyamfdzx: one of
 // CreateRhyyamfdzxResponse204.
 type CreateRhyyamfdzxResponse interface {
-	// writeCreateRhyyamfdzxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRhyyamfdzxResponse answers r; an error means nothing was written.
 	writeCreateRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2782,8 +2650,7 @@ type GetRhyyamfdzxParams struct {
 // GetRhyyamfdzxResponse is the result of GetRhyyamfdzx: one of
 // GetRhyyamfdzxResponse204.
 type GetRhyyamfdzxResponse interface {
-	// writeGetRhyyamfdzxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRhyyamfdzxResponse answers r; an error means nothing was written.
 	writeGetRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2805,8 +2672,7 @@ type DeleteRhyyamfdzxParams struct {
 // DeleteRhyyamfdzxResponse is the result of DeleteRhyyamfdzx: one of
 // DeleteRhyyamfdzxResponse204.
 type DeleteRhyyamfdzxResponse interface {
-	// writeDeleteRhyyamfdzxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRhyyamfdzxResponse answers r; an error means nothing was written.
 	writeDeleteRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2830,8 +2696,7 @@ type GetRhyyamfdzxItemParams struct {
 // GetRhyyamfdzxItemResponse is the result of GetRhyyamfdzxItem: one of
 // GetRhyyamfdzxItemResponse204.
 type GetRhyyamfdzxItemResponse interface {
-	// writeGetRhyyamfdzxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRhyyamfdzxItemResponse answers r; an error means nothing was written.
 	writeGetRhyyamfdzxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2847,8 +2712,7 @@ func (v GetRhyyamfdzxItemResponse204) writeGetRhyyamfdzxItemResponse(rw http.Res
 // ListUfykbqcrsResponse is the result of ListUfykbqcrs: one of
 // ListUfykbqcrsResponse204.
 type ListUfykbqcrsResponse interface {
-	// writeListUfykbqcrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUfykbqcrsResponse answers r; an error means nothing was written.
 	writeListUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2864,8 +2728,7 @@ func (v ListUfykbqcrsResponse204) writeListUfykbqcrsResponse(rw http.ResponseWri
 // CreateUfykbqcrsResponse is the result of CreateUfykbqcrs: one of
 // CreateUfykbqcrsResponse204.
 type CreateUfykbqcrsResponse interface {
-	// writeCreateUfykbqcrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUfykbqcrsResponse answers r; an error means nothing was written.
 	writeCreateUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2887,8 +2750,7 @@ type GetUfykbqcrsParams struct {
 // GetUfykbqcrsResponse is the result of GetUfykbqcrs: one of
 // GetUfykbqcrsResponse204.
 type GetUfykbqcrsResponse interface {
-	// writeGetUfykbqcrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUfykbqcrsResponse answers r; an error means nothing was written.
 	writeGetUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2910,8 +2772,7 @@ type DeleteUfykbqcrsParams struct {
 // DeleteUfykbqcrsResponse is the result of DeleteUfykbqcrs: one of
 // DeleteUfykbqcrsResponse204.
 type DeleteUfykbqcrsResponse interface {
-	// writeDeleteUfykbqcrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUfykbqcrsResponse answers r; an error means nothing was written.
 	writeDeleteUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2935,8 +2796,7 @@ type GetUfykbqcrsItemParams struct {
 // GetUfykbqcrsItemResponse is the result of GetUfykbqcrsItem: one of
 // GetUfykbqcrsItemResponse204.
 type GetUfykbqcrsItemResponse interface {
-	// writeGetUfykbqcrsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUfykbqcrsItemResponse answers r; an error means nothing was written.
 	writeGetUfykbqcrsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2952,8 +2812,7 @@ func (v GetUfykbqcrsItemResponse204) writeGetUfykbqcrsItemResponse(rw http.Respo
 // ListHxyskydcbxResponse is the result of ListHxyskydcbx: one of
 // ListHxyskydcbxResponse204.
 type ListHxyskydcbxResponse interface {
-	// writeListHxyskydcbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHxyskydcbxResponse answers r; an error means nothing was written.
 	writeListHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2969,8 +2828,7 @@ func (v ListHxyskydcbxResponse204) writeListHxyskydcbxResponse(rw http.ResponseW
 // CreateHxyskydcbxResponse is the result of CreateHxyskydcbx: one of
 // CreateHxyskydcbxResponse204.
 type CreateHxyskydcbxResponse interface {
-	// writeCreateHxyskydcbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHxyskydcbxResponse answers r; an error means nothing was written.
 	writeCreateHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2992,8 +2850,7 @@ type GetHxyskydcbxParams struct {
 // GetHxyskydcbxResponse is the result of GetHxyskydcbx: one of
 // GetHxyskydcbxResponse204.
 type GetHxyskydcbxResponse interface {
-	// writeGetHxyskydcbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHxyskydcbxResponse answers r; an error means nothing was written.
 	writeGetHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3015,8 +2872,7 @@ type DeleteHxyskydcbxParams struct {
 // DeleteHxyskydcbxResponse is the result of DeleteHxyskydcbx: one of
 // DeleteHxyskydcbxResponse204.
 type DeleteHxyskydcbxResponse interface {
-	// writeDeleteHxyskydcbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHxyskydcbxResponse answers r; an error means nothing was written.
 	writeDeleteHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3040,8 +2896,7 @@ type GetHxyskydcbxItemParams struct {
 // GetHxyskydcbxItemResponse is the result of GetHxyskydcbxItem: one of
 // GetHxyskydcbxItemResponse204.
 type GetHxyskydcbxItemResponse interface {
-	// writeGetHxyskydcbxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHxyskydcbxItemResponse answers r; an error means nothing was written.
 	writeGetHxyskydcbxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3057,8 +2912,7 @@ func (v GetHxyskydcbxItemResponse204) writeGetHxyskydcbxItemResponse(rw http.Res
 // ListHxnyahmqResponse is the result of ListHxnyahmq: one of
 // ListHxnyahmqResponse204.
 type ListHxnyahmqResponse interface {
-	// writeListHxnyahmqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHxnyahmqResponse answers r; an error means nothing was written.
 	writeListHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3074,8 +2928,7 @@ func (v ListHxnyahmqResponse204) writeListHxnyahmqResponse(rw http.ResponseWrite
 // CreateHxnyahmqResponse is the result of CreateHxnyahmq: one of
 // CreateHxnyahmqResponse204.
 type CreateHxnyahmqResponse interface {
-	// writeCreateHxnyahmqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHxnyahmqResponse answers r; an error means nothing was written.
 	writeCreateHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3097,8 +2950,7 @@ type GetHxnyahmqParams struct {
 // GetHxnyahmqResponse is the result of GetHxnyahmq: one of
 // GetHxnyahmqResponse204.
 type GetHxnyahmqResponse interface {
-	// writeGetHxnyahmqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHxnyahmqResponse answers r; an error means nothing was written.
 	writeGetHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3120,8 +2972,7 @@ type DeleteHxnyahmqParams struct {
 // DeleteHxnyahmqResponse is the result of DeleteHxnyahmq: one of
 // DeleteHxnyahmqResponse204.
 type DeleteHxnyahmqResponse interface {
-	// writeDeleteHxnyahmqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHxnyahmqResponse answers r; an error means nothing was written.
 	writeDeleteHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3145,8 +2996,7 @@ type GetHxnyahmqItemParams struct {
 // GetHxnyahmqItemResponse is the result of GetHxnyahmqItem: one of
 // GetHxnyahmqItemResponse204.
 type GetHxnyahmqItemResponse interface {
-	// writeGetHxnyahmqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHxnyahmqItemResponse answers r; an error means nothing was written.
 	writeGetHxnyahmqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3162,8 +3012,7 @@ func (v GetHxnyahmqItemResponse204) writeGetHxnyahmqItemResponse(rw http.Respons
 // ListPvzpdqdnjResponse is the result of ListPvzpdqdnj: one of
 // ListPvzpdqdnjResponse204.
 type ListPvzpdqdnjResponse interface {
-	// writeListPvzpdqdnjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPvzpdqdnjResponse answers r; an error means nothing was written.
 	writeListPvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3179,8 +3028,7 @@ func (v ListPvzpdqdnjResponse204) writeListPvzpdqdnjResponse(rw http.ResponseWri
 // CreatePvzpdqdnjResponse is the result of CreatePvzpdqdnj: one of
 // CreatePvzpdqdnjResponse204.
 type CreatePvzpdqdnjResponse interface {
-	// writeCreatePvzpdqdnjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePvzpdqdnjResponse answers r; an error means nothing was written.
 	writeCreatePvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3202,8 +3050,7 @@ type GetPvzpdqdnjParams struct {
 // GetPvzpdqdnjResponse is the result of GetPvzpdqdnj: one of
 // GetPvzpdqdnjResponse204.
 type GetPvzpdqdnjResponse interface {
-	// writeGetPvzpdqdnjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPvzpdqdnjResponse answers r; an error means nothing was written.
 	writeGetPvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3225,8 +3072,7 @@ type DeletePvzpdqdnjParams struct {
 // DeletePvzpdqdnjResponse is the result of DeletePvzpdqdnj: one of
 // DeletePvzpdqdnjResponse204.
 type DeletePvzpdqdnjResponse interface {
-	// writeDeletePvzpdqdnjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePvzpdqdnjResponse answers r; an error means nothing was written.
 	writeDeletePvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3250,8 +3096,7 @@ type GetPvzpdqdnjItemParams struct {
 // GetPvzpdqdnjItemResponse is the result of GetPvzpdqdnjItem: one of
 // GetPvzpdqdnjItemResponse204.
 type GetPvzpdqdnjItemResponse interface {
-	// writeGetPvzpdqdnjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPvzpdqdnjItemResponse answers r; an error means nothing was written.
 	writeGetPvzpdqdnjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3267,8 +3112,7 @@ func (v GetPvzpdqdnjItemResponse204) writeGetPvzpdqdnjItemResponse(rw http.Respo
 // ListQmoezicutrResponse is the result of ListQmoezicutr: one of
 // ListQmoezicutrResponse204.
 type ListQmoezicutrResponse interface {
-	// writeListQmoezicutrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQmoezicutrResponse answers r; an error means nothing was written.
 	writeListQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3284,8 +3128,7 @@ func (v ListQmoezicutrResponse204) writeListQmoezicutrResponse(rw http.ResponseW
 // CreateQmoezicutrResponse is the result of CreateQmoezicutr: one of
 // CreateQmoezicutrResponse204.
 type CreateQmoezicutrResponse interface {
-	// writeCreateQmoezicutrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQmoezicutrResponse answers r; an error means nothing was written.
 	writeCreateQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3307,8 +3150,7 @@ type GetQmoezicutrParams struct {
 // GetQmoezicutrResponse is the result of GetQmoezicutr: one of
 // GetQmoezicutrResponse204.
 type GetQmoezicutrResponse interface {
-	// writeGetQmoezicutrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQmoezicutrResponse answers r; an error means nothing was written.
 	writeGetQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3330,8 +3172,7 @@ type DeleteQmoezicutrParams struct {
 // DeleteQmoezicutrResponse is the result of DeleteQmoezicutr: one of
 // DeleteQmoezicutrResponse204.
 type DeleteQmoezicutrResponse interface {
-	// writeDeleteQmoezicutrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQmoezicutrResponse answers r; an error means nothing was written.
 	writeDeleteQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3355,8 +3196,7 @@ type GetQmoezicutrItemParams struct {
 // GetQmoezicutrItemResponse is the result of GetQmoezicutrItem: one of
 // GetQmoezicutrItemResponse204.
 type GetQmoezicutrItemResponse interface {
-	// writeGetQmoezicutrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQmoezicutrItemResponse answers r; an error means nothing was written.
 	writeGetQmoezicutrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3372,8 +3212,7 @@ func (v GetQmoezicutrItemResponse204) writeGetQmoezicutrItemResponse(rw http.Res
 // ListOkvdrkmqxsResponse is the result of ListOkvdrkmqxs: one of
 // ListOkvdrkmqxsResponse204.
 type ListOkvdrkmqxsResponse interface {
-	// writeListOkvdrkmqxsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOkvdrkmqxsResponse answers r; an error means nothing was written.
 	writeListOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3389,8 +3228,7 @@ func (v ListOkvdrkmqxsResponse204) writeListOkvdrkmqxsResponse(rw http.ResponseW
 // CreateOkvdrkmqxsResponse is the result of CreateOkvdrkmqxs: one of
 // CreateOkvdrkmqxsResponse204.
 type CreateOkvdrkmqxsResponse interface {
-	// writeCreateOkvdrkmqxsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOkvdrkmqxsResponse answers r; an error means nothing was written.
 	writeCreateOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3412,8 +3250,7 @@ type GetOkvdrkmqxsParams struct {
 // GetOkvdrkmqxsResponse is the result of GetOkvdrkmqxs: one of
 // GetOkvdrkmqxsResponse204.
 type GetOkvdrkmqxsResponse interface {
-	// writeGetOkvdrkmqxsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOkvdrkmqxsResponse answers r; an error means nothing was written.
 	writeGetOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3435,8 +3272,7 @@ type DeleteOkvdrkmqxsParams struct {
 // DeleteOkvdrkmqxsResponse is the result of DeleteOkvdrkmqxs: one of
 // DeleteOkvdrkmqxsResponse204.
 type DeleteOkvdrkmqxsResponse interface {
-	// writeDeleteOkvdrkmqxsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOkvdrkmqxsResponse answers r; an error means nothing was written.
 	writeDeleteOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3460,8 +3296,7 @@ type GetOkvdrkmqxsItemParams struct {
 // GetOkvdrkmqxsItemResponse is the result of GetOkvdrkmqxsItem: one of
 // GetOkvdrkmqxsItemResponse204.
 type GetOkvdrkmqxsItemResponse interface {
-	// writeGetOkvdrkmqxsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOkvdrkmqxsItemResponse answers r; an error means nothing was written.
 	writeGetOkvdrkmqxsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3477,8 +3312,7 @@ func (v GetOkvdrkmqxsItemResponse204) writeGetOkvdrkmqxsItemResponse(rw http.Res
 // ListAoholkdjiyResponse is the result of ListAoholkdjiy: one of
 // ListAoholkdjiyResponse204.
 type ListAoholkdjiyResponse interface {
-	// writeListAoholkdjiyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAoholkdjiyResponse answers r; an error means nothing was written.
 	writeListAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3494,8 +3328,7 @@ func (v ListAoholkdjiyResponse204) writeListAoholkdjiyResponse(rw http.ResponseW
 // CreateAoholkdjiyResponse is the result of CreateAoholkdjiy: one of
 // CreateAoholkdjiyResponse204.
 type CreateAoholkdjiyResponse interface {
-	// writeCreateAoholkdjiyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAoholkdjiyResponse answers r; an error means nothing was written.
 	writeCreateAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3517,8 +3350,7 @@ type GetAoholkdjiyParams struct {
 // GetAoholkdjiyResponse is the result of GetAoholkdjiy: one of
 // GetAoholkdjiyResponse204.
 type GetAoholkdjiyResponse interface {
-	// writeGetAoholkdjiyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAoholkdjiyResponse answers r; an error means nothing was written.
 	writeGetAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3540,8 +3372,7 @@ type DeleteAoholkdjiyParams struct {
 // DeleteAoholkdjiyResponse is the result of DeleteAoholkdjiy: one of
 // DeleteAoholkdjiyResponse204.
 type DeleteAoholkdjiyResponse interface {
-	// writeDeleteAoholkdjiyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAoholkdjiyResponse answers r; an error means nothing was written.
 	writeDeleteAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3565,8 +3396,7 @@ type GetAoholkdjiyItemParams struct {
 // GetAoholkdjiyItemResponse is the result of GetAoholkdjiyItem: one of
 // GetAoholkdjiyItemResponse204.
 type GetAoholkdjiyItemResponse interface {
-	// writeGetAoholkdjiyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAoholkdjiyItemResponse answers r; an error means nothing was written.
 	writeGetAoholkdjiyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3582,8 +3412,7 @@ func (v GetAoholkdjiyItemResponse204) writeGetAoholkdjiyItemResponse(rw http.Res
 // ListJqqbResponse is the result of ListJqqb: one of
 // ListJqqbResponse204.
 type ListJqqbResponse interface {
-	// writeListJqqbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJqqbResponse answers r; an error means nothing was written.
 	writeListJqqbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3599,8 +3428,7 @@ func (v ListJqqbResponse204) writeListJqqbResponse(rw http.ResponseWriter, r *ht
 // CreateJqqbResponse is the result of CreateJqqb: one of
 // CreateJqqbResponse204.
 type CreateJqqbResponse interface {
-	// writeCreateJqqbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJqqbResponse answers r; an error means nothing was written.
 	writeCreateJqqbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3622,8 +3450,7 @@ type GetJqqbParams struct {
 // GetJqqbResponse is the result of GetJqqb: one of
 // GetJqqbResponse204.
 type GetJqqbResponse interface {
-	// writeGetJqqbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJqqbResponse answers r; an error means nothing was written.
 	writeGetJqqbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3645,8 +3472,7 @@ type DeleteJqqbParams struct {
 // DeleteJqqbResponse is the result of DeleteJqqb: one of
 // DeleteJqqbResponse204.
 type DeleteJqqbResponse interface {
-	// writeDeleteJqqbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJqqbResponse answers r; an error means nothing was written.
 	writeDeleteJqqbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3670,8 +3496,7 @@ type GetJqqbItemParams struct {
 // GetJqqbItemResponse is the result of GetJqqbItem: one of
 // GetJqqbItemResponse204.
 type GetJqqbItemResponse interface {
-	// writeGetJqqbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJqqbItemResponse answers r; an error means nothing was written.
 	writeGetJqqbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3687,8 +3512,7 @@ func (v GetJqqbItemResponse204) writeGetJqqbItemResponse(rw http.ResponseWriter,
 // ListTgtambbResponse is the result of ListTgtambb: one of
 // ListTgtambbResponse204.
 type ListTgtambbResponse interface {
-	// writeListTgtambbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTgtambbResponse answers r; an error means nothing was written.
 	writeListTgtambbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3704,8 +3528,7 @@ func (v ListTgtambbResponse204) writeListTgtambbResponse(rw http.ResponseWriter,
 // CreateTgtambbResponse is the result of CreateTgtambb: one of
 // CreateTgtambbResponse204.
 type CreateTgtambbResponse interface {
-	// writeCreateTgtambbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTgtambbResponse answers r; an error means nothing was written.
 	writeCreateTgtambbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3727,8 +3550,7 @@ type GetTgtambbParams struct {
 // GetTgtambbResponse is the result of GetTgtambb: one of
 // GetTgtambbResponse204.
 type GetTgtambbResponse interface {
-	// writeGetTgtambbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTgtambbResponse answers r; an error means nothing was written.
 	writeGetTgtambbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3750,8 +3572,7 @@ type DeleteTgtambbParams struct {
 // DeleteTgtambbResponse is the result of DeleteTgtambb: one of
 // DeleteTgtambbResponse204.
 type DeleteTgtambbResponse interface {
-	// writeDeleteTgtambbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTgtambbResponse answers r; an error means nothing was written.
 	writeDeleteTgtambbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3775,8 +3596,7 @@ type GetTgtambbItemParams struct {
 // GetTgtambbItemResponse is the result of GetTgtambbItem: one of
 // GetTgtambbItemResponse204.
 type GetTgtambbItemResponse interface {
-	// writeGetTgtambbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTgtambbItemResponse answers r; an error means nothing was written.
 	writeGetTgtambbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3792,8 +3612,7 @@ func (v GetTgtambbItemResponse204) writeGetTgtambbItemResponse(rw http.ResponseW
 // ListBsdxwgcxfdResponse is the result of ListBsdxwgcxfd: one of
 // ListBsdxwgcxfdResponse204.
 type ListBsdxwgcxfdResponse interface {
-	// writeListBsdxwgcxfdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListBsdxwgcxfdResponse answers r; an error means nothing was written.
 	writeListBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3809,8 +3628,7 @@ func (v ListBsdxwgcxfdResponse204) writeListBsdxwgcxfdResponse(rw http.ResponseW
 // CreateBsdxwgcxfdResponse is the result of CreateBsdxwgcxfd: one of
 // CreateBsdxwgcxfdResponse204.
 type CreateBsdxwgcxfdResponse interface {
-	// writeCreateBsdxwgcxfdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateBsdxwgcxfdResponse answers r; an error means nothing was written.
 	writeCreateBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3832,8 +3650,7 @@ type GetBsdxwgcxfdParams struct {
 // GetBsdxwgcxfdResponse is the result of GetBsdxwgcxfd: one of
 // GetBsdxwgcxfdResponse204.
 type GetBsdxwgcxfdResponse interface {
-	// writeGetBsdxwgcxfdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBsdxwgcxfdResponse answers r; an error means nothing was written.
 	writeGetBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3855,8 +3672,7 @@ type DeleteBsdxwgcxfdParams struct {
 // DeleteBsdxwgcxfdResponse is the result of DeleteBsdxwgcxfd: one of
 // DeleteBsdxwgcxfdResponse204.
 type DeleteBsdxwgcxfdResponse interface {
-	// writeDeleteBsdxwgcxfdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteBsdxwgcxfdResponse answers r; an error means nothing was written.
 	writeDeleteBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3880,8 +3696,7 @@ type GetBsdxwgcxfdItemParams struct {
 // GetBsdxwgcxfdItemResponse is the result of GetBsdxwgcxfdItem: one of
 // GetBsdxwgcxfdItemResponse204.
 type GetBsdxwgcxfdItemResponse interface {
-	// writeGetBsdxwgcxfdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBsdxwgcxfdItemResponse answers r; an error means nothing was written.
 	writeGetBsdxwgcxfdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3897,8 +3712,7 @@ func (v GetBsdxwgcxfdItemResponse204) writeGetBsdxwgcxfdItemResponse(rw http.Res
 // ListSmbxResponse is the result of ListSmbx: one of
 // ListSmbxResponse204.
 type ListSmbxResponse interface {
-	// writeListSmbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSmbxResponse answers r; an error means nothing was written.
 	writeListSmbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3914,8 +3728,7 @@ func (v ListSmbxResponse204) writeListSmbxResponse(rw http.ResponseWriter, r *ht
 // CreateSmbxResponse is the result of CreateSmbx: one of
 // CreateSmbxResponse204.
 type CreateSmbxResponse interface {
-	// writeCreateSmbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSmbxResponse answers r; an error means nothing was written.
 	writeCreateSmbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3937,8 +3750,7 @@ type GetSmbxParams struct {
 // GetSmbxResponse is the result of GetSmbx: one of
 // GetSmbxResponse204.
 type GetSmbxResponse interface {
-	// writeGetSmbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSmbxResponse answers r; an error means nothing was written.
 	writeGetSmbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3960,8 +3772,7 @@ type DeleteSmbxParams struct {
 // DeleteSmbxResponse is the result of DeleteSmbx: one of
 // DeleteSmbxResponse204.
 type DeleteSmbxResponse interface {
-	// writeDeleteSmbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSmbxResponse answers r; an error means nothing was written.
 	writeDeleteSmbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -3985,8 +3796,7 @@ type GetSmbxItemParams struct {
 // GetSmbxItemResponse is the result of GetSmbxItem: one of
 // GetSmbxItemResponse204.
 type GetSmbxItemResponse interface {
-	// writeGetSmbxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSmbxItemResponse answers r; an error means nothing was written.
 	writeGetSmbxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4002,8 +3812,7 @@ func (v GetSmbxItemResponse204) writeGetSmbxItemResponse(rw http.ResponseWriter,
 // ListPdlvjfeadResponse is the result of ListPdlvjfead: one of
 // ListPdlvjfeadResponse204.
 type ListPdlvjfeadResponse interface {
-	// writeListPdlvjfeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPdlvjfeadResponse answers r; an error means nothing was written.
 	writeListPdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4019,8 +3828,7 @@ func (v ListPdlvjfeadResponse204) writeListPdlvjfeadResponse(rw http.ResponseWri
 // CreatePdlvjfeadResponse is the result of CreatePdlvjfead: one of
 // CreatePdlvjfeadResponse204.
 type CreatePdlvjfeadResponse interface {
-	// writeCreatePdlvjfeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePdlvjfeadResponse answers r; an error means nothing was written.
 	writeCreatePdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4042,8 +3850,7 @@ type GetPdlvjfeadParams struct {
 // GetPdlvjfeadResponse is the result of GetPdlvjfead: one of
 // GetPdlvjfeadResponse204.
 type GetPdlvjfeadResponse interface {
-	// writeGetPdlvjfeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPdlvjfeadResponse answers r; an error means nothing was written.
 	writeGetPdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4065,8 +3872,7 @@ type DeletePdlvjfeadParams struct {
 // DeletePdlvjfeadResponse is the result of DeletePdlvjfead: one of
 // DeletePdlvjfeadResponse204.
 type DeletePdlvjfeadResponse interface {
-	// writeDeletePdlvjfeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePdlvjfeadResponse answers r; an error means nothing was written.
 	writeDeletePdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4090,8 +3896,7 @@ type GetPdlvjfeadItemParams struct {
 // GetPdlvjfeadItemResponse is the result of GetPdlvjfeadItem: one of
 // GetPdlvjfeadItemResponse204.
 type GetPdlvjfeadItemResponse interface {
-	// writeGetPdlvjfeadItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPdlvjfeadItemResponse answers r; an error means nothing was written.
 	writeGetPdlvjfeadItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4107,8 +3912,7 @@ func (v GetPdlvjfeadItemResponse204) writeGetPdlvjfeadItemResponse(rw http.Respo
 // ListYiyhckwrlhResponse is the result of ListYiyhckwrlh: one of
 // ListYiyhckwrlhResponse204.
 type ListYiyhckwrlhResponse interface {
-	// writeListYiyhckwrlhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYiyhckwrlhResponse answers r; an error means nothing was written.
 	writeListYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4124,8 +3928,7 @@ func (v ListYiyhckwrlhResponse204) writeListYiyhckwrlhResponse(rw http.ResponseW
 // CreateYiyhckwrlhResponse is the result of CreateYiyhckwrlh: one of
 // CreateYiyhckwrlhResponse204.
 type CreateYiyhckwrlhResponse interface {
-	// writeCreateYiyhckwrlhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYiyhckwrlhResponse answers r; an error means nothing was written.
 	writeCreateYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4147,8 +3950,7 @@ type GetYiyhckwrlhParams struct {
 // GetYiyhckwrlhResponse is the result of GetYiyhckwrlh: one of
 // GetYiyhckwrlhResponse204.
 type GetYiyhckwrlhResponse interface {
-	// writeGetYiyhckwrlhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYiyhckwrlhResponse answers r; an error means nothing was written.
 	writeGetYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4170,8 +3972,7 @@ type DeleteYiyhckwrlhParams struct {
 // DeleteYiyhckwrlhResponse is the result of DeleteYiyhckwrlh: one of
 // DeleteYiyhckwrlhResponse204.
 type DeleteYiyhckwrlhResponse interface {
-	// writeDeleteYiyhckwrlhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYiyhckwrlhResponse answers r; an error means nothing was written.
 	writeDeleteYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4195,8 +3996,7 @@ type GetYiyhckwrlhItemParams struct {
 // GetYiyhckwrlhItemResponse is the result of GetYiyhckwrlhItem: one of
 // GetYiyhckwrlhItemResponse204.
 type GetYiyhckwrlhItemResponse interface {
-	// writeGetYiyhckwrlhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYiyhckwrlhItemResponse answers r; an error means nothing was written.
 	writeGetYiyhckwrlhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4212,8 +4012,7 @@ func (v GetYiyhckwrlhItemResponse204) writeGetYiyhckwrlhItemResponse(rw http.Res
 // ListKhvpResponse is the result of ListKhvp: one of
 // ListKhvpResponse204.
 type ListKhvpResponse interface {
-	// writeListKhvpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKhvpResponse answers r; an error means nothing was written.
 	writeListKhvpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4229,8 +4028,7 @@ func (v ListKhvpResponse204) writeListKhvpResponse(rw http.ResponseWriter, r *ht
 // CreateKhvpResponse is the result of CreateKhvp: one of
 // CreateKhvpResponse204.
 type CreateKhvpResponse interface {
-	// writeCreateKhvpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKhvpResponse answers r; an error means nothing was written.
 	writeCreateKhvpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4252,8 +4050,7 @@ type GetKhvpParams struct {
 // GetKhvpResponse is the result of GetKhvp: one of
 // GetKhvpResponse204.
 type GetKhvpResponse interface {
-	// writeGetKhvpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKhvpResponse answers r; an error means nothing was written.
 	writeGetKhvpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4275,8 +4072,7 @@ type DeleteKhvpParams struct {
 // DeleteKhvpResponse is the result of DeleteKhvp: one of
 // DeleteKhvpResponse204.
 type DeleteKhvpResponse interface {
-	// writeDeleteKhvpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKhvpResponse answers r; an error means nothing was written.
 	writeDeleteKhvpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4300,8 +4096,7 @@ type GetKhvpItemParams struct {
 // GetKhvpItemResponse is the result of GetKhvpItem: one of
 // GetKhvpItemResponse204.
 type GetKhvpItemResponse interface {
-	// writeGetKhvpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKhvpItemResponse answers r; an error means nothing was written.
 	writeGetKhvpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4317,8 +4112,7 @@ func (v GetKhvpItemResponse204) writeGetKhvpItemResponse(rw http.ResponseWriter,
 // ListPvjstyljkResponse is the result of ListPvjstyljk: one of
 // ListPvjstyljkResponse204.
 type ListPvjstyljkResponse interface {
-	// writeListPvjstyljkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPvjstyljkResponse answers r; an error means nothing was written.
 	writeListPvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4334,8 +4128,7 @@ func (v ListPvjstyljkResponse204) writeListPvjstyljkResponse(rw http.ResponseWri
 // CreatePvjstyljkResponse is the result of CreatePvjstyljk: one of
 // CreatePvjstyljkResponse204.
 type CreatePvjstyljkResponse interface {
-	// writeCreatePvjstyljkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePvjstyljkResponse answers r; an error means nothing was written.
 	writeCreatePvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4357,8 +4150,7 @@ type GetPvjstyljkParams struct {
 // GetPvjstyljkResponse is the result of GetPvjstyljk: one of
 // GetPvjstyljkResponse204.
 type GetPvjstyljkResponse interface {
-	// writeGetPvjstyljkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPvjstyljkResponse answers r; an error means nothing was written.
 	writeGetPvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4380,8 +4172,7 @@ type DeletePvjstyljkParams struct {
 // DeletePvjstyljkResponse is the result of DeletePvjstyljk: one of
 // DeletePvjstyljkResponse204.
 type DeletePvjstyljkResponse interface {
-	// writeDeletePvjstyljkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePvjstyljkResponse answers r; an error means nothing was written.
 	writeDeletePvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4405,8 +4196,7 @@ type GetPvjstyljkItemParams struct {
 // GetPvjstyljkItemResponse is the result of GetPvjstyljkItem: one of
 // GetPvjstyljkItemResponse204.
 type GetPvjstyljkItemResponse interface {
-	// writeGetPvjstyljkItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPvjstyljkItemResponse answers r; an error means nothing was written.
 	writeGetPvjstyljkItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4422,8 +4212,7 @@ func (v GetPvjstyljkItemResponse204) writeGetPvjstyljkItemResponse(rw http.Respo
 // ListKbimjResponse is the result of ListKbimj: one of
 // ListKbimjResponse204.
 type ListKbimjResponse interface {
-	// writeListKbimjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKbimjResponse answers r; an error means nothing was written.
 	writeListKbimjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4439,8 +4228,7 @@ func (v ListKbimjResponse204) writeListKbimjResponse(rw http.ResponseWriter, r *
 // CreateKbimjResponse is the result of CreateKbimj: one of
 // CreateKbimjResponse204.
 type CreateKbimjResponse interface {
-	// writeCreateKbimjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKbimjResponse answers r; an error means nothing was written.
 	writeCreateKbimjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4462,8 +4250,7 @@ type GetKbimjParams struct {
 // GetKbimjResponse is the result of GetKbimj: one of
 // GetKbimjResponse204.
 type GetKbimjResponse interface {
-	// writeGetKbimjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKbimjResponse answers r; an error means nothing was written.
 	writeGetKbimjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4485,8 +4272,7 @@ type DeleteKbimjParams struct {
 // DeleteKbimjResponse is the result of DeleteKbimj: one of
 // DeleteKbimjResponse204.
 type DeleteKbimjResponse interface {
-	// writeDeleteKbimjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKbimjResponse answers r; an error means nothing was written.
 	writeDeleteKbimjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4510,8 +4296,7 @@ type GetKbimjItemParams struct {
 // GetKbimjItemResponse is the result of GetKbimjItem: one of
 // GetKbimjItemResponse204.
 type GetKbimjItemResponse interface {
-	// writeGetKbimjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKbimjItemResponse answers r; an error means nothing was written.
 	writeGetKbimjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4527,8 +4312,7 @@ func (v GetKbimjItemResponse204) writeGetKbimjItemResponse(rw http.ResponseWrite
 // ListWdxtnResponse is the result of ListWdxtn: one of
 // ListWdxtnResponse204.
 type ListWdxtnResponse interface {
-	// writeListWdxtnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWdxtnResponse answers r; an error means nothing was written.
 	writeListWdxtnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4544,8 +4328,7 @@ func (v ListWdxtnResponse204) writeListWdxtnResponse(rw http.ResponseWriter, r *
 // CreateWdxtnResponse is the result of CreateWdxtn: one of
 // CreateWdxtnResponse204.
 type CreateWdxtnResponse interface {
-	// writeCreateWdxtnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWdxtnResponse answers r; an error means nothing was written.
 	writeCreateWdxtnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4567,8 +4350,7 @@ type GetWdxtnParams struct {
 // GetWdxtnResponse is the result of GetWdxtn: one of
 // GetWdxtnResponse204.
 type GetWdxtnResponse interface {
-	// writeGetWdxtnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdxtnResponse answers r; an error means nothing was written.
 	writeGetWdxtnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4590,8 +4372,7 @@ type DeleteWdxtnParams struct {
 // DeleteWdxtnResponse is the result of DeleteWdxtn: one of
 // DeleteWdxtnResponse204.
 type DeleteWdxtnResponse interface {
-	// writeDeleteWdxtnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWdxtnResponse answers r; an error means nothing was written.
 	writeDeleteWdxtnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4615,8 +4396,7 @@ type GetWdxtnItemParams struct {
 // GetWdxtnItemResponse is the result of GetWdxtnItem: one of
 // GetWdxtnItemResponse204.
 type GetWdxtnItemResponse interface {
-	// writeGetWdxtnItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdxtnItemResponse answers r; an error means nothing was written.
 	writeGetWdxtnItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4632,8 +4412,7 @@ func (v GetWdxtnItemResponse204) writeGetWdxtnItemResponse(rw http.ResponseWrite
 // ListAksjcfmResponse is the result of ListAksjcfm: one of
 // ListAksjcfmResponse204.
 type ListAksjcfmResponse interface {
-	// writeListAksjcfmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAksjcfmResponse answers r; an error means nothing was written.
 	writeListAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4649,8 +4428,7 @@ func (v ListAksjcfmResponse204) writeListAksjcfmResponse(rw http.ResponseWriter,
 // CreateAksjcfmResponse is the result of CreateAksjcfm: one of
 // CreateAksjcfmResponse204.
 type CreateAksjcfmResponse interface {
-	// writeCreateAksjcfmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAksjcfmResponse answers r; an error means nothing was written.
 	writeCreateAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4672,8 +4450,7 @@ type GetAksjcfmParams struct {
 // GetAksjcfmResponse is the result of GetAksjcfm: one of
 // GetAksjcfmResponse204.
 type GetAksjcfmResponse interface {
-	// writeGetAksjcfmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAksjcfmResponse answers r; an error means nothing was written.
 	writeGetAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4695,8 +4472,7 @@ type DeleteAksjcfmParams struct {
 // DeleteAksjcfmResponse is the result of DeleteAksjcfm: one of
 // DeleteAksjcfmResponse204.
 type DeleteAksjcfmResponse interface {
-	// writeDeleteAksjcfmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAksjcfmResponse answers r; an error means nothing was written.
 	writeDeleteAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4720,8 +4496,7 @@ type GetAksjcfmItemParams struct {
 // GetAksjcfmItemResponse is the result of GetAksjcfmItem: one of
 // GetAksjcfmItemResponse204.
 type GetAksjcfmItemResponse interface {
-	// writeGetAksjcfmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAksjcfmItemResponse answers r; an error means nothing was written.
 	writeGetAksjcfmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4737,8 +4512,7 @@ func (v GetAksjcfmItemResponse204) writeGetAksjcfmItemResponse(rw http.ResponseW
 // ListSnzgwpyzawResponse is the result of ListSnzgwpyzaw: one of
 // ListSnzgwpyzawResponse204.
 type ListSnzgwpyzawResponse interface {
-	// writeListSnzgwpyzawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSnzgwpyzawResponse answers r; an error means nothing was written.
 	writeListSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4754,8 +4528,7 @@ func (v ListSnzgwpyzawResponse204) writeListSnzgwpyzawResponse(rw http.ResponseW
 // CreateSnzgwpyzawResponse is the result of CreateSnzgwpyzaw: one of
 // CreateSnzgwpyzawResponse204.
 type CreateSnzgwpyzawResponse interface {
-	// writeCreateSnzgwpyzawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSnzgwpyzawResponse answers r; an error means nothing was written.
 	writeCreateSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4777,8 +4550,7 @@ type GetSnzgwpyzawParams struct {
 // GetSnzgwpyzawResponse is the result of GetSnzgwpyzaw: one of
 // GetSnzgwpyzawResponse204.
 type GetSnzgwpyzawResponse interface {
-	// writeGetSnzgwpyzawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSnzgwpyzawResponse answers r; an error means nothing was written.
 	writeGetSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4800,8 +4572,7 @@ type DeleteSnzgwpyzawParams struct {
 // DeleteSnzgwpyzawResponse is the result of DeleteSnzgwpyzaw: one of
 // DeleteSnzgwpyzawResponse204.
 type DeleteSnzgwpyzawResponse interface {
-	// writeDeleteSnzgwpyzawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSnzgwpyzawResponse answers r; an error means nothing was written.
 	writeDeleteSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4825,8 +4596,7 @@ type GetSnzgwpyzawItemParams struct {
 // GetSnzgwpyzawItemResponse is the result of GetSnzgwpyzawItem: one of
 // GetSnzgwpyzawItemResponse204.
 type GetSnzgwpyzawItemResponse interface {
-	// writeGetSnzgwpyzawItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSnzgwpyzawItemResponse answers r; an error means nothing was written.
 	writeGetSnzgwpyzawItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4842,8 +4612,7 @@ func (v GetSnzgwpyzawItemResponse204) writeGetSnzgwpyzawItemResponse(rw http.Res
 // ListYzmkmomikwResponse is the result of ListYzmkmomikw: one of
 // ListYzmkmomikwResponse204.
 type ListYzmkmomikwResponse interface {
-	// writeListYzmkmomikwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYzmkmomikwResponse answers r; an error means nothing was written.
 	writeListYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4859,8 +4628,7 @@ func (v ListYzmkmomikwResponse204) writeListYzmkmomikwResponse(rw http.ResponseW
 // CreateYzmkmomikwResponse is the result of CreateYzmkmomikw: one of
 // CreateYzmkmomikwResponse204.
 type CreateYzmkmomikwResponse interface {
-	// writeCreateYzmkmomikwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYzmkmomikwResponse answers r; an error means nothing was written.
 	writeCreateYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4882,8 +4650,7 @@ type GetYzmkmomikwParams struct {
 // GetYzmkmomikwResponse is the result of GetYzmkmomikw: one of
 // GetYzmkmomikwResponse204.
 type GetYzmkmomikwResponse interface {
-	// writeGetYzmkmomikwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYzmkmomikwResponse answers r; an error means nothing was written.
 	writeGetYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4905,8 +4672,7 @@ type DeleteYzmkmomikwParams struct {
 // DeleteYzmkmomikwResponse is the result of DeleteYzmkmomikw: one of
 // DeleteYzmkmomikwResponse204.
 type DeleteYzmkmomikwResponse interface {
-	// writeDeleteYzmkmomikwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYzmkmomikwResponse answers r; an error means nothing was written.
 	writeDeleteYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4930,8 +4696,7 @@ type GetYzmkmomikwItemParams struct {
 // GetYzmkmomikwItemResponse is the result of GetYzmkmomikwItem: one of
 // GetYzmkmomikwItemResponse204.
 type GetYzmkmomikwItemResponse interface {
-	// writeGetYzmkmomikwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYzmkmomikwItemResponse answers r; an error means nothing was written.
 	writeGetYzmkmomikwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4947,8 +4712,7 @@ func (v GetYzmkmomikwItemResponse204) writeGetYzmkmomikwItemResponse(rw http.Res
 // ListCzexiResponse is the result of ListCzexi: one of
 // ListCzexiResponse204.
 type ListCzexiResponse interface {
-	// writeListCzexiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListCzexiResponse answers r; an error means nothing was written.
 	writeListCzexiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4964,8 +4728,7 @@ func (v ListCzexiResponse204) writeListCzexiResponse(rw http.ResponseWriter, r *
 // CreateCzexiResponse is the result of CreateCzexi: one of
 // CreateCzexiResponse204.
 type CreateCzexiResponse interface {
-	// writeCreateCzexiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateCzexiResponse answers r; an error means nothing was written.
 	writeCreateCzexiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -4987,8 +4750,7 @@ type GetCzexiParams struct {
 // GetCzexiResponse is the result of GetCzexi: one of
 // GetCzexiResponse204.
 type GetCzexiResponse interface {
-	// writeGetCzexiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetCzexiResponse answers r; an error means nothing was written.
 	writeGetCzexiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5010,8 +4772,7 @@ type DeleteCzexiParams struct {
 // DeleteCzexiResponse is the result of DeleteCzexi: one of
 // DeleteCzexiResponse204.
 type DeleteCzexiResponse interface {
-	// writeDeleteCzexiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteCzexiResponse answers r; an error means nothing was written.
 	writeDeleteCzexiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5035,8 +4796,7 @@ type GetCzexiItemParams struct {
 // GetCzexiItemResponse is the result of GetCzexiItem: one of
 // GetCzexiItemResponse204.
 type GetCzexiItemResponse interface {
-	// writeGetCzexiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetCzexiItemResponse answers r; an error means nothing was written.
 	writeGetCzexiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5052,8 +4812,7 @@ func (v GetCzexiItemResponse204) writeGetCzexiItemResponse(rw http.ResponseWrite
 // ListDkwdriwzohResponse is the result of ListDkwdriwzoh: one of
 // ListDkwdriwzohResponse204.
 type ListDkwdriwzohResponse interface {
-	// writeListDkwdriwzohResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDkwdriwzohResponse answers r; an error means nothing was written.
 	writeListDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5069,8 +4828,7 @@ func (v ListDkwdriwzohResponse204) writeListDkwdriwzohResponse(rw http.ResponseW
 // CreateDkwdriwzohResponse is the result of CreateDkwdriwzoh: one of
 // CreateDkwdriwzohResponse204.
 type CreateDkwdriwzohResponse interface {
-	// writeCreateDkwdriwzohResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDkwdriwzohResponse answers r; an error means nothing was written.
 	writeCreateDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5092,8 +4850,7 @@ type GetDkwdriwzohParams struct {
 // GetDkwdriwzohResponse is the result of GetDkwdriwzoh: one of
 // GetDkwdriwzohResponse204.
 type GetDkwdriwzohResponse interface {
-	// writeGetDkwdriwzohResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDkwdriwzohResponse answers r; an error means nothing was written.
 	writeGetDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5115,8 +4872,7 @@ type DeleteDkwdriwzohParams struct {
 // DeleteDkwdriwzohResponse is the result of DeleteDkwdriwzoh: one of
 // DeleteDkwdriwzohResponse204.
 type DeleteDkwdriwzohResponse interface {
-	// writeDeleteDkwdriwzohResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDkwdriwzohResponse answers r; an error means nothing was written.
 	writeDeleteDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5140,8 +4896,7 @@ type GetDkwdriwzohItemParams struct {
 // GetDkwdriwzohItemResponse is the result of GetDkwdriwzohItem: one of
 // GetDkwdriwzohItemResponse204.
 type GetDkwdriwzohItemResponse interface {
-	// writeGetDkwdriwzohItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDkwdriwzohItemResponse answers r; an error means nothing was written.
 	writeGetDkwdriwzohItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5157,8 +4912,7 @@ func (v GetDkwdriwzohItemResponse204) writeGetDkwdriwzohItemResponse(rw http.Res
 // ListAdsxtbdResponse is the result of ListAdsxtbd: one of
 // ListAdsxtbdResponse204.
 type ListAdsxtbdResponse interface {
-	// writeListAdsxtbdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAdsxtbdResponse answers r; an error means nothing was written.
 	writeListAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5174,8 +4928,7 @@ func (v ListAdsxtbdResponse204) writeListAdsxtbdResponse(rw http.ResponseWriter,
 // CreateAdsxtbdResponse is the result of CreateAdsxtbd: one of
 // CreateAdsxtbdResponse204.
 type CreateAdsxtbdResponse interface {
-	// writeCreateAdsxtbdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAdsxtbdResponse answers r; an error means nothing was written.
 	writeCreateAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5197,8 +4950,7 @@ type GetAdsxtbdParams struct {
 // GetAdsxtbdResponse is the result of GetAdsxtbd: one of
 // GetAdsxtbdResponse204.
 type GetAdsxtbdResponse interface {
-	// writeGetAdsxtbdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAdsxtbdResponse answers r; an error means nothing was written.
 	writeGetAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5220,8 +4972,7 @@ type DeleteAdsxtbdParams struct {
 // DeleteAdsxtbdResponse is the result of DeleteAdsxtbd: one of
 // DeleteAdsxtbdResponse204.
 type DeleteAdsxtbdResponse interface {
-	// writeDeleteAdsxtbdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAdsxtbdResponse answers r; an error means nothing was written.
 	writeDeleteAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5245,8 +4996,7 @@ type GetAdsxtbdItemParams struct {
 // GetAdsxtbdItemResponse is the result of GetAdsxtbdItem: one of
 // GetAdsxtbdItemResponse204.
 type GetAdsxtbdItemResponse interface {
-	// writeGetAdsxtbdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAdsxtbdItemResponse answers r; an error means nothing was written.
 	writeGetAdsxtbdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5262,8 +5012,7 @@ func (v GetAdsxtbdItemResponse204) writeGetAdsxtbdItemResponse(rw http.ResponseW
 // ListLjufmozResponse is the result of ListLjufmoz: one of
 // ListLjufmozResponse204.
 type ListLjufmozResponse interface {
-	// writeListLjufmozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLjufmozResponse answers r; an error means nothing was written.
 	writeListLjufmozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5279,8 +5028,7 @@ func (v ListLjufmozResponse204) writeListLjufmozResponse(rw http.ResponseWriter,
 // CreateLjufmozResponse is the result of CreateLjufmoz: one of
 // CreateLjufmozResponse204.
 type CreateLjufmozResponse interface {
-	// writeCreateLjufmozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLjufmozResponse answers r; an error means nothing was written.
 	writeCreateLjufmozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5302,8 +5050,7 @@ type GetLjufmozParams struct {
 // GetLjufmozResponse is the result of GetLjufmoz: one of
 // GetLjufmozResponse204.
 type GetLjufmozResponse interface {
-	// writeGetLjufmozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLjufmozResponse answers r; an error means nothing was written.
 	writeGetLjufmozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5325,8 +5072,7 @@ type DeleteLjufmozParams struct {
 // DeleteLjufmozResponse is the result of DeleteLjufmoz: one of
 // DeleteLjufmozResponse204.
 type DeleteLjufmozResponse interface {
-	// writeDeleteLjufmozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLjufmozResponse answers r; an error means nothing was written.
 	writeDeleteLjufmozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5350,8 +5096,7 @@ type GetLjufmozItemParams struct {
 // GetLjufmozItemResponse is the result of GetLjufmozItem: one of
 // GetLjufmozItemResponse204.
 type GetLjufmozItemResponse interface {
-	// writeGetLjufmozItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLjufmozItemResponse answers r; an error means nothing was written.
 	writeGetLjufmozItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5367,8 +5112,7 @@ func (v GetLjufmozItemResponse204) writeGetLjufmozItemResponse(rw http.ResponseW
 // ListEukyyfcqimResponse is the result of ListEukyyfcqim: one of
 // ListEukyyfcqimResponse204.
 type ListEukyyfcqimResponse interface {
-	// writeListEukyyfcqimResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEukyyfcqimResponse answers r; an error means nothing was written.
 	writeListEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5384,8 +5128,7 @@ func (v ListEukyyfcqimResponse204) writeListEukyyfcqimResponse(rw http.ResponseW
 // CreateEukyyfcqimResponse is the result of CreateEukyyfcqim: one of
 // CreateEukyyfcqimResponse204.
 type CreateEukyyfcqimResponse interface {
-	// writeCreateEukyyfcqimResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEukyyfcqimResponse answers r; an error means nothing was written.
 	writeCreateEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5407,8 +5150,7 @@ type GetEukyyfcqimParams struct {
 // GetEukyyfcqimResponse is the result of GetEukyyfcqim: one of
 // GetEukyyfcqimResponse204.
 type GetEukyyfcqimResponse interface {
-	// writeGetEukyyfcqimResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEukyyfcqimResponse answers r; an error means nothing was written.
 	writeGetEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5430,8 +5172,7 @@ type DeleteEukyyfcqimParams struct {
 // DeleteEukyyfcqimResponse is the result of DeleteEukyyfcqim: one of
 // DeleteEukyyfcqimResponse204.
 type DeleteEukyyfcqimResponse interface {
-	// writeDeleteEukyyfcqimResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEukyyfcqimResponse answers r; an error means nothing was written.
 	writeDeleteEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5455,8 +5196,7 @@ type GetEukyyfcqimItemParams struct {
 // GetEukyyfcqimItemResponse is the result of GetEukyyfcqimItem: one of
 // GetEukyyfcqimItemResponse204.
 type GetEukyyfcqimItemResponse interface {
-	// writeGetEukyyfcqimItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEukyyfcqimItemResponse answers r; an error means nothing was written.
 	writeGetEukyyfcqimItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5472,8 +5212,7 @@ func (v GetEukyyfcqimItemResponse204) writeGetEukyyfcqimItemResponse(rw http.Res
 // ListEkjzwqucvResponse is the result of ListEkjzwqucv: one of
 // ListEkjzwqucvResponse204.
 type ListEkjzwqucvResponse interface {
-	// writeListEkjzwqucvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEkjzwqucvResponse answers r; an error means nothing was written.
 	writeListEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5489,8 +5228,7 @@ func (v ListEkjzwqucvResponse204) writeListEkjzwqucvResponse(rw http.ResponseWri
 // CreateEkjzwqucvResponse is the result of CreateEkjzwqucv: one of
 // CreateEkjzwqucvResponse204.
 type CreateEkjzwqucvResponse interface {
-	// writeCreateEkjzwqucvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEkjzwqucvResponse answers r; an error means nothing was written.
 	writeCreateEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5512,8 +5250,7 @@ type GetEkjzwqucvParams struct {
 // GetEkjzwqucvResponse is the result of GetEkjzwqucv: one of
 // GetEkjzwqucvResponse204.
 type GetEkjzwqucvResponse interface {
-	// writeGetEkjzwqucvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEkjzwqucvResponse answers r; an error means nothing was written.
 	writeGetEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5535,8 +5272,7 @@ type DeleteEkjzwqucvParams struct {
 // DeleteEkjzwqucvResponse is the result of DeleteEkjzwqucv: one of
 // DeleteEkjzwqucvResponse204.
 type DeleteEkjzwqucvResponse interface {
-	// writeDeleteEkjzwqucvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEkjzwqucvResponse answers r; an error means nothing was written.
 	writeDeleteEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5560,8 +5296,7 @@ type GetEkjzwqucvItemParams struct {
 // GetEkjzwqucvItemResponse is the result of GetEkjzwqucvItem: one of
 // GetEkjzwqucvItemResponse204.
 type GetEkjzwqucvItemResponse interface {
-	// writeGetEkjzwqucvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEkjzwqucvItemResponse answers r; an error means nothing was written.
 	writeGetEkjzwqucvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5577,8 +5312,7 @@ func (v GetEkjzwqucvItemResponse204) writeGetEkjzwqucvItemResponse(rw http.Respo
 // ListNwqlyjsResponse is the result of ListNwqlyjs: one of
 // ListNwqlyjsResponse204.
 type ListNwqlyjsResponse interface {
-	// writeListNwqlyjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNwqlyjsResponse answers r; an error means nothing was written.
 	writeListNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5594,8 +5328,7 @@ func (v ListNwqlyjsResponse204) writeListNwqlyjsResponse(rw http.ResponseWriter,
 // CreateNwqlyjsResponse is the result of CreateNwqlyjs: one of
 // CreateNwqlyjsResponse204.
 type CreateNwqlyjsResponse interface {
-	// writeCreateNwqlyjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNwqlyjsResponse answers r; an error means nothing was written.
 	writeCreateNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5617,8 +5350,7 @@ type GetNwqlyjsParams struct {
 // GetNwqlyjsResponse is the result of GetNwqlyjs: one of
 // GetNwqlyjsResponse204.
 type GetNwqlyjsResponse interface {
-	// writeGetNwqlyjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwqlyjsResponse answers r; an error means nothing was written.
 	writeGetNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5640,8 +5372,7 @@ type DeleteNwqlyjsParams struct {
 // DeleteNwqlyjsResponse is the result of DeleteNwqlyjs: one of
 // DeleteNwqlyjsResponse204.
 type DeleteNwqlyjsResponse interface {
-	// writeDeleteNwqlyjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNwqlyjsResponse answers r; an error means nothing was written.
 	writeDeleteNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5665,8 +5396,7 @@ type GetNwqlyjsItemParams struct {
 // GetNwqlyjsItemResponse is the result of GetNwqlyjsItem: one of
 // GetNwqlyjsItemResponse204.
 type GetNwqlyjsItemResponse interface {
-	// writeGetNwqlyjsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwqlyjsItemResponse answers r; an error means nothing was written.
 	writeGetNwqlyjsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5682,8 +5412,7 @@ func (v GetNwqlyjsItemResponse204) writeGetNwqlyjsItemResponse(rw http.ResponseW
 // ListHqsnhwenlResponse is the result of ListHqsnhwenl: one of
 // ListHqsnhwenlResponse204.
 type ListHqsnhwenlResponse interface {
-	// writeListHqsnhwenlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHqsnhwenlResponse answers r; an error means nothing was written.
 	writeListHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5699,8 +5428,7 @@ func (v ListHqsnhwenlResponse204) writeListHqsnhwenlResponse(rw http.ResponseWri
 // CreateHqsnhwenlResponse is the result of CreateHqsnhwenl: one of
 // CreateHqsnhwenlResponse204.
 type CreateHqsnhwenlResponse interface {
-	// writeCreateHqsnhwenlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHqsnhwenlResponse answers r; an error means nothing was written.
 	writeCreateHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5722,8 +5450,7 @@ type GetHqsnhwenlParams struct {
 // GetHqsnhwenlResponse is the result of GetHqsnhwenl: one of
 // GetHqsnhwenlResponse204.
 type GetHqsnhwenlResponse interface {
-	// writeGetHqsnhwenlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHqsnhwenlResponse answers r; an error means nothing was written.
 	writeGetHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5745,8 +5472,7 @@ type DeleteHqsnhwenlParams struct {
 // DeleteHqsnhwenlResponse is the result of DeleteHqsnhwenl: one of
 // DeleteHqsnhwenlResponse204.
 type DeleteHqsnhwenlResponse interface {
-	// writeDeleteHqsnhwenlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHqsnhwenlResponse answers r; an error means nothing was written.
 	writeDeleteHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5770,8 +5496,7 @@ type GetHqsnhwenlItemParams struct {
 // GetHqsnhwenlItemResponse is the result of GetHqsnhwenlItem: one of
 // GetHqsnhwenlItemResponse204.
 type GetHqsnhwenlItemResponse interface {
-	// writeGetHqsnhwenlItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHqsnhwenlItemResponse answers r; an error means nothing was written.
 	writeGetHqsnhwenlItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5787,8 +5512,7 @@ func (v GetHqsnhwenlItemResponse204) writeGetHqsnhwenlItemResponse(rw http.Respo
 // ListPevfirsxResponse is the result of ListPevfirsx: one of
 // ListPevfirsxResponse204.
 type ListPevfirsxResponse interface {
-	// writeListPevfirsxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPevfirsxResponse answers r; an error means nothing was written.
 	writeListPevfirsxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5804,8 +5528,7 @@ func (v ListPevfirsxResponse204) writeListPevfirsxResponse(rw http.ResponseWrite
 // CreatePevfirsxResponse is the result of CreatePevfirsx: one of
 // CreatePevfirsxResponse204.
 type CreatePevfirsxResponse interface {
-	// writeCreatePevfirsxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePevfirsxResponse answers r; an error means nothing was written.
 	writeCreatePevfirsxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5827,8 +5550,7 @@ type GetPevfirsxParams struct {
 // GetPevfirsxResponse is the result of GetPevfirsx: one of
 // GetPevfirsxResponse204.
 type GetPevfirsxResponse interface {
-	// writeGetPevfirsxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPevfirsxResponse answers r; an error means nothing was written.
 	writeGetPevfirsxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5850,8 +5572,7 @@ type DeletePevfirsxParams struct {
 // DeletePevfirsxResponse is the result of DeletePevfirsx: one of
 // DeletePevfirsxResponse204.
 type DeletePevfirsxResponse interface {
-	// writeDeletePevfirsxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePevfirsxResponse answers r; an error means nothing was written.
 	writeDeletePevfirsxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5875,8 +5596,7 @@ type GetPevfirsxItemParams struct {
 // GetPevfirsxItemResponse is the result of GetPevfirsxItem: one of
 // GetPevfirsxItemResponse204.
 type GetPevfirsxItemResponse interface {
-	// writeGetPevfirsxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPevfirsxItemResponse answers r; an error means nothing was written.
 	writeGetPevfirsxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5892,8 +5612,7 @@ func (v GetPevfirsxItemResponse204) writeGetPevfirsxItemResponse(rw http.Respons
 // ListIiixoeyuoqResponse is the result of ListIiixoeyuoq: one of
 // ListIiixoeyuoqResponse204.
 type ListIiixoeyuoqResponse interface {
-	// writeListIiixoeyuoqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIiixoeyuoqResponse answers r; an error means nothing was written.
 	writeListIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5909,8 +5628,7 @@ func (v ListIiixoeyuoqResponse204) writeListIiixoeyuoqResponse(rw http.ResponseW
 // CreateIiixoeyuoqResponse is the result of CreateIiixoeyuoq: one of
 // CreateIiixoeyuoqResponse204.
 type CreateIiixoeyuoqResponse interface {
-	// writeCreateIiixoeyuoqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIiixoeyuoqResponse answers r; an error means nothing was written.
 	writeCreateIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5932,8 +5650,7 @@ type GetIiixoeyuoqParams struct {
 // GetIiixoeyuoqResponse is the result of GetIiixoeyuoq: one of
 // GetIiixoeyuoqResponse204.
 type GetIiixoeyuoqResponse interface {
-	// writeGetIiixoeyuoqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIiixoeyuoqResponse answers r; an error means nothing was written.
 	writeGetIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5955,8 +5672,7 @@ type DeleteIiixoeyuoqParams struct {
 // DeleteIiixoeyuoqResponse is the result of DeleteIiixoeyuoq: one of
 // DeleteIiixoeyuoqResponse204.
 type DeleteIiixoeyuoqResponse interface {
-	// writeDeleteIiixoeyuoqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIiixoeyuoqResponse answers r; an error means nothing was written.
 	writeDeleteIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5980,8 +5696,7 @@ type GetIiixoeyuoqItemParams struct {
 // GetIiixoeyuoqItemResponse is the result of GetIiixoeyuoqItem: one of
 // GetIiixoeyuoqItemResponse204.
 type GetIiixoeyuoqItemResponse interface {
-	// writeGetIiixoeyuoqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIiixoeyuoqItemResponse answers r; an error means nothing was written.
 	writeGetIiixoeyuoqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -5997,8 +5712,7 @@ func (v GetIiixoeyuoqItemResponse204) writeGetIiixoeyuoqItemResponse(rw http.Res
 // ListDqbdcwResponse is the result of ListDqbdcw: one of
 // ListDqbdcwResponse204.
 type ListDqbdcwResponse interface {
-	// writeListDqbdcwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDqbdcwResponse answers r; an error means nothing was written.
 	writeListDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6014,8 +5728,7 @@ func (v ListDqbdcwResponse204) writeListDqbdcwResponse(rw http.ResponseWriter, r
 // CreateDqbdcwResponse is the result of CreateDqbdcw: one of
 // CreateDqbdcwResponse204.
 type CreateDqbdcwResponse interface {
-	// writeCreateDqbdcwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDqbdcwResponse answers r; an error means nothing was written.
 	writeCreateDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6037,8 +5750,7 @@ type GetDqbdcwParams struct {
 // GetDqbdcwResponse is the result of GetDqbdcw: one of
 // GetDqbdcwResponse204.
 type GetDqbdcwResponse interface {
-	// writeGetDqbdcwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDqbdcwResponse answers r; an error means nothing was written.
 	writeGetDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6060,8 +5772,7 @@ type DeleteDqbdcwParams struct {
 // DeleteDqbdcwResponse is the result of DeleteDqbdcw: one of
 // DeleteDqbdcwResponse204.
 type DeleteDqbdcwResponse interface {
-	// writeDeleteDqbdcwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDqbdcwResponse answers r; an error means nothing was written.
 	writeDeleteDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6085,8 +5796,7 @@ type GetDqbdcwItemParams struct {
 // GetDqbdcwItemResponse is the result of GetDqbdcwItem: one of
 // GetDqbdcwItemResponse204.
 type GetDqbdcwItemResponse interface {
-	// writeGetDqbdcwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDqbdcwItemResponse answers r; an error means nothing was written.
 	writeGetDqbdcwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6102,8 +5812,7 @@ func (v GetDqbdcwItemResponse204) writeGetDqbdcwItemResponse(rw http.ResponseWri
 // ListYtcpzResponse is the result of ListYtcpz: one of
 // ListYtcpzResponse204.
 type ListYtcpzResponse interface {
-	// writeListYtcpzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYtcpzResponse answers r; an error means nothing was written.
 	writeListYtcpzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6119,8 +5828,7 @@ func (v ListYtcpzResponse204) writeListYtcpzResponse(rw http.ResponseWriter, r *
 // CreateYtcpzResponse is the result of CreateYtcpz: one of
 // CreateYtcpzResponse204.
 type CreateYtcpzResponse interface {
-	// writeCreateYtcpzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYtcpzResponse answers r; an error means nothing was written.
 	writeCreateYtcpzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6142,8 +5850,7 @@ type GetYtcpzParams struct {
 // GetYtcpzResponse is the result of GetYtcpz: one of
 // GetYtcpzResponse204.
 type GetYtcpzResponse interface {
-	// writeGetYtcpzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYtcpzResponse answers r; an error means nothing was written.
 	writeGetYtcpzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6165,8 +5872,7 @@ type DeleteYtcpzParams struct {
 // DeleteYtcpzResponse is the result of DeleteYtcpz: one of
 // DeleteYtcpzResponse204.
 type DeleteYtcpzResponse interface {
-	// writeDeleteYtcpzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYtcpzResponse answers r; an error means nothing was written.
 	writeDeleteYtcpzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6190,8 +5896,7 @@ type GetYtcpzItemParams struct {
 // GetYtcpzItemResponse is the result of GetYtcpzItem: one of
 // GetYtcpzItemResponse204.
 type GetYtcpzItemResponse interface {
-	// writeGetYtcpzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYtcpzItemResponse answers r; an error means nothing was written.
 	writeGetYtcpzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6207,8 +5912,7 @@ func (v GetYtcpzItemResponse204) writeGetYtcpzItemResponse(rw http.ResponseWrite
 // ListUzfykhagResponse is the result of ListUzfykhag: one of
 // ListUzfykhagResponse204.
 type ListUzfykhagResponse interface {
-	// writeListUzfykhagResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUzfykhagResponse answers r; an error means nothing was written.
 	writeListUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6224,8 +5928,7 @@ func (v ListUzfykhagResponse204) writeListUzfykhagResponse(rw http.ResponseWrite
 // CreateUzfykhagResponse is the result of CreateUzfykhag: one of
 // CreateUzfykhagResponse204.
 type CreateUzfykhagResponse interface {
-	// writeCreateUzfykhagResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUzfykhagResponse answers r; an error means nothing was written.
 	writeCreateUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6247,8 +5950,7 @@ type GetUzfykhagParams struct {
 // GetUzfykhagResponse is the result of GetUzfykhag: one of
 // GetUzfykhagResponse204.
 type GetUzfykhagResponse interface {
-	// writeGetUzfykhagResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUzfykhagResponse answers r; an error means nothing was written.
 	writeGetUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6270,8 +5972,7 @@ type DeleteUzfykhagParams struct {
 // DeleteUzfykhagResponse is the result of DeleteUzfykhag: one of
 // DeleteUzfykhagResponse204.
 type DeleteUzfykhagResponse interface {
-	// writeDeleteUzfykhagResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUzfykhagResponse answers r; an error means nothing was written.
 	writeDeleteUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6295,8 +5996,7 @@ type GetUzfykhagItemParams struct {
 // GetUzfykhagItemResponse is the result of GetUzfykhagItem: one of
 // GetUzfykhagItemResponse204.
 type GetUzfykhagItemResponse interface {
-	// writeGetUzfykhagItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUzfykhagItemResponse answers r; an error means nothing was written.
 	writeGetUzfykhagItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6312,8 +6012,7 @@ func (v GetUzfykhagItemResponse204) writeGetUzfykhagItemResponse(rw http.Respons
 // ListLsfjfwdResponse is the result of ListLsfjfwd: one of
 // ListLsfjfwdResponse204.
 type ListLsfjfwdResponse interface {
-	// writeListLsfjfwdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLsfjfwdResponse answers r; an error means nothing was written.
 	writeListLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6329,8 +6028,7 @@ func (v ListLsfjfwdResponse204) writeListLsfjfwdResponse(rw http.ResponseWriter,
 // CreateLsfjfwdResponse is the result of CreateLsfjfwd: one of
 // CreateLsfjfwdResponse204.
 type CreateLsfjfwdResponse interface {
-	// writeCreateLsfjfwdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLsfjfwdResponse answers r; an error means nothing was written.
 	writeCreateLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6352,8 +6050,7 @@ type GetLsfjfwdParams struct {
 // GetLsfjfwdResponse is the result of GetLsfjfwd: one of
 // GetLsfjfwdResponse204.
 type GetLsfjfwdResponse interface {
-	// writeGetLsfjfwdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLsfjfwdResponse answers r; an error means nothing was written.
 	writeGetLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6375,8 +6072,7 @@ type DeleteLsfjfwdParams struct {
 // DeleteLsfjfwdResponse is the result of DeleteLsfjfwd: one of
 // DeleteLsfjfwdResponse204.
 type DeleteLsfjfwdResponse interface {
-	// writeDeleteLsfjfwdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLsfjfwdResponse answers r; an error means nothing was written.
 	writeDeleteLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6400,8 +6096,7 @@ type GetLsfjfwdItemParams struct {
 // GetLsfjfwdItemResponse is the result of GetLsfjfwdItem: one of
 // GetLsfjfwdItemResponse204.
 type GetLsfjfwdItemResponse interface {
-	// writeGetLsfjfwdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLsfjfwdItemResponse answers r; an error means nothing was written.
 	writeGetLsfjfwdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6417,8 +6112,7 @@ func (v GetLsfjfwdItemResponse204) writeGetLsfjfwdItemResponse(rw http.ResponseW
 // ListJmfzovblelResponse is the result of ListJmfzovblel: one of
 // ListJmfzovblelResponse204.
 type ListJmfzovblelResponse interface {
-	// writeListJmfzovblelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJmfzovblelResponse answers r; an error means nothing was written.
 	writeListJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6434,8 +6128,7 @@ func (v ListJmfzovblelResponse204) writeListJmfzovblelResponse(rw http.ResponseW
 // CreateJmfzovblelResponse is the result of CreateJmfzovblel: one of
 // CreateJmfzovblelResponse204.
 type CreateJmfzovblelResponse interface {
-	// writeCreateJmfzovblelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJmfzovblelResponse answers r; an error means nothing was written.
 	writeCreateJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6457,8 +6150,7 @@ type GetJmfzovblelParams struct {
 // GetJmfzovblelResponse is the result of GetJmfzovblel: one of
 // GetJmfzovblelResponse204.
 type GetJmfzovblelResponse interface {
-	// writeGetJmfzovblelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJmfzovblelResponse answers r; an error means nothing was written.
 	writeGetJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6480,8 +6172,7 @@ type DeleteJmfzovblelParams struct {
 // DeleteJmfzovblelResponse is the result of DeleteJmfzovblel: one of
 // DeleteJmfzovblelResponse204.
 type DeleteJmfzovblelResponse interface {
-	// writeDeleteJmfzovblelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJmfzovblelResponse answers r; an error means nothing was written.
 	writeDeleteJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6505,8 +6196,7 @@ type GetJmfzovblelItemParams struct {
 // GetJmfzovblelItemResponse is the result of GetJmfzovblelItem: one of
 // GetJmfzovblelItemResponse204.
 type GetJmfzovblelItemResponse interface {
-	// writeGetJmfzovblelItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJmfzovblelItemResponse answers r; an error means nothing was written.
 	writeGetJmfzovblelItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6522,8 +6212,7 @@ func (v GetJmfzovblelItemResponse204) writeGetJmfzovblelItemResponse(rw http.Res
 // ListTxtpynqqResponse is the result of ListTxtpynqq: one of
 // ListTxtpynqqResponse204.
 type ListTxtpynqqResponse interface {
-	// writeListTxtpynqqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTxtpynqqResponse answers r; an error means nothing was written.
 	writeListTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6539,8 +6228,7 @@ func (v ListTxtpynqqResponse204) writeListTxtpynqqResponse(rw http.ResponseWrite
 // CreateTxtpynqqResponse is the result of CreateTxtpynqq: one of
 // CreateTxtpynqqResponse204.
 type CreateTxtpynqqResponse interface {
-	// writeCreateTxtpynqqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTxtpynqqResponse answers r; an error means nothing was written.
 	writeCreateTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6562,8 +6250,7 @@ type GetTxtpynqqParams struct {
 // GetTxtpynqqResponse is the result of GetTxtpynqq: one of
 // GetTxtpynqqResponse204.
 type GetTxtpynqqResponse interface {
-	// writeGetTxtpynqqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTxtpynqqResponse answers r; an error means nothing was written.
 	writeGetTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6585,8 +6272,7 @@ type DeleteTxtpynqqParams struct {
 // DeleteTxtpynqqResponse is the result of DeleteTxtpynqq: one of
 // DeleteTxtpynqqResponse204.
 type DeleteTxtpynqqResponse interface {
-	// writeDeleteTxtpynqqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTxtpynqqResponse answers r; an error means nothing was written.
 	writeDeleteTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6610,8 +6296,7 @@ type GetTxtpynqqItemParams struct {
 // GetTxtpynqqItemResponse is the result of GetTxtpynqqItem: one of
 // GetTxtpynqqItemResponse204.
 type GetTxtpynqqItemResponse interface {
-	// writeGetTxtpynqqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTxtpynqqItemResponse answers r; an error means nothing was written.
 	writeGetTxtpynqqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6627,8 +6312,7 @@ func (v GetTxtpynqqItemResponse204) writeGetTxtpynqqItemResponse(rw http.Respons
 // ListSaswolsjResponse is the result of ListSaswolsj: one of
 // ListSaswolsjResponse204.
 type ListSaswolsjResponse interface {
-	// writeListSaswolsjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSaswolsjResponse answers r; an error means nothing was written.
 	writeListSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6644,8 +6328,7 @@ func (v ListSaswolsjResponse204) writeListSaswolsjResponse(rw http.ResponseWrite
 // CreateSaswolsjResponse is the result of CreateSaswolsj: one of
 // CreateSaswolsjResponse204.
 type CreateSaswolsjResponse interface {
-	// writeCreateSaswolsjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSaswolsjResponse answers r; an error means nothing was written.
 	writeCreateSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6667,8 +6350,7 @@ type GetSaswolsjParams struct {
 // GetSaswolsjResponse is the result of GetSaswolsj: one of
 // GetSaswolsjResponse204.
 type GetSaswolsjResponse interface {
-	// writeGetSaswolsjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSaswolsjResponse answers r; an error means nothing was written.
 	writeGetSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6690,8 +6372,7 @@ type DeleteSaswolsjParams struct {
 // DeleteSaswolsjResponse is the result of DeleteSaswolsj: one of
 // DeleteSaswolsjResponse204.
 type DeleteSaswolsjResponse interface {
-	// writeDeleteSaswolsjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSaswolsjResponse answers r; an error means nothing was written.
 	writeDeleteSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6715,8 +6396,7 @@ type GetSaswolsjItemParams struct {
 // GetSaswolsjItemResponse is the result of GetSaswolsjItem: one of
 // GetSaswolsjItemResponse204.
 type GetSaswolsjItemResponse interface {
-	// writeGetSaswolsjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSaswolsjItemResponse answers r; an error means nothing was written.
 	writeGetSaswolsjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6732,8 +6412,7 @@ func (v GetSaswolsjItemResponse204) writeGetSaswolsjItemResponse(rw http.Respons
 // ListFfpsnxarResponse is the result of ListFfpsnxar: one of
 // ListFfpsnxarResponse204.
 type ListFfpsnxarResponse interface {
-	// writeListFfpsnxarResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFfpsnxarResponse answers r; an error means nothing was written.
 	writeListFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6749,8 +6428,7 @@ func (v ListFfpsnxarResponse204) writeListFfpsnxarResponse(rw http.ResponseWrite
 // CreateFfpsnxarResponse is the result of CreateFfpsnxar: one of
 // CreateFfpsnxarResponse204.
 type CreateFfpsnxarResponse interface {
-	// writeCreateFfpsnxarResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateFfpsnxarResponse answers r; an error means nothing was written.
 	writeCreateFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6772,8 +6450,7 @@ type GetFfpsnxarParams struct {
 // GetFfpsnxarResponse is the result of GetFfpsnxar: one of
 // GetFfpsnxarResponse204.
 type GetFfpsnxarResponse interface {
-	// writeGetFfpsnxarResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFfpsnxarResponse answers r; an error means nothing was written.
 	writeGetFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6795,8 +6472,7 @@ type DeleteFfpsnxarParams struct {
 // DeleteFfpsnxarResponse is the result of DeleteFfpsnxar: one of
 // DeleteFfpsnxarResponse204.
 type DeleteFfpsnxarResponse interface {
-	// writeDeleteFfpsnxarResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteFfpsnxarResponse answers r; an error means nothing was written.
 	writeDeleteFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6820,8 +6496,7 @@ type GetFfpsnxarItemParams struct {
 // GetFfpsnxarItemResponse is the result of GetFfpsnxarItem: one of
 // GetFfpsnxarItemResponse204.
 type GetFfpsnxarItemResponse interface {
-	// writeGetFfpsnxarItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFfpsnxarItemResponse answers r; an error means nothing was written.
 	writeGetFfpsnxarItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6837,8 +6512,7 @@ func (v GetFfpsnxarItemResponse204) writeGetFfpsnxarItemResponse(rw http.Respons
 // ListJyvrxyResponse is the result of ListJyvrxy: one of
 // ListJyvrxyResponse204.
 type ListJyvrxyResponse interface {
-	// writeListJyvrxyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJyvrxyResponse answers r; an error means nothing was written.
 	writeListJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6854,8 +6528,7 @@ func (v ListJyvrxyResponse204) writeListJyvrxyResponse(rw http.ResponseWriter, r
 // CreateJyvrxyResponse is the result of CreateJyvrxy: one of
 // CreateJyvrxyResponse204.
 type CreateJyvrxyResponse interface {
-	// writeCreateJyvrxyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJyvrxyResponse answers r; an error means nothing was written.
 	writeCreateJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6877,8 +6550,7 @@ type GetJyvrxyParams struct {
 // GetJyvrxyResponse is the result of GetJyvrxy: one of
 // GetJyvrxyResponse204.
 type GetJyvrxyResponse interface {
-	// writeGetJyvrxyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJyvrxyResponse answers r; an error means nothing was written.
 	writeGetJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6900,8 +6572,7 @@ type DeleteJyvrxyParams struct {
 // DeleteJyvrxyResponse is the result of DeleteJyvrxy: one of
 // DeleteJyvrxyResponse204.
 type DeleteJyvrxyResponse interface {
-	// writeDeleteJyvrxyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJyvrxyResponse answers r; an error means nothing was written.
 	writeDeleteJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6925,8 +6596,7 @@ type GetJyvrxyItemParams struct {
 // GetJyvrxyItemResponse is the result of GetJyvrxyItem: one of
 // GetJyvrxyItemResponse204.
 type GetJyvrxyItemResponse interface {
-	// writeGetJyvrxyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJyvrxyItemResponse answers r; an error means nothing was written.
 	writeGetJyvrxyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6942,8 +6612,7 @@ func (v GetJyvrxyItemResponse204) writeGetJyvrxyItemResponse(rw http.ResponseWri
 // ListGohzvshlwvResponse is the result of ListGohzvshlwv: one of
 // ListGohzvshlwvResponse204.
 type ListGohzvshlwvResponse interface {
-	// writeListGohzvshlwvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGohzvshlwvResponse answers r; an error means nothing was written.
 	writeListGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6959,8 +6628,7 @@ func (v ListGohzvshlwvResponse204) writeListGohzvshlwvResponse(rw http.ResponseW
 // CreateGohzvshlwvResponse is the result of CreateGohzvshlwv: one of
 // CreateGohzvshlwvResponse204.
 type CreateGohzvshlwvResponse interface {
-	// writeCreateGohzvshlwvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGohzvshlwvResponse answers r; an error means nothing was written.
 	writeCreateGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -6982,8 +6650,7 @@ type GetGohzvshlwvParams struct {
 // GetGohzvshlwvResponse is the result of GetGohzvshlwv: one of
 // GetGohzvshlwvResponse204.
 type GetGohzvshlwvResponse interface {
-	// writeGetGohzvshlwvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGohzvshlwvResponse answers r; an error means nothing was written.
 	writeGetGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7005,8 +6672,7 @@ type DeleteGohzvshlwvParams struct {
 // DeleteGohzvshlwvResponse is the result of DeleteGohzvshlwv: one of
 // DeleteGohzvshlwvResponse204.
 type DeleteGohzvshlwvResponse interface {
-	// writeDeleteGohzvshlwvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGohzvshlwvResponse answers r; an error means nothing was written.
 	writeDeleteGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7030,8 +6696,7 @@ type GetGohzvshlwvItemParams struct {
 // GetGohzvshlwvItemResponse is the result of GetGohzvshlwvItem: one of
 // GetGohzvshlwvItemResponse204.
 type GetGohzvshlwvItemResponse interface {
-	// writeGetGohzvshlwvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGohzvshlwvItemResponse answers r; an error means nothing was written.
 	writeGetGohzvshlwvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7047,8 +6712,7 @@ func (v GetGohzvshlwvItemResponse204) writeGetGohzvshlwvItemResponse(rw http.Res
 // ListDuieskResponse is the result of ListDuiesk: one of
 // ListDuieskResponse204.
 type ListDuieskResponse interface {
-	// writeListDuieskResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDuieskResponse answers r; an error means nothing was written.
 	writeListDuieskResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7064,8 +6728,7 @@ func (v ListDuieskResponse204) writeListDuieskResponse(rw http.ResponseWriter, r
 // CreateDuieskResponse is the result of CreateDuiesk: one of
 // CreateDuieskResponse204.
 type CreateDuieskResponse interface {
-	// writeCreateDuieskResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDuieskResponse answers r; an error means nothing was written.
 	writeCreateDuieskResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7087,8 +6750,7 @@ type GetDuieskParams struct {
 // GetDuieskResponse is the result of GetDuiesk: one of
 // GetDuieskResponse204.
 type GetDuieskResponse interface {
-	// writeGetDuieskResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDuieskResponse answers r; an error means nothing was written.
 	writeGetDuieskResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7110,8 +6772,7 @@ type DeleteDuieskParams struct {
 // DeleteDuieskResponse is the result of DeleteDuiesk: one of
 // DeleteDuieskResponse204.
 type DeleteDuieskResponse interface {
-	// writeDeleteDuieskResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDuieskResponse answers r; an error means nothing was written.
 	writeDeleteDuieskResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7135,8 +6796,7 @@ type GetDuieskItemParams struct {
 // GetDuieskItemResponse is the result of GetDuieskItem: one of
 // GetDuieskItemResponse204.
 type GetDuieskItemResponse interface {
-	// writeGetDuieskItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDuieskItemResponse answers r; an error means nothing was written.
 	writeGetDuieskItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7152,8 +6812,7 @@ func (v GetDuieskItemResponse204) writeGetDuieskItemResponse(rw http.ResponseWri
 // ListEyniwfhyaResponse is the result of ListEyniwfhya: one of
 // ListEyniwfhyaResponse204.
 type ListEyniwfhyaResponse interface {
-	// writeListEyniwfhyaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEyniwfhyaResponse answers r; an error means nothing was written.
 	writeListEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7169,8 +6828,7 @@ func (v ListEyniwfhyaResponse204) writeListEyniwfhyaResponse(rw http.ResponseWri
 // CreateEyniwfhyaResponse is the result of CreateEyniwfhya: one of
 // CreateEyniwfhyaResponse204.
 type CreateEyniwfhyaResponse interface {
-	// writeCreateEyniwfhyaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEyniwfhyaResponse answers r; an error means nothing was written.
 	writeCreateEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7192,8 +6850,7 @@ type GetEyniwfhyaParams struct {
 // GetEyniwfhyaResponse is the result of GetEyniwfhya: one of
 // GetEyniwfhyaResponse204.
 type GetEyniwfhyaResponse interface {
-	// writeGetEyniwfhyaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEyniwfhyaResponse answers r; an error means nothing was written.
 	writeGetEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7215,8 +6872,7 @@ type DeleteEyniwfhyaParams struct {
 // DeleteEyniwfhyaResponse is the result of DeleteEyniwfhya: one of
 // DeleteEyniwfhyaResponse204.
 type DeleteEyniwfhyaResponse interface {
-	// writeDeleteEyniwfhyaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEyniwfhyaResponse answers r; an error means nothing was written.
 	writeDeleteEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7240,8 +6896,7 @@ type GetEyniwfhyaItemParams struct {
 // GetEyniwfhyaItemResponse is the result of GetEyniwfhyaItem: one of
 // GetEyniwfhyaItemResponse204.
 type GetEyniwfhyaItemResponse interface {
-	// writeGetEyniwfhyaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEyniwfhyaItemResponse answers r; an error means nothing was written.
 	writeGetEyniwfhyaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7257,8 +6912,7 @@ func (v GetEyniwfhyaItemResponse204) writeGetEyniwfhyaItemResponse(rw http.Respo
 // ListLaaaResponse is the result of ListLaaa: one of
 // ListLaaaResponse204.
 type ListLaaaResponse interface {
-	// writeListLaaaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLaaaResponse answers r; an error means nothing was written.
 	writeListLaaaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7274,8 +6928,7 @@ func (v ListLaaaResponse204) writeListLaaaResponse(rw http.ResponseWriter, r *ht
 // CreateLaaaResponse is the result of CreateLaaa: one of
 // CreateLaaaResponse204.
 type CreateLaaaResponse interface {
-	// writeCreateLaaaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLaaaResponse answers r; an error means nothing was written.
 	writeCreateLaaaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7297,8 +6950,7 @@ type GetLaaaParams struct {
 // GetLaaaResponse is the result of GetLaaa: one of
 // GetLaaaResponse204.
 type GetLaaaResponse interface {
-	// writeGetLaaaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLaaaResponse answers r; an error means nothing was written.
 	writeGetLaaaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7320,8 +6972,7 @@ type DeleteLaaaParams struct {
 // DeleteLaaaResponse is the result of DeleteLaaa: one of
 // DeleteLaaaResponse204.
 type DeleteLaaaResponse interface {
-	// writeDeleteLaaaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLaaaResponse answers r; an error means nothing was written.
 	writeDeleteLaaaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7345,8 +6996,7 @@ type GetLaaaItemParams struct {
 // GetLaaaItemResponse is the result of GetLaaaItem: one of
 // GetLaaaItemResponse204.
 type GetLaaaItemResponse interface {
-	// writeGetLaaaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLaaaItemResponse answers r; an error means nothing was written.
 	writeGetLaaaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7362,8 +7012,7 @@ func (v GetLaaaItemResponse204) writeGetLaaaItemResponse(rw http.ResponseWriter,
 // ListKkvecvuyflResponse is the result of ListKkvecvuyfl: one of
 // ListKkvecvuyflResponse204.
 type ListKkvecvuyflResponse interface {
-	// writeListKkvecvuyflResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKkvecvuyflResponse answers r; an error means nothing was written.
 	writeListKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7379,8 +7028,7 @@ func (v ListKkvecvuyflResponse204) writeListKkvecvuyflResponse(rw http.ResponseW
 // CreateKkvecvuyflResponse is the result of CreateKkvecvuyfl: one of
 // CreateKkvecvuyflResponse204.
 type CreateKkvecvuyflResponse interface {
-	// writeCreateKkvecvuyflResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKkvecvuyflResponse answers r; an error means nothing was written.
 	writeCreateKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7402,8 +7050,7 @@ type GetKkvecvuyflParams struct {
 // GetKkvecvuyflResponse is the result of GetKkvecvuyfl: one of
 // GetKkvecvuyflResponse204.
 type GetKkvecvuyflResponse interface {
-	// writeGetKkvecvuyflResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKkvecvuyflResponse answers r; an error means nothing was written.
 	writeGetKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7425,8 +7072,7 @@ type DeleteKkvecvuyflParams struct {
 // DeleteKkvecvuyflResponse is the result of DeleteKkvecvuyfl: one of
 // DeleteKkvecvuyflResponse204.
 type DeleteKkvecvuyflResponse interface {
-	// writeDeleteKkvecvuyflResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKkvecvuyflResponse answers r; an error means nothing was written.
 	writeDeleteKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7450,8 +7096,7 @@ type GetKkvecvuyflItemParams struct {
 // GetKkvecvuyflItemResponse is the result of GetKkvecvuyflItem: one of
 // GetKkvecvuyflItemResponse204.
 type GetKkvecvuyflItemResponse interface {
-	// writeGetKkvecvuyflItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKkvecvuyflItemResponse answers r; an error means nothing was written.
 	writeGetKkvecvuyflItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7467,8 +7112,7 @@ func (v GetKkvecvuyflItemResponse204) writeGetKkvecvuyflItemResponse(rw http.Res
 // ListLryqvwmrqResponse is the result of ListLryqvwmrq: one of
 // ListLryqvwmrqResponse204.
 type ListLryqvwmrqResponse interface {
-	// writeListLryqvwmrqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLryqvwmrqResponse answers r; an error means nothing was written.
 	writeListLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7484,8 +7128,7 @@ func (v ListLryqvwmrqResponse204) writeListLryqvwmrqResponse(rw http.ResponseWri
 // CreateLryqvwmrqResponse is the result of CreateLryqvwmrq: one of
 // CreateLryqvwmrqResponse204.
 type CreateLryqvwmrqResponse interface {
-	// writeCreateLryqvwmrqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLryqvwmrqResponse answers r; an error means nothing was written.
 	writeCreateLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7507,8 +7150,7 @@ type GetLryqvwmrqParams struct {
 // GetLryqvwmrqResponse is the result of GetLryqvwmrq: one of
 // GetLryqvwmrqResponse204.
 type GetLryqvwmrqResponse interface {
-	// writeGetLryqvwmrqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLryqvwmrqResponse answers r; an error means nothing was written.
 	writeGetLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7530,8 +7172,7 @@ type DeleteLryqvwmrqParams struct {
 // DeleteLryqvwmrqResponse is the result of DeleteLryqvwmrq: one of
 // DeleteLryqvwmrqResponse204.
 type DeleteLryqvwmrqResponse interface {
-	// writeDeleteLryqvwmrqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLryqvwmrqResponse answers r; an error means nothing was written.
 	writeDeleteLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7555,8 +7196,7 @@ type GetLryqvwmrqItemParams struct {
 // GetLryqvwmrqItemResponse is the result of GetLryqvwmrqItem: one of
 // GetLryqvwmrqItemResponse204.
 type GetLryqvwmrqItemResponse interface {
-	// writeGetLryqvwmrqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLryqvwmrqItemResponse answers r; an error means nothing was written.
 	writeGetLryqvwmrqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7572,8 +7212,7 @@ func (v GetLryqvwmrqItemResponse204) writeGetLryqvwmrqItemResponse(rw http.Respo
 // ListEhbcgResponse is the result of ListEhbcg: one of
 // ListEhbcgResponse204.
 type ListEhbcgResponse interface {
-	// writeListEhbcgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEhbcgResponse answers r; an error means nothing was written.
 	writeListEhbcgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7589,8 +7228,7 @@ func (v ListEhbcgResponse204) writeListEhbcgResponse(rw http.ResponseWriter, r *
 // CreateEhbcgResponse is the result of CreateEhbcg: one of
 // CreateEhbcgResponse204.
 type CreateEhbcgResponse interface {
-	// writeCreateEhbcgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEhbcgResponse answers r; an error means nothing was written.
 	writeCreateEhbcgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7612,8 +7250,7 @@ type GetEhbcgParams struct {
 // GetEhbcgResponse is the result of GetEhbcg: one of
 // GetEhbcgResponse204.
 type GetEhbcgResponse interface {
-	// writeGetEhbcgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEhbcgResponse answers r; an error means nothing was written.
 	writeGetEhbcgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7635,8 +7272,7 @@ type DeleteEhbcgParams struct {
 // DeleteEhbcgResponse is the result of DeleteEhbcg: one of
 // DeleteEhbcgResponse204.
 type DeleteEhbcgResponse interface {
-	// writeDeleteEhbcgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEhbcgResponse answers r; an error means nothing was written.
 	writeDeleteEhbcgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7660,8 +7296,7 @@ type GetEhbcgItemParams struct {
 // GetEhbcgItemResponse is the result of GetEhbcgItem: one of
 // GetEhbcgItemResponse204.
 type GetEhbcgItemResponse interface {
-	// writeGetEhbcgItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEhbcgItemResponse answers r; an error means nothing was written.
 	writeGetEhbcgItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7677,8 +7312,7 @@ func (v GetEhbcgItemResponse204) writeGetEhbcgItemResponse(rw http.ResponseWrite
 // ListAjfpmlguwzResponse is the result of ListAjfpmlguwz: one of
 // ListAjfpmlguwzResponse204.
 type ListAjfpmlguwzResponse interface {
-	// writeListAjfpmlguwzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAjfpmlguwzResponse answers r; an error means nothing was written.
 	writeListAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7694,8 +7328,7 @@ func (v ListAjfpmlguwzResponse204) writeListAjfpmlguwzResponse(rw http.ResponseW
 // CreateAjfpmlguwzResponse is the result of CreateAjfpmlguwz: one of
 // CreateAjfpmlguwzResponse204.
 type CreateAjfpmlguwzResponse interface {
-	// writeCreateAjfpmlguwzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAjfpmlguwzResponse answers r; an error means nothing was written.
 	writeCreateAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7717,8 +7350,7 @@ type GetAjfpmlguwzParams struct {
 // GetAjfpmlguwzResponse is the result of GetAjfpmlguwz: one of
 // GetAjfpmlguwzResponse204.
 type GetAjfpmlguwzResponse interface {
-	// writeGetAjfpmlguwzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAjfpmlguwzResponse answers r; an error means nothing was written.
 	writeGetAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7740,8 +7372,7 @@ type DeleteAjfpmlguwzParams struct {
 // DeleteAjfpmlguwzResponse is the result of DeleteAjfpmlguwz: one of
 // DeleteAjfpmlguwzResponse204.
 type DeleteAjfpmlguwzResponse interface {
-	// writeDeleteAjfpmlguwzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAjfpmlguwzResponse answers r; an error means nothing was written.
 	writeDeleteAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7765,8 +7396,7 @@ type GetAjfpmlguwzItemParams struct {
 // GetAjfpmlguwzItemResponse is the result of GetAjfpmlguwzItem: one of
 // GetAjfpmlguwzItemResponse204.
 type GetAjfpmlguwzItemResponse interface {
-	// writeGetAjfpmlguwzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAjfpmlguwzItemResponse answers r; an error means nothing was written.
 	writeGetAjfpmlguwzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7782,8 +7412,7 @@ func (v GetAjfpmlguwzItemResponse204) writeGetAjfpmlguwzItemResponse(rw http.Res
 // ListJkzjfResponse is the result of ListJkzjf: one of
 // ListJkzjfResponse204.
 type ListJkzjfResponse interface {
-	// writeListJkzjfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJkzjfResponse answers r; an error means nothing was written.
 	writeListJkzjfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7799,8 +7428,7 @@ func (v ListJkzjfResponse204) writeListJkzjfResponse(rw http.ResponseWriter, r *
 // CreateJkzjfResponse is the result of CreateJkzjf: one of
 // CreateJkzjfResponse204.
 type CreateJkzjfResponse interface {
-	// writeCreateJkzjfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJkzjfResponse answers r; an error means nothing was written.
 	writeCreateJkzjfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7822,8 +7450,7 @@ type GetJkzjfParams struct {
 // GetJkzjfResponse is the result of GetJkzjf: one of
 // GetJkzjfResponse204.
 type GetJkzjfResponse interface {
-	// writeGetJkzjfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJkzjfResponse answers r; an error means nothing was written.
 	writeGetJkzjfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7845,8 +7472,7 @@ type DeleteJkzjfParams struct {
 // DeleteJkzjfResponse is the result of DeleteJkzjf: one of
 // DeleteJkzjfResponse204.
 type DeleteJkzjfResponse interface {
-	// writeDeleteJkzjfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJkzjfResponse answers r; an error means nothing was written.
 	writeDeleteJkzjfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7870,8 +7496,7 @@ type GetJkzjfItemParams struct {
 // GetJkzjfItemResponse is the result of GetJkzjfItem: one of
 // GetJkzjfItemResponse204.
 type GetJkzjfItemResponse interface {
-	// writeGetJkzjfItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJkzjfItemResponse answers r; an error means nothing was written.
 	writeGetJkzjfItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7887,8 +7512,7 @@ func (v GetJkzjfItemResponse204) writeGetJkzjfItemResponse(rw http.ResponseWrite
 // ListZjgpResponse is the result of ListZjgp: one of
 // ListZjgpResponse204.
 type ListZjgpResponse interface {
-	// writeListZjgpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZjgpResponse answers r; an error means nothing was written.
 	writeListZjgpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7904,8 +7528,7 @@ func (v ListZjgpResponse204) writeListZjgpResponse(rw http.ResponseWriter, r *ht
 // CreateZjgpResponse is the result of CreateZjgp: one of
 // CreateZjgpResponse204.
 type CreateZjgpResponse interface {
-	// writeCreateZjgpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZjgpResponse answers r; an error means nothing was written.
 	writeCreateZjgpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7927,8 +7550,7 @@ type GetZjgpParams struct {
 // GetZjgpResponse is the result of GetZjgp: one of
 // GetZjgpResponse204.
 type GetZjgpResponse interface {
-	// writeGetZjgpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZjgpResponse answers r; an error means nothing was written.
 	writeGetZjgpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7950,8 +7572,7 @@ type DeleteZjgpParams struct {
 // DeleteZjgpResponse is the result of DeleteZjgp: one of
 // DeleteZjgpResponse204.
 type DeleteZjgpResponse interface {
-	// writeDeleteZjgpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZjgpResponse answers r; an error means nothing was written.
 	writeDeleteZjgpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7975,8 +7596,7 @@ type GetZjgpItemParams struct {
 // GetZjgpItemResponse is the result of GetZjgpItem: one of
 // GetZjgpItemResponse204.
 type GetZjgpItemResponse interface {
-	// writeGetZjgpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZjgpItemResponse answers r; an error means nothing was written.
 	writeGetZjgpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -7992,8 +7612,7 @@ func (v GetZjgpItemResponse204) writeGetZjgpItemResponse(rw http.ResponseWriter,
 // ListXgtkvizResponse is the result of ListXgtkviz: one of
 // ListXgtkvizResponse204.
 type ListXgtkvizResponse interface {
-	// writeListXgtkvizResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXgtkvizResponse answers r; an error means nothing was written.
 	writeListXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8009,8 +7628,7 @@ func (v ListXgtkvizResponse204) writeListXgtkvizResponse(rw http.ResponseWriter,
 // CreateXgtkvizResponse is the result of CreateXgtkviz: one of
 // CreateXgtkvizResponse204.
 type CreateXgtkvizResponse interface {
-	// writeCreateXgtkvizResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXgtkvizResponse answers r; an error means nothing was written.
 	writeCreateXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8032,8 +7650,7 @@ type GetXgtkvizParams struct {
 // GetXgtkvizResponse is the result of GetXgtkviz: one of
 // GetXgtkvizResponse204.
 type GetXgtkvizResponse interface {
-	// writeGetXgtkvizResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXgtkvizResponse answers r; an error means nothing was written.
 	writeGetXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8055,8 +7672,7 @@ type DeleteXgtkvizParams struct {
 // DeleteXgtkvizResponse is the result of DeleteXgtkviz: one of
 // DeleteXgtkvizResponse204.
 type DeleteXgtkvizResponse interface {
-	// writeDeleteXgtkvizResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXgtkvizResponse answers r; an error means nothing was written.
 	writeDeleteXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8080,8 +7696,7 @@ type GetXgtkvizItemParams struct {
 // GetXgtkvizItemResponse is the result of GetXgtkvizItem: one of
 // GetXgtkvizItemResponse204.
 type GetXgtkvizItemResponse interface {
-	// writeGetXgtkvizItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXgtkvizItemResponse answers r; an error means nothing was written.
 	writeGetXgtkvizItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8097,8 +7712,7 @@ func (v GetXgtkvizItemResponse204) writeGetXgtkvizItemResponse(rw http.ResponseW
 // ListVehwemhvResponse is the result of ListVehwemhv: one of
 // ListVehwemhvResponse204.
 type ListVehwemhvResponse interface {
-	// writeListVehwemhvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListVehwemhvResponse answers r; an error means nothing was written.
 	writeListVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8114,8 +7728,7 @@ func (v ListVehwemhvResponse204) writeListVehwemhvResponse(rw http.ResponseWrite
 // CreateVehwemhvResponse is the result of CreateVehwemhv: one of
 // CreateVehwemhvResponse204.
 type CreateVehwemhvResponse interface {
-	// writeCreateVehwemhvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateVehwemhvResponse answers r; an error means nothing was written.
 	writeCreateVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8137,8 +7750,7 @@ type GetVehwemhvParams struct {
 // GetVehwemhvResponse is the result of GetVehwemhv: one of
 // GetVehwemhvResponse204.
 type GetVehwemhvResponse interface {
-	// writeGetVehwemhvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVehwemhvResponse answers r; an error means nothing was written.
 	writeGetVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8160,8 +7772,7 @@ type DeleteVehwemhvParams struct {
 // DeleteVehwemhvResponse is the result of DeleteVehwemhv: one of
 // DeleteVehwemhvResponse204.
 type DeleteVehwemhvResponse interface {
-	// writeDeleteVehwemhvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteVehwemhvResponse answers r; an error means nothing was written.
 	writeDeleteVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8185,8 +7796,7 @@ type GetVehwemhvItemParams struct {
 // GetVehwemhvItemResponse is the result of GetVehwemhvItem: one of
 // GetVehwemhvItemResponse204.
 type GetVehwemhvItemResponse interface {
-	// writeGetVehwemhvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVehwemhvItemResponse answers r; an error means nothing was written.
 	writeGetVehwemhvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8202,8 +7812,7 @@ func (v GetVehwemhvItemResponse204) writeGetVehwemhvItemResponse(rw http.Respons
 // ListUsaoResponse is the result of ListUsao: one of
 // ListUsaoResponse204.
 type ListUsaoResponse interface {
-	// writeListUsaoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUsaoResponse answers r; an error means nothing was written.
 	writeListUsaoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8219,8 +7828,7 @@ func (v ListUsaoResponse204) writeListUsaoResponse(rw http.ResponseWriter, r *ht
 // CreateUsaoResponse is the result of CreateUsao: one of
 // CreateUsaoResponse204.
 type CreateUsaoResponse interface {
-	// writeCreateUsaoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUsaoResponse answers r; an error means nothing was written.
 	writeCreateUsaoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8242,8 +7850,7 @@ type GetUsaoParams struct {
 // GetUsaoResponse is the result of GetUsao: one of
 // GetUsaoResponse204.
 type GetUsaoResponse interface {
-	// writeGetUsaoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUsaoResponse answers r; an error means nothing was written.
 	writeGetUsaoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8265,8 +7872,7 @@ type DeleteUsaoParams struct {
 // DeleteUsaoResponse is the result of DeleteUsao: one of
 // DeleteUsaoResponse204.
 type DeleteUsaoResponse interface {
-	// writeDeleteUsaoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUsaoResponse answers r; an error means nothing was written.
 	writeDeleteUsaoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8290,8 +7896,7 @@ type GetUsaoItemParams struct {
 // GetUsaoItemResponse is the result of GetUsaoItem: one of
 // GetUsaoItemResponse204.
 type GetUsaoItemResponse interface {
-	// writeGetUsaoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUsaoItemResponse answers r; an error means nothing was written.
 	writeGetUsaoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8307,8 +7912,7 @@ func (v GetUsaoItemResponse204) writeGetUsaoItemResponse(rw http.ResponseWriter,
 // ListIbrpeResponse is the result of ListIbrpe: one of
 // ListIbrpeResponse204.
 type ListIbrpeResponse interface {
-	// writeListIbrpeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIbrpeResponse answers r; an error means nothing was written.
 	writeListIbrpeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8324,8 +7928,7 @@ func (v ListIbrpeResponse204) writeListIbrpeResponse(rw http.ResponseWriter, r *
 // CreateIbrpeResponse is the result of CreateIbrpe: one of
 // CreateIbrpeResponse204.
 type CreateIbrpeResponse interface {
-	// writeCreateIbrpeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIbrpeResponse answers r; an error means nothing was written.
 	writeCreateIbrpeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8347,8 +7950,7 @@ type GetIbrpeParams struct {
 // GetIbrpeResponse is the result of GetIbrpe: one of
 // GetIbrpeResponse204.
 type GetIbrpeResponse interface {
-	// writeGetIbrpeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIbrpeResponse answers r; an error means nothing was written.
 	writeGetIbrpeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8370,8 +7972,7 @@ type DeleteIbrpeParams struct {
 // DeleteIbrpeResponse is the result of DeleteIbrpe: one of
 // DeleteIbrpeResponse204.
 type DeleteIbrpeResponse interface {
-	// writeDeleteIbrpeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIbrpeResponse answers r; an error means nothing was written.
 	writeDeleteIbrpeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8395,8 +7996,7 @@ type GetIbrpeItemParams struct {
 // GetIbrpeItemResponse is the result of GetIbrpeItem: one of
 // GetIbrpeItemResponse204.
 type GetIbrpeItemResponse interface {
-	// writeGetIbrpeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIbrpeItemResponse answers r; an error means nothing was written.
 	writeGetIbrpeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8412,8 +8012,7 @@ func (v GetIbrpeItemResponse204) writeGetIbrpeItemResponse(rw http.ResponseWrite
 // ListYnnkpcnfpResponse is the result of ListYnnkpcnfp: one of
 // ListYnnkpcnfpResponse204.
 type ListYnnkpcnfpResponse interface {
-	// writeListYnnkpcnfpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYnnkpcnfpResponse answers r; an error means nothing was written.
 	writeListYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8429,8 +8028,7 @@ func (v ListYnnkpcnfpResponse204) writeListYnnkpcnfpResponse(rw http.ResponseWri
 // CreateYnnkpcnfpResponse is the result of CreateYnnkpcnfp: one of
 // CreateYnnkpcnfpResponse204.
 type CreateYnnkpcnfpResponse interface {
-	// writeCreateYnnkpcnfpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYnnkpcnfpResponse answers r; an error means nothing was written.
 	writeCreateYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8452,8 +8050,7 @@ type GetYnnkpcnfpParams struct {
 // GetYnnkpcnfpResponse is the result of GetYnnkpcnfp: one of
 // GetYnnkpcnfpResponse204.
 type GetYnnkpcnfpResponse interface {
-	// writeGetYnnkpcnfpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYnnkpcnfpResponse answers r; an error means nothing was written.
 	writeGetYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8475,8 +8072,7 @@ type DeleteYnnkpcnfpParams struct {
 // DeleteYnnkpcnfpResponse is the result of DeleteYnnkpcnfp: one of
 // DeleteYnnkpcnfpResponse204.
 type DeleteYnnkpcnfpResponse interface {
-	// writeDeleteYnnkpcnfpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYnnkpcnfpResponse answers r; an error means nothing was written.
 	writeDeleteYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8500,8 +8096,7 @@ type GetYnnkpcnfpItemParams struct {
 // GetYnnkpcnfpItemResponse is the result of GetYnnkpcnfpItem: one of
 // GetYnnkpcnfpItemResponse204.
 type GetYnnkpcnfpItemResponse interface {
-	// writeGetYnnkpcnfpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYnnkpcnfpItemResponse answers r; an error means nothing was written.
 	writeGetYnnkpcnfpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8517,8 +8112,7 @@ func (v GetYnnkpcnfpItemResponse204) writeGetYnnkpcnfpItemResponse(rw http.Respo
 // ListHebsfwwResponse is the result of ListHebsfww: one of
 // ListHebsfwwResponse204.
 type ListHebsfwwResponse interface {
-	// writeListHebsfwwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHebsfwwResponse answers r; an error means nothing was written.
 	writeListHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8534,8 +8128,7 @@ func (v ListHebsfwwResponse204) writeListHebsfwwResponse(rw http.ResponseWriter,
 // CreateHebsfwwResponse is the result of CreateHebsfww: one of
 // CreateHebsfwwResponse204.
 type CreateHebsfwwResponse interface {
-	// writeCreateHebsfwwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHebsfwwResponse answers r; an error means nothing was written.
 	writeCreateHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8557,8 +8150,7 @@ type GetHebsfwwParams struct {
 // GetHebsfwwResponse is the result of GetHebsfww: one of
 // GetHebsfwwResponse204.
 type GetHebsfwwResponse interface {
-	// writeGetHebsfwwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHebsfwwResponse answers r; an error means nothing was written.
 	writeGetHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8580,8 +8172,7 @@ type DeleteHebsfwwParams struct {
 // DeleteHebsfwwResponse is the result of DeleteHebsfww: one of
 // DeleteHebsfwwResponse204.
 type DeleteHebsfwwResponse interface {
-	// writeDeleteHebsfwwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHebsfwwResponse answers r; an error means nothing was written.
 	writeDeleteHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8605,8 +8196,7 @@ type GetHebsfwwItemParams struct {
 // GetHebsfwwItemResponse is the result of GetHebsfwwItem: one of
 // GetHebsfwwItemResponse204.
 type GetHebsfwwItemResponse interface {
-	// writeGetHebsfwwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHebsfwwItemResponse answers r; an error means nothing was written.
 	writeGetHebsfwwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8622,8 +8212,7 @@ func (v GetHebsfwwItemResponse204) writeGetHebsfwwItemResponse(rw http.ResponseW
 // ListLtjimwzmmResponse is the result of ListLtjimwzmm: one of
 // ListLtjimwzmmResponse204.
 type ListLtjimwzmmResponse interface {
-	// writeListLtjimwzmmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLtjimwzmmResponse answers r; an error means nothing was written.
 	writeListLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8639,8 +8228,7 @@ func (v ListLtjimwzmmResponse204) writeListLtjimwzmmResponse(rw http.ResponseWri
 // CreateLtjimwzmmResponse is the result of CreateLtjimwzmm: one of
 // CreateLtjimwzmmResponse204.
 type CreateLtjimwzmmResponse interface {
-	// writeCreateLtjimwzmmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLtjimwzmmResponse answers r; an error means nothing was written.
 	writeCreateLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8662,8 +8250,7 @@ type GetLtjimwzmmParams struct {
 // GetLtjimwzmmResponse is the result of GetLtjimwzmm: one of
 // GetLtjimwzmmResponse204.
 type GetLtjimwzmmResponse interface {
-	// writeGetLtjimwzmmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLtjimwzmmResponse answers r; an error means nothing was written.
 	writeGetLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8685,8 +8272,7 @@ type DeleteLtjimwzmmParams struct {
 // DeleteLtjimwzmmResponse is the result of DeleteLtjimwzmm: one of
 // DeleteLtjimwzmmResponse204.
 type DeleteLtjimwzmmResponse interface {
-	// writeDeleteLtjimwzmmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLtjimwzmmResponse answers r; an error means nothing was written.
 	writeDeleteLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8710,8 +8296,7 @@ type GetLtjimwzmmItemParams struct {
 // GetLtjimwzmmItemResponse is the result of GetLtjimwzmmItem: one of
 // GetLtjimwzmmItemResponse204.
 type GetLtjimwzmmItemResponse interface {
-	// writeGetLtjimwzmmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLtjimwzmmItemResponse answers r; an error means nothing was written.
 	writeGetLtjimwzmmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8727,8 +8312,7 @@ func (v GetLtjimwzmmItemResponse204) writeGetLtjimwzmmItemResponse(rw http.Respo
 // ListDcvkqqrcamResponse is the result of ListDcvkqqrcam: one of
 // ListDcvkqqrcamResponse204.
 type ListDcvkqqrcamResponse interface {
-	// writeListDcvkqqrcamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDcvkqqrcamResponse answers r; an error means nothing was written.
 	writeListDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8744,8 +8328,7 @@ func (v ListDcvkqqrcamResponse204) writeListDcvkqqrcamResponse(rw http.ResponseW
 // CreateDcvkqqrcamResponse is the result of CreateDcvkqqrcam: one of
 // CreateDcvkqqrcamResponse204.
 type CreateDcvkqqrcamResponse interface {
-	// writeCreateDcvkqqrcamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDcvkqqrcamResponse answers r; an error means nothing was written.
 	writeCreateDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8767,8 +8350,7 @@ type GetDcvkqqrcamParams struct {
 // GetDcvkqqrcamResponse is the result of GetDcvkqqrcam: one of
 // GetDcvkqqrcamResponse204.
 type GetDcvkqqrcamResponse interface {
-	// writeGetDcvkqqrcamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDcvkqqrcamResponse answers r; an error means nothing was written.
 	writeGetDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8790,8 +8372,7 @@ type DeleteDcvkqqrcamParams struct {
 // DeleteDcvkqqrcamResponse is the result of DeleteDcvkqqrcam: one of
 // DeleteDcvkqqrcamResponse204.
 type DeleteDcvkqqrcamResponse interface {
-	// writeDeleteDcvkqqrcamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDcvkqqrcamResponse answers r; an error means nothing was written.
 	writeDeleteDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8815,8 +8396,7 @@ type GetDcvkqqrcamItemParams struct {
 // GetDcvkqqrcamItemResponse is the result of GetDcvkqqrcamItem: one of
 // GetDcvkqqrcamItemResponse204.
 type GetDcvkqqrcamItemResponse interface {
-	// writeGetDcvkqqrcamItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDcvkqqrcamItemResponse answers r; an error means nothing was written.
 	writeGetDcvkqqrcamItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8832,8 +8412,7 @@ func (v GetDcvkqqrcamItemResponse204) writeGetDcvkqqrcamItemResponse(rw http.Res
 // ListTchlxmResponse is the result of ListTchlxm: one of
 // ListTchlxmResponse204.
 type ListTchlxmResponse interface {
-	// writeListTchlxmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTchlxmResponse answers r; an error means nothing was written.
 	writeListTchlxmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8849,8 +8428,7 @@ func (v ListTchlxmResponse204) writeListTchlxmResponse(rw http.ResponseWriter, r
 // CreateTchlxmResponse is the result of CreateTchlxm: one of
 // CreateTchlxmResponse204.
 type CreateTchlxmResponse interface {
-	// writeCreateTchlxmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTchlxmResponse answers r; an error means nothing was written.
 	writeCreateTchlxmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8872,8 +8450,7 @@ type GetTchlxmParams struct {
 // GetTchlxmResponse is the result of GetTchlxm: one of
 // GetTchlxmResponse204.
 type GetTchlxmResponse interface {
-	// writeGetTchlxmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTchlxmResponse answers r; an error means nothing was written.
 	writeGetTchlxmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8895,8 +8472,7 @@ type DeleteTchlxmParams struct {
 // DeleteTchlxmResponse is the result of DeleteTchlxm: one of
 // DeleteTchlxmResponse204.
 type DeleteTchlxmResponse interface {
-	// writeDeleteTchlxmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTchlxmResponse answers r; an error means nothing was written.
 	writeDeleteTchlxmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8920,8 +8496,7 @@ type GetTchlxmItemParams struct {
 // GetTchlxmItemResponse is the result of GetTchlxmItem: one of
 // GetTchlxmItemResponse204.
 type GetTchlxmItemResponse interface {
-	// writeGetTchlxmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTchlxmItemResponse answers r; an error means nothing was written.
 	writeGetTchlxmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8937,8 +8512,7 @@ func (v GetTchlxmItemResponse204) writeGetTchlxmItemResponse(rw http.ResponseWri
 // ListXwvwytbkkResponse is the result of ListXwvwytbkk: one of
 // ListXwvwytbkkResponse204.
 type ListXwvwytbkkResponse interface {
-	// writeListXwvwytbkkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXwvwytbkkResponse answers r; an error means nothing was written.
 	writeListXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8954,8 +8528,7 @@ func (v ListXwvwytbkkResponse204) writeListXwvwytbkkResponse(rw http.ResponseWri
 // CreateXwvwytbkkResponse is the result of CreateXwvwytbkk: one of
 // CreateXwvwytbkkResponse204.
 type CreateXwvwytbkkResponse interface {
-	// writeCreateXwvwytbkkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXwvwytbkkResponse answers r; an error means nothing was written.
 	writeCreateXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -8977,8 +8550,7 @@ type GetXwvwytbkkParams struct {
 // GetXwvwytbkkResponse is the result of GetXwvwytbkk: one of
 // GetXwvwytbkkResponse204.
 type GetXwvwytbkkResponse interface {
-	// writeGetXwvwytbkkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXwvwytbkkResponse answers r; an error means nothing was written.
 	writeGetXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9000,8 +8572,7 @@ type DeleteXwvwytbkkParams struct {
 // DeleteXwvwytbkkResponse is the result of DeleteXwvwytbkk: one of
 // DeleteXwvwytbkkResponse204.
 type DeleteXwvwytbkkResponse interface {
-	// writeDeleteXwvwytbkkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXwvwytbkkResponse answers r; an error means nothing was written.
 	writeDeleteXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9025,8 +8596,7 @@ type GetXwvwytbkkItemParams struct {
 // GetXwvwytbkkItemResponse is the result of GetXwvwytbkkItem: one of
 // GetXwvwytbkkItemResponse204.
 type GetXwvwytbkkItemResponse interface {
-	// writeGetXwvwytbkkItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXwvwytbkkItemResponse answers r; an error means nothing was written.
 	writeGetXwvwytbkkItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9042,8 +8612,7 @@ func (v GetXwvwytbkkItemResponse204) writeGetXwvwytbkkItemResponse(rw http.Respo
 // ListYligtResponse is the result of ListYligt: one of
 // ListYligtResponse204.
 type ListYligtResponse interface {
-	// writeListYligtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYligtResponse answers r; an error means nothing was written.
 	writeListYligtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9059,8 +8628,7 @@ func (v ListYligtResponse204) writeListYligtResponse(rw http.ResponseWriter, r *
 // CreateYligtResponse is the result of CreateYligt: one of
 // CreateYligtResponse204.
 type CreateYligtResponse interface {
-	// writeCreateYligtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYligtResponse answers r; an error means nothing was written.
 	writeCreateYligtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9082,8 +8650,7 @@ type GetYligtParams struct {
 // GetYligtResponse is the result of GetYligt: one of
 // GetYligtResponse204.
 type GetYligtResponse interface {
-	// writeGetYligtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYligtResponse answers r; an error means nothing was written.
 	writeGetYligtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9105,8 +8672,7 @@ type DeleteYligtParams struct {
 // DeleteYligtResponse is the result of DeleteYligt: one of
 // DeleteYligtResponse204.
 type DeleteYligtResponse interface {
-	// writeDeleteYligtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYligtResponse answers r; an error means nothing was written.
 	writeDeleteYligtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9130,8 +8696,7 @@ type GetYligtItemParams struct {
 // GetYligtItemResponse is the result of GetYligtItem: one of
 // GetYligtItemResponse204.
 type GetYligtItemResponse interface {
-	// writeGetYligtItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYligtItemResponse answers r; an error means nothing was written.
 	writeGetYligtItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9147,8 +8712,7 @@ func (v GetYligtItemResponse204) writeGetYligtItemResponse(rw http.ResponseWrite
 // ListHrhnvkuResponse is the result of ListHrhnvku: one of
 // ListHrhnvkuResponse204.
 type ListHrhnvkuResponse interface {
-	// writeListHrhnvkuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHrhnvkuResponse answers r; an error means nothing was written.
 	writeListHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9164,8 +8728,7 @@ func (v ListHrhnvkuResponse204) writeListHrhnvkuResponse(rw http.ResponseWriter,
 // CreateHrhnvkuResponse is the result of CreateHrhnvku: one of
 // CreateHrhnvkuResponse204.
 type CreateHrhnvkuResponse interface {
-	// writeCreateHrhnvkuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHrhnvkuResponse answers r; an error means nothing was written.
 	writeCreateHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9187,8 +8750,7 @@ type GetHrhnvkuParams struct {
 // GetHrhnvkuResponse is the result of GetHrhnvku: one of
 // GetHrhnvkuResponse204.
 type GetHrhnvkuResponse interface {
-	// writeGetHrhnvkuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHrhnvkuResponse answers r; an error means nothing was written.
 	writeGetHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9210,8 +8772,7 @@ type DeleteHrhnvkuParams struct {
 // DeleteHrhnvkuResponse is the result of DeleteHrhnvku: one of
 // DeleteHrhnvkuResponse204.
 type DeleteHrhnvkuResponse interface {
-	// writeDeleteHrhnvkuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHrhnvkuResponse answers r; an error means nothing was written.
 	writeDeleteHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9235,8 +8796,7 @@ type GetHrhnvkuItemParams struct {
 // GetHrhnvkuItemResponse is the result of GetHrhnvkuItem: one of
 // GetHrhnvkuItemResponse204.
 type GetHrhnvkuItemResponse interface {
-	// writeGetHrhnvkuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHrhnvkuItemResponse answers r; an error means nothing was written.
 	writeGetHrhnvkuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9252,8 +8812,7 @@ func (v GetHrhnvkuItemResponse204) writeGetHrhnvkuItemResponse(rw http.ResponseW
 // ListHpiqResponse is the result of ListHpiq: one of
 // ListHpiqResponse204.
 type ListHpiqResponse interface {
-	// writeListHpiqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHpiqResponse answers r; an error means nothing was written.
 	writeListHpiqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9269,8 +8828,7 @@ func (v ListHpiqResponse204) writeListHpiqResponse(rw http.ResponseWriter, r *ht
 // CreateHpiqResponse is the result of CreateHpiq: one of
 // CreateHpiqResponse204.
 type CreateHpiqResponse interface {
-	// writeCreateHpiqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHpiqResponse answers r; an error means nothing was written.
 	writeCreateHpiqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9292,8 +8850,7 @@ type GetHpiqParams struct {
 // GetHpiqResponse is the result of GetHpiq: one of
 // GetHpiqResponse204.
 type GetHpiqResponse interface {
-	// writeGetHpiqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpiqResponse answers r; an error means nothing was written.
 	writeGetHpiqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9315,8 +8872,7 @@ type DeleteHpiqParams struct {
 // DeleteHpiqResponse is the result of DeleteHpiq: one of
 // DeleteHpiqResponse204.
 type DeleteHpiqResponse interface {
-	// writeDeleteHpiqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHpiqResponse answers r; an error means nothing was written.
 	writeDeleteHpiqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9340,8 +8896,7 @@ type GetHpiqItemParams struct {
 // GetHpiqItemResponse is the result of GetHpiqItem: one of
 // GetHpiqItemResponse204.
 type GetHpiqItemResponse interface {
-	// writeGetHpiqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpiqItemResponse answers r; an error means nothing was written.
 	writeGetHpiqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9357,8 +8912,7 @@ func (v GetHpiqItemResponse204) writeGetHpiqItemResponse(rw http.ResponseWriter,
 // ListPnpjsusnResponse is the result of ListPnpjsusn: one of
 // ListPnpjsusnResponse204.
 type ListPnpjsusnResponse interface {
-	// writeListPnpjsusnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPnpjsusnResponse answers r; an error means nothing was written.
 	writeListPnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9374,8 +8928,7 @@ func (v ListPnpjsusnResponse204) writeListPnpjsusnResponse(rw http.ResponseWrite
 // CreatePnpjsusnResponse is the result of CreatePnpjsusn: one of
 // CreatePnpjsusnResponse204.
 type CreatePnpjsusnResponse interface {
-	// writeCreatePnpjsusnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePnpjsusnResponse answers r; an error means nothing was written.
 	writeCreatePnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9397,8 +8950,7 @@ type GetPnpjsusnParams struct {
 // GetPnpjsusnResponse is the result of GetPnpjsusn: one of
 // GetPnpjsusnResponse204.
 type GetPnpjsusnResponse interface {
-	// writeGetPnpjsusnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPnpjsusnResponse answers r; an error means nothing was written.
 	writeGetPnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9420,8 +8972,7 @@ type DeletePnpjsusnParams struct {
 // DeletePnpjsusnResponse is the result of DeletePnpjsusn: one of
 // DeletePnpjsusnResponse204.
 type DeletePnpjsusnResponse interface {
-	// writeDeletePnpjsusnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePnpjsusnResponse answers r; an error means nothing was written.
 	writeDeletePnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9445,8 +8996,7 @@ type GetPnpjsusnItemParams struct {
 // GetPnpjsusnItemResponse is the result of GetPnpjsusnItem: one of
 // GetPnpjsusnItemResponse204.
 type GetPnpjsusnItemResponse interface {
-	// writeGetPnpjsusnItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPnpjsusnItemResponse answers r; an error means nothing was written.
 	writeGetPnpjsusnItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9462,8 +9012,7 @@ func (v GetPnpjsusnItemResponse204) writeGetPnpjsusnItemResponse(rw http.Respons
 // ListGoayxuResponse is the result of ListGoayxu: one of
 // ListGoayxuResponse204.
 type ListGoayxuResponse interface {
-	// writeListGoayxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGoayxuResponse answers r; an error means nothing was written.
 	writeListGoayxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9479,8 +9028,7 @@ func (v ListGoayxuResponse204) writeListGoayxuResponse(rw http.ResponseWriter, r
 // CreateGoayxuResponse is the result of CreateGoayxu: one of
 // CreateGoayxuResponse204.
 type CreateGoayxuResponse interface {
-	// writeCreateGoayxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGoayxuResponse answers r; an error means nothing was written.
 	writeCreateGoayxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9502,8 +9050,7 @@ type GetGoayxuParams struct {
 // GetGoayxuResponse is the result of GetGoayxu: one of
 // GetGoayxuResponse204.
 type GetGoayxuResponse interface {
-	// writeGetGoayxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGoayxuResponse answers r; an error means nothing was written.
 	writeGetGoayxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9525,8 +9072,7 @@ type DeleteGoayxuParams struct {
 // DeleteGoayxuResponse is the result of DeleteGoayxu: one of
 // DeleteGoayxuResponse204.
 type DeleteGoayxuResponse interface {
-	// writeDeleteGoayxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGoayxuResponse answers r; an error means nothing was written.
 	writeDeleteGoayxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9550,8 +9096,7 @@ type GetGoayxuItemParams struct {
 // GetGoayxuItemResponse is the result of GetGoayxuItem: one of
 // GetGoayxuItemResponse204.
 type GetGoayxuItemResponse interface {
-	// writeGetGoayxuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGoayxuItemResponse answers r; an error means nothing was written.
 	writeGetGoayxuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9567,8 +9112,7 @@ func (v GetGoayxuItemResponse204) writeGetGoayxuItemResponse(rw http.ResponseWri
 // ListIsdfbtysResponse is the result of ListIsdfbtys: one of
 // ListIsdfbtysResponse204.
 type ListIsdfbtysResponse interface {
-	// writeListIsdfbtysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIsdfbtysResponse answers r; an error means nothing was written.
 	writeListIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9584,8 +9128,7 @@ func (v ListIsdfbtysResponse204) writeListIsdfbtysResponse(rw http.ResponseWrite
 // CreateIsdfbtysResponse is the result of CreateIsdfbtys: one of
 // CreateIsdfbtysResponse204.
 type CreateIsdfbtysResponse interface {
-	// writeCreateIsdfbtysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIsdfbtysResponse answers r; an error means nothing was written.
 	writeCreateIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9607,8 +9150,7 @@ type GetIsdfbtysParams struct {
 // GetIsdfbtysResponse is the result of GetIsdfbtys: one of
 // GetIsdfbtysResponse204.
 type GetIsdfbtysResponse interface {
-	// writeGetIsdfbtysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIsdfbtysResponse answers r; an error means nothing was written.
 	writeGetIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9630,8 +9172,7 @@ type DeleteIsdfbtysParams struct {
 // DeleteIsdfbtysResponse is the result of DeleteIsdfbtys: one of
 // DeleteIsdfbtysResponse204.
 type DeleteIsdfbtysResponse interface {
-	// writeDeleteIsdfbtysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIsdfbtysResponse answers r; an error means nothing was written.
 	writeDeleteIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9655,8 +9196,7 @@ type GetIsdfbtysItemParams struct {
 // GetIsdfbtysItemResponse is the result of GetIsdfbtysItem: one of
 // GetIsdfbtysItemResponse204.
 type GetIsdfbtysItemResponse interface {
-	// writeGetIsdfbtysItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIsdfbtysItemResponse answers r; an error means nothing was written.
 	writeGetIsdfbtysItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9672,8 +9212,7 @@ func (v GetIsdfbtysItemResponse204) writeGetIsdfbtysItemResponse(rw http.Respons
 // ListQencbyscsiResponse is the result of ListQencbyscsi: one of
 // ListQencbyscsiResponse204.
 type ListQencbyscsiResponse interface {
-	// writeListQencbyscsiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQencbyscsiResponse answers r; an error means nothing was written.
 	writeListQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9689,8 +9228,7 @@ func (v ListQencbyscsiResponse204) writeListQencbyscsiResponse(rw http.ResponseW
 // CreateQencbyscsiResponse is the result of CreateQencbyscsi: one of
 // CreateQencbyscsiResponse204.
 type CreateQencbyscsiResponse interface {
-	// writeCreateQencbyscsiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQencbyscsiResponse answers r; an error means nothing was written.
 	writeCreateQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9712,8 +9250,7 @@ type GetQencbyscsiParams struct {
 // GetQencbyscsiResponse is the result of GetQencbyscsi: one of
 // GetQencbyscsiResponse204.
 type GetQencbyscsiResponse interface {
-	// writeGetQencbyscsiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQencbyscsiResponse answers r; an error means nothing was written.
 	writeGetQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9735,8 +9272,7 @@ type DeleteQencbyscsiParams struct {
 // DeleteQencbyscsiResponse is the result of DeleteQencbyscsi: one of
 // DeleteQencbyscsiResponse204.
 type DeleteQencbyscsiResponse interface {
-	// writeDeleteQencbyscsiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQencbyscsiResponse answers r; an error means nothing was written.
 	writeDeleteQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9760,8 +9296,7 @@ type GetQencbyscsiItemParams struct {
 // GetQencbyscsiItemResponse is the result of GetQencbyscsiItem: one of
 // GetQencbyscsiItemResponse204.
 type GetQencbyscsiItemResponse interface {
-	// writeGetQencbyscsiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQencbyscsiItemResponse answers r; an error means nothing was written.
 	writeGetQencbyscsiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9777,8 +9312,7 @@ func (v GetQencbyscsiItemResponse204) writeGetQencbyscsiItemResponse(rw http.Res
 // ListPjozgwqvuuResponse is the result of ListPjozgwqvuu: one of
 // ListPjozgwqvuuResponse204.
 type ListPjozgwqvuuResponse interface {
-	// writeListPjozgwqvuuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPjozgwqvuuResponse answers r; an error means nothing was written.
 	writeListPjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9794,8 +9328,7 @@ func (v ListPjozgwqvuuResponse204) writeListPjozgwqvuuResponse(rw http.ResponseW
 // CreatePjozgwqvuuResponse is the result of CreatePjozgwqvuu: one of
 // CreatePjozgwqvuuResponse204.
 type CreatePjozgwqvuuResponse interface {
-	// writeCreatePjozgwqvuuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePjozgwqvuuResponse answers r; an error means nothing was written.
 	writeCreatePjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9817,8 +9350,7 @@ type GetPjozgwqvuuParams struct {
 // GetPjozgwqvuuResponse is the result of GetPjozgwqvuu: one of
 // GetPjozgwqvuuResponse204.
 type GetPjozgwqvuuResponse interface {
-	// writeGetPjozgwqvuuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPjozgwqvuuResponse answers r; an error means nothing was written.
 	writeGetPjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9840,8 +9372,7 @@ type DeletePjozgwqvuuParams struct {
 // DeletePjozgwqvuuResponse is the result of DeletePjozgwqvuu: one of
 // DeletePjozgwqvuuResponse204.
 type DeletePjozgwqvuuResponse interface {
-	// writeDeletePjozgwqvuuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePjozgwqvuuResponse answers r; an error means nothing was written.
 	writeDeletePjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9865,8 +9396,7 @@ type GetPjozgwqvuuItemParams struct {
 // GetPjozgwqvuuItemResponse is the result of GetPjozgwqvuuItem: one of
 // GetPjozgwqvuuItemResponse204.
 type GetPjozgwqvuuItemResponse interface {
-	// writeGetPjozgwqvuuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPjozgwqvuuItemResponse answers r; an error means nothing was written.
 	writeGetPjozgwqvuuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9882,8 +9412,7 @@ func (v GetPjozgwqvuuItemResponse204) writeGetPjozgwqvuuItemResponse(rw http.Res
 // ListZygqResponse is the result of ListZygq: one of
 // ListZygqResponse204.
 type ListZygqResponse interface {
-	// writeListZygqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZygqResponse answers r; an error means nothing was written.
 	writeListZygqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9899,8 +9428,7 @@ func (v ListZygqResponse204) writeListZygqResponse(rw http.ResponseWriter, r *ht
 // CreateZygqResponse is the result of CreateZygq: one of
 // CreateZygqResponse204.
 type CreateZygqResponse interface {
-	// writeCreateZygqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZygqResponse answers r; an error means nothing was written.
 	writeCreateZygqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9922,8 +9450,7 @@ type GetZygqParams struct {
 // GetZygqResponse is the result of GetZygq: one of
 // GetZygqResponse204.
 type GetZygqResponse interface {
-	// writeGetZygqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZygqResponse answers r; an error means nothing was written.
 	writeGetZygqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9945,8 +9472,7 @@ type DeleteZygqParams struct {
 // DeleteZygqResponse is the result of DeleteZygq: one of
 // DeleteZygqResponse204.
 type DeleteZygqResponse interface {
-	// writeDeleteZygqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZygqResponse answers r; an error means nothing was written.
 	writeDeleteZygqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9970,8 +9496,7 @@ type GetZygqItemParams struct {
 // GetZygqItemResponse is the result of GetZygqItem: one of
 // GetZygqItemResponse204.
 type GetZygqItemResponse interface {
-	// writeGetZygqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZygqItemResponse answers r; an error means nothing was written.
 	writeGetZygqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -9987,8 +9512,7 @@ func (v GetZygqItemResponse204) writeGetZygqItemResponse(rw http.ResponseWriter,
 // ListLpdkoiibzdResponse is the result of ListLpdkoiibzd: one of
 // ListLpdkoiibzdResponse204.
 type ListLpdkoiibzdResponse interface {
-	// writeListLpdkoiibzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLpdkoiibzdResponse answers r; an error means nothing was written.
 	writeListLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10004,8 +9528,7 @@ func (v ListLpdkoiibzdResponse204) writeListLpdkoiibzdResponse(rw http.ResponseW
 // CreateLpdkoiibzdResponse is the result of CreateLpdkoiibzd: one of
 // CreateLpdkoiibzdResponse204.
 type CreateLpdkoiibzdResponse interface {
-	// writeCreateLpdkoiibzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLpdkoiibzdResponse answers r; an error means nothing was written.
 	writeCreateLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10027,8 +9550,7 @@ type GetLpdkoiibzdParams struct {
 // GetLpdkoiibzdResponse is the result of GetLpdkoiibzd: one of
 // GetLpdkoiibzdResponse204.
 type GetLpdkoiibzdResponse interface {
-	// writeGetLpdkoiibzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpdkoiibzdResponse answers r; an error means nothing was written.
 	writeGetLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10050,8 +9572,7 @@ type DeleteLpdkoiibzdParams struct {
 // DeleteLpdkoiibzdResponse is the result of DeleteLpdkoiibzd: one of
 // DeleteLpdkoiibzdResponse204.
 type DeleteLpdkoiibzdResponse interface {
-	// writeDeleteLpdkoiibzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLpdkoiibzdResponse answers r; an error means nothing was written.
 	writeDeleteLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10075,8 +9596,7 @@ type GetLpdkoiibzdItemParams struct {
 // GetLpdkoiibzdItemResponse is the result of GetLpdkoiibzdItem: one of
 // GetLpdkoiibzdItemResponse204.
 type GetLpdkoiibzdItemResponse interface {
-	// writeGetLpdkoiibzdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpdkoiibzdItemResponse answers r; an error means nothing was written.
 	writeGetLpdkoiibzdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10092,8 +9612,7 @@ func (v GetLpdkoiibzdItemResponse204) writeGetLpdkoiibzdItemResponse(rw http.Res
 // ListWmfkrdfpmResponse is the result of ListWmfkrdfpm: one of
 // ListWmfkrdfpmResponse204.
 type ListWmfkrdfpmResponse interface {
-	// writeListWmfkrdfpmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWmfkrdfpmResponse answers r; an error means nothing was written.
 	writeListWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10109,8 +9628,7 @@ func (v ListWmfkrdfpmResponse204) writeListWmfkrdfpmResponse(rw http.ResponseWri
 // CreateWmfkrdfpmResponse is the result of CreateWmfkrdfpm: one of
 // CreateWmfkrdfpmResponse204.
 type CreateWmfkrdfpmResponse interface {
-	// writeCreateWmfkrdfpmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWmfkrdfpmResponse answers r; an error means nothing was written.
 	writeCreateWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10132,8 +9650,7 @@ type GetWmfkrdfpmParams struct {
 // GetWmfkrdfpmResponse is the result of GetWmfkrdfpm: one of
 // GetWmfkrdfpmResponse204.
 type GetWmfkrdfpmResponse interface {
-	// writeGetWmfkrdfpmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWmfkrdfpmResponse answers r; an error means nothing was written.
 	writeGetWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10155,8 +9672,7 @@ type DeleteWmfkrdfpmParams struct {
 // DeleteWmfkrdfpmResponse is the result of DeleteWmfkrdfpm: one of
 // DeleteWmfkrdfpmResponse204.
 type DeleteWmfkrdfpmResponse interface {
-	// writeDeleteWmfkrdfpmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWmfkrdfpmResponse answers r; an error means nothing was written.
 	writeDeleteWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10180,8 +9696,7 @@ type GetWmfkrdfpmItemParams struct {
 // GetWmfkrdfpmItemResponse is the result of GetWmfkrdfpmItem: one of
 // GetWmfkrdfpmItemResponse204.
 type GetWmfkrdfpmItemResponse interface {
-	// writeGetWmfkrdfpmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWmfkrdfpmItemResponse answers r; an error means nothing was written.
 	writeGetWmfkrdfpmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10197,8 +9712,7 @@ func (v GetWmfkrdfpmItemResponse204) writeGetWmfkrdfpmItemResponse(rw http.Respo
 // ListHpjesrResponse is the result of ListHpjesr: one of
 // ListHpjesrResponse204.
 type ListHpjesrResponse interface {
-	// writeListHpjesrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHpjesrResponse answers r; an error means nothing was written.
 	writeListHpjesrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10214,8 +9728,7 @@ func (v ListHpjesrResponse204) writeListHpjesrResponse(rw http.ResponseWriter, r
 // CreateHpjesrResponse is the result of CreateHpjesr: one of
 // CreateHpjesrResponse204.
 type CreateHpjesrResponse interface {
-	// writeCreateHpjesrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHpjesrResponse answers r; an error means nothing was written.
 	writeCreateHpjesrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10237,8 +9750,7 @@ type GetHpjesrParams struct {
 // GetHpjesrResponse is the result of GetHpjesr: one of
 // GetHpjesrResponse204.
 type GetHpjesrResponse interface {
-	// writeGetHpjesrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpjesrResponse answers r; an error means nothing was written.
 	writeGetHpjesrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10260,8 +9772,7 @@ type DeleteHpjesrParams struct {
 // DeleteHpjesrResponse is the result of DeleteHpjesr: one of
 // DeleteHpjesrResponse204.
 type DeleteHpjesrResponse interface {
-	// writeDeleteHpjesrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHpjesrResponse answers r; an error means nothing was written.
 	writeDeleteHpjesrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10285,8 +9796,7 @@ type GetHpjesrItemParams struct {
 // GetHpjesrItemResponse is the result of GetHpjesrItem: one of
 // GetHpjesrItemResponse204.
 type GetHpjesrItemResponse interface {
-	// writeGetHpjesrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpjesrItemResponse answers r; an error means nothing was written.
 	writeGetHpjesrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10302,8 +9812,7 @@ func (v GetHpjesrItemResponse204) writeGetHpjesrItemResponse(rw http.ResponseWri
 // ListInkgjgjncjResponse is the result of ListInkgjgjncj: one of
 // ListInkgjgjncjResponse204.
 type ListInkgjgjncjResponse interface {
-	// writeListInkgjgjncjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListInkgjgjncjResponse answers r; an error means nothing was written.
 	writeListInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10319,8 +9828,7 @@ func (v ListInkgjgjncjResponse204) writeListInkgjgjncjResponse(rw http.ResponseW
 // CreateInkgjgjncjResponse is the result of CreateInkgjgjncj: one of
 // CreateInkgjgjncjResponse204.
 type CreateInkgjgjncjResponse interface {
-	// writeCreateInkgjgjncjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateInkgjgjncjResponse answers r; an error means nothing was written.
 	writeCreateInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10342,8 +9850,7 @@ type GetInkgjgjncjParams struct {
 // GetInkgjgjncjResponse is the result of GetInkgjgjncj: one of
 // GetInkgjgjncjResponse204.
 type GetInkgjgjncjResponse interface {
-	// writeGetInkgjgjncjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetInkgjgjncjResponse answers r; an error means nothing was written.
 	writeGetInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10365,8 +9872,7 @@ type DeleteInkgjgjncjParams struct {
 // DeleteInkgjgjncjResponse is the result of DeleteInkgjgjncj: one of
 // DeleteInkgjgjncjResponse204.
 type DeleteInkgjgjncjResponse interface {
-	// writeDeleteInkgjgjncjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteInkgjgjncjResponse answers r; an error means nothing was written.
 	writeDeleteInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10390,8 +9896,7 @@ type GetInkgjgjncjItemParams struct {
 // GetInkgjgjncjItemResponse is the result of GetInkgjgjncjItem: one of
 // GetInkgjgjncjItemResponse204.
 type GetInkgjgjncjItemResponse interface {
-	// writeGetInkgjgjncjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetInkgjgjncjItemResponse answers r; an error means nothing was written.
 	writeGetInkgjgjncjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10407,8 +9912,7 @@ func (v GetInkgjgjncjItemResponse204) writeGetInkgjgjncjItemResponse(rw http.Res
 // ListKsksqfResponse is the result of ListKsksqf: one of
 // ListKsksqfResponse204.
 type ListKsksqfResponse interface {
-	// writeListKsksqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKsksqfResponse answers r; an error means nothing was written.
 	writeListKsksqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10424,8 +9928,7 @@ func (v ListKsksqfResponse204) writeListKsksqfResponse(rw http.ResponseWriter, r
 // CreateKsksqfResponse is the result of CreateKsksqf: one of
 // CreateKsksqfResponse204.
 type CreateKsksqfResponse interface {
-	// writeCreateKsksqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKsksqfResponse answers r; an error means nothing was written.
 	writeCreateKsksqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10447,8 +9950,7 @@ type GetKsksqfParams struct {
 // GetKsksqfResponse is the result of GetKsksqf: one of
 // GetKsksqfResponse204.
 type GetKsksqfResponse interface {
-	// writeGetKsksqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKsksqfResponse answers r; an error means nothing was written.
 	writeGetKsksqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10470,8 +9972,7 @@ type DeleteKsksqfParams struct {
 // DeleteKsksqfResponse is the result of DeleteKsksqf: one of
 // DeleteKsksqfResponse204.
 type DeleteKsksqfResponse interface {
-	// writeDeleteKsksqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKsksqfResponse answers r; an error means nothing was written.
 	writeDeleteKsksqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10495,8 +9996,7 @@ type GetKsksqfItemParams struct {
 // GetKsksqfItemResponse is the result of GetKsksqfItem: one of
 // GetKsksqfItemResponse204.
 type GetKsksqfItemResponse interface {
-	// writeGetKsksqfItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKsksqfItemResponse answers r; an error means nothing was written.
 	writeGetKsksqfItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10512,8 +10012,7 @@ func (v GetKsksqfItemResponse204) writeGetKsksqfItemResponse(rw http.ResponseWri
 // ListEtkaaleloResponse is the result of ListEtkaalelo: one of
 // ListEtkaaleloResponse204.
 type ListEtkaaleloResponse interface {
-	// writeListEtkaaleloResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEtkaaleloResponse answers r; an error means nothing was written.
 	writeListEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10529,8 +10028,7 @@ func (v ListEtkaaleloResponse204) writeListEtkaaleloResponse(rw http.ResponseWri
 // CreateEtkaaleloResponse is the result of CreateEtkaalelo: one of
 // CreateEtkaaleloResponse204.
 type CreateEtkaaleloResponse interface {
-	// writeCreateEtkaaleloResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEtkaaleloResponse answers r; an error means nothing was written.
 	writeCreateEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10552,8 +10050,7 @@ type GetEtkaaleloParams struct {
 // GetEtkaaleloResponse is the result of GetEtkaalelo: one of
 // GetEtkaaleloResponse204.
 type GetEtkaaleloResponse interface {
-	// writeGetEtkaaleloResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEtkaaleloResponse answers r; an error means nothing was written.
 	writeGetEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10575,8 +10072,7 @@ type DeleteEtkaaleloParams struct {
 // DeleteEtkaaleloResponse is the result of DeleteEtkaalelo: one of
 // DeleteEtkaaleloResponse204.
 type DeleteEtkaaleloResponse interface {
-	// writeDeleteEtkaaleloResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEtkaaleloResponse answers r; an error means nothing was written.
 	writeDeleteEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10600,8 +10096,7 @@ type GetEtkaaleloItemParams struct {
 // GetEtkaaleloItemResponse is the result of GetEtkaaleloItem: one of
 // GetEtkaaleloItemResponse204.
 type GetEtkaaleloItemResponse interface {
-	// writeGetEtkaaleloItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEtkaaleloItemResponse answers r; an error means nothing was written.
 	writeGetEtkaaleloItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10617,8 +10112,7 @@ func (v GetEtkaaleloItemResponse204) writeGetEtkaaleloItemResponse(rw http.Respo
 // ListEwuwnResponse is the result of ListEwuwn: one of
 // ListEwuwnResponse204.
 type ListEwuwnResponse interface {
-	// writeListEwuwnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEwuwnResponse answers r; an error means nothing was written.
 	writeListEwuwnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10634,8 +10128,7 @@ func (v ListEwuwnResponse204) writeListEwuwnResponse(rw http.ResponseWriter, r *
 // CreateEwuwnResponse is the result of CreateEwuwn: one of
 // CreateEwuwnResponse204.
 type CreateEwuwnResponse interface {
-	// writeCreateEwuwnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEwuwnResponse answers r; an error means nothing was written.
 	writeCreateEwuwnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10657,8 +10150,7 @@ type GetEwuwnParams struct {
 // GetEwuwnResponse is the result of GetEwuwn: one of
 // GetEwuwnResponse204.
 type GetEwuwnResponse interface {
-	// writeGetEwuwnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEwuwnResponse answers r; an error means nothing was written.
 	writeGetEwuwnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10680,8 +10172,7 @@ type DeleteEwuwnParams struct {
 // DeleteEwuwnResponse is the result of DeleteEwuwn: one of
 // DeleteEwuwnResponse204.
 type DeleteEwuwnResponse interface {
-	// writeDeleteEwuwnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEwuwnResponse answers r; an error means nothing was written.
 	writeDeleteEwuwnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10705,8 +10196,7 @@ type GetEwuwnItemParams struct {
 // GetEwuwnItemResponse is the result of GetEwuwnItem: one of
 // GetEwuwnItemResponse204.
 type GetEwuwnItemResponse interface {
-	// writeGetEwuwnItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEwuwnItemResponse answers r; an error means nothing was written.
 	writeGetEwuwnItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10722,8 +10212,7 @@ func (v GetEwuwnItemResponse204) writeGetEwuwnItemResponse(rw http.ResponseWrite
 // ListTsgoqiastResponse is the result of ListTsgoqiast: one of
 // ListTsgoqiastResponse204.
 type ListTsgoqiastResponse interface {
-	// writeListTsgoqiastResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTsgoqiastResponse answers r; an error means nothing was written.
 	writeListTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10739,8 +10228,7 @@ func (v ListTsgoqiastResponse204) writeListTsgoqiastResponse(rw http.ResponseWri
 // CreateTsgoqiastResponse is the result of CreateTsgoqiast: one of
 // CreateTsgoqiastResponse204.
 type CreateTsgoqiastResponse interface {
-	// writeCreateTsgoqiastResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTsgoqiastResponse answers r; an error means nothing was written.
 	writeCreateTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10762,8 +10250,7 @@ type GetTsgoqiastParams struct {
 // GetTsgoqiastResponse is the result of GetTsgoqiast: one of
 // GetTsgoqiastResponse204.
 type GetTsgoqiastResponse interface {
-	// writeGetTsgoqiastResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTsgoqiastResponse answers r; an error means nothing was written.
 	writeGetTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10785,8 +10272,7 @@ type DeleteTsgoqiastParams struct {
 // DeleteTsgoqiastResponse is the result of DeleteTsgoqiast: one of
 // DeleteTsgoqiastResponse204.
 type DeleteTsgoqiastResponse interface {
-	// writeDeleteTsgoqiastResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTsgoqiastResponse answers r; an error means nothing was written.
 	writeDeleteTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10810,8 +10296,7 @@ type GetTsgoqiastItemParams struct {
 // GetTsgoqiastItemResponse is the result of GetTsgoqiastItem: one of
 // GetTsgoqiastItemResponse204.
 type GetTsgoqiastItemResponse interface {
-	// writeGetTsgoqiastItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTsgoqiastItemResponse answers r; an error means nothing was written.
 	writeGetTsgoqiastItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10827,8 +10312,7 @@ func (v GetTsgoqiastItemResponse204) writeGetTsgoqiastItemResponse(rw http.Respo
 // ListAizwakppResponse is the result of ListAizwakpp: one of
 // ListAizwakppResponse204.
 type ListAizwakppResponse interface {
-	// writeListAizwakppResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAizwakppResponse answers r; an error means nothing was written.
 	writeListAizwakppResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10844,8 +10328,7 @@ func (v ListAizwakppResponse204) writeListAizwakppResponse(rw http.ResponseWrite
 // CreateAizwakppResponse is the result of CreateAizwakpp: one of
 // CreateAizwakppResponse204.
 type CreateAizwakppResponse interface {
-	// writeCreateAizwakppResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAizwakppResponse answers r; an error means nothing was written.
 	writeCreateAizwakppResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10867,8 +10350,7 @@ type GetAizwakppParams struct {
 // GetAizwakppResponse is the result of GetAizwakpp: one of
 // GetAizwakppResponse204.
 type GetAizwakppResponse interface {
-	// writeGetAizwakppResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAizwakppResponse answers r; an error means nothing was written.
 	writeGetAizwakppResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10890,8 +10372,7 @@ type DeleteAizwakppParams struct {
 // DeleteAizwakppResponse is the result of DeleteAizwakpp: one of
 // DeleteAizwakppResponse204.
 type DeleteAizwakppResponse interface {
-	// writeDeleteAizwakppResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAizwakppResponse answers r; an error means nothing was written.
 	writeDeleteAizwakppResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10915,8 +10396,7 @@ type GetAizwakppItemParams struct {
 // GetAizwakppItemResponse is the result of GetAizwakppItem: one of
 // GetAizwakppItemResponse204.
 type GetAizwakppItemResponse interface {
-	// writeGetAizwakppItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAizwakppItemResponse answers r; an error means nothing was written.
 	writeGetAizwakppItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10932,8 +10412,7 @@ func (v GetAizwakppItemResponse204) writeGetAizwakppItemResponse(rw http.Respons
 // ListIkawbResponse is the result of ListIkawb: one of
 // ListIkawbResponse204.
 type ListIkawbResponse interface {
-	// writeListIkawbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIkawbResponse answers r; an error means nothing was written.
 	writeListIkawbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10949,8 +10428,7 @@ func (v ListIkawbResponse204) writeListIkawbResponse(rw http.ResponseWriter, r *
 // CreateIkawbResponse is the result of CreateIkawb: one of
 // CreateIkawbResponse204.
 type CreateIkawbResponse interface {
-	// writeCreateIkawbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIkawbResponse answers r; an error means nothing was written.
 	writeCreateIkawbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10972,8 +10450,7 @@ type GetIkawbParams struct {
 // GetIkawbResponse is the result of GetIkawb: one of
 // GetIkawbResponse204.
 type GetIkawbResponse interface {
-	// writeGetIkawbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIkawbResponse answers r; an error means nothing was written.
 	writeGetIkawbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -10995,8 +10472,7 @@ type DeleteIkawbParams struct {
 // DeleteIkawbResponse is the result of DeleteIkawb: one of
 // DeleteIkawbResponse204.
 type DeleteIkawbResponse interface {
-	// writeDeleteIkawbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIkawbResponse answers r; an error means nothing was written.
 	writeDeleteIkawbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11020,8 +10496,7 @@ type GetIkawbItemParams struct {
 // GetIkawbItemResponse is the result of GetIkawbItem: one of
 // GetIkawbItemResponse204.
 type GetIkawbItemResponse interface {
-	// writeGetIkawbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIkawbItemResponse answers r; an error means nothing was written.
 	writeGetIkawbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11037,8 +10512,7 @@ func (v GetIkawbItemResponse204) writeGetIkawbItemResponse(rw http.ResponseWrite
 // ListCorooResponse is the result of ListCoroo: one of
 // ListCorooResponse204.
 type ListCorooResponse interface {
-	// writeListCorooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListCorooResponse answers r; an error means nothing was written.
 	writeListCorooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11054,8 +10528,7 @@ func (v ListCorooResponse204) writeListCorooResponse(rw http.ResponseWriter, r *
 // CreateCorooResponse is the result of CreateCoroo: one of
 // CreateCorooResponse204.
 type CreateCorooResponse interface {
-	// writeCreateCorooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateCorooResponse answers r; an error means nothing was written.
 	writeCreateCorooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11077,8 +10550,7 @@ type GetCorooParams struct {
 // GetCorooResponse is the result of GetCoroo: one of
 // GetCorooResponse204.
 type GetCorooResponse interface {
-	// writeGetCorooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetCorooResponse answers r; an error means nothing was written.
 	writeGetCorooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11100,8 +10572,7 @@ type DeleteCorooParams struct {
 // DeleteCorooResponse is the result of DeleteCoroo: one of
 // DeleteCorooResponse204.
 type DeleteCorooResponse interface {
-	// writeDeleteCorooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteCorooResponse answers r; an error means nothing was written.
 	writeDeleteCorooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11125,8 +10596,7 @@ type GetCorooItemParams struct {
 // GetCorooItemResponse is the result of GetCorooItem: one of
 // GetCorooItemResponse204.
 type GetCorooItemResponse interface {
-	// writeGetCorooItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetCorooItemResponse answers r; an error means nothing was written.
 	writeGetCorooItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11142,8 +10612,7 @@ func (v GetCorooItemResponse204) writeGetCorooItemResponse(rw http.ResponseWrite
 // ListNalhmjxtResponse is the result of ListNalhmjxt: one of
 // ListNalhmjxtResponse204.
 type ListNalhmjxtResponse interface {
-	// writeListNalhmjxtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNalhmjxtResponse answers r; an error means nothing was written.
 	writeListNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11159,8 +10628,7 @@ func (v ListNalhmjxtResponse204) writeListNalhmjxtResponse(rw http.ResponseWrite
 // CreateNalhmjxtResponse is the result of CreateNalhmjxt: one of
 // CreateNalhmjxtResponse204.
 type CreateNalhmjxtResponse interface {
-	// writeCreateNalhmjxtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNalhmjxtResponse answers r; an error means nothing was written.
 	writeCreateNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11182,8 +10650,7 @@ type GetNalhmjxtParams struct {
 // GetNalhmjxtResponse is the result of GetNalhmjxt: one of
 // GetNalhmjxtResponse204.
 type GetNalhmjxtResponse interface {
-	// writeGetNalhmjxtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNalhmjxtResponse answers r; an error means nothing was written.
 	writeGetNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11205,8 +10672,7 @@ type DeleteNalhmjxtParams struct {
 // DeleteNalhmjxtResponse is the result of DeleteNalhmjxt: one of
 // DeleteNalhmjxtResponse204.
 type DeleteNalhmjxtResponse interface {
-	// writeDeleteNalhmjxtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNalhmjxtResponse answers r; an error means nothing was written.
 	writeDeleteNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11230,8 +10696,7 @@ type GetNalhmjxtItemParams struct {
 // GetNalhmjxtItemResponse is the result of GetNalhmjxtItem: one of
 // GetNalhmjxtItemResponse204.
 type GetNalhmjxtItemResponse interface {
-	// writeGetNalhmjxtItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNalhmjxtItemResponse answers r; an error means nothing was written.
 	writeGetNalhmjxtItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11247,8 +10712,7 @@ func (v GetNalhmjxtItemResponse204) writeGetNalhmjxtItemResponse(rw http.Respons
 // ListGovlnwhqngResponse is the result of ListGovlnwhqng: one of
 // ListGovlnwhqngResponse204.
 type ListGovlnwhqngResponse interface {
-	// writeListGovlnwhqngResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGovlnwhqngResponse answers r; an error means nothing was written.
 	writeListGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11264,8 +10728,7 @@ func (v ListGovlnwhqngResponse204) writeListGovlnwhqngResponse(rw http.ResponseW
 // CreateGovlnwhqngResponse is the result of CreateGovlnwhqng: one of
 // CreateGovlnwhqngResponse204.
 type CreateGovlnwhqngResponse interface {
-	// writeCreateGovlnwhqngResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGovlnwhqngResponse answers r; an error means nothing was written.
 	writeCreateGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11287,8 +10750,7 @@ type GetGovlnwhqngParams struct {
 // GetGovlnwhqngResponse is the result of GetGovlnwhqng: one of
 // GetGovlnwhqngResponse204.
 type GetGovlnwhqngResponse interface {
-	// writeGetGovlnwhqngResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGovlnwhqngResponse answers r; an error means nothing was written.
 	writeGetGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11310,8 +10772,7 @@ type DeleteGovlnwhqngParams struct {
 // DeleteGovlnwhqngResponse is the result of DeleteGovlnwhqng: one of
 // DeleteGovlnwhqngResponse204.
 type DeleteGovlnwhqngResponse interface {
-	// writeDeleteGovlnwhqngResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGovlnwhqngResponse answers r; an error means nothing was written.
 	writeDeleteGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11335,8 +10796,7 @@ type GetGovlnwhqngItemParams struct {
 // GetGovlnwhqngItemResponse is the result of GetGovlnwhqngItem: one of
 // GetGovlnwhqngItemResponse204.
 type GetGovlnwhqngItemResponse interface {
-	// writeGetGovlnwhqngItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGovlnwhqngItemResponse answers r; an error means nothing was written.
 	writeGetGovlnwhqngItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11352,8 +10812,7 @@ func (v GetGovlnwhqngItemResponse204) writeGetGovlnwhqngItemResponse(rw http.Res
 // ListFivetcjfzResponse is the result of ListFivetcjfz: one of
 // ListFivetcjfzResponse204.
 type ListFivetcjfzResponse interface {
-	// writeListFivetcjfzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFivetcjfzResponse answers r; an error means nothing was written.
 	writeListFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11369,8 +10828,7 @@ func (v ListFivetcjfzResponse204) writeListFivetcjfzResponse(rw http.ResponseWri
 // CreateFivetcjfzResponse is the result of CreateFivetcjfz: one of
 // CreateFivetcjfzResponse204.
 type CreateFivetcjfzResponse interface {
-	// writeCreateFivetcjfzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateFivetcjfzResponse answers r; an error means nothing was written.
 	writeCreateFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11392,8 +10850,7 @@ type GetFivetcjfzParams struct {
 // GetFivetcjfzResponse is the result of GetFivetcjfz: one of
 // GetFivetcjfzResponse204.
 type GetFivetcjfzResponse interface {
-	// writeGetFivetcjfzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFivetcjfzResponse answers r; an error means nothing was written.
 	writeGetFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11415,8 +10872,7 @@ type DeleteFivetcjfzParams struct {
 // DeleteFivetcjfzResponse is the result of DeleteFivetcjfz: one of
 // DeleteFivetcjfzResponse204.
 type DeleteFivetcjfzResponse interface {
-	// writeDeleteFivetcjfzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteFivetcjfzResponse answers r; an error means nothing was written.
 	writeDeleteFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11440,8 +10896,7 @@ type GetFivetcjfzItemParams struct {
 // GetFivetcjfzItemResponse is the result of GetFivetcjfzItem: one of
 // GetFivetcjfzItemResponse204.
 type GetFivetcjfzItemResponse interface {
-	// writeGetFivetcjfzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFivetcjfzItemResponse answers r; an error means nothing was written.
 	writeGetFivetcjfzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11457,8 +10912,7 @@ func (v GetFivetcjfzItemResponse204) writeGetFivetcjfzItemResponse(rw http.Respo
 // ListQedvjResponse is the result of ListQedvj: one of
 // ListQedvjResponse204.
 type ListQedvjResponse interface {
-	// writeListQedvjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQedvjResponse answers r; an error means nothing was written.
 	writeListQedvjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11474,8 +10928,7 @@ func (v ListQedvjResponse204) writeListQedvjResponse(rw http.ResponseWriter, r *
 // CreateQedvjResponse is the result of CreateQedvj: one of
 // CreateQedvjResponse204.
 type CreateQedvjResponse interface {
-	// writeCreateQedvjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQedvjResponse answers r; an error means nothing was written.
 	writeCreateQedvjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11497,8 +10950,7 @@ type GetQedvjParams struct {
 // GetQedvjResponse is the result of GetQedvj: one of
 // GetQedvjResponse204.
 type GetQedvjResponse interface {
-	// writeGetQedvjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQedvjResponse answers r; an error means nothing was written.
 	writeGetQedvjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11520,8 +10972,7 @@ type DeleteQedvjParams struct {
 // DeleteQedvjResponse is the result of DeleteQedvj: one of
 // DeleteQedvjResponse204.
 type DeleteQedvjResponse interface {
-	// writeDeleteQedvjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQedvjResponse answers r; an error means nothing was written.
 	writeDeleteQedvjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11545,8 +10996,7 @@ type GetQedvjItemParams struct {
 // GetQedvjItemResponse is the result of GetQedvjItem: one of
 // GetQedvjItemResponse204.
 type GetQedvjItemResponse interface {
-	// writeGetQedvjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQedvjItemResponse answers r; an error means nothing was written.
 	writeGetQedvjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11562,8 +11012,7 @@ func (v GetQedvjItemResponse204) writeGetQedvjItemResponse(rw http.ResponseWrite
 // ListFnsjyokResponse is the result of ListFnsjyok: one of
 // ListFnsjyokResponse204.
 type ListFnsjyokResponse interface {
-	// writeListFnsjyokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFnsjyokResponse answers r; an error means nothing was written.
 	writeListFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11579,8 +11028,7 @@ func (v ListFnsjyokResponse204) writeListFnsjyokResponse(rw http.ResponseWriter,
 // CreateFnsjyokResponse is the result of CreateFnsjyok: one of
 // CreateFnsjyokResponse204.
 type CreateFnsjyokResponse interface {
-	// writeCreateFnsjyokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateFnsjyokResponse answers r; an error means nothing was written.
 	writeCreateFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11602,8 +11050,7 @@ type GetFnsjyokParams struct {
 // GetFnsjyokResponse is the result of GetFnsjyok: one of
 // GetFnsjyokResponse204.
 type GetFnsjyokResponse interface {
-	// writeGetFnsjyokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFnsjyokResponse answers r; an error means nothing was written.
 	writeGetFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11625,8 +11072,7 @@ type DeleteFnsjyokParams struct {
 // DeleteFnsjyokResponse is the result of DeleteFnsjyok: one of
 // DeleteFnsjyokResponse204.
 type DeleteFnsjyokResponse interface {
-	// writeDeleteFnsjyokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteFnsjyokResponse answers r; an error means nothing was written.
 	writeDeleteFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11650,8 +11096,7 @@ type GetFnsjyokItemParams struct {
 // GetFnsjyokItemResponse is the result of GetFnsjyokItem: one of
 // GetFnsjyokItemResponse204.
 type GetFnsjyokItemResponse interface {
-	// writeGetFnsjyokItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFnsjyokItemResponse answers r; an error means nothing was written.
 	writeGetFnsjyokItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11667,8 +11112,7 @@ func (v GetFnsjyokItemResponse204) writeGetFnsjyokItemResponse(rw http.ResponseW
 // ListKzpfzxdlokResponse is the result of ListKzpfzxdlok: one of
 // ListKzpfzxdlokResponse204.
 type ListKzpfzxdlokResponse interface {
-	// writeListKzpfzxdlokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKzpfzxdlokResponse answers r; an error means nothing was written.
 	writeListKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11684,8 +11128,7 @@ func (v ListKzpfzxdlokResponse204) writeListKzpfzxdlokResponse(rw http.ResponseW
 // CreateKzpfzxdlokResponse is the result of CreateKzpfzxdlok: one of
 // CreateKzpfzxdlokResponse204.
 type CreateKzpfzxdlokResponse interface {
-	// writeCreateKzpfzxdlokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKzpfzxdlokResponse answers r; an error means nothing was written.
 	writeCreateKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11707,8 +11150,7 @@ type GetKzpfzxdlokParams struct {
 // GetKzpfzxdlokResponse is the result of GetKzpfzxdlok: one of
 // GetKzpfzxdlokResponse204.
 type GetKzpfzxdlokResponse interface {
-	// writeGetKzpfzxdlokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKzpfzxdlokResponse answers r; an error means nothing was written.
 	writeGetKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11730,8 +11172,7 @@ type DeleteKzpfzxdlokParams struct {
 // DeleteKzpfzxdlokResponse is the result of DeleteKzpfzxdlok: one of
 // DeleteKzpfzxdlokResponse204.
 type DeleteKzpfzxdlokResponse interface {
-	// writeDeleteKzpfzxdlokResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKzpfzxdlokResponse answers r; an error means nothing was written.
 	writeDeleteKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11755,8 +11196,7 @@ type GetKzpfzxdlokItemParams struct {
 // GetKzpfzxdlokItemResponse is the result of GetKzpfzxdlokItem: one of
 // GetKzpfzxdlokItemResponse204.
 type GetKzpfzxdlokItemResponse interface {
-	// writeGetKzpfzxdlokItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKzpfzxdlokItemResponse answers r; an error means nothing was written.
 	writeGetKzpfzxdlokItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11772,8 +11212,7 @@ func (v GetKzpfzxdlokItemResponse204) writeGetKzpfzxdlokItemResponse(rw http.Res
 // ListNoaexmResponse is the result of ListNoaexm: one of
 // ListNoaexmResponse204.
 type ListNoaexmResponse interface {
-	// writeListNoaexmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNoaexmResponse answers r; an error means nothing was written.
 	writeListNoaexmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11789,8 +11228,7 @@ func (v ListNoaexmResponse204) writeListNoaexmResponse(rw http.ResponseWriter, r
 // CreateNoaexmResponse is the result of CreateNoaexm: one of
 // CreateNoaexmResponse204.
 type CreateNoaexmResponse interface {
-	// writeCreateNoaexmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNoaexmResponse answers r; an error means nothing was written.
 	writeCreateNoaexmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11812,8 +11250,7 @@ type GetNoaexmParams struct {
 // GetNoaexmResponse is the result of GetNoaexm: one of
 // GetNoaexmResponse204.
 type GetNoaexmResponse interface {
-	// writeGetNoaexmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNoaexmResponse answers r; an error means nothing was written.
 	writeGetNoaexmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11835,8 +11272,7 @@ type DeleteNoaexmParams struct {
 // DeleteNoaexmResponse is the result of DeleteNoaexm: one of
 // DeleteNoaexmResponse204.
 type DeleteNoaexmResponse interface {
-	// writeDeleteNoaexmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNoaexmResponse answers r; an error means nothing was written.
 	writeDeleteNoaexmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11860,8 +11296,7 @@ type GetNoaexmItemParams struct {
 // GetNoaexmItemResponse is the result of GetNoaexmItem: one of
 // GetNoaexmItemResponse204.
 type GetNoaexmItemResponse interface {
-	// writeGetNoaexmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNoaexmItemResponse answers r; an error means nothing was written.
 	writeGetNoaexmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11877,8 +11312,7 @@ func (v GetNoaexmItemResponse204) writeGetNoaexmItemResponse(rw http.ResponseWri
 // ListXcljdelfxxResponse is the result of ListXcljdelfxx: one of
 // ListXcljdelfxxResponse204.
 type ListXcljdelfxxResponse interface {
-	// writeListXcljdelfxxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXcljdelfxxResponse answers r; an error means nothing was written.
 	writeListXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11894,8 +11328,7 @@ func (v ListXcljdelfxxResponse204) writeListXcljdelfxxResponse(rw http.ResponseW
 // CreateXcljdelfxxResponse is the result of CreateXcljdelfxx: one of
 // CreateXcljdelfxxResponse204.
 type CreateXcljdelfxxResponse interface {
-	// writeCreateXcljdelfxxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXcljdelfxxResponse answers r; an error means nothing was written.
 	writeCreateXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11917,8 +11350,7 @@ type GetXcljdelfxxParams struct {
 // GetXcljdelfxxResponse is the result of GetXcljdelfxx: one of
 // GetXcljdelfxxResponse204.
 type GetXcljdelfxxResponse interface {
-	// writeGetXcljdelfxxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXcljdelfxxResponse answers r; an error means nothing was written.
 	writeGetXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11940,8 +11372,7 @@ type DeleteXcljdelfxxParams struct {
 // DeleteXcljdelfxxResponse is the result of DeleteXcljdelfxx: one of
 // DeleteXcljdelfxxResponse204.
 type DeleteXcljdelfxxResponse interface {
-	// writeDeleteXcljdelfxxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXcljdelfxxResponse answers r; an error means nothing was written.
 	writeDeleteXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11965,8 +11396,7 @@ type GetXcljdelfxxItemParams struct {
 // GetXcljdelfxxItemResponse is the result of GetXcljdelfxxItem: one of
 // GetXcljdelfxxItemResponse204.
 type GetXcljdelfxxItemResponse interface {
-	// writeGetXcljdelfxxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXcljdelfxxItemResponse answers r; an error means nothing was written.
 	writeGetXcljdelfxxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11982,8 +11412,7 @@ func (v GetXcljdelfxxItemResponse204) writeGetXcljdelfxxItemResponse(rw http.Res
 // ListGuiyycbuResponse is the result of ListGuiyycbu: one of
 // ListGuiyycbuResponse204.
 type ListGuiyycbuResponse interface {
-	// writeListGuiyycbuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGuiyycbuResponse answers r; an error means nothing was written.
 	writeListGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -11999,8 +11428,7 @@ func (v ListGuiyycbuResponse204) writeListGuiyycbuResponse(rw http.ResponseWrite
 // CreateGuiyycbuResponse is the result of CreateGuiyycbu: one of
 // CreateGuiyycbuResponse204.
 type CreateGuiyycbuResponse interface {
-	// writeCreateGuiyycbuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGuiyycbuResponse answers r; an error means nothing was written.
 	writeCreateGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12022,8 +11450,7 @@ type GetGuiyycbuParams struct {
 // GetGuiyycbuResponse is the result of GetGuiyycbu: one of
 // GetGuiyycbuResponse204.
 type GetGuiyycbuResponse interface {
-	// writeGetGuiyycbuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGuiyycbuResponse answers r; an error means nothing was written.
 	writeGetGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12045,8 +11472,7 @@ type DeleteGuiyycbuParams struct {
 // DeleteGuiyycbuResponse is the result of DeleteGuiyycbu: one of
 // DeleteGuiyycbuResponse204.
 type DeleteGuiyycbuResponse interface {
-	// writeDeleteGuiyycbuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGuiyycbuResponse answers r; an error means nothing was written.
 	writeDeleteGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12070,8 +11496,7 @@ type GetGuiyycbuItemParams struct {
 // GetGuiyycbuItemResponse is the result of GetGuiyycbuItem: one of
 // GetGuiyycbuItemResponse204.
 type GetGuiyycbuItemResponse interface {
-	// writeGetGuiyycbuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGuiyycbuItemResponse answers r; an error means nothing was written.
 	writeGetGuiyycbuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12087,8 +11512,7 @@ func (v GetGuiyycbuItemResponse204) writeGetGuiyycbuItemResponse(rw http.Respons
 // ListJqjypResponse is the result of ListJqjyp: one of
 // ListJqjypResponse204.
 type ListJqjypResponse interface {
-	// writeListJqjypResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJqjypResponse answers r; an error means nothing was written.
 	writeListJqjypResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12104,8 +11528,7 @@ func (v ListJqjypResponse204) writeListJqjypResponse(rw http.ResponseWriter, r *
 // CreateJqjypResponse is the result of CreateJqjyp: one of
 // CreateJqjypResponse204.
 type CreateJqjypResponse interface {
-	// writeCreateJqjypResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJqjypResponse answers r; an error means nothing was written.
 	writeCreateJqjypResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12127,8 +11550,7 @@ type GetJqjypParams struct {
 // GetJqjypResponse is the result of GetJqjyp: one of
 // GetJqjypResponse204.
 type GetJqjypResponse interface {
-	// writeGetJqjypResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJqjypResponse answers r; an error means nothing was written.
 	writeGetJqjypResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12150,8 +11572,7 @@ type DeleteJqjypParams struct {
 // DeleteJqjypResponse is the result of DeleteJqjyp: one of
 // DeleteJqjypResponse204.
 type DeleteJqjypResponse interface {
-	// writeDeleteJqjypResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJqjypResponse answers r; an error means nothing was written.
 	writeDeleteJqjypResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12175,8 +11596,7 @@ type GetJqjypItemParams struct {
 // GetJqjypItemResponse is the result of GetJqjypItem: one of
 // GetJqjypItemResponse204.
 type GetJqjypItemResponse interface {
-	// writeGetJqjypItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJqjypItemResponse answers r; an error means nothing was written.
 	writeGetJqjypItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12192,8 +11612,7 @@ func (v GetJqjypItemResponse204) writeGetJqjypItemResponse(rw http.ResponseWrite
 // ListTmnwcqdvResponse is the result of ListTmnwcqdv: one of
 // ListTmnwcqdvResponse204.
 type ListTmnwcqdvResponse interface {
-	// writeListTmnwcqdvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTmnwcqdvResponse answers r; an error means nothing was written.
 	writeListTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12209,8 +11628,7 @@ func (v ListTmnwcqdvResponse204) writeListTmnwcqdvResponse(rw http.ResponseWrite
 // CreateTmnwcqdvResponse is the result of CreateTmnwcqdv: one of
 // CreateTmnwcqdvResponse204.
 type CreateTmnwcqdvResponse interface {
-	// writeCreateTmnwcqdvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTmnwcqdvResponse answers r; an error means nothing was written.
 	writeCreateTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12232,8 +11650,7 @@ type GetTmnwcqdvParams struct {
 // GetTmnwcqdvResponse is the result of GetTmnwcqdv: one of
 // GetTmnwcqdvResponse204.
 type GetTmnwcqdvResponse interface {
-	// writeGetTmnwcqdvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTmnwcqdvResponse answers r; an error means nothing was written.
 	writeGetTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12255,8 +11672,7 @@ type DeleteTmnwcqdvParams struct {
 // DeleteTmnwcqdvResponse is the result of DeleteTmnwcqdv: one of
 // DeleteTmnwcqdvResponse204.
 type DeleteTmnwcqdvResponse interface {
-	// writeDeleteTmnwcqdvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTmnwcqdvResponse answers r; an error means nothing was written.
 	writeDeleteTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12280,8 +11696,7 @@ type GetTmnwcqdvItemParams struct {
 // GetTmnwcqdvItemResponse is the result of GetTmnwcqdvItem: one of
 // GetTmnwcqdvItemResponse204.
 type GetTmnwcqdvItemResponse interface {
-	// writeGetTmnwcqdvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTmnwcqdvItemResponse answers r; an error means nothing was written.
 	writeGetTmnwcqdvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12297,8 +11712,7 @@ func (v GetTmnwcqdvItemResponse204) writeGetTmnwcqdvItemResponse(rw http.Respons
 // ListQeftuiResponse is the result of ListQeftui: one of
 // ListQeftuiResponse204.
 type ListQeftuiResponse interface {
-	// writeListQeftuiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQeftuiResponse answers r; an error means nothing was written.
 	writeListQeftuiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12314,8 +11728,7 @@ func (v ListQeftuiResponse204) writeListQeftuiResponse(rw http.ResponseWriter, r
 // CreateQeftuiResponse is the result of CreateQeftui: one of
 // CreateQeftuiResponse204.
 type CreateQeftuiResponse interface {
-	// writeCreateQeftuiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQeftuiResponse answers r; an error means nothing was written.
 	writeCreateQeftuiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12337,8 +11750,7 @@ type GetQeftuiParams struct {
 // GetQeftuiResponse is the result of GetQeftui: one of
 // GetQeftuiResponse204.
 type GetQeftuiResponse interface {
-	// writeGetQeftuiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQeftuiResponse answers r; an error means nothing was written.
 	writeGetQeftuiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12360,8 +11772,7 @@ type DeleteQeftuiParams struct {
 // DeleteQeftuiResponse is the result of DeleteQeftui: one of
 // DeleteQeftuiResponse204.
 type DeleteQeftuiResponse interface {
-	// writeDeleteQeftuiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQeftuiResponse answers r; an error means nothing was written.
 	writeDeleteQeftuiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12385,8 +11796,7 @@ type GetQeftuiItemParams struct {
 // GetQeftuiItemResponse is the result of GetQeftuiItem: one of
 // GetQeftuiItemResponse204.
 type GetQeftuiItemResponse interface {
-	// writeGetQeftuiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQeftuiItemResponse answers r; an error means nothing was written.
 	writeGetQeftuiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12402,8 +11812,7 @@ func (v GetQeftuiItemResponse204) writeGetQeftuiItemResponse(rw http.ResponseWri
 // ListSvnuldpResponse is the result of ListSvnuldp: one of
 // ListSvnuldpResponse204.
 type ListSvnuldpResponse interface {
-	// writeListSvnuldpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSvnuldpResponse answers r; an error means nothing was written.
 	writeListSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12419,8 +11828,7 @@ func (v ListSvnuldpResponse204) writeListSvnuldpResponse(rw http.ResponseWriter,
 // CreateSvnuldpResponse is the result of CreateSvnuldp: one of
 // CreateSvnuldpResponse204.
 type CreateSvnuldpResponse interface {
-	// writeCreateSvnuldpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSvnuldpResponse answers r; an error means nothing was written.
 	writeCreateSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12442,8 +11850,7 @@ type GetSvnuldpParams struct {
 // GetSvnuldpResponse is the result of GetSvnuldp: one of
 // GetSvnuldpResponse204.
 type GetSvnuldpResponse interface {
-	// writeGetSvnuldpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvnuldpResponse answers r; an error means nothing was written.
 	writeGetSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12465,8 +11872,7 @@ type DeleteSvnuldpParams struct {
 // DeleteSvnuldpResponse is the result of DeleteSvnuldp: one of
 // DeleteSvnuldpResponse204.
 type DeleteSvnuldpResponse interface {
-	// writeDeleteSvnuldpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSvnuldpResponse answers r; an error means nothing was written.
 	writeDeleteSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12490,8 +11896,7 @@ type GetSvnuldpItemParams struct {
 // GetSvnuldpItemResponse is the result of GetSvnuldpItem: one of
 // GetSvnuldpItemResponse204.
 type GetSvnuldpItemResponse interface {
-	// writeGetSvnuldpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvnuldpItemResponse answers r; an error means nothing was written.
 	writeGetSvnuldpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12507,8 +11912,7 @@ func (v GetSvnuldpItemResponse204) writeGetSvnuldpItemResponse(rw http.ResponseW
 // ListZfwxbjResponse is the result of ListZfwxbj: one of
 // ListZfwxbjResponse204.
 type ListZfwxbjResponse interface {
-	// writeListZfwxbjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZfwxbjResponse answers r; an error means nothing was written.
 	writeListZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12524,8 +11928,7 @@ func (v ListZfwxbjResponse204) writeListZfwxbjResponse(rw http.ResponseWriter, r
 // CreateZfwxbjResponse is the result of CreateZfwxbj: one of
 // CreateZfwxbjResponse204.
 type CreateZfwxbjResponse interface {
-	// writeCreateZfwxbjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZfwxbjResponse answers r; an error means nothing was written.
 	writeCreateZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12547,8 +11950,7 @@ type GetZfwxbjParams struct {
 // GetZfwxbjResponse is the result of GetZfwxbj: one of
 // GetZfwxbjResponse204.
 type GetZfwxbjResponse interface {
-	// writeGetZfwxbjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZfwxbjResponse answers r; an error means nothing was written.
 	writeGetZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12570,8 +11972,7 @@ type DeleteZfwxbjParams struct {
 // DeleteZfwxbjResponse is the result of DeleteZfwxbj: one of
 // DeleteZfwxbjResponse204.
 type DeleteZfwxbjResponse interface {
-	// writeDeleteZfwxbjResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZfwxbjResponse answers r; an error means nothing was written.
 	writeDeleteZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12595,8 +11996,7 @@ type GetZfwxbjItemParams struct {
 // GetZfwxbjItemResponse is the result of GetZfwxbjItem: one of
 // GetZfwxbjItemResponse204.
 type GetZfwxbjItemResponse interface {
-	// writeGetZfwxbjItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZfwxbjItemResponse answers r; an error means nothing was written.
 	writeGetZfwxbjItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12612,8 +12012,7 @@ func (v GetZfwxbjItemResponse204) writeGetZfwxbjItemResponse(rw http.ResponseWri
 // ListDfcvpijrsResponse is the result of ListDfcvpijrs: one of
 // ListDfcvpijrsResponse204.
 type ListDfcvpijrsResponse interface {
-	// writeListDfcvpijrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDfcvpijrsResponse answers r; an error means nothing was written.
 	writeListDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12629,8 +12028,7 @@ func (v ListDfcvpijrsResponse204) writeListDfcvpijrsResponse(rw http.ResponseWri
 // CreateDfcvpijrsResponse is the result of CreateDfcvpijrs: one of
 // CreateDfcvpijrsResponse204.
 type CreateDfcvpijrsResponse interface {
-	// writeCreateDfcvpijrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDfcvpijrsResponse answers r; an error means nothing was written.
 	writeCreateDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12652,8 +12050,7 @@ type GetDfcvpijrsParams struct {
 // GetDfcvpijrsResponse is the result of GetDfcvpijrs: one of
 // GetDfcvpijrsResponse204.
 type GetDfcvpijrsResponse interface {
-	// writeGetDfcvpijrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDfcvpijrsResponse answers r; an error means nothing was written.
 	writeGetDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12675,8 +12072,7 @@ type DeleteDfcvpijrsParams struct {
 // DeleteDfcvpijrsResponse is the result of DeleteDfcvpijrs: one of
 // DeleteDfcvpijrsResponse204.
 type DeleteDfcvpijrsResponse interface {
-	// writeDeleteDfcvpijrsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDfcvpijrsResponse answers r; an error means nothing was written.
 	writeDeleteDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12700,8 +12096,7 @@ type GetDfcvpijrsItemParams struct {
 // GetDfcvpijrsItemResponse is the result of GetDfcvpijrsItem: one of
 // GetDfcvpijrsItemResponse204.
 type GetDfcvpijrsItemResponse interface {
-	// writeGetDfcvpijrsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDfcvpijrsItemResponse answers r; an error means nothing was written.
 	writeGetDfcvpijrsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12717,8 +12112,7 @@ func (v GetDfcvpijrsItemResponse204) writeGetDfcvpijrsItemResponse(rw http.Respo
 // ListKcuotccResponse is the result of ListKcuotcc: one of
 // ListKcuotccResponse204.
 type ListKcuotccResponse interface {
-	// writeListKcuotccResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKcuotccResponse answers r; an error means nothing was written.
 	writeListKcuotccResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12734,8 +12128,7 @@ func (v ListKcuotccResponse204) writeListKcuotccResponse(rw http.ResponseWriter,
 // CreateKcuotccResponse is the result of CreateKcuotcc: one of
 // CreateKcuotccResponse204.
 type CreateKcuotccResponse interface {
-	// writeCreateKcuotccResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKcuotccResponse answers r; an error means nothing was written.
 	writeCreateKcuotccResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12757,8 +12150,7 @@ type GetKcuotccParams struct {
 // GetKcuotccResponse is the result of GetKcuotcc: one of
 // GetKcuotccResponse204.
 type GetKcuotccResponse interface {
-	// writeGetKcuotccResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKcuotccResponse answers r; an error means nothing was written.
 	writeGetKcuotccResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12780,8 +12172,7 @@ type DeleteKcuotccParams struct {
 // DeleteKcuotccResponse is the result of DeleteKcuotcc: one of
 // DeleteKcuotccResponse204.
 type DeleteKcuotccResponse interface {
-	// writeDeleteKcuotccResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKcuotccResponse answers r; an error means nothing was written.
 	writeDeleteKcuotccResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12805,8 +12196,7 @@ type GetKcuotccItemParams struct {
 // GetKcuotccItemResponse is the result of GetKcuotccItem: one of
 // GetKcuotccItemResponse204.
 type GetKcuotccItemResponse interface {
-	// writeGetKcuotccItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKcuotccItemResponse answers r; an error means nothing was written.
 	writeGetKcuotccItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12822,8 +12212,7 @@ func (v GetKcuotccItemResponse204) writeGetKcuotccItemResponse(rw http.ResponseW
 // ListYlxpbzwdiResponse is the result of ListYlxpbzwdi: one of
 // ListYlxpbzwdiResponse204.
 type ListYlxpbzwdiResponse interface {
-	// writeListYlxpbzwdiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYlxpbzwdiResponse answers r; an error means nothing was written.
 	writeListYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12839,8 +12228,7 @@ func (v ListYlxpbzwdiResponse204) writeListYlxpbzwdiResponse(rw http.ResponseWri
 // CreateYlxpbzwdiResponse is the result of CreateYlxpbzwdi: one of
 // CreateYlxpbzwdiResponse204.
 type CreateYlxpbzwdiResponse interface {
-	// writeCreateYlxpbzwdiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYlxpbzwdiResponse answers r; an error means nothing was written.
 	writeCreateYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12862,8 +12250,7 @@ type GetYlxpbzwdiParams struct {
 // GetYlxpbzwdiResponse is the result of GetYlxpbzwdi: one of
 // GetYlxpbzwdiResponse204.
 type GetYlxpbzwdiResponse interface {
-	// writeGetYlxpbzwdiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYlxpbzwdiResponse answers r; an error means nothing was written.
 	writeGetYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12885,8 +12272,7 @@ type DeleteYlxpbzwdiParams struct {
 // DeleteYlxpbzwdiResponse is the result of DeleteYlxpbzwdi: one of
 // DeleteYlxpbzwdiResponse204.
 type DeleteYlxpbzwdiResponse interface {
-	// writeDeleteYlxpbzwdiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYlxpbzwdiResponse answers r; an error means nothing was written.
 	writeDeleteYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12910,8 +12296,7 @@ type GetYlxpbzwdiItemParams struct {
 // GetYlxpbzwdiItemResponse is the result of GetYlxpbzwdiItem: one of
 // GetYlxpbzwdiItemResponse204.
 type GetYlxpbzwdiItemResponse interface {
-	// writeGetYlxpbzwdiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYlxpbzwdiItemResponse answers r; an error means nothing was written.
 	writeGetYlxpbzwdiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12927,8 +12312,7 @@ func (v GetYlxpbzwdiItemResponse204) writeGetYlxpbzwdiItemResponse(rw http.Respo
 // ListEukxcmipeResponse is the result of ListEukxcmipe: one of
 // ListEukxcmipeResponse204.
 type ListEukxcmipeResponse interface {
-	// writeListEukxcmipeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEukxcmipeResponse answers r; an error means nothing was written.
 	writeListEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12944,8 +12328,7 @@ func (v ListEukxcmipeResponse204) writeListEukxcmipeResponse(rw http.ResponseWri
 // CreateEukxcmipeResponse is the result of CreateEukxcmipe: one of
 // CreateEukxcmipeResponse204.
 type CreateEukxcmipeResponse interface {
-	// writeCreateEukxcmipeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEukxcmipeResponse answers r; an error means nothing was written.
 	writeCreateEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12967,8 +12350,7 @@ type GetEukxcmipeParams struct {
 // GetEukxcmipeResponse is the result of GetEukxcmipe: one of
 // GetEukxcmipeResponse204.
 type GetEukxcmipeResponse interface {
-	// writeGetEukxcmipeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEukxcmipeResponse answers r; an error means nothing was written.
 	writeGetEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -12990,8 +12372,7 @@ type DeleteEukxcmipeParams struct {
 // DeleteEukxcmipeResponse is the result of DeleteEukxcmipe: one of
 // DeleteEukxcmipeResponse204.
 type DeleteEukxcmipeResponse interface {
-	// writeDeleteEukxcmipeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEukxcmipeResponse answers r; an error means nothing was written.
 	writeDeleteEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13015,8 +12396,7 @@ type GetEukxcmipeItemParams struct {
 // GetEukxcmipeItemResponse is the result of GetEukxcmipeItem: one of
 // GetEukxcmipeItemResponse204.
 type GetEukxcmipeItemResponse interface {
-	// writeGetEukxcmipeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEukxcmipeItemResponse answers r; an error means nothing was written.
 	writeGetEukxcmipeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13032,8 +12412,7 @@ func (v GetEukxcmipeItemResponse204) writeGetEukxcmipeItemResponse(rw http.Respo
 // ListVqslmzslbResponse is the result of ListVqslmzslb: one of
 // ListVqslmzslbResponse204.
 type ListVqslmzslbResponse interface {
-	// writeListVqslmzslbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListVqslmzslbResponse answers r; an error means nothing was written.
 	writeListVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13049,8 +12428,7 @@ func (v ListVqslmzslbResponse204) writeListVqslmzslbResponse(rw http.ResponseWri
 // CreateVqslmzslbResponse is the result of CreateVqslmzslb: one of
 // CreateVqslmzslbResponse204.
 type CreateVqslmzslbResponse interface {
-	// writeCreateVqslmzslbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateVqslmzslbResponse answers r; an error means nothing was written.
 	writeCreateVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13072,8 +12450,7 @@ type GetVqslmzslbParams struct {
 // GetVqslmzslbResponse is the result of GetVqslmzslb: one of
 // GetVqslmzslbResponse204.
 type GetVqslmzslbResponse interface {
-	// writeGetVqslmzslbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVqslmzslbResponse answers r; an error means nothing was written.
 	writeGetVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13095,8 +12472,7 @@ type DeleteVqslmzslbParams struct {
 // DeleteVqslmzslbResponse is the result of DeleteVqslmzslb: one of
 // DeleteVqslmzslbResponse204.
 type DeleteVqslmzslbResponse interface {
-	// writeDeleteVqslmzslbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteVqslmzslbResponse answers r; an error means nothing was written.
 	writeDeleteVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13120,8 +12496,7 @@ type GetVqslmzslbItemParams struct {
 // GetVqslmzslbItemResponse is the result of GetVqslmzslbItem: one of
 // GetVqslmzslbItemResponse204.
 type GetVqslmzslbItemResponse interface {
-	// writeGetVqslmzslbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVqslmzslbItemResponse answers r; an error means nothing was written.
 	writeGetVqslmzslbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13137,8 +12512,7 @@ func (v GetVqslmzslbItemResponse204) writeGetVqslmzslbItemResponse(rw http.Respo
 // ListMqmsResponse is the result of ListMqms: one of
 // ListMqmsResponse204.
 type ListMqmsResponse interface {
-	// writeListMqmsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMqmsResponse answers r; an error means nothing was written.
 	writeListMqmsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13154,8 +12528,7 @@ func (v ListMqmsResponse204) writeListMqmsResponse(rw http.ResponseWriter, r *ht
 // CreateMqmsResponse is the result of CreateMqms: one of
 // CreateMqmsResponse204.
 type CreateMqmsResponse interface {
-	// writeCreateMqmsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMqmsResponse answers r; an error means nothing was written.
 	writeCreateMqmsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13177,8 +12550,7 @@ type GetMqmsParams struct {
 // GetMqmsResponse is the result of GetMqms: one of
 // GetMqmsResponse204.
 type GetMqmsResponse interface {
-	// writeGetMqmsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMqmsResponse answers r; an error means nothing was written.
 	writeGetMqmsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13200,8 +12572,7 @@ type DeleteMqmsParams struct {
 // DeleteMqmsResponse is the result of DeleteMqms: one of
 // DeleteMqmsResponse204.
 type DeleteMqmsResponse interface {
-	// writeDeleteMqmsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMqmsResponse answers r; an error means nothing was written.
 	writeDeleteMqmsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13225,8 +12596,7 @@ type GetMqmsItemParams struct {
 // GetMqmsItemResponse is the result of GetMqmsItem: one of
 // GetMqmsItemResponse204.
 type GetMqmsItemResponse interface {
-	// writeGetMqmsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMqmsItemResponse answers r; an error means nothing was written.
 	writeGetMqmsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13242,8 +12612,7 @@ func (v GetMqmsItemResponse204) writeGetMqmsItemResponse(rw http.ResponseWriter,
 // ListXvwuqnvpwResponse is the result of ListXvwuqnvpw: one of
 // ListXvwuqnvpwResponse204.
 type ListXvwuqnvpwResponse interface {
-	// writeListXvwuqnvpwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXvwuqnvpwResponse answers r; an error means nothing was written.
 	writeListXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13259,8 +12628,7 @@ func (v ListXvwuqnvpwResponse204) writeListXvwuqnvpwResponse(rw http.ResponseWri
 // CreateXvwuqnvpwResponse is the result of CreateXvwuqnvpw: one of
 // CreateXvwuqnvpwResponse204.
 type CreateXvwuqnvpwResponse interface {
-	// writeCreateXvwuqnvpwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXvwuqnvpwResponse answers r; an error means nothing was written.
 	writeCreateXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13282,8 +12650,7 @@ type GetXvwuqnvpwParams struct {
 // GetXvwuqnvpwResponse is the result of GetXvwuqnvpw: one of
 // GetXvwuqnvpwResponse204.
 type GetXvwuqnvpwResponse interface {
-	// writeGetXvwuqnvpwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXvwuqnvpwResponse answers r; an error means nothing was written.
 	writeGetXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13305,8 +12672,7 @@ type DeleteXvwuqnvpwParams struct {
 // DeleteXvwuqnvpwResponse is the result of DeleteXvwuqnvpw: one of
 // DeleteXvwuqnvpwResponse204.
 type DeleteXvwuqnvpwResponse interface {
-	// writeDeleteXvwuqnvpwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXvwuqnvpwResponse answers r; an error means nothing was written.
 	writeDeleteXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13330,8 +12696,7 @@ type GetXvwuqnvpwItemParams struct {
 // GetXvwuqnvpwItemResponse is the result of GetXvwuqnvpwItem: one of
 // GetXvwuqnvpwItemResponse204.
 type GetXvwuqnvpwItemResponse interface {
-	// writeGetXvwuqnvpwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXvwuqnvpwItemResponse answers r; an error means nothing was written.
 	writeGetXvwuqnvpwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13347,8 +12712,7 @@ func (v GetXvwuqnvpwItemResponse204) writeGetXvwuqnvpwItemResponse(rw http.Respo
 // ListLoruxlgzResponse is the result of ListLoruxlgz: one of
 // ListLoruxlgzResponse204.
 type ListLoruxlgzResponse interface {
-	// writeListLoruxlgzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLoruxlgzResponse answers r; an error means nothing was written.
 	writeListLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13364,8 +12728,7 @@ func (v ListLoruxlgzResponse204) writeListLoruxlgzResponse(rw http.ResponseWrite
 // CreateLoruxlgzResponse is the result of CreateLoruxlgz: one of
 // CreateLoruxlgzResponse204.
 type CreateLoruxlgzResponse interface {
-	// writeCreateLoruxlgzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLoruxlgzResponse answers r; an error means nothing was written.
 	writeCreateLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13387,8 +12750,7 @@ type GetLoruxlgzParams struct {
 // GetLoruxlgzResponse is the result of GetLoruxlgz: one of
 // GetLoruxlgzResponse204.
 type GetLoruxlgzResponse interface {
-	// writeGetLoruxlgzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLoruxlgzResponse answers r; an error means nothing was written.
 	writeGetLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13410,8 +12772,7 @@ type DeleteLoruxlgzParams struct {
 // DeleteLoruxlgzResponse is the result of DeleteLoruxlgz: one of
 // DeleteLoruxlgzResponse204.
 type DeleteLoruxlgzResponse interface {
-	// writeDeleteLoruxlgzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLoruxlgzResponse answers r; an error means nothing was written.
 	writeDeleteLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13435,8 +12796,7 @@ type GetLoruxlgzItemParams struct {
 // GetLoruxlgzItemResponse is the result of GetLoruxlgzItem: one of
 // GetLoruxlgzItemResponse204.
 type GetLoruxlgzItemResponse interface {
-	// writeGetLoruxlgzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLoruxlgzItemResponse answers r; an error means nothing was written.
 	writeGetLoruxlgzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13452,8 +12812,7 @@ func (v GetLoruxlgzItemResponse204) writeGetLoruxlgzItemResponse(rw http.Respons
 // ListMbooResponse is the result of ListMboo: one of
 // ListMbooResponse204.
 type ListMbooResponse interface {
-	// writeListMbooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMbooResponse answers r; an error means nothing was written.
 	writeListMbooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13469,8 +12828,7 @@ func (v ListMbooResponse204) writeListMbooResponse(rw http.ResponseWriter, r *ht
 // CreateMbooResponse is the result of CreateMboo: one of
 // CreateMbooResponse204.
 type CreateMbooResponse interface {
-	// writeCreateMbooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMbooResponse answers r; an error means nothing was written.
 	writeCreateMbooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13492,8 +12850,7 @@ type GetMbooParams struct {
 // GetMbooResponse is the result of GetMboo: one of
 // GetMbooResponse204.
 type GetMbooResponse interface {
-	// writeGetMbooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMbooResponse answers r; an error means nothing was written.
 	writeGetMbooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13515,8 +12872,7 @@ type DeleteMbooParams struct {
 // DeleteMbooResponse is the result of DeleteMboo: one of
 // DeleteMbooResponse204.
 type DeleteMbooResponse interface {
-	// writeDeleteMbooResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMbooResponse answers r; an error means nothing was written.
 	writeDeleteMbooResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13540,8 +12896,7 @@ type GetMbooItemParams struct {
 // GetMbooItemResponse is the result of GetMbooItem: one of
 // GetMbooItemResponse204.
 type GetMbooItemResponse interface {
-	// writeGetMbooItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMbooItemResponse answers r; an error means nothing was written.
 	writeGetMbooItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13557,8 +12912,7 @@ func (v GetMbooItemResponse204) writeGetMbooItemResponse(rw http.ResponseWriter,
 // ListWkvnResponse is the result of ListWkvn: one of
 // ListWkvnResponse204.
 type ListWkvnResponse interface {
-	// writeListWkvnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWkvnResponse answers r; an error means nothing was written.
 	writeListWkvnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13574,8 +12928,7 @@ func (v ListWkvnResponse204) writeListWkvnResponse(rw http.ResponseWriter, r *ht
 // CreateWkvnResponse is the result of CreateWkvn: one of
 // CreateWkvnResponse204.
 type CreateWkvnResponse interface {
-	// writeCreateWkvnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWkvnResponse answers r; an error means nothing was written.
 	writeCreateWkvnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13597,8 +12950,7 @@ type GetWkvnParams struct {
 // GetWkvnResponse is the result of GetWkvn: one of
 // GetWkvnResponse204.
 type GetWkvnResponse interface {
-	// writeGetWkvnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWkvnResponse answers r; an error means nothing was written.
 	writeGetWkvnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13620,8 +12972,7 @@ type DeleteWkvnParams struct {
 // DeleteWkvnResponse is the result of DeleteWkvn: one of
 // DeleteWkvnResponse204.
 type DeleteWkvnResponse interface {
-	// writeDeleteWkvnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWkvnResponse answers r; an error means nothing was written.
 	writeDeleteWkvnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13645,8 +12996,7 @@ type GetWkvnItemParams struct {
 // GetWkvnItemResponse is the result of GetWkvnItem: one of
 // GetWkvnItemResponse204.
 type GetWkvnItemResponse interface {
-	// writeGetWkvnItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWkvnItemResponse answers r; an error means nothing was written.
 	writeGetWkvnItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13662,8 +13012,7 @@ func (v GetWkvnItemResponse204) writeGetWkvnItemResponse(rw http.ResponseWriter,
 // ListSadozResponse is the result of ListSadoz: one of
 // ListSadozResponse204.
 type ListSadozResponse interface {
-	// writeListSadozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSadozResponse answers r; an error means nothing was written.
 	writeListSadozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13679,8 +13028,7 @@ func (v ListSadozResponse204) writeListSadozResponse(rw http.ResponseWriter, r *
 // CreateSadozResponse is the result of CreateSadoz: one of
 // CreateSadozResponse204.
 type CreateSadozResponse interface {
-	// writeCreateSadozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSadozResponse answers r; an error means nothing was written.
 	writeCreateSadozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13702,8 +13050,7 @@ type GetSadozParams struct {
 // GetSadozResponse is the result of GetSadoz: one of
 // GetSadozResponse204.
 type GetSadozResponse interface {
-	// writeGetSadozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSadozResponse answers r; an error means nothing was written.
 	writeGetSadozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13725,8 +13072,7 @@ type DeleteSadozParams struct {
 // DeleteSadozResponse is the result of DeleteSadoz: one of
 // DeleteSadozResponse204.
 type DeleteSadozResponse interface {
-	// writeDeleteSadozResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSadozResponse answers r; an error means nothing was written.
 	writeDeleteSadozResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13750,8 +13096,7 @@ type GetSadozItemParams struct {
 // GetSadozItemResponse is the result of GetSadozItem: one of
 // GetSadozItemResponse204.
 type GetSadozItemResponse interface {
-	// writeGetSadozItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSadozItemResponse answers r; an error means nothing was written.
 	writeGetSadozItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13767,8 +13112,7 @@ func (v GetSadozItemResponse204) writeGetSadozItemResponse(rw http.ResponseWrite
 // ListMtrmzuzuResponse is the result of ListMtrmzuzu: one of
 // ListMtrmzuzuResponse204.
 type ListMtrmzuzuResponse interface {
-	// writeListMtrmzuzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMtrmzuzuResponse answers r; an error means nothing was written.
 	writeListMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13784,8 +13128,7 @@ func (v ListMtrmzuzuResponse204) writeListMtrmzuzuResponse(rw http.ResponseWrite
 // CreateMtrmzuzuResponse is the result of CreateMtrmzuzu: one of
 // CreateMtrmzuzuResponse204.
 type CreateMtrmzuzuResponse interface {
-	// writeCreateMtrmzuzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMtrmzuzuResponse answers r; an error means nothing was written.
 	writeCreateMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13807,8 +13150,7 @@ type GetMtrmzuzuParams struct {
 // GetMtrmzuzuResponse is the result of GetMtrmzuzu: one of
 // GetMtrmzuzuResponse204.
 type GetMtrmzuzuResponse interface {
-	// writeGetMtrmzuzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMtrmzuzuResponse answers r; an error means nothing was written.
 	writeGetMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13830,8 +13172,7 @@ type DeleteMtrmzuzuParams struct {
 // DeleteMtrmzuzuResponse is the result of DeleteMtrmzuzu: one of
 // DeleteMtrmzuzuResponse204.
 type DeleteMtrmzuzuResponse interface {
-	// writeDeleteMtrmzuzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMtrmzuzuResponse answers r; an error means nothing was written.
 	writeDeleteMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13855,8 +13196,7 @@ type GetMtrmzuzuItemParams struct {
 // GetMtrmzuzuItemResponse is the result of GetMtrmzuzuItem: one of
 // GetMtrmzuzuItemResponse204.
 type GetMtrmzuzuItemResponse interface {
-	// writeGetMtrmzuzuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMtrmzuzuItemResponse answers r; an error means nothing was written.
 	writeGetMtrmzuzuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13872,8 +13212,7 @@ func (v GetMtrmzuzuItemResponse204) writeGetMtrmzuzuItemResponse(rw http.Respons
 // ListLkxdResponse is the result of ListLkxd: one of
 // ListLkxdResponse204.
 type ListLkxdResponse interface {
-	// writeListLkxdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLkxdResponse answers r; an error means nothing was written.
 	writeListLkxdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13889,8 +13228,7 @@ func (v ListLkxdResponse204) writeListLkxdResponse(rw http.ResponseWriter, r *ht
 // CreateLkxdResponse is the result of CreateLkxd: one of
 // CreateLkxdResponse204.
 type CreateLkxdResponse interface {
-	// writeCreateLkxdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLkxdResponse answers r; an error means nothing was written.
 	writeCreateLkxdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13912,8 +13250,7 @@ type GetLkxdParams struct {
 // GetLkxdResponse is the result of GetLkxd: one of
 // GetLkxdResponse204.
 type GetLkxdResponse interface {
-	// writeGetLkxdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLkxdResponse answers r; an error means nothing was written.
 	writeGetLkxdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13935,8 +13272,7 @@ type DeleteLkxdParams struct {
 // DeleteLkxdResponse is the result of DeleteLkxd: one of
 // DeleteLkxdResponse204.
 type DeleteLkxdResponse interface {
-	// writeDeleteLkxdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLkxdResponse answers r; an error means nothing was written.
 	writeDeleteLkxdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13960,8 +13296,7 @@ type GetLkxdItemParams struct {
 // GetLkxdItemResponse is the result of GetLkxdItem: one of
 // GetLkxdItemResponse204.
 type GetLkxdItemResponse interface {
-	// writeGetLkxdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLkxdItemResponse answers r; an error means nothing was written.
 	writeGetLkxdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13977,8 +13312,7 @@ func (v GetLkxdItemResponse204) writeGetLkxdItemResponse(rw http.ResponseWriter,
 // ListVmdbuvzuResponse is the result of ListVmdbuvzu: one of
 // ListVmdbuvzuResponse204.
 type ListVmdbuvzuResponse interface {
-	// writeListVmdbuvzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListVmdbuvzuResponse answers r; an error means nothing was written.
 	writeListVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -13994,8 +13328,7 @@ func (v ListVmdbuvzuResponse204) writeListVmdbuvzuResponse(rw http.ResponseWrite
 // CreateVmdbuvzuResponse is the result of CreateVmdbuvzu: one of
 // CreateVmdbuvzuResponse204.
 type CreateVmdbuvzuResponse interface {
-	// writeCreateVmdbuvzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateVmdbuvzuResponse answers r; an error means nothing was written.
 	writeCreateVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14017,8 +13350,7 @@ type GetVmdbuvzuParams struct {
 // GetVmdbuvzuResponse is the result of GetVmdbuvzu: one of
 // GetVmdbuvzuResponse204.
 type GetVmdbuvzuResponse interface {
-	// writeGetVmdbuvzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVmdbuvzuResponse answers r; an error means nothing was written.
 	writeGetVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14040,8 +13372,7 @@ type DeleteVmdbuvzuParams struct {
 // DeleteVmdbuvzuResponse is the result of DeleteVmdbuvzu: one of
 // DeleteVmdbuvzuResponse204.
 type DeleteVmdbuvzuResponse interface {
-	// writeDeleteVmdbuvzuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteVmdbuvzuResponse answers r; an error means nothing was written.
 	writeDeleteVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14065,8 +13396,7 @@ type GetVmdbuvzuItemParams struct {
 // GetVmdbuvzuItemResponse is the result of GetVmdbuvzuItem: one of
 // GetVmdbuvzuItemResponse204.
 type GetVmdbuvzuItemResponse interface {
-	// writeGetVmdbuvzuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVmdbuvzuItemResponse answers r; an error means nothing was written.
 	writeGetVmdbuvzuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14082,8 +13412,7 @@ func (v GetVmdbuvzuItemResponse204) writeGetVmdbuvzuItemResponse(rw http.Respons
 // ListSeoteeiaResponse is the result of ListSeoteeia: one of
 // ListSeoteeiaResponse204.
 type ListSeoteeiaResponse interface {
-	// writeListSeoteeiaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSeoteeiaResponse answers r; an error means nothing was written.
 	writeListSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14099,8 +13428,7 @@ func (v ListSeoteeiaResponse204) writeListSeoteeiaResponse(rw http.ResponseWrite
 // CreateSeoteeiaResponse is the result of CreateSeoteeia: one of
 // CreateSeoteeiaResponse204.
 type CreateSeoteeiaResponse interface {
-	// writeCreateSeoteeiaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSeoteeiaResponse answers r; an error means nothing was written.
 	writeCreateSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14122,8 +13450,7 @@ type GetSeoteeiaParams struct {
 // GetSeoteeiaResponse is the result of GetSeoteeia: one of
 // GetSeoteeiaResponse204.
 type GetSeoteeiaResponse interface {
-	// writeGetSeoteeiaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSeoteeiaResponse answers r; an error means nothing was written.
 	writeGetSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14145,8 +13472,7 @@ type DeleteSeoteeiaParams struct {
 // DeleteSeoteeiaResponse is the result of DeleteSeoteeia: one of
 // DeleteSeoteeiaResponse204.
 type DeleteSeoteeiaResponse interface {
-	// writeDeleteSeoteeiaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSeoteeiaResponse answers r; an error means nothing was written.
 	writeDeleteSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14170,8 +13496,7 @@ type GetSeoteeiaItemParams struct {
 // GetSeoteeiaItemResponse is the result of GetSeoteeiaItem: one of
 // GetSeoteeiaItemResponse204.
 type GetSeoteeiaItemResponse interface {
-	// writeGetSeoteeiaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSeoteeiaItemResponse answers r; an error means nothing was written.
 	writeGetSeoteeiaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14187,8 +13512,7 @@ func (v GetSeoteeiaItemResponse204) writeGetSeoteeiaItemResponse(rw http.Respons
 // ListAburtmwbxResponse is the result of ListAburtmwbx: one of
 // ListAburtmwbxResponse204.
 type ListAburtmwbxResponse interface {
-	// writeListAburtmwbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAburtmwbxResponse answers r; an error means nothing was written.
 	writeListAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14204,8 +13528,7 @@ func (v ListAburtmwbxResponse204) writeListAburtmwbxResponse(rw http.ResponseWri
 // CreateAburtmwbxResponse is the result of CreateAburtmwbx: one of
 // CreateAburtmwbxResponse204.
 type CreateAburtmwbxResponse interface {
-	// writeCreateAburtmwbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAburtmwbxResponse answers r; an error means nothing was written.
 	writeCreateAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14227,8 +13550,7 @@ type GetAburtmwbxParams struct {
 // GetAburtmwbxResponse is the result of GetAburtmwbx: one of
 // GetAburtmwbxResponse204.
 type GetAburtmwbxResponse interface {
-	// writeGetAburtmwbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAburtmwbxResponse answers r; an error means nothing was written.
 	writeGetAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14250,8 +13572,7 @@ type DeleteAburtmwbxParams struct {
 // DeleteAburtmwbxResponse is the result of DeleteAburtmwbx: one of
 // DeleteAburtmwbxResponse204.
 type DeleteAburtmwbxResponse interface {
-	// writeDeleteAburtmwbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAburtmwbxResponse answers r; an error means nothing was written.
 	writeDeleteAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14275,8 +13596,7 @@ type GetAburtmwbxItemParams struct {
 // GetAburtmwbxItemResponse is the result of GetAburtmwbxItem: one of
 // GetAburtmwbxItemResponse204.
 type GetAburtmwbxItemResponse interface {
-	// writeGetAburtmwbxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAburtmwbxItemResponse answers r; an error means nothing was written.
 	writeGetAburtmwbxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14292,8 +13612,7 @@ func (v GetAburtmwbxItemResponse204) writeGetAburtmwbxItemResponse(rw http.Respo
 // ListRqcqffdResponse is the result of ListRqcqffd: one of
 // ListRqcqffdResponse204.
 type ListRqcqffdResponse interface {
-	// writeListRqcqffdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRqcqffdResponse answers r; an error means nothing was written.
 	writeListRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14309,8 +13628,7 @@ func (v ListRqcqffdResponse204) writeListRqcqffdResponse(rw http.ResponseWriter,
 // CreateRqcqffdResponse is the result of CreateRqcqffd: one of
 // CreateRqcqffdResponse204.
 type CreateRqcqffdResponse interface {
-	// writeCreateRqcqffdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRqcqffdResponse answers r; an error means nothing was written.
 	writeCreateRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14332,8 +13650,7 @@ type GetRqcqffdParams struct {
 // GetRqcqffdResponse is the result of GetRqcqffd: one of
 // GetRqcqffdResponse204.
 type GetRqcqffdResponse interface {
-	// writeGetRqcqffdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRqcqffdResponse answers r; an error means nothing was written.
 	writeGetRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14355,8 +13672,7 @@ type DeleteRqcqffdParams struct {
 // DeleteRqcqffdResponse is the result of DeleteRqcqffd: one of
 // DeleteRqcqffdResponse204.
 type DeleteRqcqffdResponse interface {
-	// writeDeleteRqcqffdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRqcqffdResponse answers r; an error means nothing was written.
 	writeDeleteRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14380,8 +13696,7 @@ type GetRqcqffdItemParams struct {
 // GetRqcqffdItemResponse is the result of GetRqcqffdItem: one of
 // GetRqcqffdItemResponse204.
 type GetRqcqffdItemResponse interface {
-	// writeGetRqcqffdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRqcqffdItemResponse answers r; an error means nothing was written.
 	writeGetRqcqffdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14397,8 +13712,7 @@ func (v GetRqcqffdItemResponse204) writeGetRqcqffdItemResponse(rw http.ResponseW
 // ListZcyrResponse is the result of ListZcyr: one of
 // ListZcyrResponse204.
 type ListZcyrResponse interface {
-	// writeListZcyrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZcyrResponse answers r; an error means nothing was written.
 	writeListZcyrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14414,8 +13728,7 @@ func (v ListZcyrResponse204) writeListZcyrResponse(rw http.ResponseWriter, r *ht
 // CreateZcyrResponse is the result of CreateZcyr: one of
 // CreateZcyrResponse204.
 type CreateZcyrResponse interface {
-	// writeCreateZcyrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZcyrResponse answers r; an error means nothing was written.
 	writeCreateZcyrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14437,8 +13750,7 @@ type GetZcyrParams struct {
 // GetZcyrResponse is the result of GetZcyr: one of
 // GetZcyrResponse204.
 type GetZcyrResponse interface {
-	// writeGetZcyrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZcyrResponse answers r; an error means nothing was written.
 	writeGetZcyrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14460,8 +13772,7 @@ type DeleteZcyrParams struct {
 // DeleteZcyrResponse is the result of DeleteZcyr: one of
 // DeleteZcyrResponse204.
 type DeleteZcyrResponse interface {
-	// writeDeleteZcyrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZcyrResponse answers r; an error means nothing was written.
 	writeDeleteZcyrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14485,8 +13796,7 @@ type GetZcyrItemParams struct {
 // GetZcyrItemResponse is the result of GetZcyrItem: one of
 // GetZcyrItemResponse204.
 type GetZcyrItemResponse interface {
-	// writeGetZcyrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZcyrItemResponse answers r; an error means nothing was written.
 	writeGetZcyrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14502,8 +13812,7 @@ func (v GetZcyrItemResponse204) writeGetZcyrItemResponse(rw http.ResponseWriter,
 // ListNvvwesgdrtResponse is the result of ListNvvwesgdrt: one of
 // ListNvvwesgdrtResponse204.
 type ListNvvwesgdrtResponse interface {
-	// writeListNvvwesgdrtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNvvwesgdrtResponse answers r; an error means nothing was written.
 	writeListNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14519,8 +13828,7 @@ func (v ListNvvwesgdrtResponse204) writeListNvvwesgdrtResponse(rw http.ResponseW
 // CreateNvvwesgdrtResponse is the result of CreateNvvwesgdrt: one of
 // CreateNvvwesgdrtResponse204.
 type CreateNvvwesgdrtResponse interface {
-	// writeCreateNvvwesgdrtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNvvwesgdrtResponse answers r; an error means nothing was written.
 	writeCreateNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14542,8 +13850,7 @@ type GetNvvwesgdrtParams struct {
 // GetNvvwesgdrtResponse is the result of GetNvvwesgdrt: one of
 // GetNvvwesgdrtResponse204.
 type GetNvvwesgdrtResponse interface {
-	// writeGetNvvwesgdrtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNvvwesgdrtResponse answers r; an error means nothing was written.
 	writeGetNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14565,8 +13872,7 @@ type DeleteNvvwesgdrtParams struct {
 // DeleteNvvwesgdrtResponse is the result of DeleteNvvwesgdrt: one of
 // DeleteNvvwesgdrtResponse204.
 type DeleteNvvwesgdrtResponse interface {
-	// writeDeleteNvvwesgdrtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNvvwesgdrtResponse answers r; an error means nothing was written.
 	writeDeleteNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14590,8 +13896,7 @@ type GetNvvwesgdrtItemParams struct {
 // GetNvvwesgdrtItemResponse is the result of GetNvvwesgdrtItem: one of
 // GetNvvwesgdrtItemResponse204.
 type GetNvvwesgdrtItemResponse interface {
-	// writeGetNvvwesgdrtItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNvvwesgdrtItemResponse answers r; an error means nothing was written.
 	writeGetNvvwesgdrtItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14607,8 +13912,7 @@ func (v GetNvvwesgdrtItemResponse204) writeGetNvvwesgdrtItemResponse(rw http.Res
 // ListZgtpnResponse is the result of ListZgtpn: one of
 // ListZgtpnResponse204.
 type ListZgtpnResponse interface {
-	// writeListZgtpnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZgtpnResponse answers r; an error means nothing was written.
 	writeListZgtpnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14624,8 +13928,7 @@ func (v ListZgtpnResponse204) writeListZgtpnResponse(rw http.ResponseWriter, r *
 // CreateZgtpnResponse is the result of CreateZgtpn: one of
 // CreateZgtpnResponse204.
 type CreateZgtpnResponse interface {
-	// writeCreateZgtpnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZgtpnResponse answers r; an error means nothing was written.
 	writeCreateZgtpnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14647,8 +13950,7 @@ type GetZgtpnParams struct {
 // GetZgtpnResponse is the result of GetZgtpn: one of
 // GetZgtpnResponse204.
 type GetZgtpnResponse interface {
-	// writeGetZgtpnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZgtpnResponse answers r; an error means nothing was written.
 	writeGetZgtpnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14670,8 +13972,7 @@ type DeleteZgtpnParams struct {
 // DeleteZgtpnResponse is the result of DeleteZgtpn: one of
 // DeleteZgtpnResponse204.
 type DeleteZgtpnResponse interface {
-	// writeDeleteZgtpnResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZgtpnResponse answers r; an error means nothing was written.
 	writeDeleteZgtpnResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14695,8 +13996,7 @@ type GetZgtpnItemParams struct {
 // GetZgtpnItemResponse is the result of GetZgtpnItem: one of
 // GetZgtpnItemResponse204.
 type GetZgtpnItemResponse interface {
-	// writeGetZgtpnItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZgtpnItemResponse answers r; an error means nothing was written.
 	writeGetZgtpnItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14712,8 +14012,7 @@ func (v GetZgtpnItemResponse204) writeGetZgtpnItemResponse(rw http.ResponseWrite
 // ListBdlfeclbdhResponse is the result of ListBdlfeclbdh: one of
 // ListBdlfeclbdhResponse204.
 type ListBdlfeclbdhResponse interface {
-	// writeListBdlfeclbdhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListBdlfeclbdhResponse answers r; an error means nothing was written.
 	writeListBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14729,8 +14028,7 @@ func (v ListBdlfeclbdhResponse204) writeListBdlfeclbdhResponse(rw http.ResponseW
 // CreateBdlfeclbdhResponse is the result of CreateBdlfeclbdh: one of
 // CreateBdlfeclbdhResponse204.
 type CreateBdlfeclbdhResponse interface {
-	// writeCreateBdlfeclbdhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateBdlfeclbdhResponse answers r; an error means nothing was written.
 	writeCreateBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14752,8 +14050,7 @@ type GetBdlfeclbdhParams struct {
 // GetBdlfeclbdhResponse is the result of GetBdlfeclbdh: one of
 // GetBdlfeclbdhResponse204.
 type GetBdlfeclbdhResponse interface {
-	// writeGetBdlfeclbdhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBdlfeclbdhResponse answers r; an error means nothing was written.
 	writeGetBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14775,8 +14072,7 @@ type DeleteBdlfeclbdhParams struct {
 // DeleteBdlfeclbdhResponse is the result of DeleteBdlfeclbdh: one of
 // DeleteBdlfeclbdhResponse204.
 type DeleteBdlfeclbdhResponse interface {
-	// writeDeleteBdlfeclbdhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteBdlfeclbdhResponse answers r; an error means nothing was written.
 	writeDeleteBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14800,8 +14096,7 @@ type GetBdlfeclbdhItemParams struct {
 // GetBdlfeclbdhItemResponse is the result of GetBdlfeclbdhItem: one of
 // GetBdlfeclbdhItemResponse204.
 type GetBdlfeclbdhItemResponse interface {
-	// writeGetBdlfeclbdhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBdlfeclbdhItemResponse answers r; an error means nothing was written.
 	writeGetBdlfeclbdhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14817,8 +14112,7 @@ func (v GetBdlfeclbdhItemResponse204) writeGetBdlfeclbdhItemResponse(rw http.Res
 // ListHphwvzjplResponse is the result of ListHphwvzjpl: one of
 // ListHphwvzjplResponse204.
 type ListHphwvzjplResponse interface {
-	// writeListHphwvzjplResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHphwvzjplResponse answers r; an error means nothing was written.
 	writeListHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14834,8 +14128,7 @@ func (v ListHphwvzjplResponse204) writeListHphwvzjplResponse(rw http.ResponseWri
 // CreateHphwvzjplResponse is the result of CreateHphwvzjpl: one of
 // CreateHphwvzjplResponse204.
 type CreateHphwvzjplResponse interface {
-	// writeCreateHphwvzjplResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHphwvzjplResponse answers r; an error means nothing was written.
 	writeCreateHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14857,8 +14150,7 @@ type GetHphwvzjplParams struct {
 // GetHphwvzjplResponse is the result of GetHphwvzjpl: one of
 // GetHphwvzjplResponse204.
 type GetHphwvzjplResponse interface {
-	// writeGetHphwvzjplResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHphwvzjplResponse answers r; an error means nothing was written.
 	writeGetHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14880,8 +14172,7 @@ type DeleteHphwvzjplParams struct {
 // DeleteHphwvzjplResponse is the result of DeleteHphwvzjpl: one of
 // DeleteHphwvzjplResponse204.
 type DeleteHphwvzjplResponse interface {
-	// writeDeleteHphwvzjplResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHphwvzjplResponse answers r; an error means nothing was written.
 	writeDeleteHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14905,8 +14196,7 @@ type GetHphwvzjplItemParams struct {
 // GetHphwvzjplItemResponse is the result of GetHphwvzjplItem: one of
 // GetHphwvzjplItemResponse204.
 type GetHphwvzjplItemResponse interface {
-	// writeGetHphwvzjplItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHphwvzjplItemResponse answers r; an error means nothing was written.
 	writeGetHphwvzjplItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14922,8 +14212,7 @@ func (v GetHphwvzjplItemResponse204) writeGetHphwvzjplItemResponse(rw http.Respo
 // ListSbzmfgivResponse is the result of ListSbzmfgiv: one of
 // ListSbzmfgivResponse204.
 type ListSbzmfgivResponse interface {
-	// writeListSbzmfgivResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSbzmfgivResponse answers r; an error means nothing was written.
 	writeListSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14939,8 +14228,7 @@ func (v ListSbzmfgivResponse204) writeListSbzmfgivResponse(rw http.ResponseWrite
 // CreateSbzmfgivResponse is the result of CreateSbzmfgiv: one of
 // CreateSbzmfgivResponse204.
 type CreateSbzmfgivResponse interface {
-	// writeCreateSbzmfgivResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSbzmfgivResponse answers r; an error means nothing was written.
 	writeCreateSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14962,8 +14250,7 @@ type GetSbzmfgivParams struct {
 // GetSbzmfgivResponse is the result of GetSbzmfgiv: one of
 // GetSbzmfgivResponse204.
 type GetSbzmfgivResponse interface {
-	// writeGetSbzmfgivResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSbzmfgivResponse answers r; an error means nothing was written.
 	writeGetSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -14985,8 +14272,7 @@ type DeleteSbzmfgivParams struct {
 // DeleteSbzmfgivResponse is the result of DeleteSbzmfgiv: one of
 // DeleteSbzmfgivResponse204.
 type DeleteSbzmfgivResponse interface {
-	// writeDeleteSbzmfgivResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSbzmfgivResponse answers r; an error means nothing was written.
 	writeDeleteSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15010,8 +14296,7 @@ type GetSbzmfgivItemParams struct {
 // GetSbzmfgivItemResponse is the result of GetSbzmfgivItem: one of
 // GetSbzmfgivItemResponse204.
 type GetSbzmfgivItemResponse interface {
-	// writeGetSbzmfgivItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSbzmfgivItemResponse answers r; an error means nothing was written.
 	writeGetSbzmfgivItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15027,8 +14312,7 @@ func (v GetSbzmfgivItemResponse204) writeGetSbzmfgivItemResponse(rw http.Respons
 // ListAnffhilqpResponse is the result of ListAnffhilqp: one of
 // ListAnffhilqpResponse204.
 type ListAnffhilqpResponse interface {
-	// writeListAnffhilqpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAnffhilqpResponse answers r; an error means nothing was written.
 	writeListAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15044,8 +14328,7 @@ func (v ListAnffhilqpResponse204) writeListAnffhilqpResponse(rw http.ResponseWri
 // CreateAnffhilqpResponse is the result of CreateAnffhilqp: one of
 // CreateAnffhilqpResponse204.
 type CreateAnffhilqpResponse interface {
-	// writeCreateAnffhilqpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAnffhilqpResponse answers r; an error means nothing was written.
 	writeCreateAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15067,8 +14350,7 @@ type GetAnffhilqpParams struct {
 // GetAnffhilqpResponse is the result of GetAnffhilqp: one of
 // GetAnffhilqpResponse204.
 type GetAnffhilqpResponse interface {
-	// writeGetAnffhilqpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAnffhilqpResponse answers r; an error means nothing was written.
 	writeGetAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15090,8 +14372,7 @@ type DeleteAnffhilqpParams struct {
 // DeleteAnffhilqpResponse is the result of DeleteAnffhilqp: one of
 // DeleteAnffhilqpResponse204.
 type DeleteAnffhilqpResponse interface {
-	// writeDeleteAnffhilqpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAnffhilqpResponse answers r; an error means nothing was written.
 	writeDeleteAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15115,8 +14396,7 @@ type GetAnffhilqpItemParams struct {
 // GetAnffhilqpItemResponse is the result of GetAnffhilqpItem: one of
 // GetAnffhilqpItemResponse204.
 type GetAnffhilqpItemResponse interface {
-	// writeGetAnffhilqpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAnffhilqpItemResponse answers r; an error means nothing was written.
 	writeGetAnffhilqpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15132,8 +14412,7 @@ func (v GetAnffhilqpItemResponse204) writeGetAnffhilqpItemResponse(rw http.Respo
 // ListHpiszhonResponse is the result of ListHpiszhon: one of
 // ListHpiszhonResponse204.
 type ListHpiszhonResponse interface {
-	// writeListHpiszhonResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHpiszhonResponse answers r; an error means nothing was written.
 	writeListHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15149,8 +14428,7 @@ func (v ListHpiszhonResponse204) writeListHpiszhonResponse(rw http.ResponseWrite
 // CreateHpiszhonResponse is the result of CreateHpiszhon: one of
 // CreateHpiszhonResponse204.
 type CreateHpiszhonResponse interface {
-	// writeCreateHpiszhonResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHpiszhonResponse answers r; an error means nothing was written.
 	writeCreateHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15172,8 +14450,7 @@ type GetHpiszhonParams struct {
 // GetHpiszhonResponse is the result of GetHpiszhon: one of
 // GetHpiszhonResponse204.
 type GetHpiszhonResponse interface {
-	// writeGetHpiszhonResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpiszhonResponse answers r; an error means nothing was written.
 	writeGetHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15195,8 +14472,7 @@ type DeleteHpiszhonParams struct {
 // DeleteHpiszhonResponse is the result of DeleteHpiszhon: one of
 // DeleteHpiszhonResponse204.
 type DeleteHpiszhonResponse interface {
-	// writeDeleteHpiszhonResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHpiszhonResponse answers r; an error means nothing was written.
 	writeDeleteHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15220,8 +14496,7 @@ type GetHpiszhonItemParams struct {
 // GetHpiszhonItemResponse is the result of GetHpiszhonItem: one of
 // GetHpiszhonItemResponse204.
 type GetHpiszhonItemResponse interface {
-	// writeGetHpiszhonItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHpiszhonItemResponse answers r; an error means nothing was written.
 	writeGetHpiszhonItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15237,8 +14512,7 @@ func (v GetHpiszhonItemResponse204) writeGetHpiszhonItemResponse(rw http.Respons
 // ListTgkzupwfyvResponse is the result of ListTgkzupwfyv: one of
 // ListTgkzupwfyvResponse204.
 type ListTgkzupwfyvResponse interface {
-	// writeListTgkzupwfyvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTgkzupwfyvResponse answers r; an error means nothing was written.
 	writeListTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15254,8 +14528,7 @@ func (v ListTgkzupwfyvResponse204) writeListTgkzupwfyvResponse(rw http.ResponseW
 // CreateTgkzupwfyvResponse is the result of CreateTgkzupwfyv: one of
 // CreateTgkzupwfyvResponse204.
 type CreateTgkzupwfyvResponse interface {
-	// writeCreateTgkzupwfyvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateTgkzupwfyvResponse answers r; an error means nothing was written.
 	writeCreateTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15277,8 +14550,7 @@ type GetTgkzupwfyvParams struct {
 // GetTgkzupwfyvResponse is the result of GetTgkzupwfyv: one of
 // GetTgkzupwfyvResponse204.
 type GetTgkzupwfyvResponse interface {
-	// writeGetTgkzupwfyvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTgkzupwfyvResponse answers r; an error means nothing was written.
 	writeGetTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15300,8 +14572,7 @@ type DeleteTgkzupwfyvParams struct {
 // DeleteTgkzupwfyvResponse is the result of DeleteTgkzupwfyv: one of
 // DeleteTgkzupwfyvResponse204.
 type DeleteTgkzupwfyvResponse interface {
-	// writeDeleteTgkzupwfyvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteTgkzupwfyvResponse answers r; an error means nothing was written.
 	writeDeleteTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15325,8 +14596,7 @@ type GetTgkzupwfyvItemParams struct {
 // GetTgkzupwfyvItemResponse is the result of GetTgkzupwfyvItem: one of
 // GetTgkzupwfyvItemResponse204.
 type GetTgkzupwfyvItemResponse interface {
-	// writeGetTgkzupwfyvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetTgkzupwfyvItemResponse answers r; an error means nothing was written.
 	writeGetTgkzupwfyvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15342,8 +14612,7 @@ func (v GetTgkzupwfyvItemResponse204) writeGetTgkzupwfyvItemResponse(rw http.Res
 // ListSvmygResponse is the result of ListSvmyg: one of
 // ListSvmygResponse204.
 type ListSvmygResponse interface {
-	// writeListSvmygResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSvmygResponse answers r; an error means nothing was written.
 	writeListSvmygResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15359,8 +14628,7 @@ func (v ListSvmygResponse204) writeListSvmygResponse(rw http.ResponseWriter, r *
 // CreateSvmygResponse is the result of CreateSvmyg: one of
 // CreateSvmygResponse204.
 type CreateSvmygResponse interface {
-	// writeCreateSvmygResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSvmygResponse answers r; an error means nothing was written.
 	writeCreateSvmygResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15382,8 +14650,7 @@ type GetSvmygParams struct {
 // GetSvmygResponse is the result of GetSvmyg: one of
 // GetSvmygResponse204.
 type GetSvmygResponse interface {
-	// writeGetSvmygResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvmygResponse answers r; an error means nothing was written.
 	writeGetSvmygResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15405,8 +14672,7 @@ type DeleteSvmygParams struct {
 // DeleteSvmygResponse is the result of DeleteSvmyg: one of
 // DeleteSvmygResponse204.
 type DeleteSvmygResponse interface {
-	// writeDeleteSvmygResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSvmygResponse answers r; an error means nothing was written.
 	writeDeleteSvmygResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15430,8 +14696,7 @@ type GetSvmygItemParams struct {
 // GetSvmygItemResponse is the result of GetSvmygItem: one of
 // GetSvmygItemResponse204.
 type GetSvmygItemResponse interface {
-	// writeGetSvmygItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvmygItemResponse answers r; an error means nothing was written.
 	writeGetSvmygItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15447,8 +14712,7 @@ func (v GetSvmygItemResponse204) writeGetSvmygItemResponse(rw http.ResponseWrite
 // ListYqtdertvyResponse is the result of ListYqtdertvy: one of
 // ListYqtdertvyResponse204.
 type ListYqtdertvyResponse interface {
-	// writeListYqtdertvyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYqtdertvyResponse answers r; an error means nothing was written.
 	writeListYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15464,8 +14728,7 @@ func (v ListYqtdertvyResponse204) writeListYqtdertvyResponse(rw http.ResponseWri
 // CreateYqtdertvyResponse is the result of CreateYqtdertvy: one of
 // CreateYqtdertvyResponse204.
 type CreateYqtdertvyResponse interface {
-	// writeCreateYqtdertvyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYqtdertvyResponse answers r; an error means nothing was written.
 	writeCreateYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15487,8 +14750,7 @@ type GetYqtdertvyParams struct {
 // GetYqtdertvyResponse is the result of GetYqtdertvy: one of
 // GetYqtdertvyResponse204.
 type GetYqtdertvyResponse interface {
-	// writeGetYqtdertvyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYqtdertvyResponse answers r; an error means nothing was written.
 	writeGetYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15510,8 +14772,7 @@ type DeleteYqtdertvyParams struct {
 // DeleteYqtdertvyResponse is the result of DeleteYqtdertvy: one of
 // DeleteYqtdertvyResponse204.
 type DeleteYqtdertvyResponse interface {
-	// writeDeleteYqtdertvyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYqtdertvyResponse answers r; an error means nothing was written.
 	writeDeleteYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15535,8 +14796,7 @@ type GetYqtdertvyItemParams struct {
 // GetYqtdertvyItemResponse is the result of GetYqtdertvyItem: one of
 // GetYqtdertvyItemResponse204.
 type GetYqtdertvyItemResponse interface {
-	// writeGetYqtdertvyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYqtdertvyItemResponse answers r; an error means nothing was written.
 	writeGetYqtdertvyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15552,8 +14812,7 @@ func (v GetYqtdertvyItemResponse204) writeGetYqtdertvyItemResponse(rw http.Respo
 // ListRnzeiResponse is the result of ListRnzei: one of
 // ListRnzeiResponse204.
 type ListRnzeiResponse interface {
-	// writeListRnzeiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRnzeiResponse answers r; an error means nothing was written.
 	writeListRnzeiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15569,8 +14828,7 @@ func (v ListRnzeiResponse204) writeListRnzeiResponse(rw http.ResponseWriter, r *
 // CreateRnzeiResponse is the result of CreateRnzei: one of
 // CreateRnzeiResponse204.
 type CreateRnzeiResponse interface {
-	// writeCreateRnzeiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRnzeiResponse answers r; an error means nothing was written.
 	writeCreateRnzeiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15592,8 +14850,7 @@ type GetRnzeiParams struct {
 // GetRnzeiResponse is the result of GetRnzei: one of
 // GetRnzeiResponse204.
 type GetRnzeiResponse interface {
-	// writeGetRnzeiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRnzeiResponse answers r; an error means nothing was written.
 	writeGetRnzeiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15615,8 +14872,7 @@ type DeleteRnzeiParams struct {
 // DeleteRnzeiResponse is the result of DeleteRnzei: one of
 // DeleteRnzeiResponse204.
 type DeleteRnzeiResponse interface {
-	// writeDeleteRnzeiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRnzeiResponse answers r; an error means nothing was written.
 	writeDeleteRnzeiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15640,8 +14896,7 @@ type GetRnzeiItemParams struct {
 // GetRnzeiItemResponse is the result of GetRnzeiItem: one of
 // GetRnzeiItemResponse204.
 type GetRnzeiItemResponse interface {
-	// writeGetRnzeiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRnzeiItemResponse answers r; an error means nothing was written.
 	writeGetRnzeiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15657,8 +14912,7 @@ func (v GetRnzeiItemResponse204) writeGetRnzeiItemResponse(rw http.ResponseWrite
 // ListGdjubxqzResponse is the result of ListGdjubxqz: one of
 // ListGdjubxqzResponse204.
 type ListGdjubxqzResponse interface {
-	// writeListGdjubxqzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGdjubxqzResponse answers r; an error means nothing was written.
 	writeListGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15674,8 +14928,7 @@ func (v ListGdjubxqzResponse204) writeListGdjubxqzResponse(rw http.ResponseWrite
 // CreateGdjubxqzResponse is the result of CreateGdjubxqz: one of
 // CreateGdjubxqzResponse204.
 type CreateGdjubxqzResponse interface {
-	// writeCreateGdjubxqzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGdjubxqzResponse answers r; an error means nothing was written.
 	writeCreateGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15697,8 +14950,7 @@ type GetGdjubxqzParams struct {
 // GetGdjubxqzResponse is the result of GetGdjubxqz: one of
 // GetGdjubxqzResponse204.
 type GetGdjubxqzResponse interface {
-	// writeGetGdjubxqzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGdjubxqzResponse answers r; an error means nothing was written.
 	writeGetGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15720,8 +14972,7 @@ type DeleteGdjubxqzParams struct {
 // DeleteGdjubxqzResponse is the result of DeleteGdjubxqz: one of
 // DeleteGdjubxqzResponse204.
 type DeleteGdjubxqzResponse interface {
-	// writeDeleteGdjubxqzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGdjubxqzResponse answers r; an error means nothing was written.
 	writeDeleteGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15745,8 +14996,7 @@ type GetGdjubxqzItemParams struct {
 // GetGdjubxqzItemResponse is the result of GetGdjubxqzItem: one of
 // GetGdjubxqzItemResponse204.
 type GetGdjubxqzItemResponse interface {
-	// writeGetGdjubxqzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGdjubxqzItemResponse answers r; an error means nothing was written.
 	writeGetGdjubxqzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15762,8 +15012,7 @@ func (v GetGdjubxqzItemResponse204) writeGetGdjubxqzItemResponse(rw http.Respons
 // ListEkzzanResponse is the result of ListEkzzan: one of
 // ListEkzzanResponse204.
 type ListEkzzanResponse interface {
-	// writeListEkzzanResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEkzzanResponse answers r; an error means nothing was written.
 	writeListEkzzanResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15779,8 +15028,7 @@ func (v ListEkzzanResponse204) writeListEkzzanResponse(rw http.ResponseWriter, r
 // CreateEkzzanResponse is the result of CreateEkzzan: one of
 // CreateEkzzanResponse204.
 type CreateEkzzanResponse interface {
-	// writeCreateEkzzanResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEkzzanResponse answers r; an error means nothing was written.
 	writeCreateEkzzanResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15802,8 +15050,7 @@ type GetEkzzanParams struct {
 // GetEkzzanResponse is the result of GetEkzzan: one of
 // GetEkzzanResponse204.
 type GetEkzzanResponse interface {
-	// writeGetEkzzanResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEkzzanResponse answers r; an error means nothing was written.
 	writeGetEkzzanResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15825,8 +15072,7 @@ type DeleteEkzzanParams struct {
 // DeleteEkzzanResponse is the result of DeleteEkzzan: one of
 // DeleteEkzzanResponse204.
 type DeleteEkzzanResponse interface {
-	// writeDeleteEkzzanResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEkzzanResponse answers r; an error means nothing was written.
 	writeDeleteEkzzanResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15850,8 +15096,7 @@ type GetEkzzanItemParams struct {
 // GetEkzzanItemResponse is the result of GetEkzzanItem: one of
 // GetEkzzanItemResponse204.
 type GetEkzzanItemResponse interface {
-	// writeGetEkzzanItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEkzzanItemResponse answers r; an error means nothing was written.
 	writeGetEkzzanItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15867,8 +15112,7 @@ func (v GetEkzzanItemResponse204) writeGetEkzzanItemResponse(rw http.ResponseWri
 // ListUvbyrvwlResponse is the result of ListUvbyrvwl: one of
 // ListUvbyrvwlResponse204.
 type ListUvbyrvwlResponse interface {
-	// writeListUvbyrvwlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUvbyrvwlResponse answers r; an error means nothing was written.
 	writeListUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15884,8 +15128,7 @@ func (v ListUvbyrvwlResponse204) writeListUvbyrvwlResponse(rw http.ResponseWrite
 // CreateUvbyrvwlResponse is the result of CreateUvbyrvwl: one of
 // CreateUvbyrvwlResponse204.
 type CreateUvbyrvwlResponse interface {
-	// writeCreateUvbyrvwlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUvbyrvwlResponse answers r; an error means nothing was written.
 	writeCreateUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15907,8 +15150,7 @@ type GetUvbyrvwlParams struct {
 // GetUvbyrvwlResponse is the result of GetUvbyrvwl: one of
 // GetUvbyrvwlResponse204.
 type GetUvbyrvwlResponse interface {
-	// writeGetUvbyrvwlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUvbyrvwlResponse answers r; an error means nothing was written.
 	writeGetUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15930,8 +15172,7 @@ type DeleteUvbyrvwlParams struct {
 // DeleteUvbyrvwlResponse is the result of DeleteUvbyrvwl: one of
 // DeleteUvbyrvwlResponse204.
 type DeleteUvbyrvwlResponse interface {
-	// writeDeleteUvbyrvwlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUvbyrvwlResponse answers r; an error means nothing was written.
 	writeDeleteUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15955,8 +15196,7 @@ type GetUvbyrvwlItemParams struct {
 // GetUvbyrvwlItemResponse is the result of GetUvbyrvwlItem: one of
 // GetUvbyrvwlItemResponse204.
 type GetUvbyrvwlItemResponse interface {
-	// writeGetUvbyrvwlItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUvbyrvwlItemResponse answers r; an error means nothing was written.
 	writeGetUvbyrvwlItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15972,8 +15212,7 @@ func (v GetUvbyrvwlItemResponse204) writeGetUvbyrvwlItemResponse(rw http.Respons
 // ListAokwqResponse is the result of ListAokwq: one of
 // ListAokwqResponse204.
 type ListAokwqResponse interface {
-	// writeListAokwqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListAokwqResponse answers r; an error means nothing was written.
 	writeListAokwqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -15989,8 +15228,7 @@ func (v ListAokwqResponse204) writeListAokwqResponse(rw http.ResponseWriter, r *
 // CreateAokwqResponse is the result of CreateAokwq: one of
 // CreateAokwqResponse204.
 type CreateAokwqResponse interface {
-	// writeCreateAokwqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAokwqResponse answers r; an error means nothing was written.
 	writeCreateAokwqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16012,8 +15250,7 @@ type GetAokwqParams struct {
 // GetAokwqResponse is the result of GetAokwq: one of
 // GetAokwqResponse204.
 type GetAokwqResponse interface {
-	// writeGetAokwqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAokwqResponse answers r; an error means nothing was written.
 	writeGetAokwqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16035,8 +15272,7 @@ type DeleteAokwqParams struct {
 // DeleteAokwqResponse is the result of DeleteAokwq: one of
 // DeleteAokwqResponse204.
 type DeleteAokwqResponse interface {
-	// writeDeleteAokwqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteAokwqResponse answers r; an error means nothing was written.
 	writeDeleteAokwqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16060,8 +15296,7 @@ type GetAokwqItemParams struct {
 // GetAokwqItemResponse is the result of GetAokwqItem: one of
 // GetAokwqItemResponse204.
 type GetAokwqItemResponse interface {
-	// writeGetAokwqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetAokwqItemResponse answers r; an error means nothing was written.
 	writeGetAokwqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16077,8 +15312,7 @@ func (v GetAokwqItemResponse204) writeGetAokwqItemResponse(rw http.ResponseWrite
 // ListUlpokwkResponse is the result of ListUlpokwk: one of
 // ListUlpokwkResponse204.
 type ListUlpokwkResponse interface {
-	// writeListUlpokwkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUlpokwkResponse answers r; an error means nothing was written.
 	writeListUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16094,8 +15328,7 @@ func (v ListUlpokwkResponse204) writeListUlpokwkResponse(rw http.ResponseWriter,
 // CreateUlpokwkResponse is the result of CreateUlpokwk: one of
 // CreateUlpokwkResponse204.
 type CreateUlpokwkResponse interface {
-	// writeCreateUlpokwkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUlpokwkResponse answers r; an error means nothing was written.
 	writeCreateUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16117,8 +15350,7 @@ type GetUlpokwkParams struct {
 // GetUlpokwkResponse is the result of GetUlpokwk: one of
 // GetUlpokwkResponse204.
 type GetUlpokwkResponse interface {
-	// writeGetUlpokwkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUlpokwkResponse answers r; an error means nothing was written.
 	writeGetUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16140,8 +15372,7 @@ type DeleteUlpokwkParams struct {
 // DeleteUlpokwkResponse is the result of DeleteUlpokwk: one of
 // DeleteUlpokwkResponse204.
 type DeleteUlpokwkResponse interface {
-	// writeDeleteUlpokwkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUlpokwkResponse answers r; an error means nothing was written.
 	writeDeleteUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16165,8 +15396,7 @@ type GetUlpokwkItemParams struct {
 // GetUlpokwkItemResponse is the result of GetUlpokwkItem: one of
 // GetUlpokwkItemResponse204.
 type GetUlpokwkItemResponse interface {
-	// writeGetUlpokwkItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUlpokwkItemResponse answers r; an error means nothing was written.
 	writeGetUlpokwkItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16182,8 +15412,7 @@ func (v GetUlpokwkItemResponse204) writeGetUlpokwkItemResponse(rw http.ResponseW
 // ListQemvbzwyResponse is the result of ListQemvbzwy: one of
 // ListQemvbzwyResponse204.
 type ListQemvbzwyResponse interface {
-	// writeListQemvbzwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQemvbzwyResponse answers r; an error means nothing was written.
 	writeListQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16199,8 +15428,7 @@ func (v ListQemvbzwyResponse204) writeListQemvbzwyResponse(rw http.ResponseWrite
 // CreateQemvbzwyResponse is the result of CreateQemvbzwy: one of
 // CreateQemvbzwyResponse204.
 type CreateQemvbzwyResponse interface {
-	// writeCreateQemvbzwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQemvbzwyResponse answers r; an error means nothing was written.
 	writeCreateQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16222,8 +15450,7 @@ type GetQemvbzwyParams struct {
 // GetQemvbzwyResponse is the result of GetQemvbzwy: one of
 // GetQemvbzwyResponse204.
 type GetQemvbzwyResponse interface {
-	// writeGetQemvbzwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQemvbzwyResponse answers r; an error means nothing was written.
 	writeGetQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16245,8 +15472,7 @@ type DeleteQemvbzwyParams struct {
 // DeleteQemvbzwyResponse is the result of DeleteQemvbzwy: one of
 // DeleteQemvbzwyResponse204.
 type DeleteQemvbzwyResponse interface {
-	// writeDeleteQemvbzwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQemvbzwyResponse answers r; an error means nothing was written.
 	writeDeleteQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16270,8 +15496,7 @@ type GetQemvbzwyItemParams struct {
 // GetQemvbzwyItemResponse is the result of GetQemvbzwyItem: one of
 // GetQemvbzwyItemResponse204.
 type GetQemvbzwyItemResponse interface {
-	// writeGetQemvbzwyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQemvbzwyItemResponse answers r; an error means nothing was written.
 	writeGetQemvbzwyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16287,8 +15512,7 @@ func (v GetQemvbzwyItemResponse204) writeGetQemvbzwyItemResponse(rw http.Respons
 // ListXcuepkmResponse is the result of ListXcuepkm: one of
 // ListXcuepkmResponse204.
 type ListXcuepkmResponse interface {
-	// writeListXcuepkmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXcuepkmResponse answers r; an error means nothing was written.
 	writeListXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16304,8 +15528,7 @@ func (v ListXcuepkmResponse204) writeListXcuepkmResponse(rw http.ResponseWriter,
 // CreateXcuepkmResponse is the result of CreateXcuepkm: one of
 // CreateXcuepkmResponse204.
 type CreateXcuepkmResponse interface {
-	// writeCreateXcuepkmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXcuepkmResponse answers r; an error means nothing was written.
 	writeCreateXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16327,8 +15550,7 @@ type GetXcuepkmParams struct {
 // GetXcuepkmResponse is the result of GetXcuepkm: one of
 // GetXcuepkmResponse204.
 type GetXcuepkmResponse interface {
-	// writeGetXcuepkmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXcuepkmResponse answers r; an error means nothing was written.
 	writeGetXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16350,8 +15572,7 @@ type DeleteXcuepkmParams struct {
 // DeleteXcuepkmResponse is the result of DeleteXcuepkm: one of
 // DeleteXcuepkmResponse204.
 type DeleteXcuepkmResponse interface {
-	// writeDeleteXcuepkmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXcuepkmResponse answers r; an error means nothing was written.
 	writeDeleteXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16375,8 +15596,7 @@ type GetXcuepkmItemParams struct {
 // GetXcuepkmItemResponse is the result of GetXcuepkmItem: one of
 // GetXcuepkmItemResponse204.
 type GetXcuepkmItemResponse interface {
-	// writeGetXcuepkmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXcuepkmItemResponse answers r; an error means nothing was written.
 	writeGetXcuepkmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16392,8 +15612,7 @@ func (v GetXcuepkmItemResponse204) writeGetXcuepkmItemResponse(rw http.ResponseW
 // ListWgschsmResponse is the result of ListWgschsm: one of
 // ListWgschsmResponse204.
 type ListWgschsmResponse interface {
-	// writeListWgschsmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWgschsmResponse answers r; an error means nothing was written.
 	writeListWgschsmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16409,8 +15628,7 @@ func (v ListWgschsmResponse204) writeListWgschsmResponse(rw http.ResponseWriter,
 // CreateWgschsmResponse is the result of CreateWgschsm: one of
 // CreateWgschsmResponse204.
 type CreateWgschsmResponse interface {
-	// writeCreateWgschsmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWgschsmResponse answers r; an error means nothing was written.
 	writeCreateWgschsmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16432,8 +15650,7 @@ type GetWgschsmParams struct {
 // GetWgschsmResponse is the result of GetWgschsm: one of
 // GetWgschsmResponse204.
 type GetWgschsmResponse interface {
-	// writeGetWgschsmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWgschsmResponse answers r; an error means nothing was written.
 	writeGetWgschsmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16455,8 +15672,7 @@ type DeleteWgschsmParams struct {
 // DeleteWgschsmResponse is the result of DeleteWgschsm: one of
 // DeleteWgschsmResponse204.
 type DeleteWgschsmResponse interface {
-	// writeDeleteWgschsmResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWgschsmResponse answers r; an error means nothing was written.
 	writeDeleteWgschsmResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16480,8 +15696,7 @@ type GetWgschsmItemParams struct {
 // GetWgschsmItemResponse is the result of GetWgschsmItem: one of
 // GetWgschsmItemResponse204.
 type GetWgschsmItemResponse interface {
-	// writeGetWgschsmItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWgschsmItemResponse answers r; an error means nothing was written.
 	writeGetWgschsmItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16497,8 +15712,7 @@ func (v GetWgschsmItemResponse204) writeGetWgschsmItemResponse(rw http.ResponseW
 // ListDbmzohetptResponse is the result of ListDbmzohetpt: one of
 // ListDbmzohetptResponse204.
 type ListDbmzohetptResponse interface {
-	// writeListDbmzohetptResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDbmzohetptResponse answers r; an error means nothing was written.
 	writeListDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16514,8 +15728,7 @@ func (v ListDbmzohetptResponse204) writeListDbmzohetptResponse(rw http.ResponseW
 // CreateDbmzohetptResponse is the result of CreateDbmzohetpt: one of
 // CreateDbmzohetptResponse204.
 type CreateDbmzohetptResponse interface {
-	// writeCreateDbmzohetptResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDbmzohetptResponse answers r; an error means nothing was written.
 	writeCreateDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16537,8 +15750,7 @@ type GetDbmzohetptParams struct {
 // GetDbmzohetptResponse is the result of GetDbmzohetpt: one of
 // GetDbmzohetptResponse204.
 type GetDbmzohetptResponse interface {
-	// writeGetDbmzohetptResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDbmzohetptResponse answers r; an error means nothing was written.
 	writeGetDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16560,8 +15772,7 @@ type DeleteDbmzohetptParams struct {
 // DeleteDbmzohetptResponse is the result of DeleteDbmzohetpt: one of
 // DeleteDbmzohetptResponse204.
 type DeleteDbmzohetptResponse interface {
-	// writeDeleteDbmzohetptResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDbmzohetptResponse answers r; an error means nothing was written.
 	writeDeleteDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16585,8 +15796,7 @@ type GetDbmzohetptItemParams struct {
 // GetDbmzohetptItemResponse is the result of GetDbmzohetptItem: one of
 // GetDbmzohetptItemResponse204.
 type GetDbmzohetptItemResponse interface {
-	// writeGetDbmzohetptItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDbmzohetptItemResponse answers r; an error means nothing was written.
 	writeGetDbmzohetptItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16602,8 +15812,7 @@ func (v GetDbmzohetptItemResponse204) writeGetDbmzohetptItemResponse(rw http.Res
 // ListVdfphmnzResponse is the result of ListVdfphmnz: one of
 // ListVdfphmnzResponse204.
 type ListVdfphmnzResponse interface {
-	// writeListVdfphmnzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListVdfphmnzResponse answers r; an error means nothing was written.
 	writeListVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16619,8 +15828,7 @@ func (v ListVdfphmnzResponse204) writeListVdfphmnzResponse(rw http.ResponseWrite
 // CreateVdfphmnzResponse is the result of CreateVdfphmnz: one of
 // CreateVdfphmnzResponse204.
 type CreateVdfphmnzResponse interface {
-	// writeCreateVdfphmnzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateVdfphmnzResponse answers r; an error means nothing was written.
 	writeCreateVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16642,8 +15850,7 @@ type GetVdfphmnzParams struct {
 // GetVdfphmnzResponse is the result of GetVdfphmnz: one of
 // GetVdfphmnzResponse204.
 type GetVdfphmnzResponse interface {
-	// writeGetVdfphmnzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVdfphmnzResponse answers r; an error means nothing was written.
 	writeGetVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16665,8 +15872,7 @@ type DeleteVdfphmnzParams struct {
 // DeleteVdfphmnzResponse is the result of DeleteVdfphmnz: one of
 // DeleteVdfphmnzResponse204.
 type DeleteVdfphmnzResponse interface {
-	// writeDeleteVdfphmnzResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteVdfphmnzResponse answers r; an error means nothing was written.
 	writeDeleteVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16690,8 +15896,7 @@ type GetVdfphmnzItemParams struct {
 // GetVdfphmnzItemResponse is the result of GetVdfphmnzItem: one of
 // GetVdfphmnzItemResponse204.
 type GetVdfphmnzItemResponse interface {
-	// writeGetVdfphmnzItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVdfphmnzItemResponse answers r; an error means nothing was written.
 	writeGetVdfphmnzItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16707,8 +15912,7 @@ func (v GetVdfphmnzItemResponse204) writeGetVdfphmnzItemResponse(rw http.Respons
 // ListNkzgwxxbtcResponse is the result of ListNkzgwxxbtc: one of
 // ListNkzgwxxbtcResponse204.
 type ListNkzgwxxbtcResponse interface {
-	// writeListNkzgwxxbtcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNkzgwxxbtcResponse answers r; an error means nothing was written.
 	writeListNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16724,8 +15928,7 @@ func (v ListNkzgwxxbtcResponse204) writeListNkzgwxxbtcResponse(rw http.ResponseW
 // CreateNkzgwxxbtcResponse is the result of CreateNkzgwxxbtc: one of
 // CreateNkzgwxxbtcResponse204.
 type CreateNkzgwxxbtcResponse interface {
-	// writeCreateNkzgwxxbtcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNkzgwxxbtcResponse answers r; an error means nothing was written.
 	writeCreateNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16747,8 +15950,7 @@ type GetNkzgwxxbtcParams struct {
 // GetNkzgwxxbtcResponse is the result of GetNkzgwxxbtc: one of
 // GetNkzgwxxbtcResponse204.
 type GetNkzgwxxbtcResponse interface {
-	// writeGetNkzgwxxbtcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNkzgwxxbtcResponse answers r; an error means nothing was written.
 	writeGetNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16770,8 +15972,7 @@ type DeleteNkzgwxxbtcParams struct {
 // DeleteNkzgwxxbtcResponse is the result of DeleteNkzgwxxbtc: one of
 // DeleteNkzgwxxbtcResponse204.
 type DeleteNkzgwxxbtcResponse interface {
-	// writeDeleteNkzgwxxbtcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNkzgwxxbtcResponse answers r; an error means nothing was written.
 	writeDeleteNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16795,8 +15996,7 @@ type GetNkzgwxxbtcItemParams struct {
 // GetNkzgwxxbtcItemResponse is the result of GetNkzgwxxbtcItem: one of
 // GetNkzgwxxbtcItemResponse204.
 type GetNkzgwxxbtcItemResponse interface {
-	// writeGetNkzgwxxbtcItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNkzgwxxbtcItemResponse answers r; an error means nothing was written.
 	writeGetNkzgwxxbtcItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16812,8 +16012,7 @@ func (v GetNkzgwxxbtcItemResponse204) writeGetNkzgwxxbtcItemResponse(rw http.Res
 // ListGnnjxpflvkResponse is the result of ListGnnjxpflvk: one of
 // ListGnnjxpflvkResponse204.
 type ListGnnjxpflvkResponse interface {
-	// writeListGnnjxpflvkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGnnjxpflvkResponse answers r; an error means nothing was written.
 	writeListGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16829,8 +16028,7 @@ func (v ListGnnjxpflvkResponse204) writeListGnnjxpflvkResponse(rw http.ResponseW
 // CreateGnnjxpflvkResponse is the result of CreateGnnjxpflvk: one of
 // CreateGnnjxpflvkResponse204.
 type CreateGnnjxpflvkResponse interface {
-	// writeCreateGnnjxpflvkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGnnjxpflvkResponse answers r; an error means nothing was written.
 	writeCreateGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16852,8 +16050,7 @@ type GetGnnjxpflvkParams struct {
 // GetGnnjxpflvkResponse is the result of GetGnnjxpflvk: one of
 // GetGnnjxpflvkResponse204.
 type GetGnnjxpflvkResponse interface {
-	// writeGetGnnjxpflvkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGnnjxpflvkResponse answers r; an error means nothing was written.
 	writeGetGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16875,8 +16072,7 @@ type DeleteGnnjxpflvkParams struct {
 // DeleteGnnjxpflvkResponse is the result of DeleteGnnjxpflvk: one of
 // DeleteGnnjxpflvkResponse204.
 type DeleteGnnjxpflvkResponse interface {
-	// writeDeleteGnnjxpflvkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGnnjxpflvkResponse answers r; an error means nothing was written.
 	writeDeleteGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16900,8 +16096,7 @@ type GetGnnjxpflvkItemParams struct {
 // GetGnnjxpflvkItemResponse is the result of GetGnnjxpflvkItem: one of
 // GetGnnjxpflvkItemResponse204.
 type GetGnnjxpflvkItemResponse interface {
-	// writeGetGnnjxpflvkItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGnnjxpflvkItemResponse answers r; an error means nothing was written.
 	writeGetGnnjxpflvkItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16917,8 +16112,7 @@ func (v GetGnnjxpflvkItemResponse204) writeGetGnnjxpflvkItemResponse(rw http.Res
 // ListOdmixResponse is the result of ListOdmix: one of
 // ListOdmixResponse204.
 type ListOdmixResponse interface {
-	// writeListOdmixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOdmixResponse answers r; an error means nothing was written.
 	writeListOdmixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16934,8 +16128,7 @@ func (v ListOdmixResponse204) writeListOdmixResponse(rw http.ResponseWriter, r *
 // CreateOdmixResponse is the result of CreateOdmix: one of
 // CreateOdmixResponse204.
 type CreateOdmixResponse interface {
-	// writeCreateOdmixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOdmixResponse answers r; an error means nothing was written.
 	writeCreateOdmixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16957,8 +16150,7 @@ type GetOdmixParams struct {
 // GetOdmixResponse is the result of GetOdmix: one of
 // GetOdmixResponse204.
 type GetOdmixResponse interface {
-	// writeGetOdmixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOdmixResponse answers r; an error means nothing was written.
 	writeGetOdmixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -16980,8 +16172,7 @@ type DeleteOdmixParams struct {
 // DeleteOdmixResponse is the result of DeleteOdmix: one of
 // DeleteOdmixResponse204.
 type DeleteOdmixResponse interface {
-	// writeDeleteOdmixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOdmixResponse answers r; an error means nothing was written.
 	writeDeleteOdmixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17005,8 +16196,7 @@ type GetOdmixItemParams struct {
 // GetOdmixItemResponse is the result of GetOdmixItem: one of
 // GetOdmixItemResponse204.
 type GetOdmixItemResponse interface {
-	// writeGetOdmixItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOdmixItemResponse answers r; an error means nothing was written.
 	writeGetOdmixItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17022,8 +16212,7 @@ func (v GetOdmixItemResponse204) writeGetOdmixItemResponse(rw http.ResponseWrite
 // ListZrpklalrbqResponse is the result of ListZrpklalrbq: one of
 // ListZrpklalrbqResponse204.
 type ListZrpklalrbqResponse interface {
-	// writeListZrpklalrbqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZrpklalrbqResponse answers r; an error means nothing was written.
 	writeListZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17039,8 +16228,7 @@ func (v ListZrpklalrbqResponse204) writeListZrpklalrbqResponse(rw http.ResponseW
 // CreateZrpklalrbqResponse is the result of CreateZrpklalrbq: one of
 // CreateZrpklalrbqResponse204.
 type CreateZrpklalrbqResponse interface {
-	// writeCreateZrpklalrbqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZrpklalrbqResponse answers r; an error means nothing was written.
 	writeCreateZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17062,8 +16250,7 @@ type GetZrpklalrbqParams struct {
 // GetZrpklalrbqResponse is the result of GetZrpklalrbq: one of
 // GetZrpklalrbqResponse204.
 type GetZrpklalrbqResponse interface {
-	// writeGetZrpklalrbqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZrpklalrbqResponse answers r; an error means nothing was written.
 	writeGetZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17085,8 +16272,7 @@ type DeleteZrpklalrbqParams struct {
 // DeleteZrpklalrbqResponse is the result of DeleteZrpklalrbq: one of
 // DeleteZrpklalrbqResponse204.
 type DeleteZrpklalrbqResponse interface {
-	// writeDeleteZrpklalrbqResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZrpklalrbqResponse answers r; an error means nothing was written.
 	writeDeleteZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17110,8 +16296,7 @@ type GetZrpklalrbqItemParams struct {
 // GetZrpklalrbqItemResponse is the result of GetZrpklalrbqItem: one of
 // GetZrpklalrbqItemResponse204.
 type GetZrpklalrbqItemResponse interface {
-	// writeGetZrpklalrbqItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZrpklalrbqItemResponse answers r; an error means nothing was written.
 	writeGetZrpklalrbqItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17127,8 +16312,7 @@ func (v GetZrpklalrbqItemResponse204) writeGetZrpklalrbqItemResponse(rw http.Res
 // ListBaedvoResponse is the result of ListBaedvo: one of
 // ListBaedvoResponse204.
 type ListBaedvoResponse interface {
-	// writeListBaedvoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListBaedvoResponse answers r; an error means nothing was written.
 	writeListBaedvoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17144,8 +16328,7 @@ func (v ListBaedvoResponse204) writeListBaedvoResponse(rw http.ResponseWriter, r
 // CreateBaedvoResponse is the result of CreateBaedvo: one of
 // CreateBaedvoResponse204.
 type CreateBaedvoResponse interface {
-	// writeCreateBaedvoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateBaedvoResponse answers r; an error means nothing was written.
 	writeCreateBaedvoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17167,8 +16350,7 @@ type GetBaedvoParams struct {
 // GetBaedvoResponse is the result of GetBaedvo: one of
 // GetBaedvoResponse204.
 type GetBaedvoResponse interface {
-	// writeGetBaedvoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBaedvoResponse answers r; an error means nothing was written.
 	writeGetBaedvoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17190,8 +16372,7 @@ type DeleteBaedvoParams struct {
 // DeleteBaedvoResponse is the result of DeleteBaedvo: one of
 // DeleteBaedvoResponse204.
 type DeleteBaedvoResponse interface {
-	// writeDeleteBaedvoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteBaedvoResponse answers r; an error means nothing was written.
 	writeDeleteBaedvoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17215,8 +16396,7 @@ type GetBaedvoItemParams struct {
 // GetBaedvoItemResponse is the result of GetBaedvoItem: one of
 // GetBaedvoItemResponse204.
 type GetBaedvoItemResponse interface {
-	// writeGetBaedvoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBaedvoItemResponse answers r; an error means nothing was written.
 	writeGetBaedvoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17232,8 +16412,7 @@ func (v GetBaedvoItemResponse204) writeGetBaedvoItemResponse(rw http.ResponseWri
 // ListKqeqazppxuResponse is the result of ListKqeqazppxu: one of
 // ListKqeqazppxuResponse204.
 type ListKqeqazppxuResponse interface {
-	// writeListKqeqazppxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKqeqazppxuResponse answers r; an error means nothing was written.
 	writeListKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17249,8 +16428,7 @@ func (v ListKqeqazppxuResponse204) writeListKqeqazppxuResponse(rw http.ResponseW
 // CreateKqeqazppxuResponse is the result of CreateKqeqazppxu: one of
 // CreateKqeqazppxuResponse204.
 type CreateKqeqazppxuResponse interface {
-	// writeCreateKqeqazppxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKqeqazppxuResponse answers r; an error means nothing was written.
 	writeCreateKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17272,8 +16450,7 @@ type GetKqeqazppxuParams struct {
 // GetKqeqazppxuResponse is the result of GetKqeqazppxu: one of
 // GetKqeqazppxuResponse204.
 type GetKqeqazppxuResponse interface {
-	// writeGetKqeqazppxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKqeqazppxuResponse answers r; an error means nothing was written.
 	writeGetKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17295,8 +16472,7 @@ type DeleteKqeqazppxuParams struct {
 // DeleteKqeqazppxuResponse is the result of DeleteKqeqazppxu: one of
 // DeleteKqeqazppxuResponse204.
 type DeleteKqeqazppxuResponse interface {
-	// writeDeleteKqeqazppxuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKqeqazppxuResponse answers r; an error means nothing was written.
 	writeDeleteKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17320,8 +16496,7 @@ type GetKqeqazppxuItemParams struct {
 // GetKqeqazppxuItemResponse is the result of GetKqeqazppxuItem: one of
 // GetKqeqazppxuItemResponse204.
 type GetKqeqazppxuItemResponse interface {
-	// writeGetKqeqazppxuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKqeqazppxuItemResponse answers r; an error means nothing was written.
 	writeGetKqeqazppxuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17337,8 +16512,7 @@ func (v GetKqeqazppxuItemResponse204) writeGetKqeqazppxuItemResponse(rw http.Res
 // ListQwggbplecResponse is the result of ListQwggbplec: one of
 // ListQwggbplecResponse204.
 type ListQwggbplecResponse interface {
-	// writeListQwggbplecResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQwggbplecResponse answers r; an error means nothing was written.
 	writeListQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17354,8 +16528,7 @@ func (v ListQwggbplecResponse204) writeListQwggbplecResponse(rw http.ResponseWri
 // CreateQwggbplecResponse is the result of CreateQwggbplec: one of
 // CreateQwggbplecResponse204.
 type CreateQwggbplecResponse interface {
-	// writeCreateQwggbplecResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQwggbplecResponse answers r; an error means nothing was written.
 	writeCreateQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17377,8 +16550,7 @@ type GetQwggbplecParams struct {
 // GetQwggbplecResponse is the result of GetQwggbplec: one of
 // GetQwggbplecResponse204.
 type GetQwggbplecResponse interface {
-	// writeGetQwggbplecResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQwggbplecResponse answers r; an error means nothing was written.
 	writeGetQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17400,8 +16572,7 @@ type DeleteQwggbplecParams struct {
 // DeleteQwggbplecResponse is the result of DeleteQwggbplec: one of
 // DeleteQwggbplecResponse204.
 type DeleteQwggbplecResponse interface {
-	// writeDeleteQwggbplecResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQwggbplecResponse answers r; an error means nothing was written.
 	writeDeleteQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17425,8 +16596,7 @@ type GetQwggbplecItemParams struct {
 // GetQwggbplecItemResponse is the result of GetQwggbplecItem: one of
 // GetQwggbplecItemResponse204.
 type GetQwggbplecItemResponse interface {
-	// writeGetQwggbplecItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQwggbplecItemResponse answers r; an error means nothing was written.
 	writeGetQwggbplecItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17442,8 +16612,7 @@ func (v GetQwggbplecItemResponse204) writeGetQwggbplecItemResponse(rw http.Respo
 // ListWossResponse is the result of ListWoss: one of
 // ListWossResponse204.
 type ListWossResponse interface {
-	// writeListWossResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWossResponse answers r; an error means nothing was written.
 	writeListWossResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17459,8 +16628,7 @@ func (v ListWossResponse204) writeListWossResponse(rw http.ResponseWriter, r *ht
 // CreateWossResponse is the result of CreateWoss: one of
 // CreateWossResponse204.
 type CreateWossResponse interface {
-	// writeCreateWossResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWossResponse answers r; an error means nothing was written.
 	writeCreateWossResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17482,8 +16650,7 @@ type GetWossParams struct {
 // GetWossResponse is the result of GetWoss: one of
 // GetWossResponse204.
 type GetWossResponse interface {
-	// writeGetWossResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWossResponse answers r; an error means nothing was written.
 	writeGetWossResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17505,8 +16672,7 @@ type DeleteWossParams struct {
 // DeleteWossResponse is the result of DeleteWoss: one of
 // DeleteWossResponse204.
 type DeleteWossResponse interface {
-	// writeDeleteWossResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWossResponse answers r; an error means nothing was written.
 	writeDeleteWossResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17530,8 +16696,7 @@ type GetWossItemParams struct {
 // GetWossItemResponse is the result of GetWossItem: one of
 // GetWossItemResponse204.
 type GetWossItemResponse interface {
-	// writeGetWossItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWossItemResponse answers r; an error means nothing was written.
 	writeGetWossItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17547,8 +16712,7 @@ func (v GetWossItemResponse204) writeGetWossItemResponse(rw http.ResponseWriter,
 // ListKxgaetResponse is the result of ListKxgaet: one of
 // ListKxgaetResponse204.
 type ListKxgaetResponse interface {
-	// writeListKxgaetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKxgaetResponse answers r; an error means nothing was written.
 	writeListKxgaetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17564,8 +16728,7 @@ func (v ListKxgaetResponse204) writeListKxgaetResponse(rw http.ResponseWriter, r
 // CreateKxgaetResponse is the result of CreateKxgaet: one of
 // CreateKxgaetResponse204.
 type CreateKxgaetResponse interface {
-	// writeCreateKxgaetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKxgaetResponse answers r; an error means nothing was written.
 	writeCreateKxgaetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17587,8 +16750,7 @@ type GetKxgaetParams struct {
 // GetKxgaetResponse is the result of GetKxgaet: one of
 // GetKxgaetResponse204.
 type GetKxgaetResponse interface {
-	// writeGetKxgaetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKxgaetResponse answers r; an error means nothing was written.
 	writeGetKxgaetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17610,8 +16772,7 @@ type DeleteKxgaetParams struct {
 // DeleteKxgaetResponse is the result of DeleteKxgaet: one of
 // DeleteKxgaetResponse204.
 type DeleteKxgaetResponse interface {
-	// writeDeleteKxgaetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKxgaetResponse answers r; an error means nothing was written.
 	writeDeleteKxgaetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17635,8 +16796,7 @@ type GetKxgaetItemParams struct {
 // GetKxgaetItemResponse is the result of GetKxgaetItem: one of
 // GetKxgaetItemResponse204.
 type GetKxgaetItemResponse interface {
-	// writeGetKxgaetItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKxgaetItemResponse answers r; an error means nothing was written.
 	writeGetKxgaetItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17652,8 +16812,7 @@ func (v GetKxgaetItemResponse204) writeGetKxgaetItemResponse(rw http.ResponseWri
 // ListNtpsfifnrwResponse is the result of ListNtpsfifnrw: one of
 // ListNtpsfifnrwResponse204.
 type ListNtpsfifnrwResponse interface {
-	// writeListNtpsfifnrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNtpsfifnrwResponse answers r; an error means nothing was written.
 	writeListNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17669,8 +16828,7 @@ func (v ListNtpsfifnrwResponse204) writeListNtpsfifnrwResponse(rw http.ResponseW
 // CreateNtpsfifnrwResponse is the result of CreateNtpsfifnrw: one of
 // CreateNtpsfifnrwResponse204.
 type CreateNtpsfifnrwResponse interface {
-	// writeCreateNtpsfifnrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNtpsfifnrwResponse answers r; an error means nothing was written.
 	writeCreateNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17692,8 +16850,7 @@ type GetNtpsfifnrwParams struct {
 // GetNtpsfifnrwResponse is the result of GetNtpsfifnrw: one of
 // GetNtpsfifnrwResponse204.
 type GetNtpsfifnrwResponse interface {
-	// writeGetNtpsfifnrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNtpsfifnrwResponse answers r; an error means nothing was written.
 	writeGetNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17715,8 +16872,7 @@ type DeleteNtpsfifnrwParams struct {
 // DeleteNtpsfifnrwResponse is the result of DeleteNtpsfifnrw: one of
 // DeleteNtpsfifnrwResponse204.
 type DeleteNtpsfifnrwResponse interface {
-	// writeDeleteNtpsfifnrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNtpsfifnrwResponse answers r; an error means nothing was written.
 	writeDeleteNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17740,8 +16896,7 @@ type GetNtpsfifnrwItemParams struct {
 // GetNtpsfifnrwItemResponse is the result of GetNtpsfifnrwItem: one of
 // GetNtpsfifnrwItemResponse204.
 type GetNtpsfifnrwItemResponse interface {
-	// writeGetNtpsfifnrwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNtpsfifnrwItemResponse answers r; an error means nothing was written.
 	writeGetNtpsfifnrwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17757,8 +16912,7 @@ func (v GetNtpsfifnrwItemResponse204) writeGetNtpsfifnrwItemResponse(rw http.Res
 // ListWmubezcxResponse is the result of ListWmubezcx: one of
 // ListWmubezcxResponse204.
 type ListWmubezcxResponse interface {
-	// writeListWmubezcxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWmubezcxResponse answers r; an error means nothing was written.
 	writeListWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17774,8 +16928,7 @@ func (v ListWmubezcxResponse204) writeListWmubezcxResponse(rw http.ResponseWrite
 // CreateWmubezcxResponse is the result of CreateWmubezcx: one of
 // CreateWmubezcxResponse204.
 type CreateWmubezcxResponse interface {
-	// writeCreateWmubezcxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWmubezcxResponse answers r; an error means nothing was written.
 	writeCreateWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17797,8 +16950,7 @@ type GetWmubezcxParams struct {
 // GetWmubezcxResponse is the result of GetWmubezcx: one of
 // GetWmubezcxResponse204.
 type GetWmubezcxResponse interface {
-	// writeGetWmubezcxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWmubezcxResponse answers r; an error means nothing was written.
 	writeGetWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17820,8 +16972,7 @@ type DeleteWmubezcxParams struct {
 // DeleteWmubezcxResponse is the result of DeleteWmubezcx: one of
 // DeleteWmubezcxResponse204.
 type DeleteWmubezcxResponse interface {
-	// writeDeleteWmubezcxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWmubezcxResponse answers r; an error means nothing was written.
 	writeDeleteWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17845,8 +16996,7 @@ type GetWmubezcxItemParams struct {
 // GetWmubezcxItemResponse is the result of GetWmubezcxItem: one of
 // GetWmubezcxItemResponse204.
 type GetWmubezcxItemResponse interface {
-	// writeGetWmubezcxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWmubezcxItemResponse answers r; an error means nothing was written.
 	writeGetWmubezcxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17862,8 +17012,7 @@ func (v GetWmubezcxItemResponse204) writeGetWmubezcxItemResponse(rw http.Respons
 // ListBtlbjtyayResponse is the result of ListBtlbjtyay: one of
 // ListBtlbjtyayResponse204.
 type ListBtlbjtyayResponse interface {
-	// writeListBtlbjtyayResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListBtlbjtyayResponse answers r; an error means nothing was written.
 	writeListBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17879,8 +17028,7 @@ func (v ListBtlbjtyayResponse204) writeListBtlbjtyayResponse(rw http.ResponseWri
 // CreateBtlbjtyayResponse is the result of CreateBtlbjtyay: one of
 // CreateBtlbjtyayResponse204.
 type CreateBtlbjtyayResponse interface {
-	// writeCreateBtlbjtyayResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateBtlbjtyayResponse answers r; an error means nothing was written.
 	writeCreateBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17902,8 +17050,7 @@ type GetBtlbjtyayParams struct {
 // GetBtlbjtyayResponse is the result of GetBtlbjtyay: one of
 // GetBtlbjtyayResponse204.
 type GetBtlbjtyayResponse interface {
-	// writeGetBtlbjtyayResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBtlbjtyayResponse answers r; an error means nothing was written.
 	writeGetBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17925,8 +17072,7 @@ type DeleteBtlbjtyayParams struct {
 // DeleteBtlbjtyayResponse is the result of DeleteBtlbjtyay: one of
 // DeleteBtlbjtyayResponse204.
 type DeleteBtlbjtyayResponse interface {
-	// writeDeleteBtlbjtyayResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteBtlbjtyayResponse answers r; an error means nothing was written.
 	writeDeleteBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17950,8 +17096,7 @@ type GetBtlbjtyayItemParams struct {
 // GetBtlbjtyayItemResponse is the result of GetBtlbjtyayItem: one of
 // GetBtlbjtyayItemResponse204.
 type GetBtlbjtyayItemResponse interface {
-	// writeGetBtlbjtyayItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBtlbjtyayItemResponse answers r; an error means nothing was written.
 	writeGetBtlbjtyayItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17967,8 +17112,7 @@ func (v GetBtlbjtyayItemResponse204) writeGetBtlbjtyayItemResponse(rw http.Respo
 // ListExoimoResponse is the result of ListExoimo: one of
 // ListExoimoResponse204.
 type ListExoimoResponse interface {
-	// writeListExoimoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListExoimoResponse answers r; an error means nothing was written.
 	writeListExoimoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -17984,8 +17128,7 @@ func (v ListExoimoResponse204) writeListExoimoResponse(rw http.ResponseWriter, r
 // CreateExoimoResponse is the result of CreateExoimo: one of
 // CreateExoimoResponse204.
 type CreateExoimoResponse interface {
-	// writeCreateExoimoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateExoimoResponse answers r; an error means nothing was written.
 	writeCreateExoimoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18007,8 +17150,7 @@ type GetExoimoParams struct {
 // GetExoimoResponse is the result of GetExoimo: one of
 // GetExoimoResponse204.
 type GetExoimoResponse interface {
-	// writeGetExoimoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetExoimoResponse answers r; an error means nothing was written.
 	writeGetExoimoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18030,8 +17172,7 @@ type DeleteExoimoParams struct {
 // DeleteExoimoResponse is the result of DeleteExoimo: one of
 // DeleteExoimoResponse204.
 type DeleteExoimoResponse interface {
-	// writeDeleteExoimoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteExoimoResponse answers r; an error means nothing was written.
 	writeDeleteExoimoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18055,8 +17196,7 @@ type GetExoimoItemParams struct {
 // GetExoimoItemResponse is the result of GetExoimoItem: one of
 // GetExoimoItemResponse204.
 type GetExoimoItemResponse interface {
-	// writeGetExoimoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetExoimoItemResponse answers r; an error means nothing was written.
 	writeGetExoimoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18072,8 +17212,7 @@ func (v GetExoimoItemResponse204) writeGetExoimoItemResponse(rw http.ResponseWri
 // ListEodhnorResponse is the result of ListEodhnor: one of
 // ListEodhnorResponse204.
 type ListEodhnorResponse interface {
-	// writeListEodhnorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEodhnorResponse answers r; an error means nothing was written.
 	writeListEodhnorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18089,8 +17228,7 @@ func (v ListEodhnorResponse204) writeListEodhnorResponse(rw http.ResponseWriter,
 // CreateEodhnorResponse is the result of CreateEodhnor: one of
 // CreateEodhnorResponse204.
 type CreateEodhnorResponse interface {
-	// writeCreateEodhnorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEodhnorResponse answers r; an error means nothing was written.
 	writeCreateEodhnorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18112,8 +17250,7 @@ type GetEodhnorParams struct {
 // GetEodhnorResponse is the result of GetEodhnor: one of
 // GetEodhnorResponse204.
 type GetEodhnorResponse interface {
-	// writeGetEodhnorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEodhnorResponse answers r; an error means nothing was written.
 	writeGetEodhnorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18135,8 +17272,7 @@ type DeleteEodhnorParams struct {
 // DeleteEodhnorResponse is the result of DeleteEodhnor: one of
 // DeleteEodhnorResponse204.
 type DeleteEodhnorResponse interface {
-	// writeDeleteEodhnorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEodhnorResponse answers r; an error means nothing was written.
 	writeDeleteEodhnorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18160,8 +17296,7 @@ type GetEodhnorItemParams struct {
 // GetEodhnorItemResponse is the result of GetEodhnorItem: one of
 // GetEodhnorItemResponse204.
 type GetEodhnorItemResponse interface {
-	// writeGetEodhnorItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEodhnorItemResponse answers r; an error means nothing was written.
 	writeGetEodhnorItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18177,8 +17312,7 @@ func (v GetEodhnorItemResponse204) writeGetEodhnorItemResponse(rw http.ResponseW
 // ListFpatResponse is the result of ListFpat: one of
 // ListFpatResponse204.
 type ListFpatResponse interface {
-	// writeListFpatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFpatResponse answers r; an error means nothing was written.
 	writeListFpatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18194,8 +17328,7 @@ func (v ListFpatResponse204) writeListFpatResponse(rw http.ResponseWriter, r *ht
 // CreateFpatResponse is the result of CreateFpat: one of
 // CreateFpatResponse204.
 type CreateFpatResponse interface {
-	// writeCreateFpatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateFpatResponse answers r; an error means nothing was written.
 	writeCreateFpatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18217,8 +17350,7 @@ type GetFpatParams struct {
 // GetFpatResponse is the result of GetFpat: one of
 // GetFpatResponse204.
 type GetFpatResponse interface {
-	// writeGetFpatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFpatResponse answers r; an error means nothing was written.
 	writeGetFpatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18240,8 +17372,7 @@ type DeleteFpatParams struct {
 // DeleteFpatResponse is the result of DeleteFpat: one of
 // DeleteFpatResponse204.
 type DeleteFpatResponse interface {
-	// writeDeleteFpatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteFpatResponse answers r; an error means nothing was written.
 	writeDeleteFpatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18265,8 +17396,7 @@ type GetFpatItemParams struct {
 // GetFpatItemResponse is the result of GetFpatItem: one of
 // GetFpatItemResponse204.
 type GetFpatItemResponse interface {
-	// writeGetFpatItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFpatItemResponse answers r; an error means nothing was written.
 	writeGetFpatItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18282,8 +17412,7 @@ func (v GetFpatItemResponse204) writeGetFpatItemResponse(rw http.ResponseWriter,
 // ListPjybeResponse is the result of ListPjybe: one of
 // ListPjybeResponse204.
 type ListPjybeResponse interface {
-	// writeListPjybeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPjybeResponse answers r; an error means nothing was written.
 	writeListPjybeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18299,8 +17428,7 @@ func (v ListPjybeResponse204) writeListPjybeResponse(rw http.ResponseWriter, r *
 // CreatePjybeResponse is the result of CreatePjybe: one of
 // CreatePjybeResponse204.
 type CreatePjybeResponse interface {
-	// writeCreatePjybeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreatePjybeResponse answers r; an error means nothing was written.
 	writeCreatePjybeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18322,8 +17450,7 @@ type GetPjybeParams struct {
 // GetPjybeResponse is the result of GetPjybe: one of
 // GetPjybeResponse204.
 type GetPjybeResponse interface {
-	// writeGetPjybeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPjybeResponse answers r; an error means nothing was written.
 	writeGetPjybeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18345,8 +17472,7 @@ type DeletePjybeParams struct {
 // DeletePjybeResponse is the result of DeletePjybe: one of
 // DeletePjybeResponse204.
 type DeletePjybeResponse interface {
-	// writeDeletePjybeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePjybeResponse answers r; an error means nothing was written.
 	writeDeletePjybeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18370,8 +17496,7 @@ type GetPjybeItemParams struct {
 // GetPjybeItemResponse is the result of GetPjybeItem: one of
 // GetPjybeItemResponse204.
 type GetPjybeItemResponse interface {
-	// writeGetPjybeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPjybeItemResponse answers r; an error means nothing was written.
 	writeGetPjybeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18387,8 +17512,7 @@ func (v GetPjybeItemResponse204) writeGetPjybeItemResponse(rw http.ResponseWrite
 // ListQqjuResponse is the result of ListQqju: one of
 // ListQqjuResponse204.
 type ListQqjuResponse interface {
-	// writeListQqjuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQqjuResponse answers r; an error means nothing was written.
 	writeListQqjuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18404,8 +17528,7 @@ func (v ListQqjuResponse204) writeListQqjuResponse(rw http.ResponseWriter, r *ht
 // CreateQqjuResponse is the result of CreateQqju: one of
 // CreateQqjuResponse204.
 type CreateQqjuResponse interface {
-	// writeCreateQqjuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQqjuResponse answers r; an error means nothing was written.
 	writeCreateQqjuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18427,8 +17550,7 @@ type GetQqjuParams struct {
 // GetQqjuResponse is the result of GetQqju: one of
 // GetQqjuResponse204.
 type GetQqjuResponse interface {
-	// writeGetQqjuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQqjuResponse answers r; an error means nothing was written.
 	writeGetQqjuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18450,8 +17572,7 @@ type DeleteQqjuParams struct {
 // DeleteQqjuResponse is the result of DeleteQqju: one of
 // DeleteQqjuResponse204.
 type DeleteQqjuResponse interface {
-	// writeDeleteQqjuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQqjuResponse answers r; an error means nothing was written.
 	writeDeleteQqjuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18475,8 +17596,7 @@ type GetQqjuItemParams struct {
 // GetQqjuItemResponse is the result of GetQqjuItem: one of
 // GetQqjuItemResponse204.
 type GetQqjuItemResponse interface {
-	// writeGetQqjuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQqjuItemResponse answers r; an error means nothing was written.
 	writeGetQqjuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18492,8 +17612,7 @@ func (v GetQqjuItemResponse204) writeGetQqjuItemResponse(rw http.ResponseWriter,
 // ListScishsResponse is the result of ListScishs: one of
 // ListScishsResponse204.
 type ListScishsResponse interface {
-	// writeListScishsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListScishsResponse answers r; an error means nothing was written.
 	writeListScishsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18509,8 +17628,7 @@ func (v ListScishsResponse204) writeListScishsResponse(rw http.ResponseWriter, r
 // CreateScishsResponse is the result of CreateScishs: one of
 // CreateScishsResponse204.
 type CreateScishsResponse interface {
-	// writeCreateScishsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateScishsResponse answers r; an error means nothing was written.
 	writeCreateScishsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18532,8 +17650,7 @@ type GetScishsParams struct {
 // GetScishsResponse is the result of GetScishs: one of
 // GetScishsResponse204.
 type GetScishsResponse interface {
-	// writeGetScishsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetScishsResponse answers r; an error means nothing was written.
 	writeGetScishsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18555,8 +17672,7 @@ type DeleteScishsParams struct {
 // DeleteScishsResponse is the result of DeleteScishs: one of
 // DeleteScishsResponse204.
 type DeleteScishsResponse interface {
-	// writeDeleteScishsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteScishsResponse answers r; an error means nothing was written.
 	writeDeleteScishsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18580,8 +17696,7 @@ type GetScishsItemParams struct {
 // GetScishsItemResponse is the result of GetScishsItem: one of
 // GetScishsItemResponse204.
 type GetScishsItemResponse interface {
-	// writeGetScishsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetScishsItemResponse answers r; an error means nothing was written.
 	writeGetScishsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18597,8 +17712,7 @@ func (v GetScishsItemResponse204) writeGetScishsItemResponse(rw http.ResponseWri
 // ListYtcmgResponse is the result of ListYtcmg: one of
 // ListYtcmgResponse204.
 type ListYtcmgResponse interface {
-	// writeListYtcmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListYtcmgResponse answers r; an error means nothing was written.
 	writeListYtcmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18614,8 +17728,7 @@ func (v ListYtcmgResponse204) writeListYtcmgResponse(rw http.ResponseWriter, r *
 // CreateYtcmgResponse is the result of CreateYtcmg: one of
 // CreateYtcmgResponse204.
 type CreateYtcmgResponse interface {
-	// writeCreateYtcmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateYtcmgResponse answers r; an error means nothing was written.
 	writeCreateYtcmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18637,8 +17750,7 @@ type GetYtcmgParams struct {
 // GetYtcmgResponse is the result of GetYtcmg: one of
 // GetYtcmgResponse204.
 type GetYtcmgResponse interface {
-	// writeGetYtcmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYtcmgResponse answers r; an error means nothing was written.
 	writeGetYtcmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18660,8 +17772,7 @@ type DeleteYtcmgParams struct {
 // DeleteYtcmgResponse is the result of DeleteYtcmg: one of
 // DeleteYtcmgResponse204.
 type DeleteYtcmgResponse interface {
-	// writeDeleteYtcmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteYtcmgResponse answers r; an error means nothing was written.
 	writeDeleteYtcmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18685,8 +17796,7 @@ type GetYtcmgItemParams struct {
 // GetYtcmgItemResponse is the result of GetYtcmgItem: one of
 // GetYtcmgItemResponse204.
 type GetYtcmgItemResponse interface {
-	// writeGetYtcmgItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetYtcmgItemResponse answers r; an error means nothing was written.
 	writeGetYtcmgItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18702,8 +17812,7 @@ func (v GetYtcmgItemResponse204) writeGetYtcmgItemResponse(rw http.ResponseWrite
 // ListXbrrgbcjhResponse is the result of ListXbrrgbcjh: one of
 // ListXbrrgbcjhResponse204.
 type ListXbrrgbcjhResponse interface {
-	// writeListXbrrgbcjhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXbrrgbcjhResponse answers r; an error means nothing was written.
 	writeListXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18719,8 +17828,7 @@ func (v ListXbrrgbcjhResponse204) writeListXbrrgbcjhResponse(rw http.ResponseWri
 // CreateXbrrgbcjhResponse is the result of CreateXbrrgbcjh: one of
 // CreateXbrrgbcjhResponse204.
 type CreateXbrrgbcjhResponse interface {
-	// writeCreateXbrrgbcjhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXbrrgbcjhResponse answers r; an error means nothing was written.
 	writeCreateXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18742,8 +17850,7 @@ type GetXbrrgbcjhParams struct {
 // GetXbrrgbcjhResponse is the result of GetXbrrgbcjh: one of
 // GetXbrrgbcjhResponse204.
 type GetXbrrgbcjhResponse interface {
-	// writeGetXbrrgbcjhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXbrrgbcjhResponse answers r; an error means nothing was written.
 	writeGetXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18765,8 +17872,7 @@ type DeleteXbrrgbcjhParams struct {
 // DeleteXbrrgbcjhResponse is the result of DeleteXbrrgbcjh: one of
 // DeleteXbrrgbcjhResponse204.
 type DeleteXbrrgbcjhResponse interface {
-	// writeDeleteXbrrgbcjhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXbrrgbcjhResponse answers r; an error means nothing was written.
 	writeDeleteXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18790,8 +17896,7 @@ type GetXbrrgbcjhItemParams struct {
 // GetXbrrgbcjhItemResponse is the result of GetXbrrgbcjhItem: one of
 // GetXbrrgbcjhItemResponse204.
 type GetXbrrgbcjhItemResponse interface {
-	// writeGetXbrrgbcjhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXbrrgbcjhItemResponse answers r; an error means nothing was written.
 	writeGetXbrrgbcjhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18807,8 +17912,7 @@ func (v GetXbrrgbcjhItemResponse204) writeGetXbrrgbcjhItemResponse(rw http.Respo
 // ListNvcblvypxvResponse is the result of ListNvcblvypxv: one of
 // ListNvcblvypxvResponse204.
 type ListNvcblvypxvResponse interface {
-	// writeListNvcblvypxvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNvcblvypxvResponse answers r; an error means nothing was written.
 	writeListNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18824,8 +17928,7 @@ func (v ListNvcblvypxvResponse204) writeListNvcblvypxvResponse(rw http.ResponseW
 // CreateNvcblvypxvResponse is the result of CreateNvcblvypxv: one of
 // CreateNvcblvypxvResponse204.
 type CreateNvcblvypxvResponse interface {
-	// writeCreateNvcblvypxvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNvcblvypxvResponse answers r; an error means nothing was written.
 	writeCreateNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18847,8 +17950,7 @@ type GetNvcblvypxvParams struct {
 // GetNvcblvypxvResponse is the result of GetNvcblvypxv: one of
 // GetNvcblvypxvResponse204.
 type GetNvcblvypxvResponse interface {
-	// writeGetNvcblvypxvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNvcblvypxvResponse answers r; an error means nothing was written.
 	writeGetNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18870,8 +17972,7 @@ type DeleteNvcblvypxvParams struct {
 // DeleteNvcblvypxvResponse is the result of DeleteNvcblvypxv: one of
 // DeleteNvcblvypxvResponse204.
 type DeleteNvcblvypxvResponse interface {
-	// writeDeleteNvcblvypxvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNvcblvypxvResponse answers r; an error means nothing was written.
 	writeDeleteNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18895,8 +17996,7 @@ type GetNvcblvypxvItemParams struct {
 // GetNvcblvypxvItemResponse is the result of GetNvcblvypxvItem: one of
 // GetNvcblvypxvItemResponse204.
 type GetNvcblvypxvItemResponse interface {
-	// writeGetNvcblvypxvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNvcblvypxvItemResponse answers r; an error means nothing was written.
 	writeGetNvcblvypxvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18912,8 +18012,7 @@ func (v GetNvcblvypxvItemResponse204) writeGetNvcblvypxvItemResponse(rw http.Res
 // ListMhjgojResponse is the result of ListMhjgoj: one of
 // ListMhjgojResponse204.
 type ListMhjgojResponse interface {
-	// writeListMhjgojResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMhjgojResponse answers r; an error means nothing was written.
 	writeListMhjgojResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18929,8 +18028,7 @@ func (v ListMhjgojResponse204) writeListMhjgojResponse(rw http.ResponseWriter, r
 // CreateMhjgojResponse is the result of CreateMhjgoj: one of
 // CreateMhjgojResponse204.
 type CreateMhjgojResponse interface {
-	// writeCreateMhjgojResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMhjgojResponse answers r; an error means nothing was written.
 	writeCreateMhjgojResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18952,8 +18050,7 @@ type GetMhjgojParams struct {
 // GetMhjgojResponse is the result of GetMhjgoj: one of
 // GetMhjgojResponse204.
 type GetMhjgojResponse interface {
-	// writeGetMhjgojResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMhjgojResponse answers r; an error means nothing was written.
 	writeGetMhjgojResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -18975,8 +18072,7 @@ type DeleteMhjgojParams struct {
 // DeleteMhjgojResponse is the result of DeleteMhjgoj: one of
 // DeleteMhjgojResponse204.
 type DeleteMhjgojResponse interface {
-	// writeDeleteMhjgojResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMhjgojResponse answers r; an error means nothing was written.
 	writeDeleteMhjgojResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19000,8 +18096,7 @@ type GetMhjgojItemParams struct {
 // GetMhjgojItemResponse is the result of GetMhjgojItem: one of
 // GetMhjgojItemResponse204.
 type GetMhjgojItemResponse interface {
-	// writeGetMhjgojItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMhjgojItemResponse answers r; an error means nothing was written.
 	writeGetMhjgojItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19017,8 +18112,7 @@ func (v GetMhjgojItemResponse204) writeGetMhjgojItemResponse(rw http.ResponseWri
 // ListLkqhResponse is the result of ListLkqh: one of
 // ListLkqhResponse204.
 type ListLkqhResponse interface {
-	// writeListLkqhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLkqhResponse answers r; an error means nothing was written.
 	writeListLkqhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19034,8 +18128,7 @@ func (v ListLkqhResponse204) writeListLkqhResponse(rw http.ResponseWriter, r *ht
 // CreateLkqhResponse is the result of CreateLkqh: one of
 // CreateLkqhResponse204.
 type CreateLkqhResponse interface {
-	// writeCreateLkqhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLkqhResponse answers r; an error means nothing was written.
 	writeCreateLkqhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19057,8 +18150,7 @@ type GetLkqhParams struct {
 // GetLkqhResponse is the result of GetLkqh: one of
 // GetLkqhResponse204.
 type GetLkqhResponse interface {
-	// writeGetLkqhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLkqhResponse answers r; an error means nothing was written.
 	writeGetLkqhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19080,8 +18172,7 @@ type DeleteLkqhParams struct {
 // DeleteLkqhResponse is the result of DeleteLkqh: one of
 // DeleteLkqhResponse204.
 type DeleteLkqhResponse interface {
-	// writeDeleteLkqhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLkqhResponse answers r; an error means nothing was written.
 	writeDeleteLkqhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19105,8 +18196,7 @@ type GetLkqhItemParams struct {
 // GetLkqhItemResponse is the result of GetLkqhItem: one of
 // GetLkqhItemResponse204.
 type GetLkqhItemResponse interface {
-	// writeGetLkqhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLkqhItemResponse answers r; an error means nothing was written.
 	writeGetLkqhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19122,8 +18212,7 @@ func (v GetLkqhItemResponse204) writeGetLkqhItemResponse(rw http.ResponseWriter,
 // ListQionResponse is the result of ListQion: one of
 // ListQionResponse204.
 type ListQionResponse interface {
-	// writeListQionResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQionResponse answers r; an error means nothing was written.
 	writeListQionResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19139,8 +18228,7 @@ func (v ListQionResponse204) writeListQionResponse(rw http.ResponseWriter, r *ht
 // CreateQionResponse is the result of CreateQion: one of
 // CreateQionResponse204.
 type CreateQionResponse interface {
-	// writeCreateQionResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQionResponse answers r; an error means nothing was written.
 	writeCreateQionResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19162,8 +18250,7 @@ type GetQionParams struct {
 // GetQionResponse is the result of GetQion: one of
 // GetQionResponse204.
 type GetQionResponse interface {
-	// writeGetQionResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQionResponse answers r; an error means nothing was written.
 	writeGetQionResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19185,8 +18272,7 @@ type DeleteQionParams struct {
 // DeleteQionResponse is the result of DeleteQion: one of
 // DeleteQionResponse204.
 type DeleteQionResponse interface {
-	// writeDeleteQionResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQionResponse answers r; an error means nothing was written.
 	writeDeleteQionResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19210,8 +18296,7 @@ type GetQionItemParams struct {
 // GetQionItemResponse is the result of GetQionItem: one of
 // GetQionItemResponse204.
 type GetQionItemResponse interface {
-	// writeGetQionItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQionItemResponse answers r; an error means nothing was written.
 	writeGetQionItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19227,8 +18312,7 @@ func (v GetQionItemResponse204) writeGetQionItemResponse(rw http.ResponseWriter,
 // ListXetyuResponse is the result of ListXetyu: one of
 // ListXetyuResponse204.
 type ListXetyuResponse interface {
-	// writeListXetyuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXetyuResponse answers r; an error means nothing was written.
 	writeListXetyuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19244,8 +18328,7 @@ func (v ListXetyuResponse204) writeListXetyuResponse(rw http.ResponseWriter, r *
 // CreateXetyuResponse is the result of CreateXetyu: one of
 // CreateXetyuResponse204.
 type CreateXetyuResponse interface {
-	// writeCreateXetyuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXetyuResponse answers r; an error means nothing was written.
 	writeCreateXetyuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19267,8 +18350,7 @@ type GetXetyuParams struct {
 // GetXetyuResponse is the result of GetXetyu: one of
 // GetXetyuResponse204.
 type GetXetyuResponse interface {
-	// writeGetXetyuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXetyuResponse answers r; an error means nothing was written.
 	writeGetXetyuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19290,8 +18372,7 @@ type DeleteXetyuParams struct {
 // DeleteXetyuResponse is the result of DeleteXetyu: one of
 // DeleteXetyuResponse204.
 type DeleteXetyuResponse interface {
-	// writeDeleteXetyuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXetyuResponse answers r; an error means nothing was written.
 	writeDeleteXetyuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19315,8 +18396,7 @@ type GetXetyuItemParams struct {
 // GetXetyuItemResponse is the result of GetXetyuItem: one of
 // GetXetyuItemResponse204.
 type GetXetyuItemResponse interface {
-	// writeGetXetyuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXetyuItemResponse answers r; an error means nothing was written.
 	writeGetXetyuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19332,8 +18412,7 @@ func (v GetXetyuItemResponse204) writeGetXetyuItemResponse(rw http.ResponseWrite
 // ListQqvgdwbtResponse is the result of ListQqvgdwbt: one of
 // ListQqvgdwbtResponse204.
 type ListQqvgdwbtResponse interface {
-	// writeListQqvgdwbtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListQqvgdwbtResponse answers r; an error means nothing was written.
 	writeListQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19349,8 +18428,7 @@ func (v ListQqvgdwbtResponse204) writeListQqvgdwbtResponse(rw http.ResponseWrite
 // CreateQqvgdwbtResponse is the result of CreateQqvgdwbt: one of
 // CreateQqvgdwbtResponse204.
 type CreateQqvgdwbtResponse interface {
-	// writeCreateQqvgdwbtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateQqvgdwbtResponse answers r; an error means nothing was written.
 	writeCreateQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19372,8 +18450,7 @@ type GetQqvgdwbtParams struct {
 // GetQqvgdwbtResponse is the result of GetQqvgdwbt: one of
 // GetQqvgdwbtResponse204.
 type GetQqvgdwbtResponse interface {
-	// writeGetQqvgdwbtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQqvgdwbtResponse answers r; an error means nothing was written.
 	writeGetQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19395,8 +18472,7 @@ type DeleteQqvgdwbtParams struct {
 // DeleteQqvgdwbtResponse is the result of DeleteQqvgdwbt: one of
 // DeleteQqvgdwbtResponse204.
 type DeleteQqvgdwbtResponse interface {
-	// writeDeleteQqvgdwbtResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteQqvgdwbtResponse answers r; an error means nothing was written.
 	writeDeleteQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19420,8 +18496,7 @@ type GetQqvgdwbtItemParams struct {
 // GetQqvgdwbtItemResponse is the result of GetQqvgdwbtItem: one of
 // GetQqvgdwbtItemResponse204.
 type GetQqvgdwbtItemResponse interface {
-	// writeGetQqvgdwbtItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetQqvgdwbtItemResponse answers r; an error means nothing was written.
 	writeGetQqvgdwbtItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19437,8 +18512,7 @@ func (v GetQqvgdwbtItemResponse204) writeGetQqvgdwbtItemResponse(rw http.Respons
 // ListVqkfydzdResponse is the result of ListVqkfydzd: one of
 // ListVqkfydzdResponse204.
 type ListVqkfydzdResponse interface {
-	// writeListVqkfydzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListVqkfydzdResponse answers r; an error means nothing was written.
 	writeListVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19454,8 +18528,7 @@ func (v ListVqkfydzdResponse204) writeListVqkfydzdResponse(rw http.ResponseWrite
 // CreateVqkfydzdResponse is the result of CreateVqkfydzd: one of
 // CreateVqkfydzdResponse204.
 type CreateVqkfydzdResponse interface {
-	// writeCreateVqkfydzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateVqkfydzdResponse answers r; an error means nothing was written.
 	writeCreateVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19477,8 +18550,7 @@ type GetVqkfydzdParams struct {
 // GetVqkfydzdResponse is the result of GetVqkfydzd: one of
 // GetVqkfydzdResponse204.
 type GetVqkfydzdResponse interface {
-	// writeGetVqkfydzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVqkfydzdResponse answers r; an error means nothing was written.
 	writeGetVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19500,8 +18572,7 @@ type DeleteVqkfydzdParams struct {
 // DeleteVqkfydzdResponse is the result of DeleteVqkfydzd: one of
 // DeleteVqkfydzdResponse204.
 type DeleteVqkfydzdResponse interface {
-	// writeDeleteVqkfydzdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteVqkfydzdResponse answers r; an error means nothing was written.
 	writeDeleteVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19525,8 +18596,7 @@ type GetVqkfydzdItemParams struct {
 // GetVqkfydzdItemResponse is the result of GetVqkfydzdItem: one of
 // GetVqkfydzdItemResponse204.
 type GetVqkfydzdItemResponse interface {
-	// writeGetVqkfydzdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetVqkfydzdItemResponse answers r; an error means nothing was written.
 	writeGetVqkfydzdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19542,8 +18612,7 @@ func (v GetVqkfydzdItemResponse204) writeGetVqkfydzdItemResponse(rw http.Respons
 // ListIfuormbkResponse is the result of ListIfuormbk: one of
 // ListIfuormbkResponse204.
 type ListIfuormbkResponse interface {
-	// writeListIfuormbkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIfuormbkResponse answers r; an error means nothing was written.
 	writeListIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19559,8 +18628,7 @@ func (v ListIfuormbkResponse204) writeListIfuormbkResponse(rw http.ResponseWrite
 // CreateIfuormbkResponse is the result of CreateIfuormbk: one of
 // CreateIfuormbkResponse204.
 type CreateIfuormbkResponse interface {
-	// writeCreateIfuormbkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIfuormbkResponse answers r; an error means nothing was written.
 	writeCreateIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19582,8 +18650,7 @@ type GetIfuormbkParams struct {
 // GetIfuormbkResponse is the result of GetIfuormbk: one of
 // GetIfuormbkResponse204.
 type GetIfuormbkResponse interface {
-	// writeGetIfuormbkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIfuormbkResponse answers r; an error means nothing was written.
 	writeGetIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19605,8 +18672,7 @@ type DeleteIfuormbkParams struct {
 // DeleteIfuormbkResponse is the result of DeleteIfuormbk: one of
 // DeleteIfuormbkResponse204.
 type DeleteIfuormbkResponse interface {
-	// writeDeleteIfuormbkResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIfuormbkResponse answers r; an error means nothing was written.
 	writeDeleteIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19630,8 +18696,7 @@ type GetIfuormbkItemParams struct {
 // GetIfuormbkItemResponse is the result of GetIfuormbkItem: one of
 // GetIfuormbkItemResponse204.
 type GetIfuormbkItemResponse interface {
-	// writeGetIfuormbkItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIfuormbkItemResponse answers r; an error means nothing was written.
 	writeGetIfuormbkItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19647,8 +18712,7 @@ func (v GetIfuormbkItemResponse204) writeGetIfuormbkItemResponse(rw http.Respons
 // ListZkgjsResponse is the result of ListZkgjs: one of
 // ListZkgjsResponse204.
 type ListZkgjsResponse interface {
-	// writeListZkgjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZkgjsResponse answers r; an error means nothing was written.
 	writeListZkgjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19664,8 +18728,7 @@ func (v ListZkgjsResponse204) writeListZkgjsResponse(rw http.ResponseWriter, r *
 // CreateZkgjsResponse is the result of CreateZkgjs: one of
 // CreateZkgjsResponse204.
 type CreateZkgjsResponse interface {
-	// writeCreateZkgjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZkgjsResponse answers r; an error means nothing was written.
 	writeCreateZkgjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19687,8 +18750,7 @@ type GetZkgjsParams struct {
 // GetZkgjsResponse is the result of GetZkgjs: one of
 // GetZkgjsResponse204.
 type GetZkgjsResponse interface {
-	// writeGetZkgjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZkgjsResponse answers r; an error means nothing was written.
 	writeGetZkgjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19710,8 +18772,7 @@ type DeleteZkgjsParams struct {
 // DeleteZkgjsResponse is the result of DeleteZkgjs: one of
 // DeleteZkgjsResponse204.
 type DeleteZkgjsResponse interface {
-	// writeDeleteZkgjsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZkgjsResponse answers r; an error means nothing was written.
 	writeDeleteZkgjsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19735,8 +18796,7 @@ type GetZkgjsItemParams struct {
 // GetZkgjsItemResponse is the result of GetZkgjsItem: one of
 // GetZkgjsItemResponse204.
 type GetZkgjsItemResponse interface {
-	// writeGetZkgjsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZkgjsItemResponse answers r; an error means nothing was written.
 	writeGetZkgjsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19752,8 +18812,7 @@ func (v GetZkgjsItemResponse204) writeGetZkgjsItemResponse(rw http.ResponseWrite
 // ListEoockqbxResponse is the result of ListEoockqbx: one of
 // ListEoockqbxResponse204.
 type ListEoockqbxResponse interface {
-	// writeListEoockqbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEoockqbxResponse answers r; an error means nothing was written.
 	writeListEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19769,8 +18828,7 @@ func (v ListEoockqbxResponse204) writeListEoockqbxResponse(rw http.ResponseWrite
 // CreateEoockqbxResponse is the result of CreateEoockqbx: one of
 // CreateEoockqbxResponse204.
 type CreateEoockqbxResponse interface {
-	// writeCreateEoockqbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateEoockqbxResponse answers r; an error means nothing was written.
 	writeCreateEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19792,8 +18850,7 @@ type GetEoockqbxParams struct {
 // GetEoockqbxResponse is the result of GetEoockqbx: one of
 // GetEoockqbxResponse204.
 type GetEoockqbxResponse interface {
-	// writeGetEoockqbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEoockqbxResponse answers r; an error means nothing was written.
 	writeGetEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19815,8 +18872,7 @@ type DeleteEoockqbxParams struct {
 // DeleteEoockqbxResponse is the result of DeleteEoockqbx: one of
 // DeleteEoockqbxResponse204.
 type DeleteEoockqbxResponse interface {
-	// writeDeleteEoockqbxResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteEoockqbxResponse answers r; an error means nothing was written.
 	writeDeleteEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19840,8 +18896,7 @@ type GetEoockqbxItemParams struct {
 // GetEoockqbxItemResponse is the result of GetEoockqbxItem: one of
 // GetEoockqbxItemResponse204.
 type GetEoockqbxItemResponse interface {
-	// writeGetEoockqbxItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEoockqbxItemResponse answers r; an error means nothing was written.
 	writeGetEoockqbxItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19857,8 +18912,7 @@ func (v GetEoockqbxItemResponse204) writeGetEoockqbxItemResponse(rw http.Respons
 // ListIddmjcpResponse is the result of ListIddmjcp: one of
 // ListIddmjcpResponse204.
 type ListIddmjcpResponse interface {
-	// writeListIddmjcpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIddmjcpResponse answers r; an error means nothing was written.
 	writeListIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19874,8 +18928,7 @@ func (v ListIddmjcpResponse204) writeListIddmjcpResponse(rw http.ResponseWriter,
 // CreateIddmjcpResponse is the result of CreateIddmjcp: one of
 // CreateIddmjcpResponse204.
 type CreateIddmjcpResponse interface {
-	// writeCreateIddmjcpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateIddmjcpResponse answers r; an error means nothing was written.
 	writeCreateIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19897,8 +18950,7 @@ type GetIddmjcpParams struct {
 // GetIddmjcpResponse is the result of GetIddmjcp: one of
 // GetIddmjcpResponse204.
 type GetIddmjcpResponse interface {
-	// writeGetIddmjcpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIddmjcpResponse answers r; an error means nothing was written.
 	writeGetIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19920,8 +18972,7 @@ type DeleteIddmjcpParams struct {
 // DeleteIddmjcpResponse is the result of DeleteIddmjcp: one of
 // DeleteIddmjcpResponse204.
 type DeleteIddmjcpResponse interface {
-	// writeDeleteIddmjcpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteIddmjcpResponse answers r; an error means nothing was written.
 	writeDeleteIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19945,8 +18996,7 @@ type GetIddmjcpItemParams struct {
 // GetIddmjcpItemResponse is the result of GetIddmjcpItem: one of
 // GetIddmjcpItemResponse204.
 type GetIddmjcpItemResponse interface {
-	// writeGetIddmjcpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetIddmjcpItemResponse answers r; an error means nothing was written.
 	writeGetIddmjcpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19962,8 +19012,7 @@ func (v GetIddmjcpItemResponse204) writeGetIddmjcpItemResponse(rw http.ResponseW
 // ListGxlvbalniResponse is the result of ListGxlvbalni: one of
 // ListGxlvbalniResponse204.
 type ListGxlvbalniResponse interface {
-	// writeListGxlvbalniResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGxlvbalniResponse answers r; an error means nothing was written.
 	writeListGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -19979,8 +19028,7 @@ func (v ListGxlvbalniResponse204) writeListGxlvbalniResponse(rw http.ResponseWri
 // CreateGxlvbalniResponse is the result of CreateGxlvbalni: one of
 // CreateGxlvbalniResponse204.
 type CreateGxlvbalniResponse interface {
-	// writeCreateGxlvbalniResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGxlvbalniResponse answers r; an error means nothing was written.
 	writeCreateGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20002,8 +19050,7 @@ type GetGxlvbalniParams struct {
 // GetGxlvbalniResponse is the result of GetGxlvbalni: one of
 // GetGxlvbalniResponse204.
 type GetGxlvbalniResponse interface {
-	// writeGetGxlvbalniResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGxlvbalniResponse answers r; an error means nothing was written.
 	writeGetGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20025,8 +19072,7 @@ type DeleteGxlvbalniParams struct {
 // DeleteGxlvbalniResponse is the result of DeleteGxlvbalni: one of
 // DeleteGxlvbalniResponse204.
 type DeleteGxlvbalniResponse interface {
-	// writeDeleteGxlvbalniResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGxlvbalniResponse answers r; an error means nothing was written.
 	writeDeleteGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20050,8 +19096,7 @@ type GetGxlvbalniItemParams struct {
 // GetGxlvbalniItemResponse is the result of GetGxlvbalniItem: one of
 // GetGxlvbalniItemResponse204.
 type GetGxlvbalniItemResponse interface {
-	// writeGetGxlvbalniItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGxlvbalniItemResponse answers r; an error means nothing was written.
 	writeGetGxlvbalniItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20067,8 +19112,7 @@ func (v GetGxlvbalniItemResponse204) writeGetGxlvbalniItemResponse(rw http.Respo
 // ListFzcaResponse is the result of ListFzca: one of
 // ListFzcaResponse204.
 type ListFzcaResponse interface {
-	// writeListFzcaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFzcaResponse answers r; an error means nothing was written.
 	writeListFzcaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20084,8 +19128,7 @@ func (v ListFzcaResponse204) writeListFzcaResponse(rw http.ResponseWriter, r *ht
 // CreateFzcaResponse is the result of CreateFzca: one of
 // CreateFzcaResponse204.
 type CreateFzcaResponse interface {
-	// writeCreateFzcaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateFzcaResponse answers r; an error means nothing was written.
 	writeCreateFzcaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20107,8 +19150,7 @@ type GetFzcaParams struct {
 // GetFzcaResponse is the result of GetFzca: one of
 // GetFzcaResponse204.
 type GetFzcaResponse interface {
-	// writeGetFzcaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFzcaResponse answers r; an error means nothing was written.
 	writeGetFzcaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20130,8 +19172,7 @@ type DeleteFzcaParams struct {
 // DeleteFzcaResponse is the result of DeleteFzca: one of
 // DeleteFzcaResponse204.
 type DeleteFzcaResponse interface {
-	// writeDeleteFzcaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteFzcaResponse answers r; an error means nothing was written.
 	writeDeleteFzcaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20155,8 +19196,7 @@ type GetFzcaItemParams struct {
 // GetFzcaItemResponse is the result of GetFzcaItem: one of
 // GetFzcaItemResponse204.
 type GetFzcaItemResponse interface {
-	// writeGetFzcaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFzcaItemResponse answers r; an error means nothing was written.
 	writeGetFzcaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20172,8 +19212,7 @@ func (v GetFzcaItemResponse204) writeGetFzcaItemResponse(rw http.ResponseWriter,
 // ListKnnkozqwjaResponse is the result of ListKnnkozqwja: one of
 // ListKnnkozqwjaResponse204.
 type ListKnnkozqwjaResponse interface {
-	// writeListKnnkozqwjaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListKnnkozqwjaResponse answers r; an error means nothing was written.
 	writeListKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20189,8 +19228,7 @@ func (v ListKnnkozqwjaResponse204) writeListKnnkozqwjaResponse(rw http.ResponseW
 // CreateKnnkozqwjaResponse is the result of CreateKnnkozqwja: one of
 // CreateKnnkozqwjaResponse204.
 type CreateKnnkozqwjaResponse interface {
-	// writeCreateKnnkozqwjaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateKnnkozqwjaResponse answers r; an error means nothing was written.
 	writeCreateKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20212,8 +19250,7 @@ type GetKnnkozqwjaParams struct {
 // GetKnnkozqwjaResponse is the result of GetKnnkozqwja: one of
 // GetKnnkozqwjaResponse204.
 type GetKnnkozqwjaResponse interface {
-	// writeGetKnnkozqwjaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKnnkozqwjaResponse answers r; an error means nothing was written.
 	writeGetKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20235,8 +19272,7 @@ type DeleteKnnkozqwjaParams struct {
 // DeleteKnnkozqwjaResponse is the result of DeleteKnnkozqwja: one of
 // DeleteKnnkozqwjaResponse204.
 type DeleteKnnkozqwjaResponse interface {
-	// writeDeleteKnnkozqwjaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteKnnkozqwjaResponse answers r; an error means nothing was written.
 	writeDeleteKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20260,8 +19296,7 @@ type GetKnnkozqwjaItemParams struct {
 // GetKnnkozqwjaItemResponse is the result of GetKnnkozqwjaItem: one of
 // GetKnnkozqwjaItemResponse204.
 type GetKnnkozqwjaItemResponse interface {
-	// writeGetKnnkozqwjaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetKnnkozqwjaItemResponse answers r; an error means nothing was written.
 	writeGetKnnkozqwjaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20277,8 +19312,7 @@ func (v GetKnnkozqwjaItemResponse204) writeGetKnnkozqwjaItemResponse(rw http.Res
 // ListGcxbiixecaResponse is the result of ListGcxbiixeca: one of
 // ListGcxbiixecaResponse204.
 type ListGcxbiixecaResponse interface {
-	// writeListGcxbiixecaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListGcxbiixecaResponse answers r; an error means nothing was written.
 	writeListGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20294,8 +19328,7 @@ func (v ListGcxbiixecaResponse204) writeListGcxbiixecaResponse(rw http.ResponseW
 // CreateGcxbiixecaResponse is the result of CreateGcxbiixeca: one of
 // CreateGcxbiixecaResponse204.
 type CreateGcxbiixecaResponse interface {
-	// writeCreateGcxbiixecaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateGcxbiixecaResponse answers r; an error means nothing was written.
 	writeCreateGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20317,8 +19350,7 @@ type GetGcxbiixecaParams struct {
 // GetGcxbiixecaResponse is the result of GetGcxbiixeca: one of
 // GetGcxbiixecaResponse204.
 type GetGcxbiixecaResponse interface {
-	// writeGetGcxbiixecaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGcxbiixecaResponse answers r; an error means nothing was written.
 	writeGetGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20340,8 +19372,7 @@ type DeleteGcxbiixecaParams struct {
 // DeleteGcxbiixecaResponse is the result of DeleteGcxbiixeca: one of
 // DeleteGcxbiixecaResponse204.
 type DeleteGcxbiixecaResponse interface {
-	// writeDeleteGcxbiixecaResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteGcxbiixecaResponse answers r; an error means nothing was written.
 	writeDeleteGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20365,8 +19396,7 @@ type GetGcxbiixecaItemParams struct {
 // GetGcxbiixecaItemResponse is the result of GetGcxbiixecaItem: one of
 // GetGcxbiixecaItemResponse204.
 type GetGcxbiixecaItemResponse interface {
-	// writeGetGcxbiixecaItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetGcxbiixecaItemResponse answers r; an error means nothing was written.
 	writeGetGcxbiixecaItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20382,8 +19412,7 @@ func (v GetGcxbiixecaItemResponse204) writeGetGcxbiixecaItemResponse(rw http.Res
 // ListXznlmbResponse is the result of ListXznlmb: one of
 // ListXznlmbResponse204.
 type ListXznlmbResponse interface {
-	// writeListXznlmbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXznlmbResponse answers r; an error means nothing was written.
 	writeListXznlmbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20399,8 +19428,7 @@ func (v ListXznlmbResponse204) writeListXznlmbResponse(rw http.ResponseWriter, r
 // CreateXznlmbResponse is the result of CreateXznlmb: one of
 // CreateXznlmbResponse204.
 type CreateXznlmbResponse interface {
-	// writeCreateXznlmbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXznlmbResponse answers r; an error means nothing was written.
 	writeCreateXznlmbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20422,8 +19450,7 @@ type GetXznlmbParams struct {
 // GetXznlmbResponse is the result of GetXznlmb: one of
 // GetXznlmbResponse204.
 type GetXznlmbResponse interface {
-	// writeGetXznlmbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXznlmbResponse answers r; an error means nothing was written.
 	writeGetXznlmbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20445,8 +19472,7 @@ type DeleteXznlmbParams struct {
 // DeleteXznlmbResponse is the result of DeleteXznlmb: one of
 // DeleteXznlmbResponse204.
 type DeleteXznlmbResponse interface {
-	// writeDeleteXznlmbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXznlmbResponse answers r; an error means nothing was written.
 	writeDeleteXznlmbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20470,8 +19496,7 @@ type GetXznlmbItemParams struct {
 // GetXznlmbItemResponse is the result of GetXznlmbItem: one of
 // GetXznlmbItemResponse204.
 type GetXznlmbItemResponse interface {
-	// writeGetXznlmbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXznlmbItemResponse answers r; an error means nothing was written.
 	writeGetXznlmbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20487,8 +19512,7 @@ func (v GetXznlmbItemResponse204) writeGetXznlmbItemResponse(rw http.ResponseWri
 // ListUnhihgbprcResponse is the result of ListUnhihgbprc: one of
 // ListUnhihgbprcResponse204.
 type ListUnhihgbprcResponse interface {
-	// writeListUnhihgbprcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUnhihgbprcResponse answers r; an error means nothing was written.
 	writeListUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20504,8 +19528,7 @@ func (v ListUnhihgbprcResponse204) writeListUnhihgbprcResponse(rw http.ResponseW
 // CreateUnhihgbprcResponse is the result of CreateUnhihgbprc: one of
 // CreateUnhihgbprcResponse204.
 type CreateUnhihgbprcResponse interface {
-	// writeCreateUnhihgbprcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUnhihgbprcResponse answers r; an error means nothing was written.
 	writeCreateUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20527,8 +19550,7 @@ type GetUnhihgbprcParams struct {
 // GetUnhihgbprcResponse is the result of GetUnhihgbprc: one of
 // GetUnhihgbprcResponse204.
 type GetUnhihgbprcResponse interface {
-	// writeGetUnhihgbprcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUnhihgbprcResponse answers r; an error means nothing was written.
 	writeGetUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20550,8 +19572,7 @@ type DeleteUnhihgbprcParams struct {
 // DeleteUnhihgbprcResponse is the result of DeleteUnhihgbprc: one of
 // DeleteUnhihgbprcResponse204.
 type DeleteUnhihgbprcResponse interface {
-	// writeDeleteUnhihgbprcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUnhihgbprcResponse answers r; an error means nothing was written.
 	writeDeleteUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20575,8 +19596,7 @@ type GetUnhihgbprcItemParams struct {
 // GetUnhihgbprcItemResponse is the result of GetUnhihgbprcItem: one of
 // GetUnhihgbprcItemResponse204.
 type GetUnhihgbprcItemResponse interface {
-	// writeGetUnhihgbprcItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUnhihgbprcItemResponse answers r; an error means nothing was written.
 	writeGetUnhihgbprcItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20592,8 +19612,7 @@ func (v GetUnhihgbprcItemResponse204) writeGetUnhihgbprcItemResponse(rw http.Res
 // ListBnpfqqfResponse is the result of ListBnpfqqf: one of
 // ListBnpfqqfResponse204.
 type ListBnpfqqfResponse interface {
-	// writeListBnpfqqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListBnpfqqfResponse answers r; an error means nothing was written.
 	writeListBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20609,8 +19628,7 @@ func (v ListBnpfqqfResponse204) writeListBnpfqqfResponse(rw http.ResponseWriter,
 // CreateBnpfqqfResponse is the result of CreateBnpfqqf: one of
 // CreateBnpfqqfResponse204.
 type CreateBnpfqqfResponse interface {
-	// writeCreateBnpfqqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateBnpfqqfResponse answers r; an error means nothing was written.
 	writeCreateBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20632,8 +19650,7 @@ type GetBnpfqqfParams struct {
 // GetBnpfqqfResponse is the result of GetBnpfqqf: one of
 // GetBnpfqqfResponse204.
 type GetBnpfqqfResponse interface {
-	// writeGetBnpfqqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBnpfqqfResponse answers r; an error means nothing was written.
 	writeGetBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20655,8 +19672,7 @@ type DeleteBnpfqqfParams struct {
 // DeleteBnpfqqfResponse is the result of DeleteBnpfqqf: one of
 // DeleteBnpfqqfResponse204.
 type DeleteBnpfqqfResponse interface {
-	// writeDeleteBnpfqqfResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteBnpfqqfResponse answers r; an error means nothing was written.
 	writeDeleteBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20680,8 +19696,7 @@ type GetBnpfqqfItemParams struct {
 // GetBnpfqqfItemResponse is the result of GetBnpfqqfItem: one of
 // GetBnpfqqfItemResponse204.
 type GetBnpfqqfItemResponse interface {
-	// writeGetBnpfqqfItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetBnpfqqfItemResponse answers r; an error means nothing was written.
 	writeGetBnpfqqfItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20697,8 +19712,7 @@ func (v GetBnpfqqfItemResponse204) writeGetBnpfqqfItemResponse(rw http.ResponseW
 // ListDtehsbcResponse is the result of ListDtehsbc: one of
 // ListDtehsbcResponse204.
 type ListDtehsbcResponse interface {
-	// writeListDtehsbcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDtehsbcResponse answers r; an error means nothing was written.
 	writeListDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20714,8 +19728,7 @@ func (v ListDtehsbcResponse204) writeListDtehsbcResponse(rw http.ResponseWriter,
 // CreateDtehsbcResponse is the result of CreateDtehsbc: one of
 // CreateDtehsbcResponse204.
 type CreateDtehsbcResponse interface {
-	// writeCreateDtehsbcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDtehsbcResponse answers r; an error means nothing was written.
 	writeCreateDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20737,8 +19750,7 @@ type GetDtehsbcParams struct {
 // GetDtehsbcResponse is the result of GetDtehsbc: one of
 // GetDtehsbcResponse204.
 type GetDtehsbcResponse interface {
-	// writeGetDtehsbcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDtehsbcResponse answers r; an error means nothing was written.
 	writeGetDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20760,8 +19772,7 @@ type DeleteDtehsbcParams struct {
 // DeleteDtehsbcResponse is the result of DeleteDtehsbc: one of
 // DeleteDtehsbcResponse204.
 type DeleteDtehsbcResponse interface {
-	// writeDeleteDtehsbcResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDtehsbcResponse answers r; an error means nothing was written.
 	writeDeleteDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20785,8 +19796,7 @@ type GetDtehsbcItemParams struct {
 // GetDtehsbcItemResponse is the result of GetDtehsbcItem: one of
 // GetDtehsbcItemResponse204.
 type GetDtehsbcItemResponse interface {
-	// writeGetDtehsbcItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDtehsbcItemResponse answers r; an error means nothing was written.
 	writeGetDtehsbcItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20802,8 +19812,7 @@ func (v GetDtehsbcItemResponse204) writeGetDtehsbcItemResponse(rw http.ResponseW
 // ListXewkvlwResponse is the result of ListXewkvlw: one of
 // ListXewkvlwResponse204.
 type ListXewkvlwResponse interface {
-	// writeListXewkvlwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXewkvlwResponse answers r; an error means nothing was written.
 	writeListXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20819,8 +19828,7 @@ func (v ListXewkvlwResponse204) writeListXewkvlwResponse(rw http.ResponseWriter,
 // CreateXewkvlwResponse is the result of CreateXewkvlw: one of
 // CreateXewkvlwResponse204.
 type CreateXewkvlwResponse interface {
-	// writeCreateXewkvlwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXewkvlwResponse answers r; an error means nothing was written.
 	writeCreateXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20842,8 +19850,7 @@ type GetXewkvlwParams struct {
 // GetXewkvlwResponse is the result of GetXewkvlw: one of
 // GetXewkvlwResponse204.
 type GetXewkvlwResponse interface {
-	// writeGetXewkvlwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXewkvlwResponse answers r; an error means nothing was written.
 	writeGetXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20865,8 +19872,7 @@ type DeleteXewkvlwParams struct {
 // DeleteXewkvlwResponse is the result of DeleteXewkvlw: one of
 // DeleteXewkvlwResponse204.
 type DeleteXewkvlwResponse interface {
-	// writeDeleteXewkvlwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXewkvlwResponse answers r; an error means nothing was written.
 	writeDeleteXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20890,8 +19896,7 @@ type GetXewkvlwItemParams struct {
 // GetXewkvlwItemResponse is the result of GetXewkvlwItem: one of
 // GetXewkvlwItemResponse204.
 type GetXewkvlwItemResponse interface {
-	// writeGetXewkvlwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXewkvlwItemResponse answers r; an error means nothing was written.
 	writeGetXewkvlwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20907,8 +19912,7 @@ func (v GetXewkvlwItemResponse204) writeGetXewkvlwItemResponse(rw http.ResponseW
 // ListOrdersResponse is the result of ListOrders: one of
 // ListOrdersResponse204.
 type ListOrdersResponse interface {
-	// writeListOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOrdersResponse answers r; an error means nothing was written.
 	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20924,8 +19928,7 @@ func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r
 // CreateOrdersResponse is the result of CreateOrders: one of
 // CreateOrdersResponse204.
 type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOrdersResponse answers r; an error means nothing was written.
 	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20947,8 +19950,7 @@ type GetOrdersParams struct {
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
 type GetOrdersResponse interface {
-	// writeGetOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersResponse answers r; an error means nothing was written.
 	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20970,8 +19972,7 @@ type DeleteOrdersParams struct {
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
 type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrdersResponse answers r; an error means nothing was written.
 	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -20995,8 +19996,7 @@ type GetOrdersItemParams struct {
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
 type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersItemResponse answers r; an error means nothing was written.
 	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -28020,1011 +27020,1013 @@ func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemPara
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1000]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listMmyo", "/mmyo", nil},
-	{"createMmyo", "/mmyo", nil},
-	{"getMmyo", "/mmyo/{id}", nil},
-	{"deleteMmyo", "/mmyo/{id}", nil},
-	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil},
-	{"listWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"createWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil},
-	{"listDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"createDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil},
-	{"listHnltmg", "/hnltmg", nil},
-	{"createHnltmg", "/hnltmg", nil},
-	{"getHnltmg", "/hnltmg/{id}", nil},
-	{"deleteHnltmg", "/hnltmg/{id}", nil},
-	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil},
-	{"listSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"createSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil},
-	{"listDlskblpu", "/dlskblpu", nil},
-	{"createDlskblpu", "/dlskblpu", nil},
-	{"getDlskblpu", "/dlskblpu/{id}", nil},
-	{"deleteDlskblpu", "/dlskblpu/{id}", nil},
-	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil},
-	{"listUugh", "/uugh", nil},
-	{"createUugh", "/uugh", nil},
-	{"getUugh", "/uugh/{id}", nil},
-	{"deleteUugh", "/uugh/{id}", nil},
-	{"getUughItem", "/uugh/{id}/items/{itemId}", nil},
-	{"listSvashrrvcd", "/svashrrvcd", nil},
-	{"createSvashrrvcd", "/svashrrvcd", nil},
-	{"getSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil},
-	{"listNrvhsjyft", "/nrvhsjyft", nil},
-	{"createNrvhsjyft", "/nrvhsjyft", nil},
-	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil},
-	{"listXrwjtbb", "/xrwjtbb", nil},
-	{"createXrwjtbb", "/xrwjtbb", nil},
-	{"getXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil},
-	{"listNwcvaojrql", "/nwcvaojrql", nil},
-	{"createNwcvaojrql", "/nwcvaojrql", nil},
-	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil},
-	{"listLfubzamkh", "/lfubzamkh", nil},
-	{"createLfubzamkh", "/lfubzamkh", nil},
-	{"getLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil},
-	{"listSzrw", "/szrw", nil},
-	{"createSzrw", "/szrw", nil},
-	{"getSzrw", "/szrw/{id}", nil},
-	{"deleteSzrw", "/szrw/{id}", nil},
-	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil},
-	{"listZyccvzoabv", "/zyccvzoabv", nil},
-	{"createZyccvzoabv", "/zyccvzoabv", nil},
-	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil},
-	{"listRtugdwewe", "/rtugdwewe", nil},
-	{"createRtugdwewe", "/rtugdwewe", nil},
-	{"getRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil},
-	{"listNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"createNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil},
-	{"listJthgvs", "/jthgvs", nil},
-	{"createJthgvs", "/jthgvs", nil},
-	{"getJthgvs", "/jthgvs/{id}", nil},
-	{"deleteJthgvs", "/jthgvs/{id}", nil},
-	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil},
-	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil},
-	{"listUkhvrhlife", "/ukhvrhlife", nil},
-	{"createUkhvrhlife", "/ukhvrhlife", nil},
-	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil},
-	{"listNsioejcaxf", "/nsioejcaxf", nil},
-	{"createNsioejcaxf", "/nsioejcaxf", nil},
-	{"getNsioejcaxf", "/nsioejcaxf/{id}", nil},
-	{"deleteNsioejcaxf", "/nsioejcaxf/{id}", nil},
-	{"getNsioejcaxfItem", "/nsioejcaxf/{id}/items/{itemId}", nil},
-	{"listOuxsef", "/ouxsef", nil},
-	{"createOuxsef", "/ouxsef", nil},
-	{"getOuxsef", "/ouxsef/{id}", nil},
-	{"deleteOuxsef", "/ouxsef/{id}", nil},
-	{"getOuxsefItem", "/ouxsef/{id}/items/{itemId}", nil},
-	{"listKrntsxjej", "/krntsxjej", nil},
-	{"createKrntsxjej", "/krntsxjej", nil},
-	{"getKrntsxjej", "/krntsxjej/{id}", nil},
-	{"deleteKrntsxjej", "/krntsxjej/{id}", nil},
-	{"getKrntsxjejItem", "/krntsxjej/{id}/items/{itemId}", nil},
-	{"listHygxf", "/hygxf", nil},
-	{"createHygxf", "/hygxf", nil},
-	{"getHygxf", "/hygxf/{id}", nil},
-	{"deleteHygxf", "/hygxf/{id}", nil},
-	{"getHygxfItem", "/hygxf/{id}/items/{itemId}", nil},
-	{"listNgdikhobd", "/ngdikhobd", nil},
-	{"createNgdikhobd", "/ngdikhobd", nil},
-	{"getNgdikhobd", "/ngdikhobd/{id}", nil},
-	{"deleteNgdikhobd", "/ngdikhobd/{id}", nil},
-	{"getNgdikhobdItem", "/ngdikhobd/{id}/items/{itemId}", nil},
-	{"listGelqcl", "/gelqcl", nil},
-	{"createGelqcl", "/gelqcl", nil},
-	{"getGelqcl", "/gelqcl/{id}", nil},
-	{"deleteGelqcl", "/gelqcl/{id}", nil},
-	{"getGelqclItem", "/gelqcl/{id}/items/{itemId}", nil},
-	{"listYcrc", "/ycrc", nil},
-	{"createYcrc", "/ycrc", nil},
-	{"getYcrc", "/ycrc/{id}", nil},
-	{"deleteYcrc", "/ycrc/{id}", nil},
-	{"getYcrcItem", "/ycrc/{id}/items/{itemId}", nil},
-	{"listRhyyamfdzx", "/rhyyamfdzx", nil},
-	{"createRhyyamfdzx", "/rhyyamfdzx", nil},
-	{"getRhyyamfdzx", "/rhyyamfdzx/{id}", nil},
-	{"deleteRhyyamfdzx", "/rhyyamfdzx/{id}", nil},
-	{"getRhyyamfdzxItem", "/rhyyamfdzx/{id}/items/{itemId}", nil},
-	{"listUfykbqcrs", "/ufykbqcrs", nil},
-	{"createUfykbqcrs", "/ufykbqcrs", nil},
-	{"getUfykbqcrs", "/ufykbqcrs/{id}", nil},
-	{"deleteUfykbqcrs", "/ufykbqcrs/{id}", nil},
-	{"getUfykbqcrsItem", "/ufykbqcrs/{id}/items/{itemId}", nil},
-	{"listHxyskydcbx", "/hxyskydcbx", nil},
-	{"createHxyskydcbx", "/hxyskydcbx", nil},
-	{"getHxyskydcbx", "/hxyskydcbx/{id}", nil},
-	{"deleteHxyskydcbx", "/hxyskydcbx/{id}", nil},
-	{"getHxyskydcbxItem", "/hxyskydcbx/{id}/items/{itemId}", nil},
-	{"listHxnyahmq", "/hxnyahmq", nil},
-	{"createHxnyahmq", "/hxnyahmq", nil},
-	{"getHxnyahmq", "/hxnyahmq/{id}", nil},
-	{"deleteHxnyahmq", "/hxnyahmq/{id}", nil},
-	{"getHxnyahmqItem", "/hxnyahmq/{id}/items/{itemId}", nil},
-	{"listPvzpdqdnj", "/pvzpdqdnj", nil},
-	{"createPvzpdqdnj", "/pvzpdqdnj", nil},
-	{"getPvzpdqdnj", "/pvzpdqdnj/{id}", nil},
-	{"deletePvzpdqdnj", "/pvzpdqdnj/{id}", nil},
-	{"getPvzpdqdnjItem", "/pvzpdqdnj/{id}/items/{itemId}", nil},
-	{"listQmoezicutr", "/qmoezicutr", nil},
-	{"createQmoezicutr", "/qmoezicutr", nil},
-	{"getQmoezicutr", "/qmoezicutr/{id}", nil},
-	{"deleteQmoezicutr", "/qmoezicutr/{id}", nil},
-	{"getQmoezicutrItem", "/qmoezicutr/{id}/items/{itemId}", nil},
-	{"listOkvdrkmqxs", "/okvdrkmqxs", nil},
-	{"createOkvdrkmqxs", "/okvdrkmqxs", nil},
-	{"getOkvdrkmqxs", "/okvdrkmqxs/{id}", nil},
-	{"deleteOkvdrkmqxs", "/okvdrkmqxs/{id}", nil},
-	{"getOkvdrkmqxsItem", "/okvdrkmqxs/{id}/items/{itemId}", nil},
-	{"listAoholkdjiy", "/aoholkdjiy", nil},
-	{"createAoholkdjiy", "/aoholkdjiy", nil},
-	{"getAoholkdjiy", "/aoholkdjiy/{id}", nil},
-	{"deleteAoholkdjiy", "/aoholkdjiy/{id}", nil},
-	{"getAoholkdjiyItem", "/aoholkdjiy/{id}/items/{itemId}", nil},
-	{"listJqqb", "/jqqb", nil},
-	{"createJqqb", "/jqqb", nil},
-	{"getJqqb", "/jqqb/{id}", nil},
-	{"deleteJqqb", "/jqqb/{id}", nil},
-	{"getJqqbItem", "/jqqb/{id}/items/{itemId}", nil},
-	{"listTgtambb", "/tgtambb", nil},
-	{"createTgtambb", "/tgtambb", nil},
-	{"getTgtambb", "/tgtambb/{id}", nil},
-	{"deleteTgtambb", "/tgtambb/{id}", nil},
-	{"getTgtambbItem", "/tgtambb/{id}/items/{itemId}", nil},
-	{"listBsdxwgcxfd", "/bsdxwgcxfd", nil},
-	{"createBsdxwgcxfd", "/bsdxwgcxfd", nil},
-	{"getBsdxwgcxfd", "/bsdxwgcxfd/{id}", nil},
-	{"deleteBsdxwgcxfd", "/bsdxwgcxfd/{id}", nil},
-	{"getBsdxwgcxfdItem", "/bsdxwgcxfd/{id}/items/{itemId}", nil},
-	{"listSmbx", "/smbx", nil},
-	{"createSmbx", "/smbx", nil},
-	{"getSmbx", "/smbx/{id}", nil},
-	{"deleteSmbx", "/smbx/{id}", nil},
-	{"getSmbxItem", "/smbx/{id}/items/{itemId}", nil},
-	{"listPdlvjfead", "/pdlvjfead", nil},
-	{"createPdlvjfead", "/pdlvjfead", nil},
-	{"getPdlvjfead", "/pdlvjfead/{id}", nil},
-	{"deletePdlvjfead", "/pdlvjfead/{id}", nil},
-	{"getPdlvjfeadItem", "/pdlvjfead/{id}/items/{itemId}", nil},
-	{"listYiyhckwrlh", "/yiyhckwrlh", nil},
-	{"createYiyhckwrlh", "/yiyhckwrlh", nil},
-	{"getYiyhckwrlh", "/yiyhckwrlh/{id}", nil},
-	{"deleteYiyhckwrlh", "/yiyhckwrlh/{id}", nil},
-	{"getYiyhckwrlhItem", "/yiyhckwrlh/{id}/items/{itemId}", nil},
-	{"listKhvp", "/khvp", nil},
-	{"createKhvp", "/khvp", nil},
-	{"getKhvp", "/khvp/{id}", nil},
-	{"deleteKhvp", "/khvp/{id}", nil},
-	{"getKhvpItem", "/khvp/{id}/items/{itemId}", nil},
-	{"listPvjstyljk", "/pvjstyljk", nil},
-	{"createPvjstyljk", "/pvjstyljk", nil},
-	{"getPvjstyljk", "/pvjstyljk/{id}", nil},
-	{"deletePvjstyljk", "/pvjstyljk/{id}", nil},
-	{"getPvjstyljkItem", "/pvjstyljk/{id}/items/{itemId}", nil},
-	{"listKbimj", "/kbimj", nil},
-	{"createKbimj", "/kbimj", nil},
-	{"getKbimj", "/kbimj/{id}", nil},
-	{"deleteKbimj", "/kbimj/{id}", nil},
-	{"getKbimjItem", "/kbimj/{id}/items/{itemId}", nil},
-	{"listWdxtn", "/wdxtn", nil},
-	{"createWdxtn", "/wdxtn", nil},
-	{"getWdxtn", "/wdxtn/{id}", nil},
-	{"deleteWdxtn", "/wdxtn/{id}", nil},
-	{"getWdxtnItem", "/wdxtn/{id}/items/{itemId}", nil},
-	{"listAksjcfm", "/aksjcfm", nil},
-	{"createAksjcfm", "/aksjcfm", nil},
-	{"getAksjcfm", "/aksjcfm/{id}", nil},
-	{"deleteAksjcfm", "/aksjcfm/{id}", nil},
-	{"getAksjcfmItem", "/aksjcfm/{id}/items/{itemId}", nil},
-	{"listSnzgwpyzaw", "/snzgwpyzaw", nil},
-	{"createSnzgwpyzaw", "/snzgwpyzaw", nil},
-	{"getSnzgwpyzaw", "/snzgwpyzaw/{id}", nil},
-	{"deleteSnzgwpyzaw", "/snzgwpyzaw/{id}", nil},
-	{"getSnzgwpyzawItem", "/snzgwpyzaw/{id}/items/{itemId}", nil},
-	{"listYzmkmomikw", "/yzmkmomikw", nil},
-	{"createYzmkmomikw", "/yzmkmomikw", nil},
-	{"getYzmkmomikw", "/yzmkmomikw/{id}", nil},
-	{"deleteYzmkmomikw", "/yzmkmomikw/{id}", nil},
-	{"getYzmkmomikwItem", "/yzmkmomikw/{id}/items/{itemId}", nil},
-	{"listCzexi", "/czexi", nil},
-	{"createCzexi", "/czexi", nil},
-	{"getCzexi", "/czexi/{id}", nil},
-	{"deleteCzexi", "/czexi/{id}", nil},
-	{"getCzexiItem", "/czexi/{id}/items/{itemId}", nil},
-	{"listDkwdriwzoh", "/dkwdriwzoh", nil},
-	{"createDkwdriwzoh", "/dkwdriwzoh", nil},
-	{"getDkwdriwzoh", "/dkwdriwzoh/{id}", nil},
-	{"deleteDkwdriwzoh", "/dkwdriwzoh/{id}", nil},
-	{"getDkwdriwzohItem", "/dkwdriwzoh/{id}/items/{itemId}", nil},
-	{"listAdsxtbd", "/adsxtbd", nil},
-	{"createAdsxtbd", "/adsxtbd", nil},
-	{"getAdsxtbd", "/adsxtbd/{id}", nil},
-	{"deleteAdsxtbd", "/adsxtbd/{id}", nil},
-	{"getAdsxtbdItem", "/adsxtbd/{id}/items/{itemId}", nil},
-	{"listLjufmoz", "/ljufmoz", nil},
-	{"createLjufmoz", "/ljufmoz", nil},
-	{"getLjufmoz", "/ljufmoz/{id}", nil},
-	{"deleteLjufmoz", "/ljufmoz/{id}", nil},
-	{"getLjufmozItem", "/ljufmoz/{id}/items/{itemId}", nil},
-	{"listEukyyfcqim", "/eukyyfcqim", nil},
-	{"createEukyyfcqim", "/eukyyfcqim", nil},
-	{"getEukyyfcqim", "/eukyyfcqim/{id}", nil},
-	{"deleteEukyyfcqim", "/eukyyfcqim/{id}", nil},
-	{"getEukyyfcqimItem", "/eukyyfcqim/{id}/items/{itemId}", nil},
-	{"listEkjzwqucv", "/ekjzwqucv", nil},
-	{"createEkjzwqucv", "/ekjzwqucv", nil},
-	{"getEkjzwqucv", "/ekjzwqucv/{id}", nil},
-	{"deleteEkjzwqucv", "/ekjzwqucv/{id}", nil},
-	{"getEkjzwqucvItem", "/ekjzwqucv/{id}/items/{itemId}", nil},
-	{"listNwqlyjs", "/nwqlyjs", nil},
-	{"createNwqlyjs", "/nwqlyjs", nil},
-	{"getNwqlyjs", "/nwqlyjs/{id}", nil},
-	{"deleteNwqlyjs", "/nwqlyjs/{id}", nil},
-	{"getNwqlyjsItem", "/nwqlyjs/{id}/items/{itemId}", nil},
-	{"listHqsnhwenl", "/hqsnhwenl", nil},
-	{"createHqsnhwenl", "/hqsnhwenl", nil},
-	{"getHqsnhwenl", "/hqsnhwenl/{id}", nil},
-	{"deleteHqsnhwenl", "/hqsnhwenl/{id}", nil},
-	{"getHqsnhwenlItem", "/hqsnhwenl/{id}/items/{itemId}", nil},
-	{"listPevfirsx", "/pevfirsx", nil},
-	{"createPevfirsx", "/pevfirsx", nil},
-	{"getPevfirsx", "/pevfirsx/{id}", nil},
-	{"deletePevfirsx", "/pevfirsx/{id}", nil},
-	{"getPevfirsxItem", "/pevfirsx/{id}/items/{itemId}", nil},
-	{"listIiixoeyuoq", "/iiixoeyuoq", nil},
-	{"createIiixoeyuoq", "/iiixoeyuoq", nil},
-	{"getIiixoeyuoq", "/iiixoeyuoq/{id}", nil},
-	{"deleteIiixoeyuoq", "/iiixoeyuoq/{id}", nil},
-	{"getIiixoeyuoqItem", "/iiixoeyuoq/{id}/items/{itemId}", nil},
-	{"listDqbdcw", "/dqbdcw", nil},
-	{"createDqbdcw", "/dqbdcw", nil},
-	{"getDqbdcw", "/dqbdcw/{id}", nil},
-	{"deleteDqbdcw", "/dqbdcw/{id}", nil},
-	{"getDqbdcwItem", "/dqbdcw/{id}/items/{itemId}", nil},
-	{"listYtcpz", "/ytcpz", nil},
-	{"createYtcpz", "/ytcpz", nil},
-	{"getYtcpz", "/ytcpz/{id}", nil},
-	{"deleteYtcpz", "/ytcpz/{id}", nil},
-	{"getYtcpzItem", "/ytcpz/{id}/items/{itemId}", nil},
-	{"listUzfykhag", "/uzfykhag", nil},
-	{"createUzfykhag", "/uzfykhag", nil},
-	{"getUzfykhag", "/uzfykhag/{id}", nil},
-	{"deleteUzfykhag", "/uzfykhag/{id}", nil},
-	{"getUzfykhagItem", "/uzfykhag/{id}/items/{itemId}", nil},
-	{"listLsfjfwd", "/lsfjfwd", nil},
-	{"createLsfjfwd", "/lsfjfwd", nil},
-	{"getLsfjfwd", "/lsfjfwd/{id}", nil},
-	{"deleteLsfjfwd", "/lsfjfwd/{id}", nil},
-	{"getLsfjfwdItem", "/lsfjfwd/{id}/items/{itemId}", nil},
-	{"listJmfzovblel", "/jmfzovblel", nil},
-	{"createJmfzovblel", "/jmfzovblel", nil},
-	{"getJmfzovblel", "/jmfzovblel/{id}", nil},
-	{"deleteJmfzovblel", "/jmfzovblel/{id}", nil},
-	{"getJmfzovblelItem", "/jmfzovblel/{id}/items/{itemId}", nil},
-	{"listTxtpynqq", "/txtpynqq", nil},
-	{"createTxtpynqq", "/txtpynqq", nil},
-	{"getTxtpynqq", "/txtpynqq/{id}", nil},
-	{"deleteTxtpynqq", "/txtpynqq/{id}", nil},
-	{"getTxtpynqqItem", "/txtpynqq/{id}/items/{itemId}", nil},
-	{"listSaswolsj", "/saswolsj", nil},
-	{"createSaswolsj", "/saswolsj", nil},
-	{"getSaswolsj", "/saswolsj/{id}", nil},
-	{"deleteSaswolsj", "/saswolsj/{id}", nil},
-	{"getSaswolsjItem", "/saswolsj/{id}/items/{itemId}", nil},
-	{"listFfpsnxar", "/ffpsnxar", nil},
-	{"createFfpsnxar", "/ffpsnxar", nil},
-	{"getFfpsnxar", "/ffpsnxar/{id}", nil},
-	{"deleteFfpsnxar", "/ffpsnxar/{id}", nil},
-	{"getFfpsnxarItem", "/ffpsnxar/{id}/items/{itemId}", nil},
-	{"listJyvrxy", "/jyvrxy", nil},
-	{"createJyvrxy", "/jyvrxy", nil},
-	{"getJyvrxy", "/jyvrxy/{id}", nil},
-	{"deleteJyvrxy", "/jyvrxy/{id}", nil},
-	{"getJyvrxyItem", "/jyvrxy/{id}/items/{itemId}", nil},
-	{"listGohzvshlwv", "/gohzvshlwv", nil},
-	{"createGohzvshlwv", "/gohzvshlwv", nil},
-	{"getGohzvshlwv", "/gohzvshlwv/{id}", nil},
-	{"deleteGohzvshlwv", "/gohzvshlwv/{id}", nil},
-	{"getGohzvshlwvItem", "/gohzvshlwv/{id}/items/{itemId}", nil},
-	{"listDuiesk", "/duiesk", nil},
-	{"createDuiesk", "/duiesk", nil},
-	{"getDuiesk", "/duiesk/{id}", nil},
-	{"deleteDuiesk", "/duiesk/{id}", nil},
-	{"getDuieskItem", "/duiesk/{id}/items/{itemId}", nil},
-	{"listEyniwfhya", "/eyniwfhya", nil},
-	{"createEyniwfhya", "/eyniwfhya", nil},
-	{"getEyniwfhya", "/eyniwfhya/{id}", nil},
-	{"deleteEyniwfhya", "/eyniwfhya/{id}", nil},
-	{"getEyniwfhyaItem", "/eyniwfhya/{id}/items/{itemId}", nil},
-	{"listLaaa", "/laaa", nil},
-	{"createLaaa", "/laaa", nil},
-	{"getLaaa", "/laaa/{id}", nil},
-	{"deleteLaaa", "/laaa/{id}", nil},
-	{"getLaaaItem", "/laaa/{id}/items/{itemId}", nil},
-	{"listKkvecvuyfl", "/kkvecvuyfl", nil},
-	{"createKkvecvuyfl", "/kkvecvuyfl", nil},
-	{"getKkvecvuyfl", "/kkvecvuyfl/{id}", nil},
-	{"deleteKkvecvuyfl", "/kkvecvuyfl/{id}", nil},
-	{"getKkvecvuyflItem", "/kkvecvuyfl/{id}/items/{itemId}", nil},
-	{"listLryqvwmrq", "/lryqvwmrq", nil},
-	{"createLryqvwmrq", "/lryqvwmrq", nil},
-	{"getLryqvwmrq", "/lryqvwmrq/{id}", nil},
-	{"deleteLryqvwmrq", "/lryqvwmrq/{id}", nil},
-	{"getLryqvwmrqItem", "/lryqvwmrq/{id}/items/{itemId}", nil},
-	{"listEhbcg", "/ehbcg", nil},
-	{"createEhbcg", "/ehbcg", nil},
-	{"getEhbcg", "/ehbcg/{id}", nil},
-	{"deleteEhbcg", "/ehbcg/{id}", nil},
-	{"getEhbcgItem", "/ehbcg/{id}/items/{itemId}", nil},
-	{"listAjfpmlguwz", "/ajfpmlguwz", nil},
-	{"createAjfpmlguwz", "/ajfpmlguwz", nil},
-	{"getAjfpmlguwz", "/ajfpmlguwz/{id}", nil},
-	{"deleteAjfpmlguwz", "/ajfpmlguwz/{id}", nil},
-	{"getAjfpmlguwzItem", "/ajfpmlguwz/{id}/items/{itemId}", nil},
-	{"listJkzjf", "/jkzjf", nil},
-	{"createJkzjf", "/jkzjf", nil},
-	{"getJkzjf", "/jkzjf/{id}", nil},
-	{"deleteJkzjf", "/jkzjf/{id}", nil},
-	{"getJkzjfItem", "/jkzjf/{id}/items/{itemId}", nil},
-	{"listZjgp", "/zjgp", nil},
-	{"createZjgp", "/zjgp", nil},
-	{"getZjgp", "/zjgp/{id}", nil},
-	{"deleteZjgp", "/zjgp/{id}", nil},
-	{"getZjgpItem", "/zjgp/{id}/items/{itemId}", nil},
-	{"listXgtkviz", "/xgtkviz", nil},
-	{"createXgtkviz", "/xgtkviz", nil},
-	{"getXgtkviz", "/xgtkviz/{id}", nil},
-	{"deleteXgtkviz", "/xgtkviz/{id}", nil},
-	{"getXgtkvizItem", "/xgtkviz/{id}/items/{itemId}", nil},
-	{"listVehwemhv", "/vehwemhv", nil},
-	{"createVehwemhv", "/vehwemhv", nil},
-	{"getVehwemhv", "/vehwemhv/{id}", nil},
-	{"deleteVehwemhv", "/vehwemhv/{id}", nil},
-	{"getVehwemhvItem", "/vehwemhv/{id}/items/{itemId}", nil},
-	{"listUsao", "/usao", nil},
-	{"createUsao", "/usao", nil},
-	{"getUsao", "/usao/{id}", nil},
-	{"deleteUsao", "/usao/{id}", nil},
-	{"getUsaoItem", "/usao/{id}/items/{itemId}", nil},
-	{"listIbrpe", "/ibrpe", nil},
-	{"createIbrpe", "/ibrpe", nil},
-	{"getIbrpe", "/ibrpe/{id}", nil},
-	{"deleteIbrpe", "/ibrpe/{id}", nil},
-	{"getIbrpeItem", "/ibrpe/{id}/items/{itemId}", nil},
-	{"listYnnkpcnfp", "/ynnkpcnfp", nil},
-	{"createYnnkpcnfp", "/ynnkpcnfp", nil},
-	{"getYnnkpcnfp", "/ynnkpcnfp/{id}", nil},
-	{"deleteYnnkpcnfp", "/ynnkpcnfp/{id}", nil},
-	{"getYnnkpcnfpItem", "/ynnkpcnfp/{id}/items/{itemId}", nil},
-	{"listHebsfww", "/hebsfww", nil},
-	{"createHebsfww", "/hebsfww", nil},
-	{"getHebsfww", "/hebsfww/{id}", nil},
-	{"deleteHebsfww", "/hebsfww/{id}", nil},
-	{"getHebsfwwItem", "/hebsfww/{id}/items/{itemId}", nil},
-	{"listLtjimwzmm", "/ltjimwzmm", nil},
-	{"createLtjimwzmm", "/ltjimwzmm", nil},
-	{"getLtjimwzmm", "/ltjimwzmm/{id}", nil},
-	{"deleteLtjimwzmm", "/ltjimwzmm/{id}", nil},
-	{"getLtjimwzmmItem", "/ltjimwzmm/{id}/items/{itemId}", nil},
-	{"listDcvkqqrcam", "/dcvkqqrcam", nil},
-	{"createDcvkqqrcam", "/dcvkqqrcam", nil},
-	{"getDcvkqqrcam", "/dcvkqqrcam/{id}", nil},
-	{"deleteDcvkqqrcam", "/dcvkqqrcam/{id}", nil},
-	{"getDcvkqqrcamItem", "/dcvkqqrcam/{id}/items/{itemId}", nil},
-	{"listTchlxm", "/tchlxm", nil},
-	{"createTchlxm", "/tchlxm", nil},
-	{"getTchlxm", "/tchlxm/{id}", nil},
-	{"deleteTchlxm", "/tchlxm/{id}", nil},
-	{"getTchlxmItem", "/tchlxm/{id}/items/{itemId}", nil},
-	{"listXwvwytbkk", "/xwvwytbkk", nil},
-	{"createXwvwytbkk", "/xwvwytbkk", nil},
-	{"getXwvwytbkk", "/xwvwytbkk/{id}", nil},
-	{"deleteXwvwytbkk", "/xwvwytbkk/{id}", nil},
-	{"getXwvwytbkkItem", "/xwvwytbkk/{id}/items/{itemId}", nil},
-	{"listYligt", "/yligt", nil},
-	{"createYligt", "/yligt", nil},
-	{"getYligt", "/yligt/{id}", nil},
-	{"deleteYligt", "/yligt/{id}", nil},
-	{"getYligtItem", "/yligt/{id}/items/{itemId}", nil},
-	{"listHrhnvku", "/hrhnvku", nil},
-	{"createHrhnvku", "/hrhnvku", nil},
-	{"getHrhnvku", "/hrhnvku/{id}", nil},
-	{"deleteHrhnvku", "/hrhnvku/{id}", nil},
-	{"getHrhnvkuItem", "/hrhnvku/{id}/items/{itemId}", nil},
-	{"listHpiq", "/hpiq", nil},
-	{"createHpiq", "/hpiq", nil},
-	{"getHpiq", "/hpiq/{id}", nil},
-	{"deleteHpiq", "/hpiq/{id}", nil},
-	{"getHpiqItem", "/hpiq/{id}/items/{itemId}", nil},
-	{"listPnpjsusn", "/pnpjsusn", nil},
-	{"createPnpjsusn", "/pnpjsusn", nil},
-	{"getPnpjsusn", "/pnpjsusn/{id}", nil},
-	{"deletePnpjsusn", "/pnpjsusn/{id}", nil},
-	{"getPnpjsusnItem", "/pnpjsusn/{id}/items/{itemId}", nil},
-	{"listGoayxu", "/goayxu", nil},
-	{"createGoayxu", "/goayxu", nil},
-	{"getGoayxu", "/goayxu/{id}", nil},
-	{"deleteGoayxu", "/goayxu/{id}", nil},
-	{"getGoayxuItem", "/goayxu/{id}/items/{itemId}", nil},
-	{"listIsdfbtys", "/isdfbtys", nil},
-	{"createIsdfbtys", "/isdfbtys", nil},
-	{"getIsdfbtys", "/isdfbtys/{id}", nil},
-	{"deleteIsdfbtys", "/isdfbtys/{id}", nil},
-	{"getIsdfbtysItem", "/isdfbtys/{id}/items/{itemId}", nil},
-	{"listQencbyscsi", "/qencbyscsi", nil},
-	{"createQencbyscsi", "/qencbyscsi", nil},
-	{"getQencbyscsi", "/qencbyscsi/{id}", nil},
-	{"deleteQencbyscsi", "/qencbyscsi/{id}", nil},
-	{"getQencbyscsiItem", "/qencbyscsi/{id}/items/{itemId}", nil},
-	{"listPjozgwqvuu", "/pjozgwqvuu", nil},
-	{"createPjozgwqvuu", "/pjozgwqvuu", nil},
-	{"getPjozgwqvuu", "/pjozgwqvuu/{id}", nil},
-	{"deletePjozgwqvuu", "/pjozgwqvuu/{id}", nil},
-	{"getPjozgwqvuuItem", "/pjozgwqvuu/{id}/items/{itemId}", nil},
-	{"listZygq", "/zygq", nil},
-	{"createZygq", "/zygq", nil},
-	{"getZygq", "/zygq/{id}", nil},
-	{"deleteZygq", "/zygq/{id}", nil},
-	{"getZygqItem", "/zygq/{id}/items/{itemId}", nil},
-	{"listLpdkoiibzd", "/lpdkoiibzd", nil},
-	{"createLpdkoiibzd", "/lpdkoiibzd", nil},
-	{"getLpdkoiibzd", "/lpdkoiibzd/{id}", nil},
-	{"deleteLpdkoiibzd", "/lpdkoiibzd/{id}", nil},
-	{"getLpdkoiibzdItem", "/lpdkoiibzd/{id}/items/{itemId}", nil},
-	{"listWmfkrdfpm", "/wmfkrdfpm", nil},
-	{"createWmfkrdfpm", "/wmfkrdfpm", nil},
-	{"getWmfkrdfpm", "/wmfkrdfpm/{id}", nil},
-	{"deleteWmfkrdfpm", "/wmfkrdfpm/{id}", nil},
-	{"getWmfkrdfpmItem", "/wmfkrdfpm/{id}/items/{itemId}", nil},
-	{"listHpjesr", "/hpjesr", nil},
-	{"createHpjesr", "/hpjesr", nil},
-	{"getHpjesr", "/hpjesr/{id}", nil},
-	{"deleteHpjesr", "/hpjesr/{id}", nil},
-	{"getHpjesrItem", "/hpjesr/{id}/items/{itemId}", nil},
-	{"listInkgjgjncj", "/inkgjgjncj", nil},
-	{"createInkgjgjncj", "/inkgjgjncj", nil},
-	{"getInkgjgjncj", "/inkgjgjncj/{id}", nil},
-	{"deleteInkgjgjncj", "/inkgjgjncj/{id}", nil},
-	{"getInkgjgjncjItem", "/inkgjgjncj/{id}/items/{itemId}", nil},
-	{"listKsksqf", "/ksksqf", nil},
-	{"createKsksqf", "/ksksqf", nil},
-	{"getKsksqf", "/ksksqf/{id}", nil},
-	{"deleteKsksqf", "/ksksqf/{id}", nil},
-	{"getKsksqfItem", "/ksksqf/{id}/items/{itemId}", nil},
-	{"listEtkaalelo", "/etkaalelo", nil},
-	{"createEtkaalelo", "/etkaalelo", nil},
-	{"getEtkaalelo", "/etkaalelo/{id}", nil},
-	{"deleteEtkaalelo", "/etkaalelo/{id}", nil},
-	{"getEtkaaleloItem", "/etkaalelo/{id}/items/{itemId}", nil},
-	{"listEwuwn", "/ewuwn", nil},
-	{"createEwuwn", "/ewuwn", nil},
-	{"getEwuwn", "/ewuwn/{id}", nil},
-	{"deleteEwuwn", "/ewuwn/{id}", nil},
-	{"getEwuwnItem", "/ewuwn/{id}/items/{itemId}", nil},
-	{"listTsgoqiast", "/tsgoqiast", nil},
-	{"createTsgoqiast", "/tsgoqiast", nil},
-	{"getTsgoqiast", "/tsgoqiast/{id}", nil},
-	{"deleteTsgoqiast", "/tsgoqiast/{id}", nil},
-	{"getTsgoqiastItem", "/tsgoqiast/{id}/items/{itemId}", nil},
-	{"listAizwakpp", "/aizwakpp", nil},
-	{"createAizwakpp", "/aizwakpp", nil},
-	{"getAizwakpp", "/aizwakpp/{id}", nil},
-	{"deleteAizwakpp", "/aizwakpp/{id}", nil},
-	{"getAizwakppItem", "/aizwakpp/{id}/items/{itemId}", nil},
-	{"listIkawb", "/ikawb", nil},
-	{"createIkawb", "/ikawb", nil},
-	{"getIkawb", "/ikawb/{id}", nil},
-	{"deleteIkawb", "/ikawb/{id}", nil},
-	{"getIkawbItem", "/ikawb/{id}/items/{itemId}", nil},
-	{"listCoroo", "/coroo", nil},
-	{"createCoroo", "/coroo", nil},
-	{"getCoroo", "/coroo/{id}", nil},
-	{"deleteCoroo", "/coroo/{id}", nil},
-	{"getCorooItem", "/coroo/{id}/items/{itemId}", nil},
-	{"listNalhmjxt", "/nalhmjxt", nil},
-	{"createNalhmjxt", "/nalhmjxt", nil},
-	{"getNalhmjxt", "/nalhmjxt/{id}", nil},
-	{"deleteNalhmjxt", "/nalhmjxt/{id}", nil},
-	{"getNalhmjxtItem", "/nalhmjxt/{id}/items/{itemId}", nil},
-	{"listGovlnwhqng", "/govlnwhqng", nil},
-	{"createGovlnwhqng", "/govlnwhqng", nil},
-	{"getGovlnwhqng", "/govlnwhqng/{id}", nil},
-	{"deleteGovlnwhqng", "/govlnwhqng/{id}", nil},
-	{"getGovlnwhqngItem", "/govlnwhqng/{id}/items/{itemId}", nil},
-	{"listFivetcjfz", "/fivetcjfz", nil},
-	{"createFivetcjfz", "/fivetcjfz", nil},
-	{"getFivetcjfz", "/fivetcjfz/{id}", nil},
-	{"deleteFivetcjfz", "/fivetcjfz/{id}", nil},
-	{"getFivetcjfzItem", "/fivetcjfz/{id}/items/{itemId}", nil},
-	{"listQedvj", "/qedvj", nil},
-	{"createQedvj", "/qedvj", nil},
-	{"getQedvj", "/qedvj/{id}", nil},
-	{"deleteQedvj", "/qedvj/{id}", nil},
-	{"getQedvjItem", "/qedvj/{id}/items/{itemId}", nil},
-	{"listFnsjyok", "/fnsjyok", nil},
-	{"createFnsjyok", "/fnsjyok", nil},
-	{"getFnsjyok", "/fnsjyok/{id}", nil},
-	{"deleteFnsjyok", "/fnsjyok/{id}", nil},
-	{"getFnsjyokItem", "/fnsjyok/{id}/items/{itemId}", nil},
-	{"listKzpfzxdlok", "/kzpfzxdlok", nil},
-	{"createKzpfzxdlok", "/kzpfzxdlok", nil},
-	{"getKzpfzxdlok", "/kzpfzxdlok/{id}", nil},
-	{"deleteKzpfzxdlok", "/kzpfzxdlok/{id}", nil},
-	{"getKzpfzxdlokItem", "/kzpfzxdlok/{id}/items/{itemId}", nil},
-	{"listNoaexm", "/noaexm", nil},
-	{"createNoaexm", "/noaexm", nil},
-	{"getNoaexm", "/noaexm/{id}", nil},
-	{"deleteNoaexm", "/noaexm/{id}", nil},
-	{"getNoaexmItem", "/noaexm/{id}/items/{itemId}", nil},
-	{"listXcljdelfxx", "/xcljdelfxx", nil},
-	{"createXcljdelfxx", "/xcljdelfxx", nil},
-	{"getXcljdelfxx", "/xcljdelfxx/{id}", nil},
-	{"deleteXcljdelfxx", "/xcljdelfxx/{id}", nil},
-	{"getXcljdelfxxItem", "/xcljdelfxx/{id}/items/{itemId}", nil},
-	{"listGuiyycbu", "/guiyycbu", nil},
-	{"createGuiyycbu", "/guiyycbu", nil},
-	{"getGuiyycbu", "/guiyycbu/{id}", nil},
-	{"deleteGuiyycbu", "/guiyycbu/{id}", nil},
-	{"getGuiyycbuItem", "/guiyycbu/{id}/items/{itemId}", nil},
-	{"listJqjyp", "/jqjyp", nil},
-	{"createJqjyp", "/jqjyp", nil},
-	{"getJqjyp", "/jqjyp/{id}", nil},
-	{"deleteJqjyp", "/jqjyp/{id}", nil},
-	{"getJqjypItem", "/jqjyp/{id}/items/{itemId}", nil},
-	{"listTmnwcqdv", "/tmnwcqdv", nil},
-	{"createTmnwcqdv", "/tmnwcqdv", nil},
-	{"getTmnwcqdv", "/tmnwcqdv/{id}", nil},
-	{"deleteTmnwcqdv", "/tmnwcqdv/{id}", nil},
-	{"getTmnwcqdvItem", "/tmnwcqdv/{id}/items/{itemId}", nil},
-	{"listQeftui", "/qeftui", nil},
-	{"createQeftui", "/qeftui", nil},
-	{"getQeftui", "/qeftui/{id}", nil},
-	{"deleteQeftui", "/qeftui/{id}", nil},
-	{"getQeftuiItem", "/qeftui/{id}/items/{itemId}", nil},
-	{"listSvnuldp", "/svnuldp", nil},
-	{"createSvnuldp", "/svnuldp", nil},
-	{"getSvnuldp", "/svnuldp/{id}", nil},
-	{"deleteSvnuldp", "/svnuldp/{id}", nil},
-	{"getSvnuldpItem", "/svnuldp/{id}/items/{itemId}", nil},
-	{"listZfwxbj", "/zfwxbj", nil},
-	{"createZfwxbj", "/zfwxbj", nil},
-	{"getZfwxbj", "/zfwxbj/{id}", nil},
-	{"deleteZfwxbj", "/zfwxbj/{id}", nil},
-	{"getZfwxbjItem", "/zfwxbj/{id}/items/{itemId}", nil},
-	{"listDfcvpijrs", "/dfcvpijrs", nil},
-	{"createDfcvpijrs", "/dfcvpijrs", nil},
-	{"getDfcvpijrs", "/dfcvpijrs/{id}", nil},
-	{"deleteDfcvpijrs", "/dfcvpijrs/{id}", nil},
-	{"getDfcvpijrsItem", "/dfcvpijrs/{id}/items/{itemId}", nil},
-	{"listKcuotcc", "/kcuotcc", nil},
-	{"createKcuotcc", "/kcuotcc", nil},
-	{"getKcuotcc", "/kcuotcc/{id}", nil},
-	{"deleteKcuotcc", "/kcuotcc/{id}", nil},
-	{"getKcuotccItem", "/kcuotcc/{id}/items/{itemId}", nil},
-	{"listYlxpbzwdi", "/ylxpbzwdi", nil},
-	{"createYlxpbzwdi", "/ylxpbzwdi", nil},
-	{"getYlxpbzwdi", "/ylxpbzwdi/{id}", nil},
-	{"deleteYlxpbzwdi", "/ylxpbzwdi/{id}", nil},
-	{"getYlxpbzwdiItem", "/ylxpbzwdi/{id}/items/{itemId}", nil},
-	{"listEukxcmipe", "/eukxcmipe", nil},
-	{"createEukxcmipe", "/eukxcmipe", nil},
-	{"getEukxcmipe", "/eukxcmipe/{id}", nil},
-	{"deleteEukxcmipe", "/eukxcmipe/{id}", nil},
-	{"getEukxcmipeItem", "/eukxcmipe/{id}/items/{itemId}", nil},
-	{"listVqslmzslb", "/vqslmzslb", nil},
-	{"createVqslmzslb", "/vqslmzslb", nil},
-	{"getVqslmzslb", "/vqslmzslb/{id}", nil},
-	{"deleteVqslmzslb", "/vqslmzslb/{id}", nil},
-	{"getVqslmzslbItem", "/vqslmzslb/{id}/items/{itemId}", nil},
-	{"listMqms", "/mqms", nil},
-	{"createMqms", "/mqms", nil},
-	{"getMqms", "/mqms/{id}", nil},
-	{"deleteMqms", "/mqms/{id}", nil},
-	{"getMqmsItem", "/mqms/{id}/items/{itemId}", nil},
-	{"listXvwuqnvpw", "/xvwuqnvpw", nil},
-	{"createXvwuqnvpw", "/xvwuqnvpw", nil},
-	{"getXvwuqnvpw", "/xvwuqnvpw/{id}", nil},
-	{"deleteXvwuqnvpw", "/xvwuqnvpw/{id}", nil},
-	{"getXvwuqnvpwItem", "/xvwuqnvpw/{id}/items/{itemId}", nil},
-	{"listLoruxlgz", "/loruxlgz", nil},
-	{"createLoruxlgz", "/loruxlgz", nil},
-	{"getLoruxlgz", "/loruxlgz/{id}", nil},
-	{"deleteLoruxlgz", "/loruxlgz/{id}", nil},
-	{"getLoruxlgzItem", "/loruxlgz/{id}/items/{itemId}", nil},
-	{"listMboo", "/mboo", nil},
-	{"createMboo", "/mboo", nil},
-	{"getMboo", "/mboo/{id}", nil},
-	{"deleteMboo", "/mboo/{id}", nil},
-	{"getMbooItem", "/mboo/{id}/items/{itemId}", nil},
-	{"listWkvn", "/wkvn", nil},
-	{"createWkvn", "/wkvn", nil},
-	{"getWkvn", "/wkvn/{id}", nil},
-	{"deleteWkvn", "/wkvn/{id}", nil},
-	{"getWkvnItem", "/wkvn/{id}/items/{itemId}", nil},
-	{"listSadoz", "/sadoz", nil},
-	{"createSadoz", "/sadoz", nil},
-	{"getSadoz", "/sadoz/{id}", nil},
-	{"deleteSadoz", "/sadoz/{id}", nil},
-	{"getSadozItem", "/sadoz/{id}/items/{itemId}", nil},
-	{"listMtrmzuzu", "/mtrmzuzu", nil},
-	{"createMtrmzuzu", "/mtrmzuzu", nil},
-	{"getMtrmzuzu", "/mtrmzuzu/{id}", nil},
-	{"deleteMtrmzuzu", "/mtrmzuzu/{id}", nil},
-	{"getMtrmzuzuItem", "/mtrmzuzu/{id}/items/{itemId}", nil},
-	{"listLkxd", "/lkxd", nil},
-	{"createLkxd", "/lkxd", nil},
-	{"getLkxd", "/lkxd/{id}", nil},
-	{"deleteLkxd", "/lkxd/{id}", nil},
-	{"getLkxdItem", "/lkxd/{id}/items/{itemId}", nil},
-	{"listVmdbuvzu", "/vmdbuvzu", nil},
-	{"createVmdbuvzu", "/vmdbuvzu", nil},
-	{"getVmdbuvzu", "/vmdbuvzu/{id}", nil},
-	{"deleteVmdbuvzu", "/vmdbuvzu/{id}", nil},
-	{"getVmdbuvzuItem", "/vmdbuvzu/{id}/items/{itemId}", nil},
-	{"listSeoteeia", "/seoteeia", nil},
-	{"createSeoteeia", "/seoteeia", nil},
-	{"getSeoteeia", "/seoteeia/{id}", nil},
-	{"deleteSeoteeia", "/seoteeia/{id}", nil},
-	{"getSeoteeiaItem", "/seoteeia/{id}/items/{itemId}", nil},
-	{"listAburtmwbx", "/aburtmwbx", nil},
-	{"createAburtmwbx", "/aburtmwbx", nil},
-	{"getAburtmwbx", "/aburtmwbx/{id}", nil},
-	{"deleteAburtmwbx", "/aburtmwbx/{id}", nil},
-	{"getAburtmwbxItem", "/aburtmwbx/{id}/items/{itemId}", nil},
-	{"listRqcqffd", "/rqcqffd", nil},
-	{"createRqcqffd", "/rqcqffd", nil},
-	{"getRqcqffd", "/rqcqffd/{id}", nil},
-	{"deleteRqcqffd", "/rqcqffd/{id}", nil},
-	{"getRqcqffdItem", "/rqcqffd/{id}/items/{itemId}", nil},
-	{"listZcyr", "/zcyr", nil},
-	{"createZcyr", "/zcyr", nil},
-	{"getZcyr", "/zcyr/{id}", nil},
-	{"deleteZcyr", "/zcyr/{id}", nil},
-	{"getZcyrItem", "/zcyr/{id}/items/{itemId}", nil},
-	{"listNvvwesgdrt", "/nvvwesgdrt", nil},
-	{"createNvvwesgdrt", "/nvvwesgdrt", nil},
-	{"getNvvwesgdrt", "/nvvwesgdrt/{id}", nil},
-	{"deleteNvvwesgdrt", "/nvvwesgdrt/{id}", nil},
-	{"getNvvwesgdrtItem", "/nvvwesgdrt/{id}/items/{itemId}", nil},
-	{"listZgtpn", "/zgtpn", nil},
-	{"createZgtpn", "/zgtpn", nil},
-	{"getZgtpn", "/zgtpn/{id}", nil},
-	{"deleteZgtpn", "/zgtpn/{id}", nil},
-	{"getZgtpnItem", "/zgtpn/{id}/items/{itemId}", nil},
-	{"listBdlfeclbdh", "/bdlfeclbdh", nil},
-	{"createBdlfeclbdh", "/bdlfeclbdh", nil},
-	{"getBdlfeclbdh", "/bdlfeclbdh/{id}", nil},
-	{"deleteBdlfeclbdh", "/bdlfeclbdh/{id}", nil},
-	{"getBdlfeclbdhItem", "/bdlfeclbdh/{id}/items/{itemId}", nil},
-	{"listHphwvzjpl", "/hphwvzjpl", nil},
-	{"createHphwvzjpl", "/hphwvzjpl", nil},
-	{"getHphwvzjpl", "/hphwvzjpl/{id}", nil},
-	{"deleteHphwvzjpl", "/hphwvzjpl/{id}", nil},
-	{"getHphwvzjplItem", "/hphwvzjpl/{id}/items/{itemId}", nil},
-	{"listSbzmfgiv", "/sbzmfgiv", nil},
-	{"createSbzmfgiv", "/sbzmfgiv", nil},
-	{"getSbzmfgiv", "/sbzmfgiv/{id}", nil},
-	{"deleteSbzmfgiv", "/sbzmfgiv/{id}", nil},
-	{"getSbzmfgivItem", "/sbzmfgiv/{id}/items/{itemId}", nil},
-	{"listAnffhilqp", "/anffhilqp", nil},
-	{"createAnffhilqp", "/anffhilqp", nil},
-	{"getAnffhilqp", "/anffhilqp/{id}", nil},
-	{"deleteAnffhilqp", "/anffhilqp/{id}", nil},
-	{"getAnffhilqpItem", "/anffhilqp/{id}/items/{itemId}", nil},
-	{"listHpiszhon", "/hpiszhon", nil},
-	{"createHpiszhon", "/hpiszhon", nil},
-	{"getHpiszhon", "/hpiszhon/{id}", nil},
-	{"deleteHpiszhon", "/hpiszhon/{id}", nil},
-	{"getHpiszhonItem", "/hpiszhon/{id}/items/{itemId}", nil},
-	{"listTgkzupwfyv", "/tgkzupwfyv", nil},
-	{"createTgkzupwfyv", "/tgkzupwfyv", nil},
-	{"getTgkzupwfyv", "/tgkzupwfyv/{id}", nil},
-	{"deleteTgkzupwfyv", "/tgkzupwfyv/{id}", nil},
-	{"getTgkzupwfyvItem", "/tgkzupwfyv/{id}/items/{itemId}", nil},
-	{"listSvmyg", "/svmyg", nil},
-	{"createSvmyg", "/svmyg", nil},
-	{"getSvmyg", "/svmyg/{id}", nil},
-	{"deleteSvmyg", "/svmyg/{id}", nil},
-	{"getSvmygItem", "/svmyg/{id}/items/{itemId}", nil},
-	{"listYqtdertvy", "/yqtdertvy", nil},
-	{"createYqtdertvy", "/yqtdertvy", nil},
-	{"getYqtdertvy", "/yqtdertvy/{id}", nil},
-	{"deleteYqtdertvy", "/yqtdertvy/{id}", nil},
-	{"getYqtdertvyItem", "/yqtdertvy/{id}/items/{itemId}", nil},
-	{"listRnzei", "/rnzei", nil},
-	{"createRnzei", "/rnzei", nil},
-	{"getRnzei", "/rnzei/{id}", nil},
-	{"deleteRnzei", "/rnzei/{id}", nil},
-	{"getRnzeiItem", "/rnzei/{id}/items/{itemId}", nil},
-	{"listGdjubxqz", "/gdjubxqz", nil},
-	{"createGdjubxqz", "/gdjubxqz", nil},
-	{"getGdjubxqz", "/gdjubxqz/{id}", nil},
-	{"deleteGdjubxqz", "/gdjubxqz/{id}", nil},
-	{"getGdjubxqzItem", "/gdjubxqz/{id}/items/{itemId}", nil},
-	{"listEkzzan", "/ekzzan", nil},
-	{"createEkzzan", "/ekzzan", nil},
-	{"getEkzzan", "/ekzzan/{id}", nil},
-	{"deleteEkzzan", "/ekzzan/{id}", nil},
-	{"getEkzzanItem", "/ekzzan/{id}/items/{itemId}", nil},
-	{"listUvbyrvwl", "/uvbyrvwl", nil},
-	{"createUvbyrvwl", "/uvbyrvwl", nil},
-	{"getUvbyrvwl", "/uvbyrvwl/{id}", nil},
-	{"deleteUvbyrvwl", "/uvbyrvwl/{id}", nil},
-	{"getUvbyrvwlItem", "/uvbyrvwl/{id}/items/{itemId}", nil},
-	{"listAokwq", "/aokwq", nil},
-	{"createAokwq", "/aokwq", nil},
-	{"getAokwq", "/aokwq/{id}", nil},
-	{"deleteAokwq", "/aokwq/{id}", nil},
-	{"getAokwqItem", "/aokwq/{id}/items/{itemId}", nil},
-	{"listUlpokwk", "/ulpokwk", nil},
-	{"createUlpokwk", "/ulpokwk", nil},
-	{"getUlpokwk", "/ulpokwk/{id}", nil},
-	{"deleteUlpokwk", "/ulpokwk/{id}", nil},
-	{"getUlpokwkItem", "/ulpokwk/{id}/items/{itemId}", nil},
-	{"listQemvbzwy", "/qemvbzwy", nil},
-	{"createQemvbzwy", "/qemvbzwy", nil},
-	{"getQemvbzwy", "/qemvbzwy/{id}", nil},
-	{"deleteQemvbzwy", "/qemvbzwy/{id}", nil},
-	{"getQemvbzwyItem", "/qemvbzwy/{id}/items/{itemId}", nil},
-	{"listXcuepkm", "/xcuepkm", nil},
-	{"createXcuepkm", "/xcuepkm", nil},
-	{"getXcuepkm", "/xcuepkm/{id}", nil},
-	{"deleteXcuepkm", "/xcuepkm/{id}", nil},
-	{"getXcuepkmItem", "/xcuepkm/{id}/items/{itemId}", nil},
-	{"listWgschsm", "/wgschsm", nil},
-	{"createWgschsm", "/wgschsm", nil},
-	{"getWgschsm", "/wgschsm/{id}", nil},
-	{"deleteWgschsm", "/wgschsm/{id}", nil},
-	{"getWgschsmItem", "/wgschsm/{id}/items/{itemId}", nil},
-	{"listDbmzohetpt", "/dbmzohetpt", nil},
-	{"createDbmzohetpt", "/dbmzohetpt", nil},
-	{"getDbmzohetpt", "/dbmzohetpt/{id}", nil},
-	{"deleteDbmzohetpt", "/dbmzohetpt/{id}", nil},
-	{"getDbmzohetptItem", "/dbmzohetpt/{id}/items/{itemId}", nil},
-	{"listVdfphmnz", "/vdfphmnz", nil},
-	{"createVdfphmnz", "/vdfphmnz", nil},
-	{"getVdfphmnz", "/vdfphmnz/{id}", nil},
-	{"deleteVdfphmnz", "/vdfphmnz/{id}", nil},
-	{"getVdfphmnzItem", "/vdfphmnz/{id}/items/{itemId}", nil},
-	{"listNkzgwxxbtc", "/nkzgwxxbtc", nil},
-	{"createNkzgwxxbtc", "/nkzgwxxbtc", nil},
-	{"getNkzgwxxbtc", "/nkzgwxxbtc/{id}", nil},
-	{"deleteNkzgwxxbtc", "/nkzgwxxbtc/{id}", nil},
-	{"getNkzgwxxbtcItem", "/nkzgwxxbtc/{id}/items/{itemId}", nil},
-	{"listGnnjxpflvk", "/gnnjxpflvk", nil},
-	{"createGnnjxpflvk", "/gnnjxpflvk", nil},
-	{"getGnnjxpflvk", "/gnnjxpflvk/{id}", nil},
-	{"deleteGnnjxpflvk", "/gnnjxpflvk/{id}", nil},
-	{"getGnnjxpflvkItem", "/gnnjxpflvk/{id}/items/{itemId}", nil},
-	{"listOdmix", "/odmix", nil},
-	{"createOdmix", "/odmix", nil},
-	{"getOdmix", "/odmix/{id}", nil},
-	{"deleteOdmix", "/odmix/{id}", nil},
-	{"getOdmixItem", "/odmix/{id}/items/{itemId}", nil},
-	{"listZrpklalrbq", "/zrpklalrbq", nil},
-	{"createZrpklalrbq", "/zrpklalrbq", nil},
-	{"getZrpklalrbq", "/zrpklalrbq/{id}", nil},
-	{"deleteZrpklalrbq", "/zrpklalrbq/{id}", nil},
-	{"getZrpklalrbqItem", "/zrpklalrbq/{id}/items/{itemId}", nil},
-	{"listBaedvo", "/baedvo", nil},
-	{"createBaedvo", "/baedvo", nil},
-	{"getBaedvo", "/baedvo/{id}", nil},
-	{"deleteBaedvo", "/baedvo/{id}", nil},
-	{"getBaedvoItem", "/baedvo/{id}/items/{itemId}", nil},
-	{"listKqeqazppxu", "/kqeqazppxu", nil},
-	{"createKqeqazppxu", "/kqeqazppxu", nil},
-	{"getKqeqazppxu", "/kqeqazppxu/{id}", nil},
-	{"deleteKqeqazppxu", "/kqeqazppxu/{id}", nil},
-	{"getKqeqazppxuItem", "/kqeqazppxu/{id}/items/{itemId}", nil},
-	{"listQwggbplec", "/qwggbplec", nil},
-	{"createQwggbplec", "/qwggbplec", nil},
-	{"getQwggbplec", "/qwggbplec/{id}", nil},
-	{"deleteQwggbplec", "/qwggbplec/{id}", nil},
-	{"getQwggbplecItem", "/qwggbplec/{id}/items/{itemId}", nil},
-	{"listWoss", "/woss", nil},
-	{"createWoss", "/woss", nil},
-	{"getWoss", "/woss/{id}", nil},
-	{"deleteWoss", "/woss/{id}", nil},
-	{"getWossItem", "/woss/{id}/items/{itemId}", nil},
-	{"listKxgaet", "/kxgaet", nil},
-	{"createKxgaet", "/kxgaet", nil},
-	{"getKxgaet", "/kxgaet/{id}", nil},
-	{"deleteKxgaet", "/kxgaet/{id}", nil},
-	{"getKxgaetItem", "/kxgaet/{id}/items/{itemId}", nil},
-	{"listNtpsfifnrw", "/ntpsfifnrw", nil},
-	{"createNtpsfifnrw", "/ntpsfifnrw", nil},
-	{"getNtpsfifnrw", "/ntpsfifnrw/{id}", nil},
-	{"deleteNtpsfifnrw", "/ntpsfifnrw/{id}", nil},
-	{"getNtpsfifnrwItem", "/ntpsfifnrw/{id}/items/{itemId}", nil},
-	{"listWmubezcx", "/wmubezcx", nil},
-	{"createWmubezcx", "/wmubezcx", nil},
-	{"getWmubezcx", "/wmubezcx/{id}", nil},
-	{"deleteWmubezcx", "/wmubezcx/{id}", nil},
-	{"getWmubezcxItem", "/wmubezcx/{id}/items/{itemId}", nil},
-	{"listBtlbjtyay", "/btlbjtyay", nil},
-	{"createBtlbjtyay", "/btlbjtyay", nil},
-	{"getBtlbjtyay", "/btlbjtyay/{id}", nil},
-	{"deleteBtlbjtyay", "/btlbjtyay/{id}", nil},
-	{"getBtlbjtyayItem", "/btlbjtyay/{id}/items/{itemId}", nil},
-	{"listExoimo", "/exoimo", nil},
-	{"createExoimo", "/exoimo", nil},
-	{"getExoimo", "/exoimo/{id}", nil},
-	{"deleteExoimo", "/exoimo/{id}", nil},
-	{"getExoimoItem", "/exoimo/{id}/items/{itemId}", nil},
-	{"listEodhnor", "/eodhnor", nil},
-	{"createEodhnor", "/eodhnor", nil},
-	{"getEodhnor", "/eodhnor/{id}", nil},
-	{"deleteEodhnor", "/eodhnor/{id}", nil},
-	{"getEodhnorItem", "/eodhnor/{id}/items/{itemId}", nil},
-	{"listFpat", "/fpat", nil},
-	{"createFpat", "/fpat", nil},
-	{"getFpat", "/fpat/{id}", nil},
-	{"deleteFpat", "/fpat/{id}", nil},
-	{"getFpatItem", "/fpat/{id}/items/{itemId}", nil},
-	{"listPjybe", "/pjybe", nil},
-	{"createPjybe", "/pjybe", nil},
-	{"getPjybe", "/pjybe/{id}", nil},
-	{"deletePjybe", "/pjybe/{id}", nil},
-	{"getPjybeItem", "/pjybe/{id}/items/{itemId}", nil},
-	{"listQqju", "/qqju", nil},
-	{"createQqju", "/qqju", nil},
-	{"getQqju", "/qqju/{id}", nil},
-	{"deleteQqju", "/qqju/{id}", nil},
-	{"getQqjuItem", "/qqju/{id}/items/{itemId}", nil},
-	{"listScishs", "/scishs", nil},
-	{"createScishs", "/scishs", nil},
-	{"getScishs", "/scishs/{id}", nil},
-	{"deleteScishs", "/scishs/{id}", nil},
-	{"getScishsItem", "/scishs/{id}/items/{itemId}", nil},
-	{"listYtcmg", "/ytcmg", nil},
-	{"createYtcmg", "/ytcmg", nil},
-	{"getYtcmg", "/ytcmg/{id}", nil},
-	{"deleteYtcmg", "/ytcmg/{id}", nil},
-	{"getYtcmgItem", "/ytcmg/{id}/items/{itemId}", nil},
-	{"listXbrrgbcjh", "/xbrrgbcjh", nil},
-	{"createXbrrgbcjh", "/xbrrgbcjh", nil},
-	{"getXbrrgbcjh", "/xbrrgbcjh/{id}", nil},
-	{"deleteXbrrgbcjh", "/xbrrgbcjh/{id}", nil},
-	{"getXbrrgbcjhItem", "/xbrrgbcjh/{id}/items/{itemId}", nil},
-	{"listNvcblvypxv", "/nvcblvypxv", nil},
-	{"createNvcblvypxv", "/nvcblvypxv", nil},
-	{"getNvcblvypxv", "/nvcblvypxv/{id}", nil},
-	{"deleteNvcblvypxv", "/nvcblvypxv/{id}", nil},
-	{"getNvcblvypxvItem", "/nvcblvypxv/{id}/items/{itemId}", nil},
-	{"listMhjgoj", "/mhjgoj", nil},
-	{"createMhjgoj", "/mhjgoj", nil},
-	{"getMhjgoj", "/mhjgoj/{id}", nil},
-	{"deleteMhjgoj", "/mhjgoj/{id}", nil},
-	{"getMhjgojItem", "/mhjgoj/{id}/items/{itemId}", nil},
-	{"listLkqh", "/lkqh", nil},
-	{"createLkqh", "/lkqh", nil},
-	{"getLkqh", "/lkqh/{id}", nil},
-	{"deleteLkqh", "/lkqh/{id}", nil},
-	{"getLkqhItem", "/lkqh/{id}/items/{itemId}", nil},
-	{"listQion", "/qion", nil},
-	{"createQion", "/qion", nil},
-	{"getQion", "/qion/{id}", nil},
-	{"deleteQion", "/qion/{id}", nil},
-	{"getQionItem", "/qion/{id}/items/{itemId}", nil},
-	{"listXetyu", "/xetyu", nil},
-	{"createXetyu", "/xetyu", nil},
-	{"getXetyu", "/xetyu/{id}", nil},
-	{"deleteXetyu", "/xetyu/{id}", nil},
-	{"getXetyuItem", "/xetyu/{id}/items/{itemId}", nil},
-	{"listQqvgdwbt", "/qqvgdwbt", nil},
-	{"createQqvgdwbt", "/qqvgdwbt", nil},
-	{"getQqvgdwbt", "/qqvgdwbt/{id}", nil},
-	{"deleteQqvgdwbt", "/qqvgdwbt/{id}", nil},
-	{"getQqvgdwbtItem", "/qqvgdwbt/{id}/items/{itemId}", nil},
-	{"listVqkfydzd", "/vqkfydzd", nil},
-	{"createVqkfydzd", "/vqkfydzd", nil},
-	{"getVqkfydzd", "/vqkfydzd/{id}", nil},
-	{"deleteVqkfydzd", "/vqkfydzd/{id}", nil},
-	{"getVqkfydzdItem", "/vqkfydzd/{id}/items/{itemId}", nil},
-	{"listIfuormbk", "/ifuormbk", nil},
-	{"createIfuormbk", "/ifuormbk", nil},
-	{"getIfuormbk", "/ifuormbk/{id}", nil},
-	{"deleteIfuormbk", "/ifuormbk/{id}", nil},
-	{"getIfuormbkItem", "/ifuormbk/{id}/items/{itemId}", nil},
-	{"listZkgjs", "/zkgjs", nil},
-	{"createZkgjs", "/zkgjs", nil},
-	{"getZkgjs", "/zkgjs/{id}", nil},
-	{"deleteZkgjs", "/zkgjs/{id}", nil},
-	{"getZkgjsItem", "/zkgjs/{id}/items/{itemId}", nil},
-	{"listEoockqbx", "/eoockqbx", nil},
-	{"createEoockqbx", "/eoockqbx", nil},
-	{"getEoockqbx", "/eoockqbx/{id}", nil},
-	{"deleteEoockqbx", "/eoockqbx/{id}", nil},
-	{"getEoockqbxItem", "/eoockqbx/{id}/items/{itemId}", nil},
-	{"listIddmjcp", "/iddmjcp", nil},
-	{"createIddmjcp", "/iddmjcp", nil},
-	{"getIddmjcp", "/iddmjcp/{id}", nil},
-	{"deleteIddmjcp", "/iddmjcp/{id}", nil},
-	{"getIddmjcpItem", "/iddmjcp/{id}/items/{itemId}", nil},
-	{"listGxlvbalni", "/gxlvbalni", nil},
-	{"createGxlvbalni", "/gxlvbalni", nil},
-	{"getGxlvbalni", "/gxlvbalni/{id}", nil},
-	{"deleteGxlvbalni", "/gxlvbalni/{id}", nil},
-	{"getGxlvbalniItem", "/gxlvbalni/{id}/items/{itemId}", nil},
-	{"listFzca", "/fzca", nil},
-	{"createFzca", "/fzca", nil},
-	{"getFzca", "/fzca/{id}", nil},
-	{"deleteFzca", "/fzca/{id}", nil},
-	{"getFzcaItem", "/fzca/{id}/items/{itemId}", nil},
-	{"listKnnkozqwja", "/knnkozqwja", nil},
-	{"createKnnkozqwja", "/knnkozqwja", nil},
-	{"getKnnkozqwja", "/knnkozqwja/{id}", nil},
-	{"deleteKnnkozqwja", "/knnkozqwja/{id}", nil},
-	{"getKnnkozqwjaItem", "/knnkozqwja/{id}/items/{itemId}", nil},
-	{"listGcxbiixeca", "/gcxbiixeca", nil},
-	{"createGcxbiixeca", "/gcxbiixeca", nil},
-	{"getGcxbiixeca", "/gcxbiixeca/{id}", nil},
-	{"deleteGcxbiixeca", "/gcxbiixeca/{id}", nil},
-	{"getGcxbiixecaItem", "/gcxbiixeca/{id}/items/{itemId}", nil},
-	{"listXznlmb", "/xznlmb", nil},
-	{"createXznlmb", "/xznlmb", nil},
-	{"getXznlmb", "/xznlmb/{id}", nil},
-	{"deleteXznlmb", "/xznlmb/{id}", nil},
-	{"getXznlmbItem", "/xznlmb/{id}/items/{itemId}", nil},
-	{"listUnhihgbprc", "/unhihgbprc", nil},
-	{"createUnhihgbprc", "/unhihgbprc", nil},
-	{"getUnhihgbprc", "/unhihgbprc/{id}", nil},
-	{"deleteUnhihgbprc", "/unhihgbprc/{id}", nil},
-	{"getUnhihgbprcItem", "/unhihgbprc/{id}/items/{itemId}", nil},
-	{"listBnpfqqf", "/bnpfqqf", nil},
-	{"createBnpfqqf", "/bnpfqqf", nil},
-	{"getBnpfqqf", "/bnpfqqf/{id}", nil},
-	{"deleteBnpfqqf", "/bnpfqqf/{id}", nil},
-	{"getBnpfqqfItem", "/bnpfqqf/{id}/items/{itemId}", nil},
-	{"listDtehsbc", "/dtehsbc", nil},
-	{"createDtehsbc", "/dtehsbc", nil},
-	{"getDtehsbc", "/dtehsbc/{id}", nil},
-	{"deleteDtehsbc", "/dtehsbc/{id}", nil},
-	{"getDtehsbcItem", "/dtehsbc/{id}/items/{itemId}", nil},
-	{"listXewkvlw", "/xewkvlw", nil},
-	{"createXewkvlw", "/xewkvlw", nil},
-	{"getXewkvlw", "/xewkvlw/{id}", nil},
-	{"deleteXewkvlw", "/xewkvlw/{id}", nil},
-	{"getXewkvlwItem", "/xewkvlw/{id}/items/{itemId}", nil},
-	{"listOrders", "/orders", nil},
-	{"createOrders", "/orders", nil},
-	{"getOrders", "/orders/{id}", nil},
-	{"deleteOrders", "/orders/{id}", nil},
-	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil},
+	{"listMmyo", "/mmyo", nil, nil},
+	{"createMmyo", "/mmyo", nil, nil},
+	{"getMmyo", "/mmyo/{id}", nil, nil},
+	{"deleteMmyo", "/mmyo/{id}", nil, nil},
+	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil, nil},
+	{"listWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"createWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil, nil},
+	{"listDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"createDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil, nil},
+	{"listHnltmg", "/hnltmg", nil, nil},
+	{"createHnltmg", "/hnltmg", nil, nil},
+	{"getHnltmg", "/hnltmg/{id}", nil, nil},
+	{"deleteHnltmg", "/hnltmg/{id}", nil, nil},
+	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil, nil},
+	{"listSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"createSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil, nil},
+	{"listDlskblpu", "/dlskblpu", nil, nil},
+	{"createDlskblpu", "/dlskblpu", nil, nil},
+	{"getDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"deleteDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil, nil},
+	{"listUugh", "/uugh", nil, nil},
+	{"createUugh", "/uugh", nil, nil},
+	{"getUugh", "/uugh/{id}", nil, nil},
+	{"deleteUugh", "/uugh/{id}", nil, nil},
+	{"getUughItem", "/uugh/{id}/items/{itemId}", nil, nil},
+	{"listSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"createSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"getSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil, nil},
+	{"listNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"createNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil, nil},
+	{"listXrwjtbb", "/xrwjtbb", nil, nil},
+	{"createXrwjtbb", "/xrwjtbb", nil, nil},
+	{"getXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil, nil},
+	{"listNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"createNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil, nil},
+	{"listLfubzamkh", "/lfubzamkh", nil, nil},
+	{"createLfubzamkh", "/lfubzamkh", nil, nil},
+	{"getLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil, nil},
+	{"listSzrw", "/szrw", nil, nil},
+	{"createSzrw", "/szrw", nil, nil},
+	{"getSzrw", "/szrw/{id}", nil, nil},
+	{"deleteSzrw", "/szrw/{id}", nil, nil},
+	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil, nil},
+	{"listZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"createZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil, nil},
+	{"listRtugdwewe", "/rtugdwewe", nil, nil},
+	{"createRtugdwewe", "/rtugdwewe", nil, nil},
+	{"getRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil, nil},
+	{"listNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"createNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil, nil},
+	{"listJthgvs", "/jthgvs", nil, nil},
+	{"createJthgvs", "/jthgvs", nil, nil},
+	{"getJthgvs", "/jthgvs/{id}", nil, nil},
+	{"deleteJthgvs", "/jthgvs/{id}", nil, nil},
+	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil, nil},
+	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil, nil},
+	{"listUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"createUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil, nil},
+	{"listNsioejcaxf", "/nsioejcaxf", nil, nil},
+	{"createNsioejcaxf", "/nsioejcaxf", nil, nil},
+	{"getNsioejcaxf", "/nsioejcaxf/{id}", nil, nil},
+	{"deleteNsioejcaxf", "/nsioejcaxf/{id}", nil, nil},
+	{"getNsioejcaxfItem", "/nsioejcaxf/{id}/items/{itemId}", nil, nil},
+	{"listOuxsef", "/ouxsef", nil, nil},
+	{"createOuxsef", "/ouxsef", nil, nil},
+	{"getOuxsef", "/ouxsef/{id}", nil, nil},
+	{"deleteOuxsef", "/ouxsef/{id}", nil, nil},
+	{"getOuxsefItem", "/ouxsef/{id}/items/{itemId}", nil, nil},
+	{"listKrntsxjej", "/krntsxjej", nil, nil},
+	{"createKrntsxjej", "/krntsxjej", nil, nil},
+	{"getKrntsxjej", "/krntsxjej/{id}", nil, nil},
+	{"deleteKrntsxjej", "/krntsxjej/{id}", nil, nil},
+	{"getKrntsxjejItem", "/krntsxjej/{id}/items/{itemId}", nil, nil},
+	{"listHygxf", "/hygxf", nil, nil},
+	{"createHygxf", "/hygxf", nil, nil},
+	{"getHygxf", "/hygxf/{id}", nil, nil},
+	{"deleteHygxf", "/hygxf/{id}", nil, nil},
+	{"getHygxfItem", "/hygxf/{id}/items/{itemId}", nil, nil},
+	{"listNgdikhobd", "/ngdikhobd", nil, nil},
+	{"createNgdikhobd", "/ngdikhobd", nil, nil},
+	{"getNgdikhobd", "/ngdikhobd/{id}", nil, nil},
+	{"deleteNgdikhobd", "/ngdikhobd/{id}", nil, nil},
+	{"getNgdikhobdItem", "/ngdikhobd/{id}/items/{itemId}", nil, nil},
+	{"listGelqcl", "/gelqcl", nil, nil},
+	{"createGelqcl", "/gelqcl", nil, nil},
+	{"getGelqcl", "/gelqcl/{id}", nil, nil},
+	{"deleteGelqcl", "/gelqcl/{id}", nil, nil},
+	{"getGelqclItem", "/gelqcl/{id}/items/{itemId}", nil, nil},
+	{"listYcrc", "/ycrc", nil, nil},
+	{"createYcrc", "/ycrc", nil, nil},
+	{"getYcrc", "/ycrc/{id}", nil, nil},
+	{"deleteYcrc", "/ycrc/{id}", nil, nil},
+	{"getYcrcItem", "/ycrc/{id}/items/{itemId}", nil, nil},
+	{"listRhyyamfdzx", "/rhyyamfdzx", nil, nil},
+	{"createRhyyamfdzx", "/rhyyamfdzx", nil, nil},
+	{"getRhyyamfdzx", "/rhyyamfdzx/{id}", nil, nil},
+	{"deleteRhyyamfdzx", "/rhyyamfdzx/{id}", nil, nil},
+	{"getRhyyamfdzxItem", "/rhyyamfdzx/{id}/items/{itemId}", nil, nil},
+	{"listUfykbqcrs", "/ufykbqcrs", nil, nil},
+	{"createUfykbqcrs", "/ufykbqcrs", nil, nil},
+	{"getUfykbqcrs", "/ufykbqcrs/{id}", nil, nil},
+	{"deleteUfykbqcrs", "/ufykbqcrs/{id}", nil, nil},
+	{"getUfykbqcrsItem", "/ufykbqcrs/{id}/items/{itemId}", nil, nil},
+	{"listHxyskydcbx", "/hxyskydcbx", nil, nil},
+	{"createHxyskydcbx", "/hxyskydcbx", nil, nil},
+	{"getHxyskydcbx", "/hxyskydcbx/{id}", nil, nil},
+	{"deleteHxyskydcbx", "/hxyskydcbx/{id}", nil, nil},
+	{"getHxyskydcbxItem", "/hxyskydcbx/{id}/items/{itemId}", nil, nil},
+	{"listHxnyahmq", "/hxnyahmq", nil, nil},
+	{"createHxnyahmq", "/hxnyahmq", nil, nil},
+	{"getHxnyahmq", "/hxnyahmq/{id}", nil, nil},
+	{"deleteHxnyahmq", "/hxnyahmq/{id}", nil, nil},
+	{"getHxnyahmqItem", "/hxnyahmq/{id}/items/{itemId}", nil, nil},
+	{"listPvzpdqdnj", "/pvzpdqdnj", nil, nil},
+	{"createPvzpdqdnj", "/pvzpdqdnj", nil, nil},
+	{"getPvzpdqdnj", "/pvzpdqdnj/{id}", nil, nil},
+	{"deletePvzpdqdnj", "/pvzpdqdnj/{id}", nil, nil},
+	{"getPvzpdqdnjItem", "/pvzpdqdnj/{id}/items/{itemId}", nil, nil},
+	{"listQmoezicutr", "/qmoezicutr", nil, nil},
+	{"createQmoezicutr", "/qmoezicutr", nil, nil},
+	{"getQmoezicutr", "/qmoezicutr/{id}", nil, nil},
+	{"deleteQmoezicutr", "/qmoezicutr/{id}", nil, nil},
+	{"getQmoezicutrItem", "/qmoezicutr/{id}/items/{itemId}", nil, nil},
+	{"listOkvdrkmqxs", "/okvdrkmqxs", nil, nil},
+	{"createOkvdrkmqxs", "/okvdrkmqxs", nil, nil},
+	{"getOkvdrkmqxs", "/okvdrkmqxs/{id}", nil, nil},
+	{"deleteOkvdrkmqxs", "/okvdrkmqxs/{id}", nil, nil},
+	{"getOkvdrkmqxsItem", "/okvdrkmqxs/{id}/items/{itemId}", nil, nil},
+	{"listAoholkdjiy", "/aoholkdjiy", nil, nil},
+	{"createAoholkdjiy", "/aoholkdjiy", nil, nil},
+	{"getAoholkdjiy", "/aoholkdjiy/{id}", nil, nil},
+	{"deleteAoholkdjiy", "/aoholkdjiy/{id}", nil, nil},
+	{"getAoholkdjiyItem", "/aoholkdjiy/{id}/items/{itemId}", nil, nil},
+	{"listJqqb", "/jqqb", nil, nil},
+	{"createJqqb", "/jqqb", nil, nil},
+	{"getJqqb", "/jqqb/{id}", nil, nil},
+	{"deleteJqqb", "/jqqb/{id}", nil, nil},
+	{"getJqqbItem", "/jqqb/{id}/items/{itemId}", nil, nil},
+	{"listTgtambb", "/tgtambb", nil, nil},
+	{"createTgtambb", "/tgtambb", nil, nil},
+	{"getTgtambb", "/tgtambb/{id}", nil, nil},
+	{"deleteTgtambb", "/tgtambb/{id}", nil, nil},
+	{"getTgtambbItem", "/tgtambb/{id}/items/{itemId}", nil, nil},
+	{"listBsdxwgcxfd", "/bsdxwgcxfd", nil, nil},
+	{"createBsdxwgcxfd", "/bsdxwgcxfd", nil, nil},
+	{"getBsdxwgcxfd", "/bsdxwgcxfd/{id}", nil, nil},
+	{"deleteBsdxwgcxfd", "/bsdxwgcxfd/{id}", nil, nil},
+	{"getBsdxwgcxfdItem", "/bsdxwgcxfd/{id}/items/{itemId}", nil, nil},
+	{"listSmbx", "/smbx", nil, nil},
+	{"createSmbx", "/smbx", nil, nil},
+	{"getSmbx", "/smbx/{id}", nil, nil},
+	{"deleteSmbx", "/smbx/{id}", nil, nil},
+	{"getSmbxItem", "/smbx/{id}/items/{itemId}", nil, nil},
+	{"listPdlvjfead", "/pdlvjfead", nil, nil},
+	{"createPdlvjfead", "/pdlvjfead", nil, nil},
+	{"getPdlvjfead", "/pdlvjfead/{id}", nil, nil},
+	{"deletePdlvjfead", "/pdlvjfead/{id}", nil, nil},
+	{"getPdlvjfeadItem", "/pdlvjfead/{id}/items/{itemId}", nil, nil},
+	{"listYiyhckwrlh", "/yiyhckwrlh", nil, nil},
+	{"createYiyhckwrlh", "/yiyhckwrlh", nil, nil},
+	{"getYiyhckwrlh", "/yiyhckwrlh/{id}", nil, nil},
+	{"deleteYiyhckwrlh", "/yiyhckwrlh/{id}", nil, nil},
+	{"getYiyhckwrlhItem", "/yiyhckwrlh/{id}/items/{itemId}", nil, nil},
+	{"listKhvp", "/khvp", nil, nil},
+	{"createKhvp", "/khvp", nil, nil},
+	{"getKhvp", "/khvp/{id}", nil, nil},
+	{"deleteKhvp", "/khvp/{id}", nil, nil},
+	{"getKhvpItem", "/khvp/{id}/items/{itemId}", nil, nil},
+	{"listPvjstyljk", "/pvjstyljk", nil, nil},
+	{"createPvjstyljk", "/pvjstyljk", nil, nil},
+	{"getPvjstyljk", "/pvjstyljk/{id}", nil, nil},
+	{"deletePvjstyljk", "/pvjstyljk/{id}", nil, nil},
+	{"getPvjstyljkItem", "/pvjstyljk/{id}/items/{itemId}", nil, nil},
+	{"listKbimj", "/kbimj", nil, nil},
+	{"createKbimj", "/kbimj", nil, nil},
+	{"getKbimj", "/kbimj/{id}", nil, nil},
+	{"deleteKbimj", "/kbimj/{id}", nil, nil},
+	{"getKbimjItem", "/kbimj/{id}/items/{itemId}", nil, nil},
+	{"listWdxtn", "/wdxtn", nil, nil},
+	{"createWdxtn", "/wdxtn", nil, nil},
+	{"getWdxtn", "/wdxtn/{id}", nil, nil},
+	{"deleteWdxtn", "/wdxtn/{id}", nil, nil},
+	{"getWdxtnItem", "/wdxtn/{id}/items/{itemId}", nil, nil},
+	{"listAksjcfm", "/aksjcfm", nil, nil},
+	{"createAksjcfm", "/aksjcfm", nil, nil},
+	{"getAksjcfm", "/aksjcfm/{id}", nil, nil},
+	{"deleteAksjcfm", "/aksjcfm/{id}", nil, nil},
+	{"getAksjcfmItem", "/aksjcfm/{id}/items/{itemId}", nil, nil},
+	{"listSnzgwpyzaw", "/snzgwpyzaw", nil, nil},
+	{"createSnzgwpyzaw", "/snzgwpyzaw", nil, nil},
+	{"getSnzgwpyzaw", "/snzgwpyzaw/{id}", nil, nil},
+	{"deleteSnzgwpyzaw", "/snzgwpyzaw/{id}", nil, nil},
+	{"getSnzgwpyzawItem", "/snzgwpyzaw/{id}/items/{itemId}", nil, nil},
+	{"listYzmkmomikw", "/yzmkmomikw", nil, nil},
+	{"createYzmkmomikw", "/yzmkmomikw", nil, nil},
+	{"getYzmkmomikw", "/yzmkmomikw/{id}", nil, nil},
+	{"deleteYzmkmomikw", "/yzmkmomikw/{id}", nil, nil},
+	{"getYzmkmomikwItem", "/yzmkmomikw/{id}/items/{itemId}", nil, nil},
+	{"listCzexi", "/czexi", nil, nil},
+	{"createCzexi", "/czexi", nil, nil},
+	{"getCzexi", "/czexi/{id}", nil, nil},
+	{"deleteCzexi", "/czexi/{id}", nil, nil},
+	{"getCzexiItem", "/czexi/{id}/items/{itemId}", nil, nil},
+	{"listDkwdriwzoh", "/dkwdriwzoh", nil, nil},
+	{"createDkwdriwzoh", "/dkwdriwzoh", nil, nil},
+	{"getDkwdriwzoh", "/dkwdriwzoh/{id}", nil, nil},
+	{"deleteDkwdriwzoh", "/dkwdriwzoh/{id}", nil, nil},
+	{"getDkwdriwzohItem", "/dkwdriwzoh/{id}/items/{itemId}", nil, nil},
+	{"listAdsxtbd", "/adsxtbd", nil, nil},
+	{"createAdsxtbd", "/adsxtbd", nil, nil},
+	{"getAdsxtbd", "/adsxtbd/{id}", nil, nil},
+	{"deleteAdsxtbd", "/adsxtbd/{id}", nil, nil},
+	{"getAdsxtbdItem", "/adsxtbd/{id}/items/{itemId}", nil, nil},
+	{"listLjufmoz", "/ljufmoz", nil, nil},
+	{"createLjufmoz", "/ljufmoz", nil, nil},
+	{"getLjufmoz", "/ljufmoz/{id}", nil, nil},
+	{"deleteLjufmoz", "/ljufmoz/{id}", nil, nil},
+	{"getLjufmozItem", "/ljufmoz/{id}/items/{itemId}", nil, nil},
+	{"listEukyyfcqim", "/eukyyfcqim", nil, nil},
+	{"createEukyyfcqim", "/eukyyfcqim", nil, nil},
+	{"getEukyyfcqim", "/eukyyfcqim/{id}", nil, nil},
+	{"deleteEukyyfcqim", "/eukyyfcqim/{id}", nil, nil},
+	{"getEukyyfcqimItem", "/eukyyfcqim/{id}/items/{itemId}", nil, nil},
+	{"listEkjzwqucv", "/ekjzwqucv", nil, nil},
+	{"createEkjzwqucv", "/ekjzwqucv", nil, nil},
+	{"getEkjzwqucv", "/ekjzwqucv/{id}", nil, nil},
+	{"deleteEkjzwqucv", "/ekjzwqucv/{id}", nil, nil},
+	{"getEkjzwqucvItem", "/ekjzwqucv/{id}/items/{itemId}", nil, nil},
+	{"listNwqlyjs", "/nwqlyjs", nil, nil},
+	{"createNwqlyjs", "/nwqlyjs", nil, nil},
+	{"getNwqlyjs", "/nwqlyjs/{id}", nil, nil},
+	{"deleteNwqlyjs", "/nwqlyjs/{id}", nil, nil},
+	{"getNwqlyjsItem", "/nwqlyjs/{id}/items/{itemId}", nil, nil},
+	{"listHqsnhwenl", "/hqsnhwenl", nil, nil},
+	{"createHqsnhwenl", "/hqsnhwenl", nil, nil},
+	{"getHqsnhwenl", "/hqsnhwenl/{id}", nil, nil},
+	{"deleteHqsnhwenl", "/hqsnhwenl/{id}", nil, nil},
+	{"getHqsnhwenlItem", "/hqsnhwenl/{id}/items/{itemId}", nil, nil},
+	{"listPevfirsx", "/pevfirsx", nil, nil},
+	{"createPevfirsx", "/pevfirsx", nil, nil},
+	{"getPevfirsx", "/pevfirsx/{id}", nil, nil},
+	{"deletePevfirsx", "/pevfirsx/{id}", nil, nil},
+	{"getPevfirsxItem", "/pevfirsx/{id}/items/{itemId}", nil, nil},
+	{"listIiixoeyuoq", "/iiixoeyuoq", nil, nil},
+	{"createIiixoeyuoq", "/iiixoeyuoq", nil, nil},
+	{"getIiixoeyuoq", "/iiixoeyuoq/{id}", nil, nil},
+	{"deleteIiixoeyuoq", "/iiixoeyuoq/{id}", nil, nil},
+	{"getIiixoeyuoqItem", "/iiixoeyuoq/{id}/items/{itemId}", nil, nil},
+	{"listDqbdcw", "/dqbdcw", nil, nil},
+	{"createDqbdcw", "/dqbdcw", nil, nil},
+	{"getDqbdcw", "/dqbdcw/{id}", nil, nil},
+	{"deleteDqbdcw", "/dqbdcw/{id}", nil, nil},
+	{"getDqbdcwItem", "/dqbdcw/{id}/items/{itemId}", nil, nil},
+	{"listYtcpz", "/ytcpz", nil, nil},
+	{"createYtcpz", "/ytcpz", nil, nil},
+	{"getYtcpz", "/ytcpz/{id}", nil, nil},
+	{"deleteYtcpz", "/ytcpz/{id}", nil, nil},
+	{"getYtcpzItem", "/ytcpz/{id}/items/{itemId}", nil, nil},
+	{"listUzfykhag", "/uzfykhag", nil, nil},
+	{"createUzfykhag", "/uzfykhag", nil, nil},
+	{"getUzfykhag", "/uzfykhag/{id}", nil, nil},
+	{"deleteUzfykhag", "/uzfykhag/{id}", nil, nil},
+	{"getUzfykhagItem", "/uzfykhag/{id}/items/{itemId}", nil, nil},
+	{"listLsfjfwd", "/lsfjfwd", nil, nil},
+	{"createLsfjfwd", "/lsfjfwd", nil, nil},
+	{"getLsfjfwd", "/lsfjfwd/{id}", nil, nil},
+	{"deleteLsfjfwd", "/lsfjfwd/{id}", nil, nil},
+	{"getLsfjfwdItem", "/lsfjfwd/{id}/items/{itemId}", nil, nil},
+	{"listJmfzovblel", "/jmfzovblel", nil, nil},
+	{"createJmfzovblel", "/jmfzovblel", nil, nil},
+	{"getJmfzovblel", "/jmfzovblel/{id}", nil, nil},
+	{"deleteJmfzovblel", "/jmfzovblel/{id}", nil, nil},
+	{"getJmfzovblelItem", "/jmfzovblel/{id}/items/{itemId}", nil, nil},
+	{"listTxtpynqq", "/txtpynqq", nil, nil},
+	{"createTxtpynqq", "/txtpynqq", nil, nil},
+	{"getTxtpynqq", "/txtpynqq/{id}", nil, nil},
+	{"deleteTxtpynqq", "/txtpynqq/{id}", nil, nil},
+	{"getTxtpynqqItem", "/txtpynqq/{id}/items/{itemId}", nil, nil},
+	{"listSaswolsj", "/saswolsj", nil, nil},
+	{"createSaswolsj", "/saswolsj", nil, nil},
+	{"getSaswolsj", "/saswolsj/{id}", nil, nil},
+	{"deleteSaswolsj", "/saswolsj/{id}", nil, nil},
+	{"getSaswolsjItem", "/saswolsj/{id}/items/{itemId}", nil, nil},
+	{"listFfpsnxar", "/ffpsnxar", nil, nil},
+	{"createFfpsnxar", "/ffpsnxar", nil, nil},
+	{"getFfpsnxar", "/ffpsnxar/{id}", nil, nil},
+	{"deleteFfpsnxar", "/ffpsnxar/{id}", nil, nil},
+	{"getFfpsnxarItem", "/ffpsnxar/{id}/items/{itemId}", nil, nil},
+	{"listJyvrxy", "/jyvrxy", nil, nil},
+	{"createJyvrxy", "/jyvrxy", nil, nil},
+	{"getJyvrxy", "/jyvrxy/{id}", nil, nil},
+	{"deleteJyvrxy", "/jyvrxy/{id}", nil, nil},
+	{"getJyvrxyItem", "/jyvrxy/{id}/items/{itemId}", nil, nil},
+	{"listGohzvshlwv", "/gohzvshlwv", nil, nil},
+	{"createGohzvshlwv", "/gohzvshlwv", nil, nil},
+	{"getGohzvshlwv", "/gohzvshlwv/{id}", nil, nil},
+	{"deleteGohzvshlwv", "/gohzvshlwv/{id}", nil, nil},
+	{"getGohzvshlwvItem", "/gohzvshlwv/{id}/items/{itemId}", nil, nil},
+	{"listDuiesk", "/duiesk", nil, nil},
+	{"createDuiesk", "/duiesk", nil, nil},
+	{"getDuiesk", "/duiesk/{id}", nil, nil},
+	{"deleteDuiesk", "/duiesk/{id}", nil, nil},
+	{"getDuieskItem", "/duiesk/{id}/items/{itemId}", nil, nil},
+	{"listEyniwfhya", "/eyniwfhya", nil, nil},
+	{"createEyniwfhya", "/eyniwfhya", nil, nil},
+	{"getEyniwfhya", "/eyniwfhya/{id}", nil, nil},
+	{"deleteEyniwfhya", "/eyniwfhya/{id}", nil, nil},
+	{"getEyniwfhyaItem", "/eyniwfhya/{id}/items/{itemId}", nil, nil},
+	{"listLaaa", "/laaa", nil, nil},
+	{"createLaaa", "/laaa", nil, nil},
+	{"getLaaa", "/laaa/{id}", nil, nil},
+	{"deleteLaaa", "/laaa/{id}", nil, nil},
+	{"getLaaaItem", "/laaa/{id}/items/{itemId}", nil, nil},
+	{"listKkvecvuyfl", "/kkvecvuyfl", nil, nil},
+	{"createKkvecvuyfl", "/kkvecvuyfl", nil, nil},
+	{"getKkvecvuyfl", "/kkvecvuyfl/{id}", nil, nil},
+	{"deleteKkvecvuyfl", "/kkvecvuyfl/{id}", nil, nil},
+	{"getKkvecvuyflItem", "/kkvecvuyfl/{id}/items/{itemId}", nil, nil},
+	{"listLryqvwmrq", "/lryqvwmrq", nil, nil},
+	{"createLryqvwmrq", "/lryqvwmrq", nil, nil},
+	{"getLryqvwmrq", "/lryqvwmrq/{id}", nil, nil},
+	{"deleteLryqvwmrq", "/lryqvwmrq/{id}", nil, nil},
+	{"getLryqvwmrqItem", "/lryqvwmrq/{id}/items/{itemId}", nil, nil},
+	{"listEhbcg", "/ehbcg", nil, nil},
+	{"createEhbcg", "/ehbcg", nil, nil},
+	{"getEhbcg", "/ehbcg/{id}", nil, nil},
+	{"deleteEhbcg", "/ehbcg/{id}", nil, nil},
+	{"getEhbcgItem", "/ehbcg/{id}/items/{itemId}", nil, nil},
+	{"listAjfpmlguwz", "/ajfpmlguwz", nil, nil},
+	{"createAjfpmlguwz", "/ajfpmlguwz", nil, nil},
+	{"getAjfpmlguwz", "/ajfpmlguwz/{id}", nil, nil},
+	{"deleteAjfpmlguwz", "/ajfpmlguwz/{id}", nil, nil},
+	{"getAjfpmlguwzItem", "/ajfpmlguwz/{id}/items/{itemId}", nil, nil},
+	{"listJkzjf", "/jkzjf", nil, nil},
+	{"createJkzjf", "/jkzjf", nil, nil},
+	{"getJkzjf", "/jkzjf/{id}", nil, nil},
+	{"deleteJkzjf", "/jkzjf/{id}", nil, nil},
+	{"getJkzjfItem", "/jkzjf/{id}/items/{itemId}", nil, nil},
+	{"listZjgp", "/zjgp", nil, nil},
+	{"createZjgp", "/zjgp", nil, nil},
+	{"getZjgp", "/zjgp/{id}", nil, nil},
+	{"deleteZjgp", "/zjgp/{id}", nil, nil},
+	{"getZjgpItem", "/zjgp/{id}/items/{itemId}", nil, nil},
+	{"listXgtkviz", "/xgtkviz", nil, nil},
+	{"createXgtkviz", "/xgtkviz", nil, nil},
+	{"getXgtkviz", "/xgtkviz/{id}", nil, nil},
+	{"deleteXgtkviz", "/xgtkviz/{id}", nil, nil},
+	{"getXgtkvizItem", "/xgtkviz/{id}/items/{itemId}", nil, nil},
+	{"listVehwemhv", "/vehwemhv", nil, nil},
+	{"createVehwemhv", "/vehwemhv", nil, nil},
+	{"getVehwemhv", "/vehwemhv/{id}", nil, nil},
+	{"deleteVehwemhv", "/vehwemhv/{id}", nil, nil},
+	{"getVehwemhvItem", "/vehwemhv/{id}/items/{itemId}", nil, nil},
+	{"listUsao", "/usao", nil, nil},
+	{"createUsao", "/usao", nil, nil},
+	{"getUsao", "/usao/{id}", nil, nil},
+	{"deleteUsao", "/usao/{id}", nil, nil},
+	{"getUsaoItem", "/usao/{id}/items/{itemId}", nil, nil},
+	{"listIbrpe", "/ibrpe", nil, nil},
+	{"createIbrpe", "/ibrpe", nil, nil},
+	{"getIbrpe", "/ibrpe/{id}", nil, nil},
+	{"deleteIbrpe", "/ibrpe/{id}", nil, nil},
+	{"getIbrpeItem", "/ibrpe/{id}/items/{itemId}", nil, nil},
+	{"listYnnkpcnfp", "/ynnkpcnfp", nil, nil},
+	{"createYnnkpcnfp", "/ynnkpcnfp", nil, nil},
+	{"getYnnkpcnfp", "/ynnkpcnfp/{id}", nil, nil},
+	{"deleteYnnkpcnfp", "/ynnkpcnfp/{id}", nil, nil},
+	{"getYnnkpcnfpItem", "/ynnkpcnfp/{id}/items/{itemId}", nil, nil},
+	{"listHebsfww", "/hebsfww", nil, nil},
+	{"createHebsfww", "/hebsfww", nil, nil},
+	{"getHebsfww", "/hebsfww/{id}", nil, nil},
+	{"deleteHebsfww", "/hebsfww/{id}", nil, nil},
+	{"getHebsfwwItem", "/hebsfww/{id}/items/{itemId}", nil, nil},
+	{"listLtjimwzmm", "/ltjimwzmm", nil, nil},
+	{"createLtjimwzmm", "/ltjimwzmm", nil, nil},
+	{"getLtjimwzmm", "/ltjimwzmm/{id}", nil, nil},
+	{"deleteLtjimwzmm", "/ltjimwzmm/{id}", nil, nil},
+	{"getLtjimwzmmItem", "/ltjimwzmm/{id}/items/{itemId}", nil, nil},
+	{"listDcvkqqrcam", "/dcvkqqrcam", nil, nil},
+	{"createDcvkqqrcam", "/dcvkqqrcam", nil, nil},
+	{"getDcvkqqrcam", "/dcvkqqrcam/{id}", nil, nil},
+	{"deleteDcvkqqrcam", "/dcvkqqrcam/{id}", nil, nil},
+	{"getDcvkqqrcamItem", "/dcvkqqrcam/{id}/items/{itemId}", nil, nil},
+	{"listTchlxm", "/tchlxm", nil, nil},
+	{"createTchlxm", "/tchlxm", nil, nil},
+	{"getTchlxm", "/tchlxm/{id}", nil, nil},
+	{"deleteTchlxm", "/tchlxm/{id}", nil, nil},
+	{"getTchlxmItem", "/tchlxm/{id}/items/{itemId}", nil, nil},
+	{"listXwvwytbkk", "/xwvwytbkk", nil, nil},
+	{"createXwvwytbkk", "/xwvwytbkk", nil, nil},
+	{"getXwvwytbkk", "/xwvwytbkk/{id}", nil, nil},
+	{"deleteXwvwytbkk", "/xwvwytbkk/{id}", nil, nil},
+	{"getXwvwytbkkItem", "/xwvwytbkk/{id}/items/{itemId}", nil, nil},
+	{"listYligt", "/yligt", nil, nil},
+	{"createYligt", "/yligt", nil, nil},
+	{"getYligt", "/yligt/{id}", nil, nil},
+	{"deleteYligt", "/yligt/{id}", nil, nil},
+	{"getYligtItem", "/yligt/{id}/items/{itemId}", nil, nil},
+	{"listHrhnvku", "/hrhnvku", nil, nil},
+	{"createHrhnvku", "/hrhnvku", nil, nil},
+	{"getHrhnvku", "/hrhnvku/{id}", nil, nil},
+	{"deleteHrhnvku", "/hrhnvku/{id}", nil, nil},
+	{"getHrhnvkuItem", "/hrhnvku/{id}/items/{itemId}", nil, nil},
+	{"listHpiq", "/hpiq", nil, nil},
+	{"createHpiq", "/hpiq", nil, nil},
+	{"getHpiq", "/hpiq/{id}", nil, nil},
+	{"deleteHpiq", "/hpiq/{id}", nil, nil},
+	{"getHpiqItem", "/hpiq/{id}/items/{itemId}", nil, nil},
+	{"listPnpjsusn", "/pnpjsusn", nil, nil},
+	{"createPnpjsusn", "/pnpjsusn", nil, nil},
+	{"getPnpjsusn", "/pnpjsusn/{id}", nil, nil},
+	{"deletePnpjsusn", "/pnpjsusn/{id}", nil, nil},
+	{"getPnpjsusnItem", "/pnpjsusn/{id}/items/{itemId}", nil, nil},
+	{"listGoayxu", "/goayxu", nil, nil},
+	{"createGoayxu", "/goayxu", nil, nil},
+	{"getGoayxu", "/goayxu/{id}", nil, nil},
+	{"deleteGoayxu", "/goayxu/{id}", nil, nil},
+	{"getGoayxuItem", "/goayxu/{id}/items/{itemId}", nil, nil},
+	{"listIsdfbtys", "/isdfbtys", nil, nil},
+	{"createIsdfbtys", "/isdfbtys", nil, nil},
+	{"getIsdfbtys", "/isdfbtys/{id}", nil, nil},
+	{"deleteIsdfbtys", "/isdfbtys/{id}", nil, nil},
+	{"getIsdfbtysItem", "/isdfbtys/{id}/items/{itemId}", nil, nil},
+	{"listQencbyscsi", "/qencbyscsi", nil, nil},
+	{"createQencbyscsi", "/qencbyscsi", nil, nil},
+	{"getQencbyscsi", "/qencbyscsi/{id}", nil, nil},
+	{"deleteQencbyscsi", "/qencbyscsi/{id}", nil, nil},
+	{"getQencbyscsiItem", "/qencbyscsi/{id}/items/{itemId}", nil, nil},
+	{"listPjozgwqvuu", "/pjozgwqvuu", nil, nil},
+	{"createPjozgwqvuu", "/pjozgwqvuu", nil, nil},
+	{"getPjozgwqvuu", "/pjozgwqvuu/{id}", nil, nil},
+	{"deletePjozgwqvuu", "/pjozgwqvuu/{id}", nil, nil},
+	{"getPjozgwqvuuItem", "/pjozgwqvuu/{id}/items/{itemId}", nil, nil},
+	{"listZygq", "/zygq", nil, nil},
+	{"createZygq", "/zygq", nil, nil},
+	{"getZygq", "/zygq/{id}", nil, nil},
+	{"deleteZygq", "/zygq/{id}", nil, nil},
+	{"getZygqItem", "/zygq/{id}/items/{itemId}", nil, nil},
+	{"listLpdkoiibzd", "/lpdkoiibzd", nil, nil},
+	{"createLpdkoiibzd", "/lpdkoiibzd", nil, nil},
+	{"getLpdkoiibzd", "/lpdkoiibzd/{id}", nil, nil},
+	{"deleteLpdkoiibzd", "/lpdkoiibzd/{id}", nil, nil},
+	{"getLpdkoiibzdItem", "/lpdkoiibzd/{id}/items/{itemId}", nil, nil},
+	{"listWmfkrdfpm", "/wmfkrdfpm", nil, nil},
+	{"createWmfkrdfpm", "/wmfkrdfpm", nil, nil},
+	{"getWmfkrdfpm", "/wmfkrdfpm/{id}", nil, nil},
+	{"deleteWmfkrdfpm", "/wmfkrdfpm/{id}", nil, nil},
+	{"getWmfkrdfpmItem", "/wmfkrdfpm/{id}/items/{itemId}", nil, nil},
+	{"listHpjesr", "/hpjesr", nil, nil},
+	{"createHpjesr", "/hpjesr", nil, nil},
+	{"getHpjesr", "/hpjesr/{id}", nil, nil},
+	{"deleteHpjesr", "/hpjesr/{id}", nil, nil},
+	{"getHpjesrItem", "/hpjesr/{id}/items/{itemId}", nil, nil},
+	{"listInkgjgjncj", "/inkgjgjncj", nil, nil},
+	{"createInkgjgjncj", "/inkgjgjncj", nil, nil},
+	{"getInkgjgjncj", "/inkgjgjncj/{id}", nil, nil},
+	{"deleteInkgjgjncj", "/inkgjgjncj/{id}", nil, nil},
+	{"getInkgjgjncjItem", "/inkgjgjncj/{id}/items/{itemId}", nil, nil},
+	{"listKsksqf", "/ksksqf", nil, nil},
+	{"createKsksqf", "/ksksqf", nil, nil},
+	{"getKsksqf", "/ksksqf/{id}", nil, nil},
+	{"deleteKsksqf", "/ksksqf/{id}", nil, nil},
+	{"getKsksqfItem", "/ksksqf/{id}/items/{itemId}", nil, nil},
+	{"listEtkaalelo", "/etkaalelo", nil, nil},
+	{"createEtkaalelo", "/etkaalelo", nil, nil},
+	{"getEtkaalelo", "/etkaalelo/{id}", nil, nil},
+	{"deleteEtkaalelo", "/etkaalelo/{id}", nil, nil},
+	{"getEtkaaleloItem", "/etkaalelo/{id}/items/{itemId}", nil, nil},
+	{"listEwuwn", "/ewuwn", nil, nil},
+	{"createEwuwn", "/ewuwn", nil, nil},
+	{"getEwuwn", "/ewuwn/{id}", nil, nil},
+	{"deleteEwuwn", "/ewuwn/{id}", nil, nil},
+	{"getEwuwnItem", "/ewuwn/{id}/items/{itemId}", nil, nil},
+	{"listTsgoqiast", "/tsgoqiast", nil, nil},
+	{"createTsgoqiast", "/tsgoqiast", nil, nil},
+	{"getTsgoqiast", "/tsgoqiast/{id}", nil, nil},
+	{"deleteTsgoqiast", "/tsgoqiast/{id}", nil, nil},
+	{"getTsgoqiastItem", "/tsgoqiast/{id}/items/{itemId}", nil, nil},
+	{"listAizwakpp", "/aizwakpp", nil, nil},
+	{"createAizwakpp", "/aizwakpp", nil, nil},
+	{"getAizwakpp", "/aizwakpp/{id}", nil, nil},
+	{"deleteAizwakpp", "/aizwakpp/{id}", nil, nil},
+	{"getAizwakppItem", "/aizwakpp/{id}/items/{itemId}", nil, nil},
+	{"listIkawb", "/ikawb", nil, nil},
+	{"createIkawb", "/ikawb", nil, nil},
+	{"getIkawb", "/ikawb/{id}", nil, nil},
+	{"deleteIkawb", "/ikawb/{id}", nil, nil},
+	{"getIkawbItem", "/ikawb/{id}/items/{itemId}", nil, nil},
+	{"listCoroo", "/coroo", nil, nil},
+	{"createCoroo", "/coroo", nil, nil},
+	{"getCoroo", "/coroo/{id}", nil, nil},
+	{"deleteCoroo", "/coroo/{id}", nil, nil},
+	{"getCorooItem", "/coroo/{id}/items/{itemId}", nil, nil},
+	{"listNalhmjxt", "/nalhmjxt", nil, nil},
+	{"createNalhmjxt", "/nalhmjxt", nil, nil},
+	{"getNalhmjxt", "/nalhmjxt/{id}", nil, nil},
+	{"deleteNalhmjxt", "/nalhmjxt/{id}", nil, nil},
+	{"getNalhmjxtItem", "/nalhmjxt/{id}/items/{itemId}", nil, nil},
+	{"listGovlnwhqng", "/govlnwhqng", nil, nil},
+	{"createGovlnwhqng", "/govlnwhqng", nil, nil},
+	{"getGovlnwhqng", "/govlnwhqng/{id}", nil, nil},
+	{"deleteGovlnwhqng", "/govlnwhqng/{id}", nil, nil},
+	{"getGovlnwhqngItem", "/govlnwhqng/{id}/items/{itemId}", nil, nil},
+	{"listFivetcjfz", "/fivetcjfz", nil, nil},
+	{"createFivetcjfz", "/fivetcjfz", nil, nil},
+	{"getFivetcjfz", "/fivetcjfz/{id}", nil, nil},
+	{"deleteFivetcjfz", "/fivetcjfz/{id}", nil, nil},
+	{"getFivetcjfzItem", "/fivetcjfz/{id}/items/{itemId}", nil, nil},
+	{"listQedvj", "/qedvj", nil, nil},
+	{"createQedvj", "/qedvj", nil, nil},
+	{"getQedvj", "/qedvj/{id}", nil, nil},
+	{"deleteQedvj", "/qedvj/{id}", nil, nil},
+	{"getQedvjItem", "/qedvj/{id}/items/{itemId}", nil, nil},
+	{"listFnsjyok", "/fnsjyok", nil, nil},
+	{"createFnsjyok", "/fnsjyok", nil, nil},
+	{"getFnsjyok", "/fnsjyok/{id}", nil, nil},
+	{"deleteFnsjyok", "/fnsjyok/{id}", nil, nil},
+	{"getFnsjyokItem", "/fnsjyok/{id}/items/{itemId}", nil, nil},
+	{"listKzpfzxdlok", "/kzpfzxdlok", nil, nil},
+	{"createKzpfzxdlok", "/kzpfzxdlok", nil, nil},
+	{"getKzpfzxdlok", "/kzpfzxdlok/{id}", nil, nil},
+	{"deleteKzpfzxdlok", "/kzpfzxdlok/{id}", nil, nil},
+	{"getKzpfzxdlokItem", "/kzpfzxdlok/{id}/items/{itemId}", nil, nil},
+	{"listNoaexm", "/noaexm", nil, nil},
+	{"createNoaexm", "/noaexm", nil, nil},
+	{"getNoaexm", "/noaexm/{id}", nil, nil},
+	{"deleteNoaexm", "/noaexm/{id}", nil, nil},
+	{"getNoaexmItem", "/noaexm/{id}/items/{itemId}", nil, nil},
+	{"listXcljdelfxx", "/xcljdelfxx", nil, nil},
+	{"createXcljdelfxx", "/xcljdelfxx", nil, nil},
+	{"getXcljdelfxx", "/xcljdelfxx/{id}", nil, nil},
+	{"deleteXcljdelfxx", "/xcljdelfxx/{id}", nil, nil},
+	{"getXcljdelfxxItem", "/xcljdelfxx/{id}/items/{itemId}", nil, nil},
+	{"listGuiyycbu", "/guiyycbu", nil, nil},
+	{"createGuiyycbu", "/guiyycbu", nil, nil},
+	{"getGuiyycbu", "/guiyycbu/{id}", nil, nil},
+	{"deleteGuiyycbu", "/guiyycbu/{id}", nil, nil},
+	{"getGuiyycbuItem", "/guiyycbu/{id}/items/{itemId}", nil, nil},
+	{"listJqjyp", "/jqjyp", nil, nil},
+	{"createJqjyp", "/jqjyp", nil, nil},
+	{"getJqjyp", "/jqjyp/{id}", nil, nil},
+	{"deleteJqjyp", "/jqjyp/{id}", nil, nil},
+	{"getJqjypItem", "/jqjyp/{id}/items/{itemId}", nil, nil},
+	{"listTmnwcqdv", "/tmnwcqdv", nil, nil},
+	{"createTmnwcqdv", "/tmnwcqdv", nil, nil},
+	{"getTmnwcqdv", "/tmnwcqdv/{id}", nil, nil},
+	{"deleteTmnwcqdv", "/tmnwcqdv/{id}", nil, nil},
+	{"getTmnwcqdvItem", "/tmnwcqdv/{id}/items/{itemId}", nil, nil},
+	{"listQeftui", "/qeftui", nil, nil},
+	{"createQeftui", "/qeftui", nil, nil},
+	{"getQeftui", "/qeftui/{id}", nil, nil},
+	{"deleteQeftui", "/qeftui/{id}", nil, nil},
+	{"getQeftuiItem", "/qeftui/{id}/items/{itemId}", nil, nil},
+	{"listSvnuldp", "/svnuldp", nil, nil},
+	{"createSvnuldp", "/svnuldp", nil, nil},
+	{"getSvnuldp", "/svnuldp/{id}", nil, nil},
+	{"deleteSvnuldp", "/svnuldp/{id}", nil, nil},
+	{"getSvnuldpItem", "/svnuldp/{id}/items/{itemId}", nil, nil},
+	{"listZfwxbj", "/zfwxbj", nil, nil},
+	{"createZfwxbj", "/zfwxbj", nil, nil},
+	{"getZfwxbj", "/zfwxbj/{id}", nil, nil},
+	{"deleteZfwxbj", "/zfwxbj/{id}", nil, nil},
+	{"getZfwxbjItem", "/zfwxbj/{id}/items/{itemId}", nil, nil},
+	{"listDfcvpijrs", "/dfcvpijrs", nil, nil},
+	{"createDfcvpijrs", "/dfcvpijrs", nil, nil},
+	{"getDfcvpijrs", "/dfcvpijrs/{id}", nil, nil},
+	{"deleteDfcvpijrs", "/dfcvpijrs/{id}", nil, nil},
+	{"getDfcvpijrsItem", "/dfcvpijrs/{id}/items/{itemId}", nil, nil},
+	{"listKcuotcc", "/kcuotcc", nil, nil},
+	{"createKcuotcc", "/kcuotcc", nil, nil},
+	{"getKcuotcc", "/kcuotcc/{id}", nil, nil},
+	{"deleteKcuotcc", "/kcuotcc/{id}", nil, nil},
+	{"getKcuotccItem", "/kcuotcc/{id}/items/{itemId}", nil, nil},
+	{"listYlxpbzwdi", "/ylxpbzwdi", nil, nil},
+	{"createYlxpbzwdi", "/ylxpbzwdi", nil, nil},
+	{"getYlxpbzwdi", "/ylxpbzwdi/{id}", nil, nil},
+	{"deleteYlxpbzwdi", "/ylxpbzwdi/{id}", nil, nil},
+	{"getYlxpbzwdiItem", "/ylxpbzwdi/{id}/items/{itemId}", nil, nil},
+	{"listEukxcmipe", "/eukxcmipe", nil, nil},
+	{"createEukxcmipe", "/eukxcmipe", nil, nil},
+	{"getEukxcmipe", "/eukxcmipe/{id}", nil, nil},
+	{"deleteEukxcmipe", "/eukxcmipe/{id}", nil, nil},
+	{"getEukxcmipeItem", "/eukxcmipe/{id}/items/{itemId}", nil, nil},
+	{"listVqslmzslb", "/vqslmzslb", nil, nil},
+	{"createVqslmzslb", "/vqslmzslb", nil, nil},
+	{"getVqslmzslb", "/vqslmzslb/{id}", nil, nil},
+	{"deleteVqslmzslb", "/vqslmzslb/{id}", nil, nil},
+	{"getVqslmzslbItem", "/vqslmzslb/{id}/items/{itemId}", nil, nil},
+	{"listMqms", "/mqms", nil, nil},
+	{"createMqms", "/mqms", nil, nil},
+	{"getMqms", "/mqms/{id}", nil, nil},
+	{"deleteMqms", "/mqms/{id}", nil, nil},
+	{"getMqmsItem", "/mqms/{id}/items/{itemId}", nil, nil},
+	{"listXvwuqnvpw", "/xvwuqnvpw", nil, nil},
+	{"createXvwuqnvpw", "/xvwuqnvpw", nil, nil},
+	{"getXvwuqnvpw", "/xvwuqnvpw/{id}", nil, nil},
+	{"deleteXvwuqnvpw", "/xvwuqnvpw/{id}", nil, nil},
+	{"getXvwuqnvpwItem", "/xvwuqnvpw/{id}/items/{itemId}", nil, nil},
+	{"listLoruxlgz", "/loruxlgz", nil, nil},
+	{"createLoruxlgz", "/loruxlgz", nil, nil},
+	{"getLoruxlgz", "/loruxlgz/{id}", nil, nil},
+	{"deleteLoruxlgz", "/loruxlgz/{id}", nil, nil},
+	{"getLoruxlgzItem", "/loruxlgz/{id}/items/{itemId}", nil, nil},
+	{"listMboo", "/mboo", nil, nil},
+	{"createMboo", "/mboo", nil, nil},
+	{"getMboo", "/mboo/{id}", nil, nil},
+	{"deleteMboo", "/mboo/{id}", nil, nil},
+	{"getMbooItem", "/mboo/{id}/items/{itemId}", nil, nil},
+	{"listWkvn", "/wkvn", nil, nil},
+	{"createWkvn", "/wkvn", nil, nil},
+	{"getWkvn", "/wkvn/{id}", nil, nil},
+	{"deleteWkvn", "/wkvn/{id}", nil, nil},
+	{"getWkvnItem", "/wkvn/{id}/items/{itemId}", nil, nil},
+	{"listSadoz", "/sadoz", nil, nil},
+	{"createSadoz", "/sadoz", nil, nil},
+	{"getSadoz", "/sadoz/{id}", nil, nil},
+	{"deleteSadoz", "/sadoz/{id}", nil, nil},
+	{"getSadozItem", "/sadoz/{id}/items/{itemId}", nil, nil},
+	{"listMtrmzuzu", "/mtrmzuzu", nil, nil},
+	{"createMtrmzuzu", "/mtrmzuzu", nil, nil},
+	{"getMtrmzuzu", "/mtrmzuzu/{id}", nil, nil},
+	{"deleteMtrmzuzu", "/mtrmzuzu/{id}", nil, nil},
+	{"getMtrmzuzuItem", "/mtrmzuzu/{id}/items/{itemId}", nil, nil},
+	{"listLkxd", "/lkxd", nil, nil},
+	{"createLkxd", "/lkxd", nil, nil},
+	{"getLkxd", "/lkxd/{id}", nil, nil},
+	{"deleteLkxd", "/lkxd/{id}", nil, nil},
+	{"getLkxdItem", "/lkxd/{id}/items/{itemId}", nil, nil},
+	{"listVmdbuvzu", "/vmdbuvzu", nil, nil},
+	{"createVmdbuvzu", "/vmdbuvzu", nil, nil},
+	{"getVmdbuvzu", "/vmdbuvzu/{id}", nil, nil},
+	{"deleteVmdbuvzu", "/vmdbuvzu/{id}", nil, nil},
+	{"getVmdbuvzuItem", "/vmdbuvzu/{id}/items/{itemId}", nil, nil},
+	{"listSeoteeia", "/seoteeia", nil, nil},
+	{"createSeoteeia", "/seoteeia", nil, nil},
+	{"getSeoteeia", "/seoteeia/{id}", nil, nil},
+	{"deleteSeoteeia", "/seoteeia/{id}", nil, nil},
+	{"getSeoteeiaItem", "/seoteeia/{id}/items/{itemId}", nil, nil},
+	{"listAburtmwbx", "/aburtmwbx", nil, nil},
+	{"createAburtmwbx", "/aburtmwbx", nil, nil},
+	{"getAburtmwbx", "/aburtmwbx/{id}", nil, nil},
+	{"deleteAburtmwbx", "/aburtmwbx/{id}", nil, nil},
+	{"getAburtmwbxItem", "/aburtmwbx/{id}/items/{itemId}", nil, nil},
+	{"listRqcqffd", "/rqcqffd", nil, nil},
+	{"createRqcqffd", "/rqcqffd", nil, nil},
+	{"getRqcqffd", "/rqcqffd/{id}", nil, nil},
+	{"deleteRqcqffd", "/rqcqffd/{id}", nil, nil},
+	{"getRqcqffdItem", "/rqcqffd/{id}/items/{itemId}", nil, nil},
+	{"listZcyr", "/zcyr", nil, nil},
+	{"createZcyr", "/zcyr", nil, nil},
+	{"getZcyr", "/zcyr/{id}", nil, nil},
+	{"deleteZcyr", "/zcyr/{id}", nil, nil},
+	{"getZcyrItem", "/zcyr/{id}/items/{itemId}", nil, nil},
+	{"listNvvwesgdrt", "/nvvwesgdrt", nil, nil},
+	{"createNvvwesgdrt", "/nvvwesgdrt", nil, nil},
+	{"getNvvwesgdrt", "/nvvwesgdrt/{id}", nil, nil},
+	{"deleteNvvwesgdrt", "/nvvwesgdrt/{id}", nil, nil},
+	{"getNvvwesgdrtItem", "/nvvwesgdrt/{id}/items/{itemId}", nil, nil},
+	{"listZgtpn", "/zgtpn", nil, nil},
+	{"createZgtpn", "/zgtpn", nil, nil},
+	{"getZgtpn", "/zgtpn/{id}", nil, nil},
+	{"deleteZgtpn", "/zgtpn/{id}", nil, nil},
+	{"getZgtpnItem", "/zgtpn/{id}/items/{itemId}", nil, nil},
+	{"listBdlfeclbdh", "/bdlfeclbdh", nil, nil},
+	{"createBdlfeclbdh", "/bdlfeclbdh", nil, nil},
+	{"getBdlfeclbdh", "/bdlfeclbdh/{id}", nil, nil},
+	{"deleteBdlfeclbdh", "/bdlfeclbdh/{id}", nil, nil},
+	{"getBdlfeclbdhItem", "/bdlfeclbdh/{id}/items/{itemId}", nil, nil},
+	{"listHphwvzjpl", "/hphwvzjpl", nil, nil},
+	{"createHphwvzjpl", "/hphwvzjpl", nil, nil},
+	{"getHphwvzjpl", "/hphwvzjpl/{id}", nil, nil},
+	{"deleteHphwvzjpl", "/hphwvzjpl/{id}", nil, nil},
+	{"getHphwvzjplItem", "/hphwvzjpl/{id}/items/{itemId}", nil, nil},
+	{"listSbzmfgiv", "/sbzmfgiv", nil, nil},
+	{"createSbzmfgiv", "/sbzmfgiv", nil, nil},
+	{"getSbzmfgiv", "/sbzmfgiv/{id}", nil, nil},
+	{"deleteSbzmfgiv", "/sbzmfgiv/{id}", nil, nil},
+	{"getSbzmfgivItem", "/sbzmfgiv/{id}/items/{itemId}", nil, nil},
+	{"listAnffhilqp", "/anffhilqp", nil, nil},
+	{"createAnffhilqp", "/anffhilqp", nil, nil},
+	{"getAnffhilqp", "/anffhilqp/{id}", nil, nil},
+	{"deleteAnffhilqp", "/anffhilqp/{id}", nil, nil},
+	{"getAnffhilqpItem", "/anffhilqp/{id}/items/{itemId}", nil, nil},
+	{"listHpiszhon", "/hpiszhon", nil, nil},
+	{"createHpiszhon", "/hpiszhon", nil, nil},
+	{"getHpiszhon", "/hpiszhon/{id}", nil, nil},
+	{"deleteHpiszhon", "/hpiszhon/{id}", nil, nil},
+	{"getHpiszhonItem", "/hpiszhon/{id}/items/{itemId}", nil, nil},
+	{"listTgkzupwfyv", "/tgkzupwfyv", nil, nil},
+	{"createTgkzupwfyv", "/tgkzupwfyv", nil, nil},
+	{"getTgkzupwfyv", "/tgkzupwfyv/{id}", nil, nil},
+	{"deleteTgkzupwfyv", "/tgkzupwfyv/{id}", nil, nil},
+	{"getTgkzupwfyvItem", "/tgkzupwfyv/{id}/items/{itemId}", nil, nil},
+	{"listSvmyg", "/svmyg", nil, nil},
+	{"createSvmyg", "/svmyg", nil, nil},
+	{"getSvmyg", "/svmyg/{id}", nil, nil},
+	{"deleteSvmyg", "/svmyg/{id}", nil, nil},
+	{"getSvmygItem", "/svmyg/{id}/items/{itemId}", nil, nil},
+	{"listYqtdertvy", "/yqtdertvy", nil, nil},
+	{"createYqtdertvy", "/yqtdertvy", nil, nil},
+	{"getYqtdertvy", "/yqtdertvy/{id}", nil, nil},
+	{"deleteYqtdertvy", "/yqtdertvy/{id}", nil, nil},
+	{"getYqtdertvyItem", "/yqtdertvy/{id}/items/{itemId}", nil, nil},
+	{"listRnzei", "/rnzei", nil, nil},
+	{"createRnzei", "/rnzei", nil, nil},
+	{"getRnzei", "/rnzei/{id}", nil, nil},
+	{"deleteRnzei", "/rnzei/{id}", nil, nil},
+	{"getRnzeiItem", "/rnzei/{id}/items/{itemId}", nil, nil},
+	{"listGdjubxqz", "/gdjubxqz", nil, nil},
+	{"createGdjubxqz", "/gdjubxqz", nil, nil},
+	{"getGdjubxqz", "/gdjubxqz/{id}", nil, nil},
+	{"deleteGdjubxqz", "/gdjubxqz/{id}", nil, nil},
+	{"getGdjubxqzItem", "/gdjubxqz/{id}/items/{itemId}", nil, nil},
+	{"listEkzzan", "/ekzzan", nil, nil},
+	{"createEkzzan", "/ekzzan", nil, nil},
+	{"getEkzzan", "/ekzzan/{id}", nil, nil},
+	{"deleteEkzzan", "/ekzzan/{id}", nil, nil},
+	{"getEkzzanItem", "/ekzzan/{id}/items/{itemId}", nil, nil},
+	{"listUvbyrvwl", "/uvbyrvwl", nil, nil},
+	{"createUvbyrvwl", "/uvbyrvwl", nil, nil},
+	{"getUvbyrvwl", "/uvbyrvwl/{id}", nil, nil},
+	{"deleteUvbyrvwl", "/uvbyrvwl/{id}", nil, nil},
+	{"getUvbyrvwlItem", "/uvbyrvwl/{id}/items/{itemId}", nil, nil},
+	{"listAokwq", "/aokwq", nil, nil},
+	{"createAokwq", "/aokwq", nil, nil},
+	{"getAokwq", "/aokwq/{id}", nil, nil},
+	{"deleteAokwq", "/aokwq/{id}", nil, nil},
+	{"getAokwqItem", "/aokwq/{id}/items/{itemId}", nil, nil},
+	{"listUlpokwk", "/ulpokwk", nil, nil},
+	{"createUlpokwk", "/ulpokwk", nil, nil},
+	{"getUlpokwk", "/ulpokwk/{id}", nil, nil},
+	{"deleteUlpokwk", "/ulpokwk/{id}", nil, nil},
+	{"getUlpokwkItem", "/ulpokwk/{id}/items/{itemId}", nil, nil},
+	{"listQemvbzwy", "/qemvbzwy", nil, nil},
+	{"createQemvbzwy", "/qemvbzwy", nil, nil},
+	{"getQemvbzwy", "/qemvbzwy/{id}", nil, nil},
+	{"deleteQemvbzwy", "/qemvbzwy/{id}", nil, nil},
+	{"getQemvbzwyItem", "/qemvbzwy/{id}/items/{itemId}", nil, nil},
+	{"listXcuepkm", "/xcuepkm", nil, nil},
+	{"createXcuepkm", "/xcuepkm", nil, nil},
+	{"getXcuepkm", "/xcuepkm/{id}", nil, nil},
+	{"deleteXcuepkm", "/xcuepkm/{id}", nil, nil},
+	{"getXcuepkmItem", "/xcuepkm/{id}/items/{itemId}", nil, nil},
+	{"listWgschsm", "/wgschsm", nil, nil},
+	{"createWgschsm", "/wgschsm", nil, nil},
+	{"getWgschsm", "/wgschsm/{id}", nil, nil},
+	{"deleteWgschsm", "/wgschsm/{id}", nil, nil},
+	{"getWgschsmItem", "/wgschsm/{id}/items/{itemId}", nil, nil},
+	{"listDbmzohetpt", "/dbmzohetpt", nil, nil},
+	{"createDbmzohetpt", "/dbmzohetpt", nil, nil},
+	{"getDbmzohetpt", "/dbmzohetpt/{id}", nil, nil},
+	{"deleteDbmzohetpt", "/dbmzohetpt/{id}", nil, nil},
+	{"getDbmzohetptItem", "/dbmzohetpt/{id}/items/{itemId}", nil, nil},
+	{"listVdfphmnz", "/vdfphmnz", nil, nil},
+	{"createVdfphmnz", "/vdfphmnz", nil, nil},
+	{"getVdfphmnz", "/vdfphmnz/{id}", nil, nil},
+	{"deleteVdfphmnz", "/vdfphmnz/{id}", nil, nil},
+	{"getVdfphmnzItem", "/vdfphmnz/{id}/items/{itemId}", nil, nil},
+	{"listNkzgwxxbtc", "/nkzgwxxbtc", nil, nil},
+	{"createNkzgwxxbtc", "/nkzgwxxbtc", nil, nil},
+	{"getNkzgwxxbtc", "/nkzgwxxbtc/{id}", nil, nil},
+	{"deleteNkzgwxxbtc", "/nkzgwxxbtc/{id}", nil, nil},
+	{"getNkzgwxxbtcItem", "/nkzgwxxbtc/{id}/items/{itemId}", nil, nil},
+	{"listGnnjxpflvk", "/gnnjxpflvk", nil, nil},
+	{"createGnnjxpflvk", "/gnnjxpflvk", nil, nil},
+	{"getGnnjxpflvk", "/gnnjxpflvk/{id}", nil, nil},
+	{"deleteGnnjxpflvk", "/gnnjxpflvk/{id}", nil, nil},
+	{"getGnnjxpflvkItem", "/gnnjxpflvk/{id}/items/{itemId}", nil, nil},
+	{"listOdmix", "/odmix", nil, nil},
+	{"createOdmix", "/odmix", nil, nil},
+	{"getOdmix", "/odmix/{id}", nil, nil},
+	{"deleteOdmix", "/odmix/{id}", nil, nil},
+	{"getOdmixItem", "/odmix/{id}/items/{itemId}", nil, nil},
+	{"listZrpklalrbq", "/zrpklalrbq", nil, nil},
+	{"createZrpklalrbq", "/zrpklalrbq", nil, nil},
+	{"getZrpklalrbq", "/zrpklalrbq/{id}", nil, nil},
+	{"deleteZrpklalrbq", "/zrpklalrbq/{id}", nil, nil},
+	{"getZrpklalrbqItem", "/zrpklalrbq/{id}/items/{itemId}", nil, nil},
+	{"listBaedvo", "/baedvo", nil, nil},
+	{"createBaedvo", "/baedvo", nil, nil},
+	{"getBaedvo", "/baedvo/{id}", nil, nil},
+	{"deleteBaedvo", "/baedvo/{id}", nil, nil},
+	{"getBaedvoItem", "/baedvo/{id}/items/{itemId}", nil, nil},
+	{"listKqeqazppxu", "/kqeqazppxu", nil, nil},
+	{"createKqeqazppxu", "/kqeqazppxu", nil, nil},
+	{"getKqeqazppxu", "/kqeqazppxu/{id}", nil, nil},
+	{"deleteKqeqazppxu", "/kqeqazppxu/{id}", nil, nil},
+	{"getKqeqazppxuItem", "/kqeqazppxu/{id}/items/{itemId}", nil, nil},
+	{"listQwggbplec", "/qwggbplec", nil, nil},
+	{"createQwggbplec", "/qwggbplec", nil, nil},
+	{"getQwggbplec", "/qwggbplec/{id}", nil, nil},
+	{"deleteQwggbplec", "/qwggbplec/{id}", nil, nil},
+	{"getQwggbplecItem", "/qwggbplec/{id}/items/{itemId}", nil, nil},
+	{"listWoss", "/woss", nil, nil},
+	{"createWoss", "/woss", nil, nil},
+	{"getWoss", "/woss/{id}", nil, nil},
+	{"deleteWoss", "/woss/{id}", nil, nil},
+	{"getWossItem", "/woss/{id}/items/{itemId}", nil, nil},
+	{"listKxgaet", "/kxgaet", nil, nil},
+	{"createKxgaet", "/kxgaet", nil, nil},
+	{"getKxgaet", "/kxgaet/{id}", nil, nil},
+	{"deleteKxgaet", "/kxgaet/{id}", nil, nil},
+	{"getKxgaetItem", "/kxgaet/{id}/items/{itemId}", nil, nil},
+	{"listNtpsfifnrw", "/ntpsfifnrw", nil, nil},
+	{"createNtpsfifnrw", "/ntpsfifnrw", nil, nil},
+	{"getNtpsfifnrw", "/ntpsfifnrw/{id}", nil, nil},
+	{"deleteNtpsfifnrw", "/ntpsfifnrw/{id}", nil, nil},
+	{"getNtpsfifnrwItem", "/ntpsfifnrw/{id}/items/{itemId}", nil, nil},
+	{"listWmubezcx", "/wmubezcx", nil, nil},
+	{"createWmubezcx", "/wmubezcx", nil, nil},
+	{"getWmubezcx", "/wmubezcx/{id}", nil, nil},
+	{"deleteWmubezcx", "/wmubezcx/{id}", nil, nil},
+	{"getWmubezcxItem", "/wmubezcx/{id}/items/{itemId}", nil, nil},
+	{"listBtlbjtyay", "/btlbjtyay", nil, nil},
+	{"createBtlbjtyay", "/btlbjtyay", nil, nil},
+	{"getBtlbjtyay", "/btlbjtyay/{id}", nil, nil},
+	{"deleteBtlbjtyay", "/btlbjtyay/{id}", nil, nil},
+	{"getBtlbjtyayItem", "/btlbjtyay/{id}/items/{itemId}", nil, nil},
+	{"listExoimo", "/exoimo", nil, nil},
+	{"createExoimo", "/exoimo", nil, nil},
+	{"getExoimo", "/exoimo/{id}", nil, nil},
+	{"deleteExoimo", "/exoimo/{id}", nil, nil},
+	{"getExoimoItem", "/exoimo/{id}/items/{itemId}", nil, nil},
+	{"listEodhnor", "/eodhnor", nil, nil},
+	{"createEodhnor", "/eodhnor", nil, nil},
+	{"getEodhnor", "/eodhnor/{id}", nil, nil},
+	{"deleteEodhnor", "/eodhnor/{id}", nil, nil},
+	{"getEodhnorItem", "/eodhnor/{id}/items/{itemId}", nil, nil},
+	{"listFpat", "/fpat", nil, nil},
+	{"createFpat", "/fpat", nil, nil},
+	{"getFpat", "/fpat/{id}", nil, nil},
+	{"deleteFpat", "/fpat/{id}", nil, nil},
+	{"getFpatItem", "/fpat/{id}/items/{itemId}", nil, nil},
+	{"listPjybe", "/pjybe", nil, nil},
+	{"createPjybe", "/pjybe", nil, nil},
+	{"getPjybe", "/pjybe/{id}", nil, nil},
+	{"deletePjybe", "/pjybe/{id}", nil, nil},
+	{"getPjybeItem", "/pjybe/{id}/items/{itemId}", nil, nil},
+	{"listQqju", "/qqju", nil, nil},
+	{"createQqju", "/qqju", nil, nil},
+	{"getQqju", "/qqju/{id}", nil, nil},
+	{"deleteQqju", "/qqju/{id}", nil, nil},
+	{"getQqjuItem", "/qqju/{id}/items/{itemId}", nil, nil},
+	{"listScishs", "/scishs", nil, nil},
+	{"createScishs", "/scishs", nil, nil},
+	{"getScishs", "/scishs/{id}", nil, nil},
+	{"deleteScishs", "/scishs/{id}", nil, nil},
+	{"getScishsItem", "/scishs/{id}/items/{itemId}", nil, nil},
+	{"listYtcmg", "/ytcmg", nil, nil},
+	{"createYtcmg", "/ytcmg", nil, nil},
+	{"getYtcmg", "/ytcmg/{id}", nil, nil},
+	{"deleteYtcmg", "/ytcmg/{id}", nil, nil},
+	{"getYtcmgItem", "/ytcmg/{id}/items/{itemId}", nil, nil},
+	{"listXbrrgbcjh", "/xbrrgbcjh", nil, nil},
+	{"createXbrrgbcjh", "/xbrrgbcjh", nil, nil},
+	{"getXbrrgbcjh", "/xbrrgbcjh/{id}", nil, nil},
+	{"deleteXbrrgbcjh", "/xbrrgbcjh/{id}", nil, nil},
+	{"getXbrrgbcjhItem", "/xbrrgbcjh/{id}/items/{itemId}", nil, nil},
+	{"listNvcblvypxv", "/nvcblvypxv", nil, nil},
+	{"createNvcblvypxv", "/nvcblvypxv", nil, nil},
+	{"getNvcblvypxv", "/nvcblvypxv/{id}", nil, nil},
+	{"deleteNvcblvypxv", "/nvcblvypxv/{id}", nil, nil},
+	{"getNvcblvypxvItem", "/nvcblvypxv/{id}/items/{itemId}", nil, nil},
+	{"listMhjgoj", "/mhjgoj", nil, nil},
+	{"createMhjgoj", "/mhjgoj", nil, nil},
+	{"getMhjgoj", "/mhjgoj/{id}", nil, nil},
+	{"deleteMhjgoj", "/mhjgoj/{id}", nil, nil},
+	{"getMhjgojItem", "/mhjgoj/{id}/items/{itemId}", nil, nil},
+	{"listLkqh", "/lkqh", nil, nil},
+	{"createLkqh", "/lkqh", nil, nil},
+	{"getLkqh", "/lkqh/{id}", nil, nil},
+	{"deleteLkqh", "/lkqh/{id}", nil, nil},
+	{"getLkqhItem", "/lkqh/{id}/items/{itemId}", nil, nil},
+	{"listQion", "/qion", nil, nil},
+	{"createQion", "/qion", nil, nil},
+	{"getQion", "/qion/{id}", nil, nil},
+	{"deleteQion", "/qion/{id}", nil, nil},
+	{"getQionItem", "/qion/{id}/items/{itemId}", nil, nil},
+	{"listXetyu", "/xetyu", nil, nil},
+	{"createXetyu", "/xetyu", nil, nil},
+	{"getXetyu", "/xetyu/{id}", nil, nil},
+	{"deleteXetyu", "/xetyu/{id}", nil, nil},
+	{"getXetyuItem", "/xetyu/{id}/items/{itemId}", nil, nil},
+	{"listQqvgdwbt", "/qqvgdwbt", nil, nil},
+	{"createQqvgdwbt", "/qqvgdwbt", nil, nil},
+	{"getQqvgdwbt", "/qqvgdwbt/{id}", nil, nil},
+	{"deleteQqvgdwbt", "/qqvgdwbt/{id}", nil, nil},
+	{"getQqvgdwbtItem", "/qqvgdwbt/{id}/items/{itemId}", nil, nil},
+	{"listVqkfydzd", "/vqkfydzd", nil, nil},
+	{"createVqkfydzd", "/vqkfydzd", nil, nil},
+	{"getVqkfydzd", "/vqkfydzd/{id}", nil, nil},
+	{"deleteVqkfydzd", "/vqkfydzd/{id}", nil, nil},
+	{"getVqkfydzdItem", "/vqkfydzd/{id}/items/{itemId}", nil, nil},
+	{"listIfuormbk", "/ifuormbk", nil, nil},
+	{"createIfuormbk", "/ifuormbk", nil, nil},
+	{"getIfuormbk", "/ifuormbk/{id}", nil, nil},
+	{"deleteIfuormbk", "/ifuormbk/{id}", nil, nil},
+	{"getIfuormbkItem", "/ifuormbk/{id}/items/{itemId}", nil, nil},
+	{"listZkgjs", "/zkgjs", nil, nil},
+	{"createZkgjs", "/zkgjs", nil, nil},
+	{"getZkgjs", "/zkgjs/{id}", nil, nil},
+	{"deleteZkgjs", "/zkgjs/{id}", nil, nil},
+	{"getZkgjsItem", "/zkgjs/{id}/items/{itemId}", nil, nil},
+	{"listEoockqbx", "/eoockqbx", nil, nil},
+	{"createEoockqbx", "/eoockqbx", nil, nil},
+	{"getEoockqbx", "/eoockqbx/{id}", nil, nil},
+	{"deleteEoockqbx", "/eoockqbx/{id}", nil, nil},
+	{"getEoockqbxItem", "/eoockqbx/{id}/items/{itemId}", nil, nil},
+	{"listIddmjcp", "/iddmjcp", nil, nil},
+	{"createIddmjcp", "/iddmjcp", nil, nil},
+	{"getIddmjcp", "/iddmjcp/{id}", nil, nil},
+	{"deleteIddmjcp", "/iddmjcp/{id}", nil, nil},
+	{"getIddmjcpItem", "/iddmjcp/{id}/items/{itemId}", nil, nil},
+	{"listGxlvbalni", "/gxlvbalni", nil, nil},
+	{"createGxlvbalni", "/gxlvbalni", nil, nil},
+	{"getGxlvbalni", "/gxlvbalni/{id}", nil, nil},
+	{"deleteGxlvbalni", "/gxlvbalni/{id}", nil, nil},
+	{"getGxlvbalniItem", "/gxlvbalni/{id}/items/{itemId}", nil, nil},
+	{"listFzca", "/fzca", nil, nil},
+	{"createFzca", "/fzca", nil, nil},
+	{"getFzca", "/fzca/{id}", nil, nil},
+	{"deleteFzca", "/fzca/{id}", nil, nil},
+	{"getFzcaItem", "/fzca/{id}/items/{itemId}", nil, nil},
+	{"listKnnkozqwja", "/knnkozqwja", nil, nil},
+	{"createKnnkozqwja", "/knnkozqwja", nil, nil},
+	{"getKnnkozqwja", "/knnkozqwja/{id}", nil, nil},
+	{"deleteKnnkozqwja", "/knnkozqwja/{id}", nil, nil},
+	{"getKnnkozqwjaItem", "/knnkozqwja/{id}/items/{itemId}", nil, nil},
+	{"listGcxbiixeca", "/gcxbiixeca", nil, nil},
+	{"createGcxbiixeca", "/gcxbiixeca", nil, nil},
+	{"getGcxbiixeca", "/gcxbiixeca/{id}", nil, nil},
+	{"deleteGcxbiixeca", "/gcxbiixeca/{id}", nil, nil},
+	{"getGcxbiixecaItem", "/gcxbiixeca/{id}/items/{itemId}", nil, nil},
+	{"listXznlmb", "/xznlmb", nil, nil},
+	{"createXznlmb", "/xznlmb", nil, nil},
+	{"getXznlmb", "/xznlmb/{id}", nil, nil},
+	{"deleteXznlmb", "/xznlmb/{id}", nil, nil},
+	{"getXznlmbItem", "/xznlmb/{id}/items/{itemId}", nil, nil},
+	{"listUnhihgbprc", "/unhihgbprc", nil, nil},
+	{"createUnhihgbprc", "/unhihgbprc", nil, nil},
+	{"getUnhihgbprc", "/unhihgbprc/{id}", nil, nil},
+	{"deleteUnhihgbprc", "/unhihgbprc/{id}", nil, nil},
+	{"getUnhihgbprcItem", "/unhihgbprc/{id}/items/{itemId}", nil, nil},
+	{"listBnpfqqf", "/bnpfqqf", nil, nil},
+	{"createBnpfqqf", "/bnpfqqf", nil, nil},
+	{"getBnpfqqf", "/bnpfqqf/{id}", nil, nil},
+	{"deleteBnpfqqf", "/bnpfqqf/{id}", nil, nil},
+	{"getBnpfqqfItem", "/bnpfqqf/{id}/items/{itemId}", nil, nil},
+	{"listDtehsbc", "/dtehsbc", nil, nil},
+	{"createDtehsbc", "/dtehsbc", nil, nil},
+	{"getDtehsbc", "/dtehsbc/{id}", nil, nil},
+	{"deleteDtehsbc", "/dtehsbc/{id}", nil, nil},
+	{"getDtehsbcItem", "/dtehsbc/{id}/items/{itemId}", nil, nil},
+	{"listXewkvlw", "/xewkvlw", nil, nil},
+	{"createXewkvlw", "/xewkvlw", nil, nil},
+	{"getXewkvlw", "/xewkvlw/{id}", nil, nil},
+	{"deleteXewkvlw", "/xewkvlw/{id}", nil, nil},
+	{"getXewkvlwItem", "/xewkvlw/{id}/items/{itemId}", nil, nil},
+	{"listOrders", "/orders", nil, nil},
+	{"createOrders", "/orders", nil, nil},
+	{"getOrders", "/orders/{id}", nil, nil},
+	{"deleteOrders", "/orders/{id}", nil, nil},
+	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -31154,8 +30156,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31177,8 +30178,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31200,8 +30200,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31244,8 +30243,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31267,8 +30265,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
-// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31290,8 +30287,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31334,8 +30330,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
-// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31357,8 +30352,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
-// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31380,8 +30374,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
 }
 
-// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31424,8 +30417,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
-// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31447,8 +30439,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
-// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31470,8 +30461,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
 }
 
-// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31514,8 +30504,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31537,8 +30526,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
-// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31560,8 +30548,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31604,8 +30591,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
-// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31627,8 +30613,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
-// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31650,8 +30635,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
 }
 
-// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31694,8 +30678,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
-// decodeGetUughParams reads the parameters of GetUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31717,8 +30700,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
-// decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31740,8 +30722,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getUughItem", res == nil, err)
 }
 
-// decodeGetUughItemParams reads the parameters of GetUughItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31784,8 +30765,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
-// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31807,8 +30787,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
-// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31830,8 +30809,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
 }
 
-// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31874,8 +30852,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
-// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31897,8 +30874,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
-// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31920,8 +30896,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
 }
 
-// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31964,8 +30939,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
-// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -31987,8 +30961,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
-// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32010,8 +30983,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
 }
 
-// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32054,8 +31026,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32077,8 +31048,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
-// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32100,8 +31070,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32144,8 +31113,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
-// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32167,8 +31135,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
-// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32190,8 +31157,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
 }
 
-// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32234,8 +31200,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
-// decodeGetSzrwParams reads the parameters of GetSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32257,8 +31222,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
-// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32280,8 +31244,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
 }
 
-// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32324,8 +31287,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
-// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32347,8 +31309,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
-// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32370,8 +31331,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
 }
 
-// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32414,8 +31374,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
-// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32437,8 +31396,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
-// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32460,8 +31418,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
 }
 
-// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32504,8 +31461,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32527,8 +31483,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
-// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32550,8 +31505,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32594,8 +31548,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
-// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32617,8 +31570,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
-// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32640,8 +31592,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
 }
 
-// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32684,8 +31635,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32707,8 +31657,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
-// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32730,8 +31679,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32774,8 +31722,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32797,8 +31744,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
-// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32820,8 +31766,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32864,8 +31809,7 @@ func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNsioejcaxf", res == nil, err)
 }
 
-// decodeGetNsioejcaxfParams reads the parameters of GetNsioejcaxf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNsioejcaxfParams reads the parameters of GetNsioejcaxf from r and its path segments p.
 func decodeGetNsioejcaxfParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32887,8 +31831,7 @@ func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNsioejcaxf", res == nil, err)
 }
 
-// decodeDeleteNsioejcaxfParams reads the parameters of DeleteNsioejcaxf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNsioejcaxfParams reads the parameters of DeleteNsioejcaxf from r and its path segments p.
 func decodeDeleteNsioejcaxfParams(r *http.Request, p []string, esc bool) (params DeleteNsioejcaxfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32910,8 +31853,7 @@ func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNsioejcaxfItem", res == nil, err)
 }
 
-// decodeGetNsioejcaxfItemParams reads the parameters of GetNsioejcaxfItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNsioejcaxfItemParams reads the parameters of GetNsioejcaxfItem from r and its path segments p.
 func decodeGetNsioejcaxfItemParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32954,8 +31896,7 @@ func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getOuxsef", res == nil, err)
 }
 
-// decodeGetOuxsefParams reads the parameters of GetOuxsef from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOuxsefParams reads the parameters of GetOuxsef from r and its path segments p.
 func decodeGetOuxsefParams(r *http.Request, p []string, esc bool) (params GetOuxsefParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -32977,8 +31918,7 @@ func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteOuxsef", res == nil, err)
 }
 
-// decodeDeleteOuxsefParams reads the parameters of DeleteOuxsef from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOuxsefParams reads the parameters of DeleteOuxsef from r and its path segments p.
 func decodeDeleteOuxsefParams(r *http.Request, p []string, esc bool) (params DeleteOuxsefParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33000,8 +31940,7 @@ func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getOuxsefItem", res == nil, err)
 }
 
-// decodeGetOuxsefItemParams reads the parameters of GetOuxsefItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOuxsefItemParams reads the parameters of GetOuxsefItem from r and its path segments p.
 func decodeGetOuxsefItemParams(r *http.Request, p []string, esc bool) (params GetOuxsefItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33044,8 +31983,7 @@ func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getKrntsxjej", res == nil, err)
 }
 
-// decodeGetKrntsxjejParams reads the parameters of GetKrntsxjej from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKrntsxjejParams reads the parameters of GetKrntsxjej from r and its path segments p.
 func decodeGetKrntsxjejParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33067,8 +32005,7 @@ func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteKrntsxjej", res == nil, err)
 }
 
-// decodeDeleteKrntsxjejParams reads the parameters of DeleteKrntsxjej from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKrntsxjejParams reads the parameters of DeleteKrntsxjej from r and its path segments p.
 func decodeDeleteKrntsxjejParams(r *http.Request, p []string, esc bool) (params DeleteKrntsxjejParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33090,8 +32027,7 @@ func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getKrntsxjejItem", res == nil, err)
 }
 
-// decodeGetKrntsxjejItemParams reads the parameters of GetKrntsxjejItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKrntsxjejItemParams reads the parameters of GetKrntsxjejItem from r and its path segments p.
 func decodeGetKrntsxjejItemParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33134,8 +32070,7 @@ func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getHygxf", res == nil, err)
 }
 
-// decodeGetHygxfParams reads the parameters of GetHygxf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHygxfParams reads the parameters of GetHygxf from r and its path segments p.
 func decodeGetHygxfParams(r *http.Request, p []string, esc bool) (params GetHygxfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33157,8 +32092,7 @@ func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteHygxf", res == nil, err)
 }
 
-// decodeDeleteHygxfParams reads the parameters of DeleteHygxf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHygxfParams reads the parameters of DeleteHygxf from r and its path segments p.
 func decodeDeleteHygxfParams(r *http.Request, p []string, esc bool) (params DeleteHygxfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33180,8 +32114,7 @@ func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getHygxfItem", res == nil, err)
 }
 
-// decodeGetHygxfItemParams reads the parameters of GetHygxfItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHygxfItemParams reads the parameters of GetHygxfItem from r and its path segments p.
 func decodeGetHygxfItemParams(r *http.Request, p []string, esc bool) (params GetHygxfItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33224,8 +32157,7 @@ func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getNgdikhobd", res == nil, err)
 }
 
-// decodeGetNgdikhobdParams reads the parameters of GetNgdikhobd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNgdikhobdParams reads the parameters of GetNgdikhobd from r and its path segments p.
 func decodeGetNgdikhobdParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33247,8 +32179,7 @@ func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteNgdikhobd", res == nil, err)
 }
 
-// decodeDeleteNgdikhobdParams reads the parameters of DeleteNgdikhobd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNgdikhobdParams reads the parameters of DeleteNgdikhobd from r and its path segments p.
 func decodeDeleteNgdikhobdParams(r *http.Request, p []string, esc bool) (params DeleteNgdikhobdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33270,8 +32201,7 @@ func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getNgdikhobdItem", res == nil, err)
 }
 
-// decodeGetNgdikhobdItemParams reads the parameters of GetNgdikhobdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNgdikhobdItemParams reads the parameters of GetNgdikhobdItem from r and its path segments p.
 func decodeGetNgdikhobdItemParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33314,8 +32244,7 @@ func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getGelqcl", res == nil, err)
 }
 
-// decodeGetGelqclParams reads the parameters of GetGelqcl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGelqclParams reads the parameters of GetGelqcl from r and its path segments p.
 func decodeGetGelqclParams(r *http.Request, p []string, esc bool) (params GetGelqclParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33337,8 +32266,7 @@ func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteGelqcl", res == nil, err)
 }
 
-// decodeDeleteGelqclParams reads the parameters of DeleteGelqcl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGelqclParams reads the parameters of DeleteGelqcl from r and its path segments p.
 func decodeDeleteGelqclParams(r *http.Request, p []string, esc bool) (params DeleteGelqclParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33360,8 +32288,7 @@ func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGelqclItem", res == nil, err)
 }
 
-// decodeGetGelqclItemParams reads the parameters of GetGelqclItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGelqclItemParams reads the parameters of GetGelqclItem from r and its path segments p.
 func decodeGetGelqclItemParams(r *http.Request, p []string, esc bool) (params GetGelqclItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33404,8 +32331,7 @@ func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getYcrc", res == nil, err)
 }
 
-// decodeGetYcrcParams reads the parameters of GetYcrc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYcrcParams reads the parameters of GetYcrc from r and its path segments p.
 func decodeGetYcrcParams(r *http.Request, p []string, esc bool) (params GetYcrcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33427,8 +32353,7 @@ func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteYcrc", res == nil, err)
 }
 
-// decodeDeleteYcrcParams reads the parameters of DeleteYcrc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYcrcParams reads the parameters of DeleteYcrc from r and its path segments p.
 func decodeDeleteYcrcParams(r *http.Request, p []string, esc bool) (params DeleteYcrcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33450,8 +32375,7 @@ func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getYcrcItem", res == nil, err)
 }
 
-// decodeGetYcrcItemParams reads the parameters of GetYcrcItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYcrcItemParams reads the parameters of GetYcrcItem from r and its path segments p.
 func decodeGetYcrcItemParams(r *http.Request, p []string, esc bool) (params GetYcrcItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33494,8 +32418,7 @@ func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getRhyyamfdzx", res == nil, err)
 }
 
-// decodeGetRhyyamfdzxParams reads the parameters of GetRhyyamfdzx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRhyyamfdzxParams reads the parameters of GetRhyyamfdzx from r and its path segments p.
 func decodeGetRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33517,8 +32440,7 @@ func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteRhyyamfdzx", res == nil, err)
 }
 
-// decodeDeleteRhyyamfdzxParams reads the parameters of DeleteRhyyamfdzx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRhyyamfdzxParams reads the parameters of DeleteRhyyamfdzx from r and its path segments p.
 func decodeDeleteRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params DeleteRhyyamfdzxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33540,8 +32462,7 @@ func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getRhyyamfdzxItem", res == nil, err)
 }
 
-// decodeGetRhyyamfdzxItemParams reads the parameters of GetRhyyamfdzxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRhyyamfdzxItemParams reads the parameters of GetRhyyamfdzxItem from r and its path segments p.
 func decodeGetRhyyamfdzxItemParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33584,8 +32505,7 @@ func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getUfykbqcrs", res == nil, err)
 }
 
-// decodeGetUfykbqcrsParams reads the parameters of GetUfykbqcrs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUfykbqcrsParams reads the parameters of GetUfykbqcrs from r and its path segments p.
 func decodeGetUfykbqcrsParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33607,8 +32527,7 @@ func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteUfykbqcrs", res == nil, err)
 }
 
-// decodeDeleteUfykbqcrsParams reads the parameters of DeleteUfykbqcrs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUfykbqcrsParams reads the parameters of DeleteUfykbqcrs from r and its path segments p.
 func decodeDeleteUfykbqcrsParams(r *http.Request, p []string, esc bool) (params DeleteUfykbqcrsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33630,8 +32549,7 @@ func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getUfykbqcrsItem", res == nil, err)
 }
 
-// decodeGetUfykbqcrsItemParams reads the parameters of GetUfykbqcrsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUfykbqcrsItemParams reads the parameters of GetUfykbqcrsItem from r and its path segments p.
 func decodeGetUfykbqcrsItemParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33674,8 +32592,7 @@ func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getHxyskydcbx", res == nil, err)
 }
 
-// decodeGetHxyskydcbxParams reads the parameters of GetHxyskydcbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHxyskydcbxParams reads the parameters of GetHxyskydcbx from r and its path segments p.
 func decodeGetHxyskydcbxParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33697,8 +32614,7 @@ func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteHxyskydcbx", res == nil, err)
 }
 
-// decodeDeleteHxyskydcbxParams reads the parameters of DeleteHxyskydcbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHxyskydcbxParams reads the parameters of DeleteHxyskydcbx from r and its path segments p.
 func decodeDeleteHxyskydcbxParams(r *http.Request, p []string, esc bool) (params DeleteHxyskydcbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33720,8 +32636,7 @@ func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getHxyskydcbxItem", res == nil, err)
 }
 
-// decodeGetHxyskydcbxItemParams reads the parameters of GetHxyskydcbxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHxyskydcbxItemParams reads the parameters of GetHxyskydcbxItem from r and its path segments p.
 func decodeGetHxyskydcbxItemParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33764,8 +32679,7 @@ func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getHxnyahmq", res == nil, err)
 }
 
-// decodeGetHxnyahmqParams reads the parameters of GetHxnyahmq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHxnyahmqParams reads the parameters of GetHxnyahmq from r and its path segments p.
 func decodeGetHxnyahmqParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33787,8 +32701,7 @@ func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteHxnyahmq", res == nil, err)
 }
 
-// decodeDeleteHxnyahmqParams reads the parameters of DeleteHxnyahmq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHxnyahmqParams reads the parameters of DeleteHxnyahmq from r and its path segments p.
 func decodeDeleteHxnyahmqParams(r *http.Request, p []string, esc bool) (params DeleteHxnyahmqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33810,8 +32723,7 @@ func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getHxnyahmqItem", res == nil, err)
 }
 
-// decodeGetHxnyahmqItemParams reads the parameters of GetHxnyahmqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHxnyahmqItemParams reads the parameters of GetHxnyahmqItem from r and its path segments p.
 func decodeGetHxnyahmqItemParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33854,8 +32766,7 @@ func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getPvzpdqdnj", res == nil, err)
 }
 
-// decodeGetPvzpdqdnjParams reads the parameters of GetPvzpdqdnj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPvzpdqdnjParams reads the parameters of GetPvzpdqdnj from r and its path segments p.
 func decodeGetPvzpdqdnjParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33877,8 +32788,7 @@ func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deletePvzpdqdnj", res == nil, err)
 }
 
-// decodeDeletePvzpdqdnjParams reads the parameters of DeletePvzpdqdnj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePvzpdqdnjParams reads the parameters of DeletePvzpdqdnj from r and its path segments p.
 func decodeDeletePvzpdqdnjParams(r *http.Request, p []string, esc bool) (params DeletePvzpdqdnjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33900,8 +32810,7 @@ func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getPvzpdqdnjItem", res == nil, err)
 }
 
-// decodeGetPvzpdqdnjItemParams reads the parameters of GetPvzpdqdnjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPvzpdqdnjItemParams reads the parameters of GetPvzpdqdnjItem from r and its path segments p.
 func decodeGetPvzpdqdnjItemParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33944,8 +32853,7 @@ func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getQmoezicutr", res == nil, err)
 }
 
-// decodeGetQmoezicutrParams reads the parameters of GetQmoezicutr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQmoezicutrParams reads the parameters of GetQmoezicutr from r and its path segments p.
 func decodeGetQmoezicutrParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33967,8 +32875,7 @@ func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteQmoezicutr", res == nil, err)
 }
 
-// decodeDeleteQmoezicutrParams reads the parameters of DeleteQmoezicutr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQmoezicutrParams reads the parameters of DeleteQmoezicutr from r and its path segments p.
 func decodeDeleteQmoezicutrParams(r *http.Request, p []string, esc bool) (params DeleteQmoezicutrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -33990,8 +32897,7 @@ func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getQmoezicutrItem", res == nil, err)
 }
 
-// decodeGetQmoezicutrItemParams reads the parameters of GetQmoezicutrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQmoezicutrItemParams reads the parameters of GetQmoezicutrItem from r and its path segments p.
 func decodeGetQmoezicutrItemParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34034,8 +32940,7 @@ func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getOkvdrkmqxs", res == nil, err)
 }
 
-// decodeGetOkvdrkmqxsParams reads the parameters of GetOkvdrkmqxs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOkvdrkmqxsParams reads the parameters of GetOkvdrkmqxs from r and its path segments p.
 func decodeGetOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34057,8 +32962,7 @@ func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteOkvdrkmqxs", res == nil, err)
 }
 
-// decodeDeleteOkvdrkmqxsParams reads the parameters of DeleteOkvdrkmqxs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOkvdrkmqxsParams reads the parameters of DeleteOkvdrkmqxs from r and its path segments p.
 func decodeDeleteOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params DeleteOkvdrkmqxsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34080,8 +32984,7 @@ func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getOkvdrkmqxsItem", res == nil, err)
 }
 
-// decodeGetOkvdrkmqxsItemParams reads the parameters of GetOkvdrkmqxsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOkvdrkmqxsItemParams reads the parameters of GetOkvdrkmqxsItem from r and its path segments p.
 func decodeGetOkvdrkmqxsItemParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34124,8 +33027,7 @@ func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getAoholkdjiy", res == nil, err)
 }
 
-// decodeGetAoholkdjiyParams reads the parameters of GetAoholkdjiy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAoholkdjiyParams reads the parameters of GetAoholkdjiy from r and its path segments p.
 func decodeGetAoholkdjiyParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34147,8 +33049,7 @@ func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteAoholkdjiy", res == nil, err)
 }
 
-// decodeDeleteAoholkdjiyParams reads the parameters of DeleteAoholkdjiy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAoholkdjiyParams reads the parameters of DeleteAoholkdjiy from r and its path segments p.
 func decodeDeleteAoholkdjiyParams(r *http.Request, p []string, esc bool) (params DeleteAoholkdjiyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34170,8 +33071,7 @@ func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getAoholkdjiyItem", res == nil, err)
 }
 
-// decodeGetAoholkdjiyItemParams reads the parameters of GetAoholkdjiyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAoholkdjiyItemParams reads the parameters of GetAoholkdjiyItem from r and its path segments p.
 func decodeGetAoholkdjiyItemParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34214,8 +33114,7 @@ func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getJqqb", res == nil, err)
 }
 
-// decodeGetJqqbParams reads the parameters of GetJqqb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJqqbParams reads the parameters of GetJqqb from r and its path segments p.
 func decodeGetJqqbParams(r *http.Request, p []string, esc bool) (params GetJqqbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34237,8 +33136,7 @@ func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteJqqb", res == nil, err)
 }
 
-// decodeDeleteJqqbParams reads the parameters of DeleteJqqb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJqqbParams reads the parameters of DeleteJqqb from r and its path segments p.
 func decodeDeleteJqqbParams(r *http.Request, p []string, esc bool) (params DeleteJqqbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34260,8 +33158,7 @@ func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getJqqbItem", res == nil, err)
 }
 
-// decodeGetJqqbItemParams reads the parameters of GetJqqbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJqqbItemParams reads the parameters of GetJqqbItem from r and its path segments p.
 func decodeGetJqqbItemParams(r *http.Request, p []string, esc bool) (params GetJqqbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34304,8 +33201,7 @@ func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getTgtambb", res == nil, err)
 }
 
-// decodeGetTgtambbParams reads the parameters of GetTgtambb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTgtambbParams reads the parameters of GetTgtambb from r and its path segments p.
 func decodeGetTgtambbParams(r *http.Request, p []string, esc bool) (params GetTgtambbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34327,8 +33223,7 @@ func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteTgtambb", res == nil, err)
 }
 
-// decodeDeleteTgtambbParams reads the parameters of DeleteTgtambb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTgtambbParams reads the parameters of DeleteTgtambb from r and its path segments p.
 func decodeDeleteTgtambbParams(r *http.Request, p []string, esc bool) (params DeleteTgtambbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34350,8 +33245,7 @@ func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getTgtambbItem", res == nil, err)
 }
 
-// decodeGetTgtambbItemParams reads the parameters of GetTgtambbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTgtambbItemParams reads the parameters of GetTgtambbItem from r and its path segments p.
 func decodeGetTgtambbItemParams(r *http.Request, p []string, esc bool) (params GetTgtambbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34394,8 +33288,7 @@ func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getBsdxwgcxfd", res == nil, err)
 }
 
-// decodeGetBsdxwgcxfdParams reads the parameters of GetBsdxwgcxfd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBsdxwgcxfdParams reads the parameters of GetBsdxwgcxfd from r and its path segments p.
 func decodeGetBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34417,8 +33310,7 @@ func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteBsdxwgcxfd", res == nil, err)
 }
 
-// decodeDeleteBsdxwgcxfdParams reads the parameters of DeleteBsdxwgcxfd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteBsdxwgcxfdParams reads the parameters of DeleteBsdxwgcxfd from r and its path segments p.
 func decodeDeleteBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params DeleteBsdxwgcxfdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34440,8 +33332,7 @@ func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getBsdxwgcxfdItem", res == nil, err)
 }
 
-// decodeGetBsdxwgcxfdItemParams reads the parameters of GetBsdxwgcxfdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBsdxwgcxfdItemParams reads the parameters of GetBsdxwgcxfdItem from r and its path segments p.
 func decodeGetBsdxwgcxfdItemParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34484,8 +33375,7 @@ func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getSmbx", res == nil, err)
 }
 
-// decodeGetSmbxParams reads the parameters of GetSmbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSmbxParams reads the parameters of GetSmbx from r and its path segments p.
 func decodeGetSmbxParams(r *http.Request, p []string, esc bool) (params GetSmbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34507,8 +33397,7 @@ func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteSmbx", res == nil, err)
 }
 
-// decodeDeleteSmbxParams reads the parameters of DeleteSmbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSmbxParams reads the parameters of DeleteSmbx from r and its path segments p.
 func decodeDeleteSmbxParams(r *http.Request, p []string, esc bool) (params DeleteSmbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34530,8 +33419,7 @@ func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSmbxItem", res == nil, err)
 }
 
-// decodeGetSmbxItemParams reads the parameters of GetSmbxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSmbxItemParams reads the parameters of GetSmbxItem from r and its path segments p.
 func decodeGetSmbxItemParams(r *http.Request, p []string, esc bool) (params GetSmbxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34574,8 +33462,7 @@ func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getPdlvjfead", res == nil, err)
 }
 
-// decodeGetPdlvjfeadParams reads the parameters of GetPdlvjfead from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPdlvjfeadParams reads the parameters of GetPdlvjfead from r and its path segments p.
 func decodeGetPdlvjfeadParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34597,8 +33484,7 @@ func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deletePdlvjfead", res == nil, err)
 }
 
-// decodeDeletePdlvjfeadParams reads the parameters of DeletePdlvjfead from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePdlvjfeadParams reads the parameters of DeletePdlvjfead from r and its path segments p.
 func decodeDeletePdlvjfeadParams(r *http.Request, p []string, esc bool) (params DeletePdlvjfeadParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34620,8 +33506,7 @@ func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getPdlvjfeadItem", res == nil, err)
 }
 
-// decodeGetPdlvjfeadItemParams reads the parameters of GetPdlvjfeadItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPdlvjfeadItemParams reads the parameters of GetPdlvjfeadItem from r and its path segments p.
 func decodeGetPdlvjfeadItemParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34664,8 +33549,7 @@ func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getYiyhckwrlh", res == nil, err)
 }
 
-// decodeGetYiyhckwrlhParams reads the parameters of GetYiyhckwrlh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYiyhckwrlhParams reads the parameters of GetYiyhckwrlh from r and its path segments p.
 func decodeGetYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34687,8 +33571,7 @@ func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteYiyhckwrlh", res == nil, err)
 }
 
-// decodeDeleteYiyhckwrlhParams reads the parameters of DeleteYiyhckwrlh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYiyhckwrlhParams reads the parameters of DeleteYiyhckwrlh from r and its path segments p.
 func decodeDeleteYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params DeleteYiyhckwrlhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34710,8 +33593,7 @@ func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getYiyhckwrlhItem", res == nil, err)
 }
 
-// decodeGetYiyhckwrlhItemParams reads the parameters of GetYiyhckwrlhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYiyhckwrlhItemParams reads the parameters of GetYiyhckwrlhItem from r and its path segments p.
 func decodeGetYiyhckwrlhItemParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34754,8 +33636,7 @@ func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getKhvp", res == nil, err)
 }
 
-// decodeGetKhvpParams reads the parameters of GetKhvp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKhvpParams reads the parameters of GetKhvp from r and its path segments p.
 func decodeGetKhvpParams(r *http.Request, p []string, esc bool) (params GetKhvpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34777,8 +33658,7 @@ func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteKhvp", res == nil, err)
 }
 
-// decodeDeleteKhvpParams reads the parameters of DeleteKhvp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKhvpParams reads the parameters of DeleteKhvp from r and its path segments p.
 func decodeDeleteKhvpParams(r *http.Request, p []string, esc bool) (params DeleteKhvpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34800,8 +33680,7 @@ func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getKhvpItem", res == nil, err)
 }
 
-// decodeGetKhvpItemParams reads the parameters of GetKhvpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKhvpItemParams reads the parameters of GetKhvpItem from r and its path segments p.
 func decodeGetKhvpItemParams(r *http.Request, p []string, esc bool) (params GetKhvpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34844,8 +33723,7 @@ func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getPvjstyljk", res == nil, err)
 }
 
-// decodeGetPvjstyljkParams reads the parameters of GetPvjstyljk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPvjstyljkParams reads the parameters of GetPvjstyljk from r and its path segments p.
 func decodeGetPvjstyljkParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34867,8 +33745,7 @@ func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deletePvjstyljk", res == nil, err)
 }
 
-// decodeDeletePvjstyljkParams reads the parameters of DeletePvjstyljk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePvjstyljkParams reads the parameters of DeletePvjstyljk from r and its path segments p.
 func decodeDeletePvjstyljkParams(r *http.Request, p []string, esc bool) (params DeletePvjstyljkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34890,8 +33767,7 @@ func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getPvjstyljkItem", res == nil, err)
 }
 
-// decodeGetPvjstyljkItemParams reads the parameters of GetPvjstyljkItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPvjstyljkItemParams reads the parameters of GetPvjstyljkItem from r and its path segments p.
 func decodeGetPvjstyljkItemParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34934,8 +33810,7 @@ func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getKbimj", res == nil, err)
 }
 
-// decodeGetKbimjParams reads the parameters of GetKbimj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKbimjParams reads the parameters of GetKbimj from r and its path segments p.
 func decodeGetKbimjParams(r *http.Request, p []string, esc bool) (params GetKbimjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34957,8 +33832,7 @@ func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteKbimj", res == nil, err)
 }
 
-// decodeDeleteKbimjParams reads the parameters of DeleteKbimj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKbimjParams reads the parameters of DeleteKbimj from r and its path segments p.
 func decodeDeleteKbimjParams(r *http.Request, p []string, esc bool) (params DeleteKbimjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -34980,8 +33854,7 @@ func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getKbimjItem", res == nil, err)
 }
 
-// decodeGetKbimjItemParams reads the parameters of GetKbimjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKbimjItemParams reads the parameters of GetKbimjItem from r and its path segments p.
 func decodeGetKbimjItemParams(r *http.Request, p []string, esc bool) (params GetKbimjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35024,8 +33897,7 @@ func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getWdxtn", res == nil, err)
 }
 
-// decodeGetWdxtnParams reads the parameters of GetWdxtn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdxtnParams reads the parameters of GetWdxtn from r and its path segments p.
 func decodeGetWdxtnParams(r *http.Request, p []string, esc bool) (params GetWdxtnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35047,8 +33919,7 @@ func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteWdxtn", res == nil, err)
 }
 
-// decodeDeleteWdxtnParams reads the parameters of DeleteWdxtn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWdxtnParams reads the parameters of DeleteWdxtn from r and its path segments p.
 func decodeDeleteWdxtnParams(r *http.Request, p []string, esc bool) (params DeleteWdxtnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35070,8 +33941,7 @@ func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getWdxtnItem", res == nil, err)
 }
 
-// decodeGetWdxtnItemParams reads the parameters of GetWdxtnItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdxtnItemParams reads the parameters of GetWdxtnItem from r and its path segments p.
 func decodeGetWdxtnItemParams(r *http.Request, p []string, esc bool) (params GetWdxtnItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35114,8 +33984,7 @@ func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getAksjcfm", res == nil, err)
 }
 
-// decodeGetAksjcfmParams reads the parameters of GetAksjcfm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAksjcfmParams reads the parameters of GetAksjcfm from r and its path segments p.
 func decodeGetAksjcfmParams(r *http.Request, p []string, esc bool) (params GetAksjcfmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35137,8 +34006,7 @@ func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteAksjcfm", res == nil, err)
 }
 
-// decodeDeleteAksjcfmParams reads the parameters of DeleteAksjcfm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAksjcfmParams reads the parameters of DeleteAksjcfm from r and its path segments p.
 func decodeDeleteAksjcfmParams(r *http.Request, p []string, esc bool) (params DeleteAksjcfmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35160,8 +34028,7 @@ func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getAksjcfmItem", res == nil, err)
 }
 
-// decodeGetAksjcfmItemParams reads the parameters of GetAksjcfmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAksjcfmItemParams reads the parameters of GetAksjcfmItem from r and its path segments p.
 func decodeGetAksjcfmItemParams(r *http.Request, p []string, esc bool) (params GetAksjcfmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35204,8 +34071,7 @@ func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getSnzgwpyzaw", res == nil, err)
 }
 
-// decodeGetSnzgwpyzawParams reads the parameters of GetSnzgwpyzaw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSnzgwpyzawParams reads the parameters of GetSnzgwpyzaw from r and its path segments p.
 func decodeGetSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35227,8 +34093,7 @@ func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteSnzgwpyzaw", res == nil, err)
 }
 
-// decodeDeleteSnzgwpyzawParams reads the parameters of DeleteSnzgwpyzaw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSnzgwpyzawParams reads the parameters of DeleteSnzgwpyzaw from r and its path segments p.
 func decodeDeleteSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params DeleteSnzgwpyzawParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35250,8 +34115,7 @@ func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getSnzgwpyzawItem", res == nil, err)
 }
 
-// decodeGetSnzgwpyzawItemParams reads the parameters of GetSnzgwpyzawItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSnzgwpyzawItemParams reads the parameters of GetSnzgwpyzawItem from r and its path segments p.
 func decodeGetSnzgwpyzawItemParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35294,8 +34158,7 @@ func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getYzmkmomikw", res == nil, err)
 }
 
-// decodeGetYzmkmomikwParams reads the parameters of GetYzmkmomikw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYzmkmomikwParams reads the parameters of GetYzmkmomikw from r and its path segments p.
 func decodeGetYzmkmomikwParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35317,8 +34180,7 @@ func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteYzmkmomikw", res == nil, err)
 }
 
-// decodeDeleteYzmkmomikwParams reads the parameters of DeleteYzmkmomikw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYzmkmomikwParams reads the parameters of DeleteYzmkmomikw from r and its path segments p.
 func decodeDeleteYzmkmomikwParams(r *http.Request, p []string, esc bool) (params DeleteYzmkmomikwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35340,8 +34202,7 @@ func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getYzmkmomikwItem", res == nil, err)
 }
 
-// decodeGetYzmkmomikwItemParams reads the parameters of GetYzmkmomikwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYzmkmomikwItemParams reads the parameters of GetYzmkmomikwItem from r and its path segments p.
 func decodeGetYzmkmomikwItemParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35384,8 +34245,7 @@ func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getCzexi", res == nil, err)
 }
 
-// decodeGetCzexiParams reads the parameters of GetCzexi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetCzexiParams reads the parameters of GetCzexi from r and its path segments p.
 func decodeGetCzexiParams(r *http.Request, p []string, esc bool) (params GetCzexiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35407,8 +34267,7 @@ func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteCzexi", res == nil, err)
 }
 
-// decodeDeleteCzexiParams reads the parameters of DeleteCzexi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteCzexiParams reads the parameters of DeleteCzexi from r and its path segments p.
 func decodeDeleteCzexiParams(r *http.Request, p []string, esc bool) (params DeleteCzexiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35430,8 +34289,7 @@ func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getCzexiItem", res == nil, err)
 }
 
-// decodeGetCzexiItemParams reads the parameters of GetCzexiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetCzexiItemParams reads the parameters of GetCzexiItem from r and its path segments p.
 func decodeGetCzexiItemParams(r *http.Request, p []string, esc bool) (params GetCzexiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35474,8 +34332,7 @@ func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDkwdriwzoh", res == nil, err)
 }
 
-// decodeGetDkwdriwzohParams reads the parameters of GetDkwdriwzoh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDkwdriwzohParams reads the parameters of GetDkwdriwzoh from r and its path segments p.
 func decodeGetDkwdriwzohParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35497,8 +34354,7 @@ func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteDkwdriwzoh", res == nil, err)
 }
 
-// decodeDeleteDkwdriwzohParams reads the parameters of DeleteDkwdriwzoh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDkwdriwzohParams reads the parameters of DeleteDkwdriwzoh from r and its path segments p.
 func decodeDeleteDkwdriwzohParams(r *http.Request, p []string, esc bool) (params DeleteDkwdriwzohParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35520,8 +34376,7 @@ func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getDkwdriwzohItem", res == nil, err)
 }
 
-// decodeGetDkwdriwzohItemParams reads the parameters of GetDkwdriwzohItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDkwdriwzohItemParams reads the parameters of GetDkwdriwzohItem from r and its path segments p.
 func decodeGetDkwdriwzohItemParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35564,8 +34419,7 @@ func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getAdsxtbd", res == nil, err)
 }
 
-// decodeGetAdsxtbdParams reads the parameters of GetAdsxtbd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAdsxtbdParams reads the parameters of GetAdsxtbd from r and its path segments p.
 func decodeGetAdsxtbdParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35587,8 +34441,7 @@ func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteAdsxtbd", res == nil, err)
 }
 
-// decodeDeleteAdsxtbdParams reads the parameters of DeleteAdsxtbd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAdsxtbdParams reads the parameters of DeleteAdsxtbd from r and its path segments p.
 func decodeDeleteAdsxtbdParams(r *http.Request, p []string, esc bool) (params DeleteAdsxtbdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35610,8 +34463,7 @@ func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getAdsxtbdItem", res == nil, err)
 }
 
-// decodeGetAdsxtbdItemParams reads the parameters of GetAdsxtbdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAdsxtbdItemParams reads the parameters of GetAdsxtbdItem from r and its path segments p.
 func decodeGetAdsxtbdItemParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35654,8 +34506,7 @@ func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getLjufmoz", res == nil, err)
 }
 
-// decodeGetLjufmozParams reads the parameters of GetLjufmoz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLjufmozParams reads the parameters of GetLjufmoz from r and its path segments p.
 func decodeGetLjufmozParams(r *http.Request, p []string, esc bool) (params GetLjufmozParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35677,8 +34528,7 @@ func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteLjufmoz", res == nil, err)
 }
 
-// decodeDeleteLjufmozParams reads the parameters of DeleteLjufmoz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLjufmozParams reads the parameters of DeleteLjufmoz from r and its path segments p.
 func decodeDeleteLjufmozParams(r *http.Request, p []string, esc bool) (params DeleteLjufmozParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35700,8 +34550,7 @@ func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getLjufmozItem", res == nil, err)
 }
 
-// decodeGetLjufmozItemParams reads the parameters of GetLjufmozItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLjufmozItemParams reads the parameters of GetLjufmozItem from r and its path segments p.
 func decodeGetLjufmozItemParams(r *http.Request, p []string, esc bool) (params GetLjufmozItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35744,8 +34593,7 @@ func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getEukyyfcqim", res == nil, err)
 }
 
-// decodeGetEukyyfcqimParams reads the parameters of GetEukyyfcqim from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEukyyfcqimParams reads the parameters of GetEukyyfcqim from r and its path segments p.
 func decodeGetEukyyfcqimParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35767,8 +34615,7 @@ func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteEukyyfcqim", res == nil, err)
 }
 
-// decodeDeleteEukyyfcqimParams reads the parameters of DeleteEukyyfcqim from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEukyyfcqimParams reads the parameters of DeleteEukyyfcqim from r and its path segments p.
 func decodeDeleteEukyyfcqimParams(r *http.Request, p []string, esc bool) (params DeleteEukyyfcqimParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35790,8 +34637,7 @@ func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getEukyyfcqimItem", res == nil, err)
 }
 
-// decodeGetEukyyfcqimItemParams reads the parameters of GetEukyyfcqimItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEukyyfcqimItemParams reads the parameters of GetEukyyfcqimItem from r and its path segments p.
 func decodeGetEukyyfcqimItemParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35834,8 +34680,7 @@ func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEkjzwqucv", res == nil, err)
 }
 
-// decodeGetEkjzwqucvParams reads the parameters of GetEkjzwqucv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEkjzwqucvParams reads the parameters of GetEkjzwqucv from r and its path segments p.
 func decodeGetEkjzwqucvParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35857,8 +34702,7 @@ func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteEkjzwqucv", res == nil, err)
 }
 
-// decodeDeleteEkjzwqucvParams reads the parameters of DeleteEkjzwqucv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEkjzwqucvParams reads the parameters of DeleteEkjzwqucv from r and its path segments p.
 func decodeDeleteEkjzwqucvParams(r *http.Request, p []string, esc bool) (params DeleteEkjzwqucvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35880,8 +34724,7 @@ func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getEkjzwqucvItem", res == nil, err)
 }
 
-// decodeGetEkjzwqucvItemParams reads the parameters of GetEkjzwqucvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEkjzwqucvItemParams reads the parameters of GetEkjzwqucvItem from r and its path segments p.
 func decodeGetEkjzwqucvItemParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35924,8 +34767,7 @@ func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getNwqlyjs", res == nil, err)
 }
 
-// decodeGetNwqlyjsParams reads the parameters of GetNwqlyjs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwqlyjsParams reads the parameters of GetNwqlyjs from r and its path segments p.
 func decodeGetNwqlyjsParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35947,8 +34789,7 @@ func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteNwqlyjs", res == nil, err)
 }
 
-// decodeDeleteNwqlyjsParams reads the parameters of DeleteNwqlyjs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNwqlyjsParams reads the parameters of DeleteNwqlyjs from r and its path segments p.
 func decodeDeleteNwqlyjsParams(r *http.Request, p []string, esc bool) (params DeleteNwqlyjsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -35970,8 +34811,7 @@ func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getNwqlyjsItem", res == nil, err)
 }
 
-// decodeGetNwqlyjsItemParams reads the parameters of GetNwqlyjsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwqlyjsItemParams reads the parameters of GetNwqlyjsItem from r and its path segments p.
 func decodeGetNwqlyjsItemParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36014,8 +34854,7 @@ func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getHqsnhwenl", res == nil, err)
 }
 
-// decodeGetHqsnhwenlParams reads the parameters of GetHqsnhwenl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHqsnhwenlParams reads the parameters of GetHqsnhwenl from r and its path segments p.
 func decodeGetHqsnhwenlParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36037,8 +34876,7 @@ func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteHqsnhwenl", res == nil, err)
 }
 
-// decodeDeleteHqsnhwenlParams reads the parameters of DeleteHqsnhwenl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHqsnhwenlParams reads the parameters of DeleteHqsnhwenl from r and its path segments p.
 func decodeDeleteHqsnhwenlParams(r *http.Request, p []string, esc bool) (params DeleteHqsnhwenlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36060,8 +34898,7 @@ func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getHqsnhwenlItem", res == nil, err)
 }
 
-// decodeGetHqsnhwenlItemParams reads the parameters of GetHqsnhwenlItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHqsnhwenlItemParams reads the parameters of GetHqsnhwenlItem from r and its path segments p.
 func decodeGetHqsnhwenlItemParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36104,8 +34941,7 @@ func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getPevfirsx", res == nil, err)
 }
 
-// decodeGetPevfirsxParams reads the parameters of GetPevfirsx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPevfirsxParams reads the parameters of GetPevfirsx from r and its path segments p.
 func decodeGetPevfirsxParams(r *http.Request, p []string, esc bool) (params GetPevfirsxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36127,8 +34963,7 @@ func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deletePevfirsx", res == nil, err)
 }
 
-// decodeDeletePevfirsxParams reads the parameters of DeletePevfirsx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePevfirsxParams reads the parameters of DeletePevfirsx from r and its path segments p.
 func decodeDeletePevfirsxParams(r *http.Request, p []string, esc bool) (params DeletePevfirsxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36150,8 +34985,7 @@ func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getPevfirsxItem", res == nil, err)
 }
 
-// decodeGetPevfirsxItemParams reads the parameters of GetPevfirsxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPevfirsxItemParams reads the parameters of GetPevfirsxItem from r and its path segments p.
 func decodeGetPevfirsxItemParams(r *http.Request, p []string, esc bool) (params GetPevfirsxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36194,8 +35028,7 @@ func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getIiixoeyuoq", res == nil, err)
 }
 
-// decodeGetIiixoeyuoqParams reads the parameters of GetIiixoeyuoq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIiixoeyuoqParams reads the parameters of GetIiixoeyuoq from r and its path segments p.
 func decodeGetIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36217,8 +35050,7 @@ func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteIiixoeyuoq", res == nil, err)
 }
 
-// decodeDeleteIiixoeyuoqParams reads the parameters of DeleteIiixoeyuoq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIiixoeyuoqParams reads the parameters of DeleteIiixoeyuoq from r and its path segments p.
 func decodeDeleteIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params DeleteIiixoeyuoqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36240,8 +35072,7 @@ func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getIiixoeyuoqItem", res == nil, err)
 }
 
-// decodeGetIiixoeyuoqItemParams reads the parameters of GetIiixoeyuoqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIiixoeyuoqItemParams reads the parameters of GetIiixoeyuoqItem from r and its path segments p.
 func decodeGetIiixoeyuoqItemParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36284,8 +35115,7 @@ func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getDqbdcw", res == nil, err)
 }
 
-// decodeGetDqbdcwParams reads the parameters of GetDqbdcw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDqbdcwParams reads the parameters of GetDqbdcw from r and its path segments p.
 func decodeGetDqbdcwParams(r *http.Request, p []string, esc bool) (params GetDqbdcwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36307,8 +35137,7 @@ func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteDqbdcw", res == nil, err)
 }
 
-// decodeDeleteDqbdcwParams reads the parameters of DeleteDqbdcw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDqbdcwParams reads the parameters of DeleteDqbdcw from r and its path segments p.
 func decodeDeleteDqbdcwParams(r *http.Request, p []string, esc bool) (params DeleteDqbdcwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36330,8 +35159,7 @@ func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDqbdcwItem", res == nil, err)
 }
 
-// decodeGetDqbdcwItemParams reads the parameters of GetDqbdcwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDqbdcwItemParams reads the parameters of GetDqbdcwItem from r and its path segments p.
 func decodeGetDqbdcwItemParams(r *http.Request, p []string, esc bool) (params GetDqbdcwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36374,8 +35202,7 @@ func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getYtcpz", res == nil, err)
 }
 
-// decodeGetYtcpzParams reads the parameters of GetYtcpz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYtcpzParams reads the parameters of GetYtcpz from r and its path segments p.
 func decodeGetYtcpzParams(r *http.Request, p []string, esc bool) (params GetYtcpzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36397,8 +35224,7 @@ func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteYtcpz", res == nil, err)
 }
 
-// decodeDeleteYtcpzParams reads the parameters of DeleteYtcpz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYtcpzParams reads the parameters of DeleteYtcpz from r and its path segments p.
 func decodeDeleteYtcpzParams(r *http.Request, p []string, esc bool) (params DeleteYtcpzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36420,8 +35246,7 @@ func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYtcpzItem", res == nil, err)
 }
 
-// decodeGetYtcpzItemParams reads the parameters of GetYtcpzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYtcpzItemParams reads the parameters of GetYtcpzItem from r and its path segments p.
 func decodeGetYtcpzItemParams(r *http.Request, p []string, esc bool) (params GetYtcpzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36464,8 +35289,7 @@ func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getUzfykhag", res == nil, err)
 }
 
-// decodeGetUzfykhagParams reads the parameters of GetUzfykhag from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUzfykhagParams reads the parameters of GetUzfykhag from r and its path segments p.
 func decodeGetUzfykhagParams(r *http.Request, p []string, esc bool) (params GetUzfykhagParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36487,8 +35311,7 @@ func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteUzfykhag", res == nil, err)
 }
 
-// decodeDeleteUzfykhagParams reads the parameters of DeleteUzfykhag from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUzfykhagParams reads the parameters of DeleteUzfykhag from r and its path segments p.
 func decodeDeleteUzfykhagParams(r *http.Request, p []string, esc bool) (params DeleteUzfykhagParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36510,8 +35333,7 @@ func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getUzfykhagItem", res == nil, err)
 }
 
-// decodeGetUzfykhagItemParams reads the parameters of GetUzfykhagItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUzfykhagItemParams reads the parameters of GetUzfykhagItem from r and its path segments p.
 func decodeGetUzfykhagItemParams(r *http.Request, p []string, esc bool) (params GetUzfykhagItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36554,8 +35376,7 @@ func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getLsfjfwd", res == nil, err)
 }
 
-// decodeGetLsfjfwdParams reads the parameters of GetLsfjfwd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLsfjfwdParams reads the parameters of GetLsfjfwd from r and its path segments p.
 func decodeGetLsfjfwdParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36577,8 +35398,7 @@ func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteLsfjfwd", res == nil, err)
 }
 
-// decodeDeleteLsfjfwdParams reads the parameters of DeleteLsfjfwd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLsfjfwdParams reads the parameters of DeleteLsfjfwd from r and its path segments p.
 func decodeDeleteLsfjfwdParams(r *http.Request, p []string, esc bool) (params DeleteLsfjfwdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36600,8 +35420,7 @@ func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getLsfjfwdItem", res == nil, err)
 }
 
-// decodeGetLsfjfwdItemParams reads the parameters of GetLsfjfwdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLsfjfwdItemParams reads the parameters of GetLsfjfwdItem from r and its path segments p.
 func decodeGetLsfjfwdItemParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36644,8 +35463,7 @@ func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getJmfzovblel", res == nil, err)
 }
 
-// decodeGetJmfzovblelParams reads the parameters of GetJmfzovblel from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJmfzovblelParams reads the parameters of GetJmfzovblel from r and its path segments p.
 func decodeGetJmfzovblelParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36667,8 +35485,7 @@ func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteJmfzovblel", res == nil, err)
 }
 
-// decodeDeleteJmfzovblelParams reads the parameters of DeleteJmfzovblel from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJmfzovblelParams reads the parameters of DeleteJmfzovblel from r and its path segments p.
 func decodeDeleteJmfzovblelParams(r *http.Request, p []string, esc bool) (params DeleteJmfzovblelParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36690,8 +35507,7 @@ func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getJmfzovblelItem", res == nil, err)
 }
 
-// decodeGetJmfzovblelItemParams reads the parameters of GetJmfzovblelItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJmfzovblelItemParams reads the parameters of GetJmfzovblelItem from r and its path segments p.
 func decodeGetJmfzovblelItemParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36734,8 +35550,7 @@ func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getTxtpynqq", res == nil, err)
 }
 
-// decodeGetTxtpynqqParams reads the parameters of GetTxtpynqq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTxtpynqqParams reads the parameters of GetTxtpynqq from r and its path segments p.
 func decodeGetTxtpynqqParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36757,8 +35572,7 @@ func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteTxtpynqq", res == nil, err)
 }
 
-// decodeDeleteTxtpynqqParams reads the parameters of DeleteTxtpynqq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTxtpynqqParams reads the parameters of DeleteTxtpynqq from r and its path segments p.
 func decodeDeleteTxtpynqqParams(r *http.Request, p []string, esc bool) (params DeleteTxtpynqqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36780,8 +35594,7 @@ func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getTxtpynqqItem", res == nil, err)
 }
 
-// decodeGetTxtpynqqItemParams reads the parameters of GetTxtpynqqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTxtpynqqItemParams reads the parameters of GetTxtpynqqItem from r and its path segments p.
 func decodeGetTxtpynqqItemParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36824,8 +35637,7 @@ func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSaswolsj", res == nil, err)
 }
 
-// decodeGetSaswolsjParams reads the parameters of GetSaswolsj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSaswolsjParams reads the parameters of GetSaswolsj from r and its path segments p.
 func decodeGetSaswolsjParams(r *http.Request, p []string, esc bool) (params GetSaswolsjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36847,8 +35659,7 @@ func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteSaswolsj", res == nil, err)
 }
 
-// decodeDeleteSaswolsjParams reads the parameters of DeleteSaswolsj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSaswolsjParams reads the parameters of DeleteSaswolsj from r and its path segments p.
 func decodeDeleteSaswolsjParams(r *http.Request, p []string, esc bool) (params DeleteSaswolsjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36870,8 +35681,7 @@ func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getSaswolsjItem", res == nil, err)
 }
 
-// decodeGetSaswolsjItemParams reads the parameters of GetSaswolsjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSaswolsjItemParams reads the parameters of GetSaswolsjItem from r and its path segments p.
 func decodeGetSaswolsjItemParams(r *http.Request, p []string, esc bool) (params GetSaswolsjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36914,8 +35724,7 @@ func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getFfpsnxar", res == nil, err)
 }
 
-// decodeGetFfpsnxarParams reads the parameters of GetFfpsnxar from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFfpsnxarParams reads the parameters of GetFfpsnxar from r and its path segments p.
 func decodeGetFfpsnxarParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36937,8 +35746,7 @@ func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteFfpsnxar", res == nil, err)
 }
 
-// decodeDeleteFfpsnxarParams reads the parameters of DeleteFfpsnxar from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteFfpsnxarParams reads the parameters of DeleteFfpsnxar from r and its path segments p.
 func decodeDeleteFfpsnxarParams(r *http.Request, p []string, esc bool) (params DeleteFfpsnxarParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -36960,8 +35768,7 @@ func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getFfpsnxarItem", res == nil, err)
 }
 
-// decodeGetFfpsnxarItemParams reads the parameters of GetFfpsnxarItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFfpsnxarItemParams reads the parameters of GetFfpsnxarItem from r and its path segments p.
 func decodeGetFfpsnxarItemParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37004,8 +35811,7 @@ func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getJyvrxy", res == nil, err)
 }
 
-// decodeGetJyvrxyParams reads the parameters of GetJyvrxy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJyvrxyParams reads the parameters of GetJyvrxy from r and its path segments p.
 func decodeGetJyvrxyParams(r *http.Request, p []string, esc bool) (params GetJyvrxyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37027,8 +35833,7 @@ func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteJyvrxy", res == nil, err)
 }
 
-// decodeDeleteJyvrxyParams reads the parameters of DeleteJyvrxy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJyvrxyParams reads the parameters of DeleteJyvrxy from r and its path segments p.
 func decodeDeleteJyvrxyParams(r *http.Request, p []string, esc bool) (params DeleteJyvrxyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37050,8 +35855,7 @@ func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getJyvrxyItem", res == nil, err)
 }
 
-// decodeGetJyvrxyItemParams reads the parameters of GetJyvrxyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJyvrxyItemParams reads the parameters of GetJyvrxyItem from r and its path segments p.
 func decodeGetJyvrxyItemParams(r *http.Request, p []string, esc bool) (params GetJyvrxyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37094,8 +35898,7 @@ func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGohzvshlwv", res == nil, err)
 }
 
-// decodeGetGohzvshlwvParams reads the parameters of GetGohzvshlwv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGohzvshlwvParams reads the parameters of GetGohzvshlwv from r and its path segments p.
 func decodeGetGohzvshlwvParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37117,8 +35920,7 @@ func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteGohzvshlwv", res == nil, err)
 }
 
-// decodeDeleteGohzvshlwvParams reads the parameters of DeleteGohzvshlwv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGohzvshlwvParams reads the parameters of DeleteGohzvshlwv from r and its path segments p.
 func decodeDeleteGohzvshlwvParams(r *http.Request, p []string, esc bool) (params DeleteGohzvshlwvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37140,8 +35942,7 @@ func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getGohzvshlwvItem", res == nil, err)
 }
 
-// decodeGetGohzvshlwvItemParams reads the parameters of GetGohzvshlwvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGohzvshlwvItemParams reads the parameters of GetGohzvshlwvItem from r and its path segments p.
 func decodeGetGohzvshlwvItemParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37184,8 +35985,7 @@ func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getDuiesk", res == nil, err)
 }
 
-// decodeGetDuieskParams reads the parameters of GetDuiesk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDuieskParams reads the parameters of GetDuiesk from r and its path segments p.
 func decodeGetDuieskParams(r *http.Request, p []string, esc bool) (params GetDuieskParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37207,8 +36007,7 @@ func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteDuiesk", res == nil, err)
 }
 
-// decodeDeleteDuieskParams reads the parameters of DeleteDuiesk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDuieskParams reads the parameters of DeleteDuiesk from r and its path segments p.
 func decodeDeleteDuieskParams(r *http.Request, p []string, esc bool) (params DeleteDuieskParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37230,8 +36029,7 @@ func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDuieskItem", res == nil, err)
 }
 
-// decodeGetDuieskItemParams reads the parameters of GetDuieskItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDuieskItemParams reads the parameters of GetDuieskItem from r and its path segments p.
 func decodeGetDuieskItemParams(r *http.Request, p []string, esc bool) (params GetDuieskItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37274,8 +36072,7 @@ func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEyniwfhya", res == nil, err)
 }
 
-// decodeGetEyniwfhyaParams reads the parameters of GetEyniwfhya from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEyniwfhyaParams reads the parameters of GetEyniwfhya from r and its path segments p.
 func decodeGetEyniwfhyaParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37297,8 +36094,7 @@ func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteEyniwfhya", res == nil, err)
 }
 
-// decodeDeleteEyniwfhyaParams reads the parameters of DeleteEyniwfhya from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEyniwfhyaParams reads the parameters of DeleteEyniwfhya from r and its path segments p.
 func decodeDeleteEyniwfhyaParams(r *http.Request, p []string, esc bool) (params DeleteEyniwfhyaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37320,8 +36116,7 @@ func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getEyniwfhyaItem", res == nil, err)
 }
 
-// decodeGetEyniwfhyaItemParams reads the parameters of GetEyniwfhyaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEyniwfhyaItemParams reads the parameters of GetEyniwfhyaItem from r and its path segments p.
 func decodeGetEyniwfhyaItemParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37364,8 +36159,7 @@ func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getLaaa", res == nil, err)
 }
 
-// decodeGetLaaaParams reads the parameters of GetLaaa from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLaaaParams reads the parameters of GetLaaa from r and its path segments p.
 func decodeGetLaaaParams(r *http.Request, p []string, esc bool) (params GetLaaaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37387,8 +36181,7 @@ func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteLaaa", res == nil, err)
 }
 
-// decodeDeleteLaaaParams reads the parameters of DeleteLaaa from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLaaaParams reads the parameters of DeleteLaaa from r and its path segments p.
 func decodeDeleteLaaaParams(r *http.Request, p []string, esc bool) (params DeleteLaaaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37410,8 +36203,7 @@ func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getLaaaItem", res == nil, err)
 }
 
-// decodeGetLaaaItemParams reads the parameters of GetLaaaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLaaaItemParams reads the parameters of GetLaaaItem from r and its path segments p.
 func decodeGetLaaaItemParams(r *http.Request, p []string, esc bool) (params GetLaaaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37454,8 +36246,7 @@ func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKkvecvuyfl", res == nil, err)
 }
 
-// decodeGetKkvecvuyflParams reads the parameters of GetKkvecvuyfl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKkvecvuyflParams reads the parameters of GetKkvecvuyfl from r and its path segments p.
 func decodeGetKkvecvuyflParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37477,8 +36268,7 @@ func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteKkvecvuyfl", res == nil, err)
 }
 
-// decodeDeleteKkvecvuyflParams reads the parameters of DeleteKkvecvuyfl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKkvecvuyflParams reads the parameters of DeleteKkvecvuyfl from r and its path segments p.
 func decodeDeleteKkvecvuyflParams(r *http.Request, p []string, esc bool) (params DeleteKkvecvuyflParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37500,8 +36290,7 @@ func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getKkvecvuyflItem", res == nil, err)
 }
 
-// decodeGetKkvecvuyflItemParams reads the parameters of GetKkvecvuyflItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKkvecvuyflItemParams reads the parameters of GetKkvecvuyflItem from r and its path segments p.
 func decodeGetKkvecvuyflItemParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37544,8 +36333,7 @@ func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getLryqvwmrq", res == nil, err)
 }
 
-// decodeGetLryqvwmrqParams reads the parameters of GetLryqvwmrq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLryqvwmrqParams reads the parameters of GetLryqvwmrq from r and its path segments p.
 func decodeGetLryqvwmrqParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37567,8 +36355,7 @@ func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteLryqvwmrq", res == nil, err)
 }
 
-// decodeDeleteLryqvwmrqParams reads the parameters of DeleteLryqvwmrq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLryqvwmrqParams reads the parameters of DeleteLryqvwmrq from r and its path segments p.
 func decodeDeleteLryqvwmrqParams(r *http.Request, p []string, esc bool) (params DeleteLryqvwmrqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37590,8 +36377,7 @@ func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getLryqvwmrqItem", res == nil, err)
 }
 
-// decodeGetLryqvwmrqItemParams reads the parameters of GetLryqvwmrqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLryqvwmrqItemParams reads the parameters of GetLryqvwmrqItem from r and its path segments p.
 func decodeGetLryqvwmrqItemParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37634,8 +36420,7 @@ func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getEhbcg", res == nil, err)
 }
 
-// decodeGetEhbcgParams reads the parameters of GetEhbcg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEhbcgParams reads the parameters of GetEhbcg from r and its path segments p.
 func decodeGetEhbcgParams(r *http.Request, p []string, esc bool) (params GetEhbcgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37657,8 +36442,7 @@ func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteEhbcg", res == nil, err)
 }
 
-// decodeDeleteEhbcgParams reads the parameters of DeleteEhbcg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEhbcgParams reads the parameters of DeleteEhbcg from r and its path segments p.
 func decodeDeleteEhbcgParams(r *http.Request, p []string, esc bool) (params DeleteEhbcgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37680,8 +36464,7 @@ func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEhbcgItem", res == nil, err)
 }
 
-// decodeGetEhbcgItemParams reads the parameters of GetEhbcgItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEhbcgItemParams reads the parameters of GetEhbcgItem from r and its path segments p.
 func decodeGetEhbcgItemParams(r *http.Request, p []string, esc bool) (params GetEhbcgItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37724,8 +36507,7 @@ func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getAjfpmlguwz", res == nil, err)
 }
 
-// decodeGetAjfpmlguwzParams reads the parameters of GetAjfpmlguwz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAjfpmlguwzParams reads the parameters of GetAjfpmlguwz from r and its path segments p.
 func decodeGetAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37747,8 +36529,7 @@ func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteAjfpmlguwz", res == nil, err)
 }
 
-// decodeDeleteAjfpmlguwzParams reads the parameters of DeleteAjfpmlguwz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAjfpmlguwzParams reads the parameters of DeleteAjfpmlguwz from r and its path segments p.
 func decodeDeleteAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params DeleteAjfpmlguwzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37770,8 +36551,7 @@ func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getAjfpmlguwzItem", res == nil, err)
 }
 
-// decodeGetAjfpmlguwzItemParams reads the parameters of GetAjfpmlguwzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAjfpmlguwzItemParams reads the parameters of GetAjfpmlguwzItem from r and its path segments p.
 func decodeGetAjfpmlguwzItemParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37814,8 +36594,7 @@ func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getJkzjf", res == nil, err)
 }
 
-// decodeGetJkzjfParams reads the parameters of GetJkzjf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJkzjfParams reads the parameters of GetJkzjf from r and its path segments p.
 func decodeGetJkzjfParams(r *http.Request, p []string, esc bool) (params GetJkzjfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37837,8 +36616,7 @@ func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteJkzjf", res == nil, err)
 }
 
-// decodeDeleteJkzjfParams reads the parameters of DeleteJkzjf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJkzjfParams reads the parameters of DeleteJkzjf from r and its path segments p.
 func decodeDeleteJkzjfParams(r *http.Request, p []string, esc bool) (params DeleteJkzjfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37860,8 +36638,7 @@ func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getJkzjfItem", res == nil, err)
 }
 
-// decodeGetJkzjfItemParams reads the parameters of GetJkzjfItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJkzjfItemParams reads the parameters of GetJkzjfItem from r and its path segments p.
 func decodeGetJkzjfItemParams(r *http.Request, p []string, esc bool) (params GetJkzjfItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37904,8 +36681,7 @@ func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getZjgp", res == nil, err)
 }
 
-// decodeGetZjgpParams reads the parameters of GetZjgp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZjgpParams reads the parameters of GetZjgp from r and its path segments p.
 func decodeGetZjgpParams(r *http.Request, p []string, esc bool) (params GetZjgpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37927,8 +36703,7 @@ func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteZjgp", res == nil, err)
 }
 
-// decodeDeleteZjgpParams reads the parameters of DeleteZjgp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZjgpParams reads the parameters of DeleteZjgp from r and its path segments p.
 func decodeDeleteZjgpParams(r *http.Request, p []string, esc bool) (params DeleteZjgpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37950,8 +36725,7 @@ func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getZjgpItem", res == nil, err)
 }
 
-// decodeGetZjgpItemParams reads the parameters of GetZjgpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZjgpItemParams reads the parameters of GetZjgpItem from r and its path segments p.
 func decodeGetZjgpItemParams(r *http.Request, p []string, esc bool) (params GetZjgpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -37994,8 +36768,7 @@ func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getXgtkviz", res == nil, err)
 }
 
-// decodeGetXgtkvizParams reads the parameters of GetXgtkviz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXgtkvizParams reads the parameters of GetXgtkviz from r and its path segments p.
 func decodeGetXgtkvizParams(r *http.Request, p []string, esc bool) (params GetXgtkvizParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38017,8 +36790,7 @@ func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteXgtkviz", res == nil, err)
 }
 
-// decodeDeleteXgtkvizParams reads the parameters of DeleteXgtkviz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXgtkvizParams reads the parameters of DeleteXgtkviz from r and its path segments p.
 func decodeDeleteXgtkvizParams(r *http.Request, p []string, esc bool) (params DeleteXgtkvizParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38040,8 +36812,7 @@ func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getXgtkvizItem", res == nil, err)
 }
 
-// decodeGetXgtkvizItemParams reads the parameters of GetXgtkvizItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXgtkvizItemParams reads the parameters of GetXgtkvizItem from r and its path segments p.
 func decodeGetXgtkvizItemParams(r *http.Request, p []string, esc bool) (params GetXgtkvizItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38084,8 +36855,7 @@ func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getVehwemhv", res == nil, err)
 }
 
-// decodeGetVehwemhvParams reads the parameters of GetVehwemhv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVehwemhvParams reads the parameters of GetVehwemhv from r and its path segments p.
 func decodeGetVehwemhvParams(r *http.Request, p []string, esc bool) (params GetVehwemhvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38107,8 +36877,7 @@ func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteVehwemhv", res == nil, err)
 }
 
-// decodeDeleteVehwemhvParams reads the parameters of DeleteVehwemhv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteVehwemhvParams reads the parameters of DeleteVehwemhv from r and its path segments p.
 func decodeDeleteVehwemhvParams(r *http.Request, p []string, esc bool) (params DeleteVehwemhvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38130,8 +36899,7 @@ func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getVehwemhvItem", res == nil, err)
 }
 
-// decodeGetVehwemhvItemParams reads the parameters of GetVehwemhvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVehwemhvItemParams reads the parameters of GetVehwemhvItem from r and its path segments p.
 func decodeGetVehwemhvItemParams(r *http.Request, p []string, esc bool) (params GetVehwemhvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38174,8 +36942,7 @@ func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getUsao", res == nil, err)
 }
 
-// decodeGetUsaoParams reads the parameters of GetUsao from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUsaoParams reads the parameters of GetUsao from r and its path segments p.
 func decodeGetUsaoParams(r *http.Request, p []string, esc bool) (params GetUsaoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38197,8 +36964,7 @@ func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteUsao", res == nil, err)
 }
 
-// decodeDeleteUsaoParams reads the parameters of DeleteUsao from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUsaoParams reads the parameters of DeleteUsao from r and its path segments p.
 func decodeDeleteUsaoParams(r *http.Request, p []string, esc bool) (params DeleteUsaoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38220,8 +36986,7 @@ func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getUsaoItem", res == nil, err)
 }
 
-// decodeGetUsaoItemParams reads the parameters of GetUsaoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUsaoItemParams reads the parameters of GetUsaoItem from r and its path segments p.
 func decodeGetUsaoItemParams(r *http.Request, p []string, esc bool) (params GetUsaoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38264,8 +37029,7 @@ func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getIbrpe", res == nil, err)
 }
 
-// decodeGetIbrpeParams reads the parameters of GetIbrpe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIbrpeParams reads the parameters of GetIbrpe from r and its path segments p.
 func decodeGetIbrpeParams(r *http.Request, p []string, esc bool) (params GetIbrpeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38287,8 +37051,7 @@ func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteIbrpe", res == nil, err)
 }
 
-// decodeDeleteIbrpeParams reads the parameters of DeleteIbrpe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIbrpeParams reads the parameters of DeleteIbrpe from r and its path segments p.
 func decodeDeleteIbrpeParams(r *http.Request, p []string, esc bool) (params DeleteIbrpeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38310,8 +37073,7 @@ func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getIbrpeItem", res == nil, err)
 }
 
-// decodeGetIbrpeItemParams reads the parameters of GetIbrpeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIbrpeItemParams reads the parameters of GetIbrpeItem from r and its path segments p.
 func decodeGetIbrpeItemParams(r *http.Request, p []string, esc bool) (params GetIbrpeItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38354,8 +37116,7 @@ func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYnnkpcnfp", res == nil, err)
 }
 
-// decodeGetYnnkpcnfpParams reads the parameters of GetYnnkpcnfp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYnnkpcnfpParams reads the parameters of GetYnnkpcnfp from r and its path segments p.
 func decodeGetYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38377,8 +37138,7 @@ func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteYnnkpcnfp", res == nil, err)
 }
 
-// decodeDeleteYnnkpcnfpParams reads the parameters of DeleteYnnkpcnfp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYnnkpcnfpParams reads the parameters of DeleteYnnkpcnfp from r and its path segments p.
 func decodeDeleteYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params DeleteYnnkpcnfpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38400,8 +37160,7 @@ func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getYnnkpcnfpItem", res == nil, err)
 }
 
-// decodeGetYnnkpcnfpItemParams reads the parameters of GetYnnkpcnfpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYnnkpcnfpItemParams reads the parameters of GetYnnkpcnfpItem from r and its path segments p.
 func decodeGetYnnkpcnfpItemParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38444,8 +37203,7 @@ func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getHebsfww", res == nil, err)
 }
 
-// decodeGetHebsfwwParams reads the parameters of GetHebsfww from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHebsfwwParams reads the parameters of GetHebsfww from r and its path segments p.
 func decodeGetHebsfwwParams(r *http.Request, p []string, esc bool) (params GetHebsfwwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38467,8 +37225,7 @@ func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteHebsfww", res == nil, err)
 }
 
-// decodeDeleteHebsfwwParams reads the parameters of DeleteHebsfww from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHebsfwwParams reads the parameters of DeleteHebsfww from r and its path segments p.
 func decodeDeleteHebsfwwParams(r *http.Request, p []string, esc bool) (params DeleteHebsfwwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38490,8 +37247,7 @@ func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getHebsfwwItem", res == nil, err)
 }
 
-// decodeGetHebsfwwItemParams reads the parameters of GetHebsfwwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHebsfwwItemParams reads the parameters of GetHebsfwwItem from r and its path segments p.
 func decodeGetHebsfwwItemParams(r *http.Request, p []string, esc bool) (params GetHebsfwwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38534,8 +37290,7 @@ func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getLtjimwzmm", res == nil, err)
 }
 
-// decodeGetLtjimwzmmParams reads the parameters of GetLtjimwzmm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLtjimwzmmParams reads the parameters of GetLtjimwzmm from r and its path segments p.
 func decodeGetLtjimwzmmParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38557,8 +37312,7 @@ func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteLtjimwzmm", res == nil, err)
 }
 
-// decodeDeleteLtjimwzmmParams reads the parameters of DeleteLtjimwzmm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLtjimwzmmParams reads the parameters of DeleteLtjimwzmm from r and its path segments p.
 func decodeDeleteLtjimwzmmParams(r *http.Request, p []string, esc bool) (params DeleteLtjimwzmmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38580,8 +37334,7 @@ func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getLtjimwzmmItem", res == nil, err)
 }
 
-// decodeGetLtjimwzmmItemParams reads the parameters of GetLtjimwzmmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLtjimwzmmItemParams reads the parameters of GetLtjimwzmmItem from r and its path segments p.
 func decodeGetLtjimwzmmItemParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38624,8 +37377,7 @@ func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDcvkqqrcam", res == nil, err)
 }
 
-// decodeGetDcvkqqrcamParams reads the parameters of GetDcvkqqrcam from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDcvkqqrcamParams reads the parameters of GetDcvkqqrcam from r and its path segments p.
 func decodeGetDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38647,8 +37399,7 @@ func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteDcvkqqrcam", res == nil, err)
 }
 
-// decodeDeleteDcvkqqrcamParams reads the parameters of DeleteDcvkqqrcam from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDcvkqqrcamParams reads the parameters of DeleteDcvkqqrcam from r and its path segments p.
 func decodeDeleteDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params DeleteDcvkqqrcamParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38670,8 +37421,7 @@ func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getDcvkqqrcamItem", res == nil, err)
 }
 
-// decodeGetDcvkqqrcamItemParams reads the parameters of GetDcvkqqrcamItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDcvkqqrcamItemParams reads the parameters of GetDcvkqqrcamItem from r and its path segments p.
 func decodeGetDcvkqqrcamItemParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38714,8 +37464,7 @@ func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getTchlxm", res == nil, err)
 }
 
-// decodeGetTchlxmParams reads the parameters of GetTchlxm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTchlxmParams reads the parameters of GetTchlxm from r and its path segments p.
 func decodeGetTchlxmParams(r *http.Request, p []string, esc bool) (params GetTchlxmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38737,8 +37486,7 @@ func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteTchlxm", res == nil, err)
 }
 
-// decodeDeleteTchlxmParams reads the parameters of DeleteTchlxm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTchlxmParams reads the parameters of DeleteTchlxm from r and its path segments p.
 func decodeDeleteTchlxmParams(r *http.Request, p []string, esc bool) (params DeleteTchlxmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38760,8 +37508,7 @@ func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getTchlxmItem", res == nil, err)
 }
 
-// decodeGetTchlxmItemParams reads the parameters of GetTchlxmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTchlxmItemParams reads the parameters of GetTchlxmItem from r and its path segments p.
 func decodeGetTchlxmItemParams(r *http.Request, p []string, esc bool) (params GetTchlxmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38804,8 +37551,7 @@ func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getXwvwytbkk", res == nil, err)
 }
 
-// decodeGetXwvwytbkkParams reads the parameters of GetXwvwytbkk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXwvwytbkkParams reads the parameters of GetXwvwytbkk from r and its path segments p.
 func decodeGetXwvwytbkkParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38827,8 +37573,7 @@ func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteXwvwytbkk", res == nil, err)
 }
 
-// decodeDeleteXwvwytbkkParams reads the parameters of DeleteXwvwytbkk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXwvwytbkkParams reads the parameters of DeleteXwvwytbkk from r and its path segments p.
 func decodeDeleteXwvwytbkkParams(r *http.Request, p []string, esc bool) (params DeleteXwvwytbkkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38850,8 +37595,7 @@ func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getXwvwytbkkItem", res == nil, err)
 }
 
-// decodeGetXwvwytbkkItemParams reads the parameters of GetXwvwytbkkItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXwvwytbkkItemParams reads the parameters of GetXwvwytbkkItem from r and its path segments p.
 func decodeGetXwvwytbkkItemParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38894,8 +37638,7 @@ func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getYligt", res == nil, err)
 }
 
-// decodeGetYligtParams reads the parameters of GetYligt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYligtParams reads the parameters of GetYligt from r and its path segments p.
 func decodeGetYligtParams(r *http.Request, p []string, esc bool) (params GetYligtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38917,8 +37660,7 @@ func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteYligt", res == nil, err)
 }
 
-// decodeDeleteYligtParams reads the parameters of DeleteYligt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYligtParams reads the parameters of DeleteYligt from r and its path segments p.
 func decodeDeleteYligtParams(r *http.Request, p []string, esc bool) (params DeleteYligtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38940,8 +37682,7 @@ func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYligtItem", res == nil, err)
 }
 
-// decodeGetYligtItemParams reads the parameters of GetYligtItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYligtItemParams reads the parameters of GetYligtItem from r and its path segments p.
 func decodeGetYligtItemParams(r *http.Request, p []string, esc bool) (params GetYligtItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -38984,8 +37725,7 @@ func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getHrhnvku", res == nil, err)
 }
 
-// decodeGetHrhnvkuParams reads the parameters of GetHrhnvku from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHrhnvkuParams reads the parameters of GetHrhnvku from r and its path segments p.
 func decodeGetHrhnvkuParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39007,8 +37747,7 @@ func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteHrhnvku", res == nil, err)
 }
 
-// decodeDeleteHrhnvkuParams reads the parameters of DeleteHrhnvku from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHrhnvkuParams reads the parameters of DeleteHrhnvku from r and its path segments p.
 func decodeDeleteHrhnvkuParams(r *http.Request, p []string, esc bool) (params DeleteHrhnvkuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39030,8 +37769,7 @@ func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getHrhnvkuItem", res == nil, err)
 }
 
-// decodeGetHrhnvkuItemParams reads the parameters of GetHrhnvkuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHrhnvkuItemParams reads the parameters of GetHrhnvkuItem from r and its path segments p.
 func decodeGetHrhnvkuItemParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39074,8 +37812,7 @@ func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getHpiq", res == nil, err)
 }
 
-// decodeGetHpiqParams reads the parameters of GetHpiq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpiqParams reads the parameters of GetHpiq from r and its path segments p.
 func decodeGetHpiqParams(r *http.Request, p []string, esc bool) (params GetHpiqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39097,8 +37834,7 @@ func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteHpiq", res == nil, err)
 }
 
-// decodeDeleteHpiqParams reads the parameters of DeleteHpiq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHpiqParams reads the parameters of DeleteHpiq from r and its path segments p.
 func decodeDeleteHpiqParams(r *http.Request, p []string, esc bool) (params DeleteHpiqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39120,8 +37856,7 @@ func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getHpiqItem", res == nil, err)
 }
 
-// decodeGetHpiqItemParams reads the parameters of GetHpiqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpiqItemParams reads the parameters of GetHpiqItem from r and its path segments p.
 func decodeGetHpiqItemParams(r *http.Request, p []string, esc bool) (params GetHpiqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39164,8 +37899,7 @@ func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getPnpjsusn", res == nil, err)
 }
 
-// decodeGetPnpjsusnParams reads the parameters of GetPnpjsusn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPnpjsusnParams reads the parameters of GetPnpjsusn from r and its path segments p.
 func decodeGetPnpjsusnParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39187,8 +37921,7 @@ func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deletePnpjsusn", res == nil, err)
 }
 
-// decodeDeletePnpjsusnParams reads the parameters of DeletePnpjsusn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePnpjsusnParams reads the parameters of DeletePnpjsusn from r and its path segments p.
 func decodeDeletePnpjsusnParams(r *http.Request, p []string, esc bool) (params DeletePnpjsusnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39210,8 +37943,7 @@ func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getPnpjsusnItem", res == nil, err)
 }
 
-// decodeGetPnpjsusnItemParams reads the parameters of GetPnpjsusnItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPnpjsusnItemParams reads the parameters of GetPnpjsusnItem from r and its path segments p.
 func decodeGetPnpjsusnItemParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39254,8 +37986,7 @@ func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getGoayxu", res == nil, err)
 }
 
-// decodeGetGoayxuParams reads the parameters of GetGoayxu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGoayxuParams reads the parameters of GetGoayxu from r and its path segments p.
 func decodeGetGoayxuParams(r *http.Request, p []string, esc bool) (params GetGoayxuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39277,8 +38008,7 @@ func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteGoayxu", res == nil, err)
 }
 
-// decodeDeleteGoayxuParams reads the parameters of DeleteGoayxu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGoayxuParams reads the parameters of DeleteGoayxu from r and its path segments p.
 func decodeDeleteGoayxuParams(r *http.Request, p []string, esc bool) (params DeleteGoayxuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39300,8 +38030,7 @@ func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGoayxuItem", res == nil, err)
 }
 
-// decodeGetGoayxuItemParams reads the parameters of GetGoayxuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGoayxuItemParams reads the parameters of GetGoayxuItem from r and its path segments p.
 func decodeGetGoayxuItemParams(r *http.Request, p []string, esc bool) (params GetGoayxuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39344,8 +38073,7 @@ func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getIsdfbtys", res == nil, err)
 }
 
-// decodeGetIsdfbtysParams reads the parameters of GetIsdfbtys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIsdfbtysParams reads the parameters of GetIsdfbtys from r and its path segments p.
 func decodeGetIsdfbtysParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39367,8 +38095,7 @@ func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteIsdfbtys", res == nil, err)
 }
 
-// decodeDeleteIsdfbtysParams reads the parameters of DeleteIsdfbtys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIsdfbtysParams reads the parameters of DeleteIsdfbtys from r and its path segments p.
 func decodeDeleteIsdfbtysParams(r *http.Request, p []string, esc bool) (params DeleteIsdfbtysParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39390,8 +38117,7 @@ func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getIsdfbtysItem", res == nil, err)
 }
 
-// decodeGetIsdfbtysItemParams reads the parameters of GetIsdfbtysItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIsdfbtysItemParams reads the parameters of GetIsdfbtysItem from r and its path segments p.
 func decodeGetIsdfbtysItemParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39434,8 +38160,7 @@ func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getQencbyscsi", res == nil, err)
 }
 
-// decodeGetQencbyscsiParams reads the parameters of GetQencbyscsi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQencbyscsiParams reads the parameters of GetQencbyscsi from r and its path segments p.
 func decodeGetQencbyscsiParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39457,8 +38182,7 @@ func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteQencbyscsi", res == nil, err)
 }
 
-// decodeDeleteQencbyscsiParams reads the parameters of DeleteQencbyscsi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQencbyscsiParams reads the parameters of DeleteQencbyscsi from r and its path segments p.
 func decodeDeleteQencbyscsiParams(r *http.Request, p []string, esc bool) (params DeleteQencbyscsiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39480,8 +38204,7 @@ func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getQencbyscsiItem", res == nil, err)
 }
 
-// decodeGetQencbyscsiItemParams reads the parameters of GetQencbyscsiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQencbyscsiItemParams reads the parameters of GetQencbyscsiItem from r and its path segments p.
 func decodeGetQencbyscsiItemParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39524,8 +38247,7 @@ func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getPjozgwqvuu", res == nil, err)
 }
 
-// decodeGetPjozgwqvuuParams reads the parameters of GetPjozgwqvuu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPjozgwqvuuParams reads the parameters of GetPjozgwqvuu from r and its path segments p.
 func decodeGetPjozgwqvuuParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39547,8 +38269,7 @@ func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deletePjozgwqvuu", res == nil, err)
 }
 
-// decodeDeletePjozgwqvuuParams reads the parameters of DeletePjozgwqvuu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePjozgwqvuuParams reads the parameters of DeletePjozgwqvuu from r and its path segments p.
 func decodeDeletePjozgwqvuuParams(r *http.Request, p []string, esc bool) (params DeletePjozgwqvuuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39570,8 +38291,7 @@ func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getPjozgwqvuuItem", res == nil, err)
 }
 
-// decodeGetPjozgwqvuuItemParams reads the parameters of GetPjozgwqvuuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPjozgwqvuuItemParams reads the parameters of GetPjozgwqvuuItem from r and its path segments p.
 func decodeGetPjozgwqvuuItemParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39614,8 +38334,7 @@ func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getZygq", res == nil, err)
 }
 
-// decodeGetZygqParams reads the parameters of GetZygq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZygqParams reads the parameters of GetZygq from r and its path segments p.
 func decodeGetZygqParams(r *http.Request, p []string, esc bool) (params GetZygqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39637,8 +38356,7 @@ func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteZygq", res == nil, err)
 }
 
-// decodeDeleteZygqParams reads the parameters of DeleteZygq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZygqParams reads the parameters of DeleteZygq from r and its path segments p.
 func decodeDeleteZygqParams(r *http.Request, p []string, esc bool) (params DeleteZygqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39660,8 +38378,7 @@ func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getZygqItem", res == nil, err)
 }
 
-// decodeGetZygqItemParams reads the parameters of GetZygqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZygqItemParams reads the parameters of GetZygqItem from r and its path segments p.
 func decodeGetZygqItemParams(r *http.Request, p []string, esc bool) (params GetZygqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39704,8 +38421,7 @@ func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getLpdkoiibzd", res == nil, err)
 }
 
-// decodeGetLpdkoiibzdParams reads the parameters of GetLpdkoiibzd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpdkoiibzdParams reads the parameters of GetLpdkoiibzd from r and its path segments p.
 func decodeGetLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39727,8 +38443,7 @@ func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteLpdkoiibzd", res == nil, err)
 }
 
-// decodeDeleteLpdkoiibzdParams reads the parameters of DeleteLpdkoiibzd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLpdkoiibzdParams reads the parameters of DeleteLpdkoiibzd from r and its path segments p.
 func decodeDeleteLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params DeleteLpdkoiibzdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39750,8 +38465,7 @@ func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getLpdkoiibzdItem", res == nil, err)
 }
 
-// decodeGetLpdkoiibzdItemParams reads the parameters of GetLpdkoiibzdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpdkoiibzdItemParams reads the parameters of GetLpdkoiibzdItem from r and its path segments p.
 func decodeGetLpdkoiibzdItemParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39794,8 +38508,7 @@ func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getWmfkrdfpm", res == nil, err)
 }
 
-// decodeGetWmfkrdfpmParams reads the parameters of GetWmfkrdfpm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWmfkrdfpmParams reads the parameters of GetWmfkrdfpm from r and its path segments p.
 func decodeGetWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39817,8 +38530,7 @@ func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteWmfkrdfpm", res == nil, err)
 }
 
-// decodeDeleteWmfkrdfpmParams reads the parameters of DeleteWmfkrdfpm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWmfkrdfpmParams reads the parameters of DeleteWmfkrdfpm from r and its path segments p.
 func decodeDeleteWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params DeleteWmfkrdfpmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39840,8 +38552,7 @@ func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getWmfkrdfpmItem", res == nil, err)
 }
 
-// decodeGetWmfkrdfpmItemParams reads the parameters of GetWmfkrdfpmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWmfkrdfpmItemParams reads the parameters of GetWmfkrdfpmItem from r and its path segments p.
 func decodeGetWmfkrdfpmItemParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39884,8 +38595,7 @@ func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getHpjesr", res == nil, err)
 }
 
-// decodeGetHpjesrParams reads the parameters of GetHpjesr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpjesrParams reads the parameters of GetHpjesr from r and its path segments p.
 func decodeGetHpjesrParams(r *http.Request, p []string, esc bool) (params GetHpjesrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39907,8 +38617,7 @@ func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteHpjesr", res == nil, err)
 }
 
-// decodeDeleteHpjesrParams reads the parameters of DeleteHpjesr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHpjesrParams reads the parameters of DeleteHpjesr from r and its path segments p.
 func decodeDeleteHpjesrParams(r *http.Request, p []string, esc bool) (params DeleteHpjesrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39930,8 +38639,7 @@ func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getHpjesrItem", res == nil, err)
 }
 
-// decodeGetHpjesrItemParams reads the parameters of GetHpjesrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpjesrItemParams reads the parameters of GetHpjesrItem from r and its path segments p.
 func decodeGetHpjesrItemParams(r *http.Request, p []string, esc bool) (params GetHpjesrItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39974,8 +38682,7 @@ func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getInkgjgjncj", res == nil, err)
 }
 
-// decodeGetInkgjgjncjParams reads the parameters of GetInkgjgjncj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetInkgjgjncjParams reads the parameters of GetInkgjgjncj from r and its path segments p.
 func decodeGetInkgjgjncjParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -39997,8 +38704,7 @@ func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteInkgjgjncj", res == nil, err)
 }
 
-// decodeDeleteInkgjgjncjParams reads the parameters of DeleteInkgjgjncj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteInkgjgjncjParams reads the parameters of DeleteInkgjgjncj from r and its path segments p.
 func decodeDeleteInkgjgjncjParams(r *http.Request, p []string, esc bool) (params DeleteInkgjgjncjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40020,8 +38726,7 @@ func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getInkgjgjncjItem", res == nil, err)
 }
 
-// decodeGetInkgjgjncjItemParams reads the parameters of GetInkgjgjncjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetInkgjgjncjItemParams reads the parameters of GetInkgjgjncjItem from r and its path segments p.
 func decodeGetInkgjgjncjItemParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40064,8 +38769,7 @@ func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getKsksqf", res == nil, err)
 }
 
-// decodeGetKsksqfParams reads the parameters of GetKsksqf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKsksqfParams reads the parameters of GetKsksqf from r and its path segments p.
 func decodeGetKsksqfParams(r *http.Request, p []string, esc bool) (params GetKsksqfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40087,8 +38791,7 @@ func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteKsksqf", res == nil, err)
 }
 
-// decodeDeleteKsksqfParams reads the parameters of DeleteKsksqf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKsksqfParams reads the parameters of DeleteKsksqf from r and its path segments p.
 func decodeDeleteKsksqfParams(r *http.Request, p []string, esc bool) (params DeleteKsksqfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40110,8 +38813,7 @@ func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKsksqfItem", res == nil, err)
 }
 
-// decodeGetKsksqfItemParams reads the parameters of GetKsksqfItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKsksqfItemParams reads the parameters of GetKsksqfItem from r and its path segments p.
 func decodeGetKsksqfItemParams(r *http.Request, p []string, esc bool) (params GetKsksqfItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40154,8 +38856,7 @@ func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEtkaalelo", res == nil, err)
 }
 
-// decodeGetEtkaaleloParams reads the parameters of GetEtkaalelo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEtkaaleloParams reads the parameters of GetEtkaalelo from r and its path segments p.
 func decodeGetEtkaaleloParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40177,8 +38878,7 @@ func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteEtkaalelo", res == nil, err)
 }
 
-// decodeDeleteEtkaaleloParams reads the parameters of DeleteEtkaalelo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEtkaaleloParams reads the parameters of DeleteEtkaalelo from r and its path segments p.
 func decodeDeleteEtkaaleloParams(r *http.Request, p []string, esc bool) (params DeleteEtkaaleloParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40200,8 +38900,7 @@ func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getEtkaaleloItem", res == nil, err)
 }
 
-// decodeGetEtkaaleloItemParams reads the parameters of GetEtkaaleloItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEtkaaleloItemParams reads the parameters of GetEtkaaleloItem from r and its path segments p.
 func decodeGetEtkaaleloItemParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40244,8 +38943,7 @@ func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getEwuwn", res == nil, err)
 }
 
-// decodeGetEwuwnParams reads the parameters of GetEwuwn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEwuwnParams reads the parameters of GetEwuwn from r and its path segments p.
 func decodeGetEwuwnParams(r *http.Request, p []string, esc bool) (params GetEwuwnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40267,8 +38965,7 @@ func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteEwuwn", res == nil, err)
 }
 
-// decodeDeleteEwuwnParams reads the parameters of DeleteEwuwn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEwuwnParams reads the parameters of DeleteEwuwn from r and its path segments p.
 func decodeDeleteEwuwnParams(r *http.Request, p []string, esc bool) (params DeleteEwuwnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40290,8 +38987,7 @@ func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEwuwnItem", res == nil, err)
 }
 
-// decodeGetEwuwnItemParams reads the parameters of GetEwuwnItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEwuwnItemParams reads the parameters of GetEwuwnItem from r and its path segments p.
 func decodeGetEwuwnItemParams(r *http.Request, p []string, esc bool) (params GetEwuwnItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40334,8 +39030,7 @@ func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getTsgoqiast", res == nil, err)
 }
 
-// decodeGetTsgoqiastParams reads the parameters of GetTsgoqiast from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTsgoqiastParams reads the parameters of GetTsgoqiast from r and its path segments p.
 func decodeGetTsgoqiastParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40357,8 +39052,7 @@ func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteTsgoqiast", res == nil, err)
 }
 
-// decodeDeleteTsgoqiastParams reads the parameters of DeleteTsgoqiast from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTsgoqiastParams reads the parameters of DeleteTsgoqiast from r and its path segments p.
 func decodeDeleteTsgoqiastParams(r *http.Request, p []string, esc bool) (params DeleteTsgoqiastParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40380,8 +39074,7 @@ func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getTsgoqiastItem", res == nil, err)
 }
 
-// decodeGetTsgoqiastItemParams reads the parameters of GetTsgoqiastItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTsgoqiastItemParams reads the parameters of GetTsgoqiastItem from r and its path segments p.
 func decodeGetTsgoqiastItemParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40424,8 +39117,7 @@ func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getAizwakpp", res == nil, err)
 }
 
-// decodeGetAizwakppParams reads the parameters of GetAizwakpp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAizwakppParams reads the parameters of GetAizwakpp from r and its path segments p.
 func decodeGetAizwakppParams(r *http.Request, p []string, esc bool) (params GetAizwakppParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40447,8 +39139,7 @@ func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteAizwakpp", res == nil, err)
 }
 
-// decodeDeleteAizwakppParams reads the parameters of DeleteAizwakpp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAizwakppParams reads the parameters of DeleteAizwakpp from r and its path segments p.
 func decodeDeleteAizwakppParams(r *http.Request, p []string, esc bool) (params DeleteAizwakppParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40470,8 +39161,7 @@ func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getAizwakppItem", res == nil, err)
 }
 
-// decodeGetAizwakppItemParams reads the parameters of GetAizwakppItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAizwakppItemParams reads the parameters of GetAizwakppItem from r and its path segments p.
 func decodeGetAizwakppItemParams(r *http.Request, p []string, esc bool) (params GetAizwakppItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40514,8 +39204,7 @@ func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getIkawb", res == nil, err)
 }
 
-// decodeGetIkawbParams reads the parameters of GetIkawb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIkawbParams reads the parameters of GetIkawb from r and its path segments p.
 func decodeGetIkawbParams(r *http.Request, p []string, esc bool) (params GetIkawbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40537,8 +39226,7 @@ func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteIkawb", res == nil, err)
 }
 
-// decodeDeleteIkawbParams reads the parameters of DeleteIkawb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIkawbParams reads the parameters of DeleteIkawb from r and its path segments p.
 func decodeDeleteIkawbParams(r *http.Request, p []string, esc bool) (params DeleteIkawbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40560,8 +39248,7 @@ func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getIkawbItem", res == nil, err)
 }
 
-// decodeGetIkawbItemParams reads the parameters of GetIkawbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIkawbItemParams reads the parameters of GetIkawbItem from r and its path segments p.
 func decodeGetIkawbItemParams(r *http.Request, p []string, esc bool) (params GetIkawbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40604,8 +39291,7 @@ func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getCoroo", res == nil, err)
 }
 
-// decodeGetCorooParams reads the parameters of GetCoroo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetCorooParams reads the parameters of GetCoroo from r and its path segments p.
 func decodeGetCorooParams(r *http.Request, p []string, esc bool) (params GetCorooParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40627,8 +39313,7 @@ func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteCoroo", res == nil, err)
 }
 
-// decodeDeleteCorooParams reads the parameters of DeleteCoroo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteCorooParams reads the parameters of DeleteCoroo from r and its path segments p.
 func decodeDeleteCorooParams(r *http.Request, p []string, esc bool) (params DeleteCorooParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40650,8 +39335,7 @@ func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getCorooItem", res == nil, err)
 }
 
-// decodeGetCorooItemParams reads the parameters of GetCorooItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetCorooItemParams reads the parameters of GetCorooItem from r and its path segments p.
 func decodeGetCorooItemParams(r *http.Request, p []string, esc bool) (params GetCorooItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40694,8 +39378,7 @@ func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getNalhmjxt", res == nil, err)
 }
 
-// decodeGetNalhmjxtParams reads the parameters of GetNalhmjxt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNalhmjxtParams reads the parameters of GetNalhmjxt from r and its path segments p.
 func decodeGetNalhmjxtParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40717,8 +39400,7 @@ func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteNalhmjxt", res == nil, err)
 }
 
-// decodeDeleteNalhmjxtParams reads the parameters of DeleteNalhmjxt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNalhmjxtParams reads the parameters of DeleteNalhmjxt from r and its path segments p.
 func decodeDeleteNalhmjxtParams(r *http.Request, p []string, esc bool) (params DeleteNalhmjxtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40740,8 +39422,7 @@ func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getNalhmjxtItem", res == nil, err)
 }
 
-// decodeGetNalhmjxtItemParams reads the parameters of GetNalhmjxtItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNalhmjxtItemParams reads the parameters of GetNalhmjxtItem from r and its path segments p.
 func decodeGetNalhmjxtItemParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40784,8 +39465,7 @@ func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGovlnwhqng", res == nil, err)
 }
 
-// decodeGetGovlnwhqngParams reads the parameters of GetGovlnwhqng from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGovlnwhqngParams reads the parameters of GetGovlnwhqng from r and its path segments p.
 func decodeGetGovlnwhqngParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40807,8 +39487,7 @@ func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteGovlnwhqng", res == nil, err)
 }
 
-// decodeDeleteGovlnwhqngParams reads the parameters of DeleteGovlnwhqng from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGovlnwhqngParams reads the parameters of DeleteGovlnwhqng from r and its path segments p.
 func decodeDeleteGovlnwhqngParams(r *http.Request, p []string, esc bool) (params DeleteGovlnwhqngParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40830,8 +39509,7 @@ func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getGovlnwhqngItem", res == nil, err)
 }
 
-// decodeGetGovlnwhqngItemParams reads the parameters of GetGovlnwhqngItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGovlnwhqngItemParams reads the parameters of GetGovlnwhqngItem from r and its path segments p.
 func decodeGetGovlnwhqngItemParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40874,8 +39552,7 @@ func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getFivetcjfz", res == nil, err)
 }
 
-// decodeGetFivetcjfzParams reads the parameters of GetFivetcjfz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFivetcjfzParams reads the parameters of GetFivetcjfz from r and its path segments p.
 func decodeGetFivetcjfzParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40897,8 +39574,7 @@ func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteFivetcjfz", res == nil, err)
 }
 
-// decodeDeleteFivetcjfzParams reads the parameters of DeleteFivetcjfz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteFivetcjfzParams reads the parameters of DeleteFivetcjfz from r and its path segments p.
 func decodeDeleteFivetcjfzParams(r *http.Request, p []string, esc bool) (params DeleteFivetcjfzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40920,8 +39596,7 @@ func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getFivetcjfzItem", res == nil, err)
 }
 
-// decodeGetFivetcjfzItemParams reads the parameters of GetFivetcjfzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFivetcjfzItemParams reads the parameters of GetFivetcjfzItem from r and its path segments p.
 func decodeGetFivetcjfzItemParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40964,8 +39639,7 @@ func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getQedvj", res == nil, err)
 }
 
-// decodeGetQedvjParams reads the parameters of GetQedvj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQedvjParams reads the parameters of GetQedvj from r and its path segments p.
 func decodeGetQedvjParams(r *http.Request, p []string, esc bool) (params GetQedvjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -40987,8 +39661,7 @@ func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteQedvj", res == nil, err)
 }
 
-// decodeDeleteQedvjParams reads the parameters of DeleteQedvj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQedvjParams reads the parameters of DeleteQedvj from r and its path segments p.
 func decodeDeleteQedvjParams(r *http.Request, p []string, esc bool) (params DeleteQedvjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41010,8 +39683,7 @@ func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getQedvjItem", res == nil, err)
 }
 
-// decodeGetQedvjItemParams reads the parameters of GetQedvjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQedvjItemParams reads the parameters of GetQedvjItem from r and its path segments p.
 func decodeGetQedvjItemParams(r *http.Request, p []string, esc bool) (params GetQedvjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41054,8 +39726,7 @@ func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getFnsjyok", res == nil, err)
 }
 
-// decodeGetFnsjyokParams reads the parameters of GetFnsjyok from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFnsjyokParams reads the parameters of GetFnsjyok from r and its path segments p.
 func decodeGetFnsjyokParams(r *http.Request, p []string, esc bool) (params GetFnsjyokParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41077,8 +39748,7 @@ func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteFnsjyok", res == nil, err)
 }
 
-// decodeDeleteFnsjyokParams reads the parameters of DeleteFnsjyok from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteFnsjyokParams reads the parameters of DeleteFnsjyok from r and its path segments p.
 func decodeDeleteFnsjyokParams(r *http.Request, p []string, esc bool) (params DeleteFnsjyokParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41100,8 +39770,7 @@ func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getFnsjyokItem", res == nil, err)
 }
 
-// decodeGetFnsjyokItemParams reads the parameters of GetFnsjyokItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFnsjyokItemParams reads the parameters of GetFnsjyokItem from r and its path segments p.
 func decodeGetFnsjyokItemParams(r *http.Request, p []string, esc bool) (params GetFnsjyokItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41144,8 +39813,7 @@ func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKzpfzxdlok", res == nil, err)
 }
 
-// decodeGetKzpfzxdlokParams reads the parameters of GetKzpfzxdlok from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKzpfzxdlokParams reads the parameters of GetKzpfzxdlok from r and its path segments p.
 func decodeGetKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41167,8 +39835,7 @@ func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteKzpfzxdlok", res == nil, err)
 }
 
-// decodeDeleteKzpfzxdlokParams reads the parameters of DeleteKzpfzxdlok from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKzpfzxdlokParams reads the parameters of DeleteKzpfzxdlok from r and its path segments p.
 func decodeDeleteKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params DeleteKzpfzxdlokParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41190,8 +39857,7 @@ func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getKzpfzxdlokItem", res == nil, err)
 }
 
-// decodeGetKzpfzxdlokItemParams reads the parameters of GetKzpfzxdlokItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKzpfzxdlokItemParams reads the parameters of GetKzpfzxdlokItem from r and its path segments p.
 func decodeGetKzpfzxdlokItemParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41234,8 +39900,7 @@ func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getNoaexm", res == nil, err)
 }
 
-// decodeGetNoaexmParams reads the parameters of GetNoaexm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNoaexmParams reads the parameters of GetNoaexm from r and its path segments p.
 func decodeGetNoaexmParams(r *http.Request, p []string, esc bool) (params GetNoaexmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41257,8 +39922,7 @@ func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteNoaexm", res == nil, err)
 }
 
-// decodeDeleteNoaexmParams reads the parameters of DeleteNoaexm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNoaexmParams reads the parameters of DeleteNoaexm from r and its path segments p.
 func decodeDeleteNoaexmParams(r *http.Request, p []string, esc bool) (params DeleteNoaexmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41280,8 +39944,7 @@ func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNoaexmItem", res == nil, err)
 }
 
-// decodeGetNoaexmItemParams reads the parameters of GetNoaexmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNoaexmItemParams reads the parameters of GetNoaexmItem from r and its path segments p.
 func decodeGetNoaexmItemParams(r *http.Request, p []string, esc bool) (params GetNoaexmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41324,8 +39987,7 @@ func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getXcljdelfxx", res == nil, err)
 }
 
-// decodeGetXcljdelfxxParams reads the parameters of GetXcljdelfxx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXcljdelfxxParams reads the parameters of GetXcljdelfxx from r and its path segments p.
 func decodeGetXcljdelfxxParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41347,8 +40009,7 @@ func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteXcljdelfxx", res == nil, err)
 }
 
-// decodeDeleteXcljdelfxxParams reads the parameters of DeleteXcljdelfxx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXcljdelfxxParams reads the parameters of DeleteXcljdelfxx from r and its path segments p.
 func decodeDeleteXcljdelfxxParams(r *http.Request, p []string, esc bool) (params DeleteXcljdelfxxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41370,8 +40031,7 @@ func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getXcljdelfxxItem", res == nil, err)
 }
 
-// decodeGetXcljdelfxxItemParams reads the parameters of GetXcljdelfxxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXcljdelfxxItemParams reads the parameters of GetXcljdelfxxItem from r and its path segments p.
 func decodeGetXcljdelfxxItemParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41414,8 +40074,7 @@ func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getGuiyycbu", res == nil, err)
 }
 
-// decodeGetGuiyycbuParams reads the parameters of GetGuiyycbu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGuiyycbuParams reads the parameters of GetGuiyycbu from r and its path segments p.
 func decodeGetGuiyycbuParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41437,8 +40096,7 @@ func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteGuiyycbu", res == nil, err)
 }
 
-// decodeDeleteGuiyycbuParams reads the parameters of DeleteGuiyycbu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGuiyycbuParams reads the parameters of DeleteGuiyycbu from r and its path segments p.
 func decodeDeleteGuiyycbuParams(r *http.Request, p []string, esc bool) (params DeleteGuiyycbuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41460,8 +40118,7 @@ func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getGuiyycbuItem", res == nil, err)
 }
 
-// decodeGetGuiyycbuItemParams reads the parameters of GetGuiyycbuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGuiyycbuItemParams reads the parameters of GetGuiyycbuItem from r and its path segments p.
 func decodeGetGuiyycbuItemParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41504,8 +40161,7 @@ func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getJqjyp", res == nil, err)
 }
 
-// decodeGetJqjypParams reads the parameters of GetJqjyp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJqjypParams reads the parameters of GetJqjyp from r and its path segments p.
 func decodeGetJqjypParams(r *http.Request, p []string, esc bool) (params GetJqjypParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41527,8 +40183,7 @@ func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteJqjyp", res == nil, err)
 }
 
-// decodeDeleteJqjypParams reads the parameters of DeleteJqjyp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJqjypParams reads the parameters of DeleteJqjyp from r and its path segments p.
 func decodeDeleteJqjypParams(r *http.Request, p []string, esc bool) (params DeleteJqjypParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41550,8 +40205,7 @@ func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getJqjypItem", res == nil, err)
 }
 
-// decodeGetJqjypItemParams reads the parameters of GetJqjypItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJqjypItemParams reads the parameters of GetJqjypItem from r and its path segments p.
 func decodeGetJqjypItemParams(r *http.Request, p []string, esc bool) (params GetJqjypItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41594,8 +40248,7 @@ func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getTmnwcqdv", res == nil, err)
 }
 
-// decodeGetTmnwcqdvParams reads the parameters of GetTmnwcqdv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTmnwcqdvParams reads the parameters of GetTmnwcqdv from r and its path segments p.
 func decodeGetTmnwcqdvParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41617,8 +40270,7 @@ func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteTmnwcqdv", res == nil, err)
 }
 
-// decodeDeleteTmnwcqdvParams reads the parameters of DeleteTmnwcqdv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTmnwcqdvParams reads the parameters of DeleteTmnwcqdv from r and its path segments p.
 func decodeDeleteTmnwcqdvParams(r *http.Request, p []string, esc bool) (params DeleteTmnwcqdvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41640,8 +40292,7 @@ func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getTmnwcqdvItem", res == nil, err)
 }
 
-// decodeGetTmnwcqdvItemParams reads the parameters of GetTmnwcqdvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTmnwcqdvItemParams reads the parameters of GetTmnwcqdvItem from r and its path segments p.
 func decodeGetTmnwcqdvItemParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41684,8 +40335,7 @@ func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getQeftui", res == nil, err)
 }
 
-// decodeGetQeftuiParams reads the parameters of GetQeftui from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQeftuiParams reads the parameters of GetQeftui from r and its path segments p.
 func decodeGetQeftuiParams(r *http.Request, p []string, esc bool) (params GetQeftuiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41707,8 +40357,7 @@ func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteQeftui", res == nil, err)
 }
 
-// decodeDeleteQeftuiParams reads the parameters of DeleteQeftui from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQeftuiParams reads the parameters of DeleteQeftui from r and its path segments p.
 func decodeDeleteQeftuiParams(r *http.Request, p []string, esc bool) (params DeleteQeftuiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41730,8 +40379,7 @@ func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getQeftuiItem", res == nil, err)
 }
 
-// decodeGetQeftuiItemParams reads the parameters of GetQeftuiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQeftuiItemParams reads the parameters of GetQeftuiItem from r and its path segments p.
 func decodeGetQeftuiItemParams(r *http.Request, p []string, esc bool) (params GetQeftuiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41774,8 +40422,7 @@ func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getSvnuldp", res == nil, err)
 }
 
-// decodeGetSvnuldpParams reads the parameters of GetSvnuldp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvnuldpParams reads the parameters of GetSvnuldp from r and its path segments p.
 func decodeGetSvnuldpParams(r *http.Request, p []string, esc bool) (params GetSvnuldpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41797,8 +40444,7 @@ func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteSvnuldp", res == nil, err)
 }
 
-// decodeDeleteSvnuldpParams reads the parameters of DeleteSvnuldp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSvnuldpParams reads the parameters of DeleteSvnuldp from r and its path segments p.
 func decodeDeleteSvnuldpParams(r *http.Request, p []string, esc bool) (params DeleteSvnuldpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41820,8 +40466,7 @@ func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getSvnuldpItem", res == nil, err)
 }
 
-// decodeGetSvnuldpItemParams reads the parameters of GetSvnuldpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvnuldpItemParams reads the parameters of GetSvnuldpItem from r and its path segments p.
 func decodeGetSvnuldpItemParams(r *http.Request, p []string, esc bool) (params GetSvnuldpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41864,8 +40509,7 @@ func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getZfwxbj", res == nil, err)
 }
 
-// decodeGetZfwxbjParams reads the parameters of GetZfwxbj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZfwxbjParams reads the parameters of GetZfwxbj from r and its path segments p.
 func decodeGetZfwxbjParams(r *http.Request, p []string, esc bool) (params GetZfwxbjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41887,8 +40531,7 @@ func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteZfwxbj", res == nil, err)
 }
 
-// decodeDeleteZfwxbjParams reads the parameters of DeleteZfwxbj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZfwxbjParams reads the parameters of DeleteZfwxbj from r and its path segments p.
 func decodeDeleteZfwxbjParams(r *http.Request, p []string, esc bool) (params DeleteZfwxbjParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41910,8 +40553,7 @@ func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getZfwxbjItem", res == nil, err)
 }
 
-// decodeGetZfwxbjItemParams reads the parameters of GetZfwxbjItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZfwxbjItemParams reads the parameters of GetZfwxbjItem from r and its path segments p.
 func decodeGetZfwxbjItemParams(r *http.Request, p []string, esc bool) (params GetZfwxbjItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41954,8 +40596,7 @@ func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getDfcvpijrs", res == nil, err)
 }
 
-// decodeGetDfcvpijrsParams reads the parameters of GetDfcvpijrs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDfcvpijrsParams reads the parameters of GetDfcvpijrs from r and its path segments p.
 func decodeGetDfcvpijrsParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -41977,8 +40618,7 @@ func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteDfcvpijrs", res == nil, err)
 }
 
-// decodeDeleteDfcvpijrsParams reads the parameters of DeleteDfcvpijrs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDfcvpijrsParams reads the parameters of DeleteDfcvpijrs from r and its path segments p.
 func decodeDeleteDfcvpijrsParams(r *http.Request, p []string, esc bool) (params DeleteDfcvpijrsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42000,8 +40640,7 @@ func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getDfcvpijrsItem", res == nil, err)
 }
 
-// decodeGetDfcvpijrsItemParams reads the parameters of GetDfcvpijrsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDfcvpijrsItemParams reads the parameters of GetDfcvpijrsItem from r and its path segments p.
 func decodeGetDfcvpijrsItemParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42044,8 +40683,7 @@ func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getKcuotcc", res == nil, err)
 }
 
-// decodeGetKcuotccParams reads the parameters of GetKcuotcc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKcuotccParams reads the parameters of GetKcuotcc from r and its path segments p.
 func decodeGetKcuotccParams(r *http.Request, p []string, esc bool) (params GetKcuotccParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42067,8 +40705,7 @@ func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteKcuotcc", res == nil, err)
 }
 
-// decodeDeleteKcuotccParams reads the parameters of DeleteKcuotcc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKcuotccParams reads the parameters of DeleteKcuotcc from r and its path segments p.
 func decodeDeleteKcuotccParams(r *http.Request, p []string, esc bool) (params DeleteKcuotccParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42090,8 +40727,7 @@ func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getKcuotccItem", res == nil, err)
 }
 
-// decodeGetKcuotccItemParams reads the parameters of GetKcuotccItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKcuotccItemParams reads the parameters of GetKcuotccItem from r and its path segments p.
 func decodeGetKcuotccItemParams(r *http.Request, p []string, esc bool) (params GetKcuotccItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42134,8 +40770,7 @@ func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYlxpbzwdi", res == nil, err)
 }
 
-// decodeGetYlxpbzwdiParams reads the parameters of GetYlxpbzwdi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYlxpbzwdiParams reads the parameters of GetYlxpbzwdi from r and its path segments p.
 func decodeGetYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42157,8 +40792,7 @@ func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteYlxpbzwdi", res == nil, err)
 }
 
-// decodeDeleteYlxpbzwdiParams reads the parameters of DeleteYlxpbzwdi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYlxpbzwdiParams reads the parameters of DeleteYlxpbzwdi from r and its path segments p.
 func decodeDeleteYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params DeleteYlxpbzwdiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42180,8 +40814,7 @@ func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getYlxpbzwdiItem", res == nil, err)
 }
 
-// decodeGetYlxpbzwdiItemParams reads the parameters of GetYlxpbzwdiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYlxpbzwdiItemParams reads the parameters of GetYlxpbzwdiItem from r and its path segments p.
 func decodeGetYlxpbzwdiItemParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42224,8 +40857,7 @@ func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getEukxcmipe", res == nil, err)
 }
 
-// decodeGetEukxcmipeParams reads the parameters of GetEukxcmipe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEukxcmipeParams reads the parameters of GetEukxcmipe from r and its path segments p.
 func decodeGetEukxcmipeParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42247,8 +40879,7 @@ func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteEukxcmipe", res == nil, err)
 }
 
-// decodeDeleteEukxcmipeParams reads the parameters of DeleteEukxcmipe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEukxcmipeParams reads the parameters of DeleteEukxcmipe from r and its path segments p.
 func decodeDeleteEukxcmipeParams(r *http.Request, p []string, esc bool) (params DeleteEukxcmipeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42270,8 +40901,7 @@ func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getEukxcmipeItem", res == nil, err)
 }
 
-// decodeGetEukxcmipeItemParams reads the parameters of GetEukxcmipeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEukxcmipeItemParams reads the parameters of GetEukxcmipeItem from r and its path segments p.
 func decodeGetEukxcmipeItemParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42314,8 +40944,7 @@ func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getVqslmzslb", res == nil, err)
 }
 
-// decodeGetVqslmzslbParams reads the parameters of GetVqslmzslb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVqslmzslbParams reads the parameters of GetVqslmzslb from r and its path segments p.
 func decodeGetVqslmzslbParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42337,8 +40966,7 @@ func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteVqslmzslb", res == nil, err)
 }
 
-// decodeDeleteVqslmzslbParams reads the parameters of DeleteVqslmzslb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteVqslmzslbParams reads the parameters of DeleteVqslmzslb from r and its path segments p.
 func decodeDeleteVqslmzslbParams(r *http.Request, p []string, esc bool) (params DeleteVqslmzslbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42360,8 +40988,7 @@ func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getVqslmzslbItem", res == nil, err)
 }
 
-// decodeGetVqslmzslbItemParams reads the parameters of GetVqslmzslbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVqslmzslbItemParams reads the parameters of GetVqslmzslbItem from r and its path segments p.
 func decodeGetVqslmzslbItemParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42404,8 +41031,7 @@ func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMqms", res == nil, err)
 }
 
-// decodeGetMqmsParams reads the parameters of GetMqms from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMqmsParams reads the parameters of GetMqms from r and its path segments p.
 func decodeGetMqmsParams(r *http.Request, p []string, esc bool) (params GetMqmsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42427,8 +41053,7 @@ func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteMqms", res == nil, err)
 }
 
-// decodeDeleteMqmsParams reads the parameters of DeleteMqms from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMqmsParams reads the parameters of DeleteMqms from r and its path segments p.
 func decodeDeleteMqmsParams(r *http.Request, p []string, esc bool) (params DeleteMqmsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42450,8 +41075,7 @@ func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMqmsItem", res == nil, err)
 }
 
-// decodeGetMqmsItemParams reads the parameters of GetMqmsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMqmsItemParams reads the parameters of GetMqmsItem from r and its path segments p.
 func decodeGetMqmsItemParams(r *http.Request, p []string, esc bool) (params GetMqmsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42494,8 +41118,7 @@ func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getXvwuqnvpw", res == nil, err)
 }
 
-// decodeGetXvwuqnvpwParams reads the parameters of GetXvwuqnvpw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXvwuqnvpwParams reads the parameters of GetXvwuqnvpw from r and its path segments p.
 func decodeGetXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42517,8 +41140,7 @@ func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteXvwuqnvpw", res == nil, err)
 }
 
-// decodeDeleteXvwuqnvpwParams reads the parameters of DeleteXvwuqnvpw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXvwuqnvpwParams reads the parameters of DeleteXvwuqnvpw from r and its path segments p.
 func decodeDeleteXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params DeleteXvwuqnvpwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42540,8 +41162,7 @@ func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getXvwuqnvpwItem", res == nil, err)
 }
 
-// decodeGetXvwuqnvpwItemParams reads the parameters of GetXvwuqnvpwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXvwuqnvpwItemParams reads the parameters of GetXvwuqnvpwItem from r and its path segments p.
 func decodeGetXvwuqnvpwItemParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42584,8 +41205,7 @@ func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getLoruxlgz", res == nil, err)
 }
 
-// decodeGetLoruxlgzParams reads the parameters of GetLoruxlgz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLoruxlgzParams reads the parameters of GetLoruxlgz from r and its path segments p.
 func decodeGetLoruxlgzParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42607,8 +41227,7 @@ func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteLoruxlgz", res == nil, err)
 }
 
-// decodeDeleteLoruxlgzParams reads the parameters of DeleteLoruxlgz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLoruxlgzParams reads the parameters of DeleteLoruxlgz from r and its path segments p.
 func decodeDeleteLoruxlgzParams(r *http.Request, p []string, esc bool) (params DeleteLoruxlgzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42630,8 +41249,7 @@ func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getLoruxlgzItem", res == nil, err)
 }
 
-// decodeGetLoruxlgzItemParams reads the parameters of GetLoruxlgzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLoruxlgzItemParams reads the parameters of GetLoruxlgzItem from r and its path segments p.
 func decodeGetLoruxlgzItemParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42674,8 +41292,7 @@ func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMboo", res == nil, err)
 }
 
-// decodeGetMbooParams reads the parameters of GetMboo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMbooParams reads the parameters of GetMboo from r and its path segments p.
 func decodeGetMbooParams(r *http.Request, p []string, esc bool) (params GetMbooParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42697,8 +41314,7 @@ func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteMboo", res == nil, err)
 }
 
-// decodeDeleteMbooParams reads the parameters of DeleteMboo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMbooParams reads the parameters of DeleteMboo from r and its path segments p.
 func decodeDeleteMbooParams(r *http.Request, p []string, esc bool) (params DeleteMbooParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42720,8 +41336,7 @@ func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMbooItem", res == nil, err)
 }
 
-// decodeGetMbooItemParams reads the parameters of GetMbooItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMbooItemParams reads the parameters of GetMbooItem from r and its path segments p.
 func decodeGetMbooItemParams(r *http.Request, p []string, esc bool) (params GetMbooItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42764,8 +41379,7 @@ func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getWkvn", res == nil, err)
 }
 
-// decodeGetWkvnParams reads the parameters of GetWkvn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWkvnParams reads the parameters of GetWkvn from r and its path segments p.
 func decodeGetWkvnParams(r *http.Request, p []string, esc bool) (params GetWkvnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42787,8 +41401,7 @@ func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteWkvn", res == nil, err)
 }
 
-// decodeDeleteWkvnParams reads the parameters of DeleteWkvn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWkvnParams reads the parameters of DeleteWkvn from r and its path segments p.
 func decodeDeleteWkvnParams(r *http.Request, p []string, esc bool) (params DeleteWkvnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42810,8 +41423,7 @@ func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getWkvnItem", res == nil, err)
 }
 
-// decodeGetWkvnItemParams reads the parameters of GetWkvnItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWkvnItemParams reads the parameters of GetWkvnItem from r and its path segments p.
 func decodeGetWkvnItemParams(r *http.Request, p []string, esc bool) (params GetWkvnItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42854,8 +41466,7 @@ func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getSadoz", res == nil, err)
 }
 
-// decodeGetSadozParams reads the parameters of GetSadoz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSadozParams reads the parameters of GetSadoz from r and its path segments p.
 func decodeGetSadozParams(r *http.Request, p []string, esc bool) (params GetSadozParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42877,8 +41488,7 @@ func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteSadoz", res == nil, err)
 }
 
-// decodeDeleteSadozParams reads the parameters of DeleteSadoz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSadozParams reads the parameters of DeleteSadoz from r and its path segments p.
 func decodeDeleteSadozParams(r *http.Request, p []string, esc bool) (params DeleteSadozParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42900,8 +41510,7 @@ func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getSadozItem", res == nil, err)
 }
 
-// decodeGetSadozItemParams reads the parameters of GetSadozItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSadozItemParams reads the parameters of GetSadozItem from r and its path segments p.
 func decodeGetSadozItemParams(r *http.Request, p []string, esc bool) (params GetSadozItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42944,8 +41553,7 @@ func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMtrmzuzu", res == nil, err)
 }
 
-// decodeGetMtrmzuzuParams reads the parameters of GetMtrmzuzu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMtrmzuzuParams reads the parameters of GetMtrmzuzu from r and its path segments p.
 func decodeGetMtrmzuzuParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42967,8 +41575,7 @@ func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteMtrmzuzu", res == nil, err)
 }
 
-// decodeDeleteMtrmzuzuParams reads the parameters of DeleteMtrmzuzu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMtrmzuzuParams reads the parameters of DeleteMtrmzuzu from r and its path segments p.
 func decodeDeleteMtrmzuzuParams(r *http.Request, p []string, esc bool) (params DeleteMtrmzuzuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -42990,8 +41597,7 @@ func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getMtrmzuzuItem", res == nil, err)
 }
 
-// decodeGetMtrmzuzuItemParams reads the parameters of GetMtrmzuzuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMtrmzuzuItemParams reads the parameters of GetMtrmzuzuItem from r and its path segments p.
 func decodeGetMtrmzuzuItemParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43034,8 +41640,7 @@ func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getLkxd", res == nil, err)
 }
 
-// decodeGetLkxdParams reads the parameters of GetLkxd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLkxdParams reads the parameters of GetLkxd from r and its path segments p.
 func decodeGetLkxdParams(r *http.Request, p []string, esc bool) (params GetLkxdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43057,8 +41662,7 @@ func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteLkxd", res == nil, err)
 }
 
-// decodeDeleteLkxdParams reads the parameters of DeleteLkxd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLkxdParams reads the parameters of DeleteLkxd from r and its path segments p.
 func decodeDeleteLkxdParams(r *http.Request, p []string, esc bool) (params DeleteLkxdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43080,8 +41684,7 @@ func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getLkxdItem", res == nil, err)
 }
 
-// decodeGetLkxdItemParams reads the parameters of GetLkxdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLkxdItemParams reads the parameters of GetLkxdItem from r and its path segments p.
 func decodeGetLkxdItemParams(r *http.Request, p []string, esc bool) (params GetLkxdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43124,8 +41727,7 @@ func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getVmdbuvzu", res == nil, err)
 }
 
-// decodeGetVmdbuvzuParams reads the parameters of GetVmdbuvzu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVmdbuvzuParams reads the parameters of GetVmdbuvzu from r and its path segments p.
 func decodeGetVmdbuvzuParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43147,8 +41749,7 @@ func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteVmdbuvzu", res == nil, err)
 }
 
-// decodeDeleteVmdbuvzuParams reads the parameters of DeleteVmdbuvzu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteVmdbuvzuParams reads the parameters of DeleteVmdbuvzu from r and its path segments p.
 func decodeDeleteVmdbuvzuParams(r *http.Request, p []string, esc bool) (params DeleteVmdbuvzuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43170,8 +41771,7 @@ func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getVmdbuvzuItem", res == nil, err)
 }
 
-// decodeGetVmdbuvzuItemParams reads the parameters of GetVmdbuvzuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVmdbuvzuItemParams reads the parameters of GetVmdbuvzuItem from r and its path segments p.
 func decodeGetVmdbuvzuItemParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43214,8 +41814,7 @@ func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSeoteeia", res == nil, err)
 }
 
-// decodeGetSeoteeiaParams reads the parameters of GetSeoteeia from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSeoteeiaParams reads the parameters of GetSeoteeia from r and its path segments p.
 func decodeGetSeoteeiaParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43237,8 +41836,7 @@ func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteSeoteeia", res == nil, err)
 }
 
-// decodeDeleteSeoteeiaParams reads the parameters of DeleteSeoteeia from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSeoteeiaParams reads the parameters of DeleteSeoteeia from r and its path segments p.
 func decodeDeleteSeoteeiaParams(r *http.Request, p []string, esc bool) (params DeleteSeoteeiaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43260,8 +41858,7 @@ func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getSeoteeiaItem", res == nil, err)
 }
 
-// decodeGetSeoteeiaItemParams reads the parameters of GetSeoteeiaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSeoteeiaItemParams reads the parameters of GetSeoteeiaItem from r and its path segments p.
 func decodeGetSeoteeiaItemParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43304,8 +41901,7 @@ func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getAburtmwbx", res == nil, err)
 }
 
-// decodeGetAburtmwbxParams reads the parameters of GetAburtmwbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAburtmwbxParams reads the parameters of GetAburtmwbx from r and its path segments p.
 func decodeGetAburtmwbxParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43327,8 +41923,7 @@ func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteAburtmwbx", res == nil, err)
 }
 
-// decodeDeleteAburtmwbxParams reads the parameters of DeleteAburtmwbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAburtmwbxParams reads the parameters of DeleteAburtmwbx from r and its path segments p.
 func decodeDeleteAburtmwbxParams(r *http.Request, p []string, esc bool) (params DeleteAburtmwbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43350,8 +41945,7 @@ func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getAburtmwbxItem", res == nil, err)
 }
 
-// decodeGetAburtmwbxItemParams reads the parameters of GetAburtmwbxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAburtmwbxItemParams reads the parameters of GetAburtmwbxItem from r and its path segments p.
 func decodeGetAburtmwbxItemParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43394,8 +41988,7 @@ func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getRqcqffd", res == nil, err)
 }
 
-// decodeGetRqcqffdParams reads the parameters of GetRqcqffd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRqcqffdParams reads the parameters of GetRqcqffd from r and its path segments p.
 func decodeGetRqcqffdParams(r *http.Request, p []string, esc bool) (params GetRqcqffdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43417,8 +42010,7 @@ func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteRqcqffd", res == nil, err)
 }
 
-// decodeDeleteRqcqffdParams reads the parameters of DeleteRqcqffd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRqcqffdParams reads the parameters of DeleteRqcqffd from r and its path segments p.
 func decodeDeleteRqcqffdParams(r *http.Request, p []string, esc bool) (params DeleteRqcqffdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43440,8 +42032,7 @@ func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getRqcqffdItem", res == nil, err)
 }
 
-// decodeGetRqcqffdItemParams reads the parameters of GetRqcqffdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRqcqffdItemParams reads the parameters of GetRqcqffdItem from r and its path segments p.
 func decodeGetRqcqffdItemParams(r *http.Request, p []string, esc bool) (params GetRqcqffdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43484,8 +42075,7 @@ func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getZcyr", res == nil, err)
 }
 
-// decodeGetZcyrParams reads the parameters of GetZcyr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZcyrParams reads the parameters of GetZcyr from r and its path segments p.
 func decodeGetZcyrParams(r *http.Request, p []string, esc bool) (params GetZcyrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43507,8 +42097,7 @@ func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteZcyr", res == nil, err)
 }
 
-// decodeDeleteZcyrParams reads the parameters of DeleteZcyr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZcyrParams reads the parameters of DeleteZcyr from r and its path segments p.
 func decodeDeleteZcyrParams(r *http.Request, p []string, esc bool) (params DeleteZcyrParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43530,8 +42119,7 @@ func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getZcyrItem", res == nil, err)
 }
 
-// decodeGetZcyrItemParams reads the parameters of GetZcyrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZcyrItemParams reads the parameters of GetZcyrItem from r and its path segments p.
 func decodeGetZcyrItemParams(r *http.Request, p []string, esc bool) (params GetZcyrItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43574,8 +42162,7 @@ func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNvvwesgdrt", res == nil, err)
 }
 
-// decodeGetNvvwesgdrtParams reads the parameters of GetNvvwesgdrt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNvvwesgdrtParams reads the parameters of GetNvvwesgdrt from r and its path segments p.
 func decodeGetNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43597,8 +42184,7 @@ func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNvvwesgdrt", res == nil, err)
 }
 
-// decodeDeleteNvvwesgdrtParams reads the parameters of DeleteNvvwesgdrt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNvvwesgdrtParams reads the parameters of DeleteNvvwesgdrt from r and its path segments p.
 func decodeDeleteNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params DeleteNvvwesgdrtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43620,8 +42206,7 @@ func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNvvwesgdrtItem", res == nil, err)
 }
 
-// decodeGetNvvwesgdrtItemParams reads the parameters of GetNvvwesgdrtItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNvvwesgdrtItemParams reads the parameters of GetNvvwesgdrtItem from r and its path segments p.
 func decodeGetNvvwesgdrtItemParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43664,8 +42249,7 @@ func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getZgtpn", res == nil, err)
 }
 
-// decodeGetZgtpnParams reads the parameters of GetZgtpn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZgtpnParams reads the parameters of GetZgtpn from r and its path segments p.
 func decodeGetZgtpnParams(r *http.Request, p []string, esc bool) (params GetZgtpnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43687,8 +42271,7 @@ func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteZgtpn", res == nil, err)
 }
 
-// decodeDeleteZgtpnParams reads the parameters of DeleteZgtpn from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZgtpnParams reads the parameters of DeleteZgtpn from r and its path segments p.
 func decodeDeleteZgtpnParams(r *http.Request, p []string, esc bool) (params DeleteZgtpnParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43710,8 +42293,7 @@ func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getZgtpnItem", res == nil, err)
 }
 
-// decodeGetZgtpnItemParams reads the parameters of GetZgtpnItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZgtpnItemParams reads the parameters of GetZgtpnItem from r and its path segments p.
 func decodeGetZgtpnItemParams(r *http.Request, p []string, esc bool) (params GetZgtpnItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43754,8 +42336,7 @@ func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getBdlfeclbdh", res == nil, err)
 }
 
-// decodeGetBdlfeclbdhParams reads the parameters of GetBdlfeclbdh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBdlfeclbdhParams reads the parameters of GetBdlfeclbdh from r and its path segments p.
 func decodeGetBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43777,8 +42358,7 @@ func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteBdlfeclbdh", res == nil, err)
 }
 
-// decodeDeleteBdlfeclbdhParams reads the parameters of DeleteBdlfeclbdh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteBdlfeclbdhParams reads the parameters of DeleteBdlfeclbdh from r and its path segments p.
 func decodeDeleteBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params DeleteBdlfeclbdhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43800,8 +42380,7 @@ func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getBdlfeclbdhItem", res == nil, err)
 }
 
-// decodeGetBdlfeclbdhItemParams reads the parameters of GetBdlfeclbdhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBdlfeclbdhItemParams reads the parameters of GetBdlfeclbdhItem from r and its path segments p.
 func decodeGetBdlfeclbdhItemParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43844,8 +42423,7 @@ func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getHphwvzjpl", res == nil, err)
 }
 
-// decodeGetHphwvzjplParams reads the parameters of GetHphwvzjpl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHphwvzjplParams reads the parameters of GetHphwvzjpl from r and its path segments p.
 func decodeGetHphwvzjplParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43867,8 +42445,7 @@ func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteHphwvzjpl", res == nil, err)
 }
 
-// decodeDeleteHphwvzjplParams reads the parameters of DeleteHphwvzjpl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHphwvzjplParams reads the parameters of DeleteHphwvzjpl from r and its path segments p.
 func decodeDeleteHphwvzjplParams(r *http.Request, p []string, esc bool) (params DeleteHphwvzjplParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43890,8 +42467,7 @@ func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getHphwvzjplItem", res == nil, err)
 }
 
-// decodeGetHphwvzjplItemParams reads the parameters of GetHphwvzjplItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHphwvzjplItemParams reads the parameters of GetHphwvzjplItem from r and its path segments p.
 func decodeGetHphwvzjplItemParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43934,8 +42510,7 @@ func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getSbzmfgiv", res == nil, err)
 }
 
-// decodeGetSbzmfgivParams reads the parameters of GetSbzmfgiv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSbzmfgivParams reads the parameters of GetSbzmfgiv from r and its path segments p.
 func decodeGetSbzmfgivParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43957,8 +42532,7 @@ func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteSbzmfgiv", res == nil, err)
 }
 
-// decodeDeleteSbzmfgivParams reads the parameters of DeleteSbzmfgiv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSbzmfgivParams reads the parameters of DeleteSbzmfgiv from r and its path segments p.
 func decodeDeleteSbzmfgivParams(r *http.Request, p []string, esc bool) (params DeleteSbzmfgivParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -43980,8 +42554,7 @@ func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getSbzmfgivItem", res == nil, err)
 }
 
-// decodeGetSbzmfgivItemParams reads the parameters of GetSbzmfgivItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSbzmfgivItemParams reads the parameters of GetSbzmfgivItem from r and its path segments p.
 func decodeGetSbzmfgivItemParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44024,8 +42597,7 @@ func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getAnffhilqp", res == nil, err)
 }
 
-// decodeGetAnffhilqpParams reads the parameters of GetAnffhilqp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAnffhilqpParams reads the parameters of GetAnffhilqp from r and its path segments p.
 func decodeGetAnffhilqpParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44047,8 +42619,7 @@ func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteAnffhilqp", res == nil, err)
 }
 
-// decodeDeleteAnffhilqpParams reads the parameters of DeleteAnffhilqp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAnffhilqpParams reads the parameters of DeleteAnffhilqp from r and its path segments p.
 func decodeDeleteAnffhilqpParams(r *http.Request, p []string, esc bool) (params DeleteAnffhilqpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44070,8 +42641,7 @@ func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getAnffhilqpItem", res == nil, err)
 }
 
-// decodeGetAnffhilqpItemParams reads the parameters of GetAnffhilqpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAnffhilqpItemParams reads the parameters of GetAnffhilqpItem from r and its path segments p.
 func decodeGetAnffhilqpItemParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44114,8 +42684,7 @@ func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getHpiszhon", res == nil, err)
 }
 
-// decodeGetHpiszhonParams reads the parameters of GetHpiszhon from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpiszhonParams reads the parameters of GetHpiszhon from r and its path segments p.
 func decodeGetHpiszhonParams(r *http.Request, p []string, esc bool) (params GetHpiszhonParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44137,8 +42706,7 @@ func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteHpiszhon", res == nil, err)
 }
 
-// decodeDeleteHpiszhonParams reads the parameters of DeleteHpiszhon from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHpiszhonParams reads the parameters of DeleteHpiszhon from r and its path segments p.
 func decodeDeleteHpiszhonParams(r *http.Request, p []string, esc bool) (params DeleteHpiszhonParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44160,8 +42728,7 @@ func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getHpiszhonItem", res == nil, err)
 }
 
-// decodeGetHpiszhonItemParams reads the parameters of GetHpiszhonItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHpiszhonItemParams reads the parameters of GetHpiszhonItem from r and its path segments p.
 func decodeGetHpiszhonItemParams(r *http.Request, p []string, esc bool) (params GetHpiszhonItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44204,8 +42771,7 @@ func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getTgkzupwfyv", res == nil, err)
 }
 
-// decodeGetTgkzupwfyvParams reads the parameters of GetTgkzupwfyv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTgkzupwfyvParams reads the parameters of GetTgkzupwfyv from r and its path segments p.
 func decodeGetTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44227,8 +42793,7 @@ func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteTgkzupwfyv", res == nil, err)
 }
 
-// decodeDeleteTgkzupwfyvParams reads the parameters of DeleteTgkzupwfyv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteTgkzupwfyvParams reads the parameters of DeleteTgkzupwfyv from r and its path segments p.
 func decodeDeleteTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params DeleteTgkzupwfyvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44250,8 +42815,7 @@ func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getTgkzupwfyvItem", res == nil, err)
 }
 
-// decodeGetTgkzupwfyvItemParams reads the parameters of GetTgkzupwfyvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetTgkzupwfyvItemParams reads the parameters of GetTgkzupwfyvItem from r and its path segments p.
 func decodeGetTgkzupwfyvItemParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44294,8 +42858,7 @@ func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getSvmyg", res == nil, err)
 }
 
-// decodeGetSvmygParams reads the parameters of GetSvmyg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvmygParams reads the parameters of GetSvmyg from r and its path segments p.
 func decodeGetSvmygParams(r *http.Request, p []string, esc bool) (params GetSvmygParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44317,8 +42880,7 @@ func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteSvmyg", res == nil, err)
 }
 
-// decodeDeleteSvmygParams reads the parameters of DeleteSvmyg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSvmygParams reads the parameters of DeleteSvmyg from r and its path segments p.
 func decodeDeleteSvmygParams(r *http.Request, p []string, esc bool) (params DeleteSvmygParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44340,8 +42902,7 @@ func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getSvmygItem", res == nil, err)
 }
 
-// decodeGetSvmygItemParams reads the parameters of GetSvmygItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvmygItemParams reads the parameters of GetSvmygItem from r and its path segments p.
 func decodeGetSvmygItemParams(r *http.Request, p []string, esc bool) (params GetSvmygItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44384,8 +42945,7 @@ func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYqtdertvy", res == nil, err)
 }
 
-// decodeGetYqtdertvyParams reads the parameters of GetYqtdertvy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYqtdertvyParams reads the parameters of GetYqtdertvy from r and its path segments p.
 func decodeGetYqtdertvyParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44407,8 +42967,7 @@ func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteYqtdertvy", res == nil, err)
 }
 
-// decodeDeleteYqtdertvyParams reads the parameters of DeleteYqtdertvy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYqtdertvyParams reads the parameters of DeleteYqtdertvy from r and its path segments p.
 func decodeDeleteYqtdertvyParams(r *http.Request, p []string, esc bool) (params DeleteYqtdertvyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44430,8 +42989,7 @@ func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getYqtdertvyItem", res == nil, err)
 }
 
-// decodeGetYqtdertvyItemParams reads the parameters of GetYqtdertvyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYqtdertvyItemParams reads the parameters of GetYqtdertvyItem from r and its path segments p.
 func decodeGetYqtdertvyItemParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44474,8 +43032,7 @@ func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getRnzei", res == nil, err)
 }
 
-// decodeGetRnzeiParams reads the parameters of GetRnzei from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRnzeiParams reads the parameters of GetRnzei from r and its path segments p.
 func decodeGetRnzeiParams(r *http.Request, p []string, esc bool) (params GetRnzeiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44497,8 +43054,7 @@ func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteRnzei", res == nil, err)
 }
 
-// decodeDeleteRnzeiParams reads the parameters of DeleteRnzei from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRnzeiParams reads the parameters of DeleteRnzei from r and its path segments p.
 func decodeDeleteRnzeiParams(r *http.Request, p []string, esc bool) (params DeleteRnzeiParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44520,8 +43076,7 @@ func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getRnzeiItem", res == nil, err)
 }
 
-// decodeGetRnzeiItemParams reads the parameters of GetRnzeiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRnzeiItemParams reads the parameters of GetRnzeiItem from r and its path segments p.
 func decodeGetRnzeiItemParams(r *http.Request, p []string, esc bool) (params GetRnzeiItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44564,8 +43119,7 @@ func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getGdjubxqz", res == nil, err)
 }
 
-// decodeGetGdjubxqzParams reads the parameters of GetGdjubxqz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGdjubxqzParams reads the parameters of GetGdjubxqz from r and its path segments p.
 func decodeGetGdjubxqzParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44587,8 +43141,7 @@ func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteGdjubxqz", res == nil, err)
 }
 
-// decodeDeleteGdjubxqzParams reads the parameters of DeleteGdjubxqz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGdjubxqzParams reads the parameters of DeleteGdjubxqz from r and its path segments p.
 func decodeDeleteGdjubxqzParams(r *http.Request, p []string, esc bool) (params DeleteGdjubxqzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44610,8 +43163,7 @@ func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getGdjubxqzItem", res == nil, err)
 }
 
-// decodeGetGdjubxqzItemParams reads the parameters of GetGdjubxqzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGdjubxqzItemParams reads the parameters of GetGdjubxqzItem from r and its path segments p.
 func decodeGetGdjubxqzItemParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44654,8 +43206,7 @@ func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getEkzzan", res == nil, err)
 }
 
-// decodeGetEkzzanParams reads the parameters of GetEkzzan from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEkzzanParams reads the parameters of GetEkzzan from r and its path segments p.
 func decodeGetEkzzanParams(r *http.Request, p []string, esc bool) (params GetEkzzanParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44677,8 +43228,7 @@ func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteEkzzan", res == nil, err)
 }
 
-// decodeDeleteEkzzanParams reads the parameters of DeleteEkzzan from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEkzzanParams reads the parameters of DeleteEkzzan from r and its path segments p.
 func decodeDeleteEkzzanParams(r *http.Request, p []string, esc bool) (params DeleteEkzzanParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44700,8 +43250,7 @@ func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getEkzzanItem", res == nil, err)
 }
 
-// decodeGetEkzzanItemParams reads the parameters of GetEkzzanItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEkzzanItemParams reads the parameters of GetEkzzanItem from r and its path segments p.
 func decodeGetEkzzanItemParams(r *http.Request, p []string, esc bool) (params GetEkzzanItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44744,8 +43293,7 @@ func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getUvbyrvwl", res == nil, err)
 }
 
-// decodeGetUvbyrvwlParams reads the parameters of GetUvbyrvwl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUvbyrvwlParams reads the parameters of GetUvbyrvwl from r and its path segments p.
 func decodeGetUvbyrvwlParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44767,8 +43315,7 @@ func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteUvbyrvwl", res == nil, err)
 }
 
-// decodeDeleteUvbyrvwlParams reads the parameters of DeleteUvbyrvwl from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUvbyrvwlParams reads the parameters of DeleteUvbyrvwl from r and its path segments p.
 func decodeDeleteUvbyrvwlParams(r *http.Request, p []string, esc bool) (params DeleteUvbyrvwlParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44790,8 +43337,7 @@ func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getUvbyrvwlItem", res == nil, err)
 }
 
-// decodeGetUvbyrvwlItemParams reads the parameters of GetUvbyrvwlItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUvbyrvwlItemParams reads the parameters of GetUvbyrvwlItem from r and its path segments p.
 func decodeGetUvbyrvwlItemParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44834,8 +43380,7 @@ func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getAokwq", res == nil, err)
 }
 
-// decodeGetAokwqParams reads the parameters of GetAokwq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAokwqParams reads the parameters of GetAokwq from r and its path segments p.
 func decodeGetAokwqParams(r *http.Request, p []string, esc bool) (params GetAokwqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44857,8 +43402,7 @@ func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteAokwq", res == nil, err)
 }
 
-// decodeDeleteAokwqParams reads the parameters of DeleteAokwq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteAokwqParams reads the parameters of DeleteAokwq from r and its path segments p.
 func decodeDeleteAokwqParams(r *http.Request, p []string, esc bool) (params DeleteAokwqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44880,8 +43424,7 @@ func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getAokwqItem", res == nil, err)
 }
 
-// decodeGetAokwqItemParams reads the parameters of GetAokwqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetAokwqItemParams reads the parameters of GetAokwqItem from r and its path segments p.
 func decodeGetAokwqItemParams(r *http.Request, p []string, esc bool) (params GetAokwqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44924,8 +43467,7 @@ func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getUlpokwk", res == nil, err)
 }
 
-// decodeGetUlpokwkParams reads the parameters of GetUlpokwk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUlpokwkParams reads the parameters of GetUlpokwk from r and its path segments p.
 func decodeGetUlpokwkParams(r *http.Request, p []string, esc bool) (params GetUlpokwkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44947,8 +43489,7 @@ func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteUlpokwk", res == nil, err)
 }
 
-// decodeDeleteUlpokwkParams reads the parameters of DeleteUlpokwk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUlpokwkParams reads the parameters of DeleteUlpokwk from r and its path segments p.
 func decodeDeleteUlpokwkParams(r *http.Request, p []string, esc bool) (params DeleteUlpokwkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -44970,8 +43511,7 @@ func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getUlpokwkItem", res == nil, err)
 }
 
-// decodeGetUlpokwkItemParams reads the parameters of GetUlpokwkItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUlpokwkItemParams reads the parameters of GetUlpokwkItem from r and its path segments p.
 func decodeGetUlpokwkItemParams(r *http.Request, p []string, esc bool) (params GetUlpokwkItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45014,8 +43554,7 @@ func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getQemvbzwy", res == nil, err)
 }
 
-// decodeGetQemvbzwyParams reads the parameters of GetQemvbzwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQemvbzwyParams reads the parameters of GetQemvbzwy from r and its path segments p.
 func decodeGetQemvbzwyParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45037,8 +43576,7 @@ func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteQemvbzwy", res == nil, err)
 }
 
-// decodeDeleteQemvbzwyParams reads the parameters of DeleteQemvbzwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQemvbzwyParams reads the parameters of DeleteQemvbzwy from r and its path segments p.
 func decodeDeleteQemvbzwyParams(r *http.Request, p []string, esc bool) (params DeleteQemvbzwyParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45060,8 +43598,7 @@ func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getQemvbzwyItem", res == nil, err)
 }
 
-// decodeGetQemvbzwyItemParams reads the parameters of GetQemvbzwyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQemvbzwyItemParams reads the parameters of GetQemvbzwyItem from r and its path segments p.
 func decodeGetQemvbzwyItemParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45104,8 +43641,7 @@ func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getXcuepkm", res == nil, err)
 }
 
-// decodeGetXcuepkmParams reads the parameters of GetXcuepkm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXcuepkmParams reads the parameters of GetXcuepkm from r and its path segments p.
 func decodeGetXcuepkmParams(r *http.Request, p []string, esc bool) (params GetXcuepkmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45127,8 +43663,7 @@ func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteXcuepkm", res == nil, err)
 }
 
-// decodeDeleteXcuepkmParams reads the parameters of DeleteXcuepkm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXcuepkmParams reads the parameters of DeleteXcuepkm from r and its path segments p.
 func decodeDeleteXcuepkmParams(r *http.Request, p []string, esc bool) (params DeleteXcuepkmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45150,8 +43685,7 @@ func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getXcuepkmItem", res == nil, err)
 }
 
-// decodeGetXcuepkmItemParams reads the parameters of GetXcuepkmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXcuepkmItemParams reads the parameters of GetXcuepkmItem from r and its path segments p.
 func decodeGetXcuepkmItemParams(r *http.Request, p []string, esc bool) (params GetXcuepkmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45194,8 +43728,7 @@ func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getWgschsm", res == nil, err)
 }
 
-// decodeGetWgschsmParams reads the parameters of GetWgschsm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWgschsmParams reads the parameters of GetWgschsm from r and its path segments p.
 func decodeGetWgschsmParams(r *http.Request, p []string, esc bool) (params GetWgschsmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45217,8 +43750,7 @@ func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteWgschsm", res == nil, err)
 }
 
-// decodeDeleteWgschsmParams reads the parameters of DeleteWgschsm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWgschsmParams reads the parameters of DeleteWgschsm from r and its path segments p.
 func decodeDeleteWgschsmParams(r *http.Request, p []string, esc bool) (params DeleteWgschsmParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45240,8 +43772,7 @@ func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getWgschsmItem", res == nil, err)
 }
 
-// decodeGetWgschsmItemParams reads the parameters of GetWgschsmItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWgschsmItemParams reads the parameters of GetWgschsmItem from r and its path segments p.
 func decodeGetWgschsmItemParams(r *http.Request, p []string, esc bool) (params GetWgschsmItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45284,8 +43815,7 @@ func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getDbmzohetpt", res == nil, err)
 }
 
-// decodeGetDbmzohetptParams reads the parameters of GetDbmzohetpt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDbmzohetptParams reads the parameters of GetDbmzohetpt from r and its path segments p.
 func decodeGetDbmzohetptParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45307,8 +43837,7 @@ func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteDbmzohetpt", res == nil, err)
 }
 
-// decodeDeleteDbmzohetptParams reads the parameters of DeleteDbmzohetpt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDbmzohetptParams reads the parameters of DeleteDbmzohetpt from r and its path segments p.
 func decodeDeleteDbmzohetptParams(r *http.Request, p []string, esc bool) (params DeleteDbmzohetptParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45330,8 +43859,7 @@ func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getDbmzohetptItem", res == nil, err)
 }
 
-// decodeGetDbmzohetptItemParams reads the parameters of GetDbmzohetptItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDbmzohetptItemParams reads the parameters of GetDbmzohetptItem from r and its path segments p.
 func decodeGetDbmzohetptItemParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45374,8 +43902,7 @@ func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getVdfphmnz", res == nil, err)
 }
 
-// decodeGetVdfphmnzParams reads the parameters of GetVdfphmnz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVdfphmnzParams reads the parameters of GetVdfphmnz from r and its path segments p.
 func decodeGetVdfphmnzParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45397,8 +43924,7 @@ func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteVdfphmnz", res == nil, err)
 }
 
-// decodeDeleteVdfphmnzParams reads the parameters of DeleteVdfphmnz from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteVdfphmnzParams reads the parameters of DeleteVdfphmnz from r and its path segments p.
 func decodeDeleteVdfphmnzParams(r *http.Request, p []string, esc bool) (params DeleteVdfphmnzParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45420,8 +43946,7 @@ func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getVdfphmnzItem", res == nil, err)
 }
 
-// decodeGetVdfphmnzItemParams reads the parameters of GetVdfphmnzItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVdfphmnzItemParams reads the parameters of GetVdfphmnzItem from r and its path segments p.
 func decodeGetVdfphmnzItemParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45464,8 +43989,7 @@ func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNkzgwxxbtc", res == nil, err)
 }
 
-// decodeGetNkzgwxxbtcParams reads the parameters of GetNkzgwxxbtc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNkzgwxxbtcParams reads the parameters of GetNkzgwxxbtc from r and its path segments p.
 func decodeGetNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45487,8 +44011,7 @@ func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNkzgwxxbtc", res == nil, err)
 }
 
-// decodeDeleteNkzgwxxbtcParams reads the parameters of DeleteNkzgwxxbtc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNkzgwxxbtcParams reads the parameters of DeleteNkzgwxxbtc from r and its path segments p.
 func decodeDeleteNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params DeleteNkzgwxxbtcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45510,8 +44033,7 @@ func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNkzgwxxbtcItem", res == nil, err)
 }
 
-// decodeGetNkzgwxxbtcItemParams reads the parameters of GetNkzgwxxbtcItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNkzgwxxbtcItemParams reads the parameters of GetNkzgwxxbtcItem from r and its path segments p.
 func decodeGetNkzgwxxbtcItemParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45554,8 +44076,7 @@ func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGnnjxpflvk", res == nil, err)
 }
 
-// decodeGetGnnjxpflvkParams reads the parameters of GetGnnjxpflvk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGnnjxpflvkParams reads the parameters of GetGnnjxpflvk from r and its path segments p.
 func decodeGetGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45577,8 +44098,7 @@ func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteGnnjxpflvk", res == nil, err)
 }
 
-// decodeDeleteGnnjxpflvkParams reads the parameters of DeleteGnnjxpflvk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGnnjxpflvkParams reads the parameters of DeleteGnnjxpflvk from r and its path segments p.
 func decodeDeleteGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params DeleteGnnjxpflvkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45600,8 +44120,7 @@ func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getGnnjxpflvkItem", res == nil, err)
 }
 
-// decodeGetGnnjxpflvkItemParams reads the parameters of GetGnnjxpflvkItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGnnjxpflvkItemParams reads the parameters of GetGnnjxpflvkItem from r and its path segments p.
 func decodeGetGnnjxpflvkItemParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45644,8 +44163,7 @@ func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getOdmix", res == nil, err)
 }
 
-// decodeGetOdmixParams reads the parameters of GetOdmix from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOdmixParams reads the parameters of GetOdmix from r and its path segments p.
 func decodeGetOdmixParams(r *http.Request, p []string, esc bool) (params GetOdmixParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45667,8 +44185,7 @@ func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteOdmix", res == nil, err)
 }
 
-// decodeDeleteOdmixParams reads the parameters of DeleteOdmix from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOdmixParams reads the parameters of DeleteOdmix from r and its path segments p.
 func decodeDeleteOdmixParams(r *http.Request, p []string, esc bool) (params DeleteOdmixParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45690,8 +44207,7 @@ func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getOdmixItem", res == nil, err)
 }
 
-// decodeGetOdmixItemParams reads the parameters of GetOdmixItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOdmixItemParams reads the parameters of GetOdmixItem from r and its path segments p.
 func decodeGetOdmixItemParams(r *http.Request, p []string, esc bool) (params GetOdmixItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45734,8 +44250,7 @@ func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getZrpklalrbq", res == nil, err)
 }
 
-// decodeGetZrpklalrbqParams reads the parameters of GetZrpklalrbq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZrpklalrbqParams reads the parameters of GetZrpklalrbq from r and its path segments p.
 func decodeGetZrpklalrbqParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45757,8 +44272,7 @@ func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteZrpklalrbq", res == nil, err)
 }
 
-// decodeDeleteZrpklalrbqParams reads the parameters of DeleteZrpklalrbq from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZrpklalrbqParams reads the parameters of DeleteZrpklalrbq from r and its path segments p.
 func decodeDeleteZrpklalrbqParams(r *http.Request, p []string, esc bool) (params DeleteZrpklalrbqParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45780,8 +44294,7 @@ func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getZrpklalrbqItem", res == nil, err)
 }
 
-// decodeGetZrpklalrbqItemParams reads the parameters of GetZrpklalrbqItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZrpklalrbqItemParams reads the parameters of GetZrpklalrbqItem from r and its path segments p.
 func decodeGetZrpklalrbqItemParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45824,8 +44337,7 @@ func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getBaedvo", res == nil, err)
 }
 
-// decodeGetBaedvoParams reads the parameters of GetBaedvo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBaedvoParams reads the parameters of GetBaedvo from r and its path segments p.
 func decodeGetBaedvoParams(r *http.Request, p []string, esc bool) (params GetBaedvoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45847,8 +44359,7 @@ func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteBaedvo", res == nil, err)
 }
 
-// decodeDeleteBaedvoParams reads the parameters of DeleteBaedvo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteBaedvoParams reads the parameters of DeleteBaedvo from r and its path segments p.
 func decodeDeleteBaedvoParams(r *http.Request, p []string, esc bool) (params DeleteBaedvoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45870,8 +44381,7 @@ func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getBaedvoItem", res == nil, err)
 }
 
-// decodeGetBaedvoItemParams reads the parameters of GetBaedvoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBaedvoItemParams reads the parameters of GetBaedvoItem from r and its path segments p.
 func decodeGetBaedvoItemParams(r *http.Request, p []string, esc bool) (params GetBaedvoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45914,8 +44424,7 @@ func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKqeqazppxu", res == nil, err)
 }
 
-// decodeGetKqeqazppxuParams reads the parameters of GetKqeqazppxu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKqeqazppxuParams reads the parameters of GetKqeqazppxu from r and its path segments p.
 func decodeGetKqeqazppxuParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45937,8 +44446,7 @@ func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteKqeqazppxu", res == nil, err)
 }
 
-// decodeDeleteKqeqazppxuParams reads the parameters of DeleteKqeqazppxu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKqeqazppxuParams reads the parameters of DeleteKqeqazppxu from r and its path segments p.
 func decodeDeleteKqeqazppxuParams(r *http.Request, p []string, esc bool) (params DeleteKqeqazppxuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -45960,8 +44468,7 @@ func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getKqeqazppxuItem", res == nil, err)
 }
 
-// decodeGetKqeqazppxuItemParams reads the parameters of GetKqeqazppxuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKqeqazppxuItemParams reads the parameters of GetKqeqazppxuItem from r and its path segments p.
 func decodeGetKqeqazppxuItemParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46004,8 +44511,7 @@ func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getQwggbplec", res == nil, err)
 }
 
-// decodeGetQwggbplecParams reads the parameters of GetQwggbplec from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQwggbplecParams reads the parameters of GetQwggbplec from r and its path segments p.
 func decodeGetQwggbplecParams(r *http.Request, p []string, esc bool) (params GetQwggbplecParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46027,8 +44533,7 @@ func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteQwggbplec", res == nil, err)
 }
 
-// decodeDeleteQwggbplecParams reads the parameters of DeleteQwggbplec from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQwggbplecParams reads the parameters of DeleteQwggbplec from r and its path segments p.
 func decodeDeleteQwggbplecParams(r *http.Request, p []string, esc bool) (params DeleteQwggbplecParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46050,8 +44555,7 @@ func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getQwggbplecItem", res == nil, err)
 }
 
-// decodeGetQwggbplecItemParams reads the parameters of GetQwggbplecItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQwggbplecItemParams reads the parameters of GetQwggbplecItem from r and its path segments p.
 func decodeGetQwggbplecItemParams(r *http.Request, p []string, esc bool) (params GetQwggbplecItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46094,8 +44598,7 @@ func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getWoss", res == nil, err)
 }
 
-// decodeGetWossParams reads the parameters of GetWoss from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWossParams reads the parameters of GetWoss from r and its path segments p.
 func decodeGetWossParams(r *http.Request, p []string, esc bool) (params GetWossParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46117,8 +44620,7 @@ func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteWoss", res == nil, err)
 }
 
-// decodeDeleteWossParams reads the parameters of DeleteWoss from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWossParams reads the parameters of DeleteWoss from r and its path segments p.
 func decodeDeleteWossParams(r *http.Request, p []string, esc bool) (params DeleteWossParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46140,8 +44642,7 @@ func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getWossItem", res == nil, err)
 }
 
-// decodeGetWossItemParams reads the parameters of GetWossItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWossItemParams reads the parameters of GetWossItem from r and its path segments p.
 func decodeGetWossItemParams(r *http.Request, p []string, esc bool) (params GetWossItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46184,8 +44685,7 @@ func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getKxgaet", res == nil, err)
 }
 
-// decodeGetKxgaetParams reads the parameters of GetKxgaet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKxgaetParams reads the parameters of GetKxgaet from r and its path segments p.
 func decodeGetKxgaetParams(r *http.Request, p []string, esc bool) (params GetKxgaetParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46207,8 +44707,7 @@ func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteKxgaet", res == nil, err)
 }
 
-// decodeDeleteKxgaetParams reads the parameters of DeleteKxgaet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKxgaetParams reads the parameters of DeleteKxgaet from r and its path segments p.
 func decodeDeleteKxgaetParams(r *http.Request, p []string, esc bool) (params DeleteKxgaetParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46230,8 +44729,7 @@ func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKxgaetItem", res == nil, err)
 }
 
-// decodeGetKxgaetItemParams reads the parameters of GetKxgaetItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKxgaetItemParams reads the parameters of GetKxgaetItem from r and its path segments p.
 func decodeGetKxgaetItemParams(r *http.Request, p []string, esc bool) (params GetKxgaetItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46274,8 +44772,7 @@ func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNtpsfifnrw", res == nil, err)
 }
 
-// decodeGetNtpsfifnrwParams reads the parameters of GetNtpsfifnrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNtpsfifnrwParams reads the parameters of GetNtpsfifnrw from r and its path segments p.
 func decodeGetNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46297,8 +44794,7 @@ func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNtpsfifnrw", res == nil, err)
 }
 
-// decodeDeleteNtpsfifnrwParams reads the parameters of DeleteNtpsfifnrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNtpsfifnrwParams reads the parameters of DeleteNtpsfifnrw from r and its path segments p.
 func decodeDeleteNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params DeleteNtpsfifnrwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46320,8 +44816,7 @@ func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNtpsfifnrwItem", res == nil, err)
 }
 
-// decodeGetNtpsfifnrwItemParams reads the parameters of GetNtpsfifnrwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNtpsfifnrwItemParams reads the parameters of GetNtpsfifnrwItem from r and its path segments p.
 func decodeGetNtpsfifnrwItemParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46364,8 +44859,7 @@ func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getWmubezcx", res == nil, err)
 }
 
-// decodeGetWmubezcxParams reads the parameters of GetWmubezcx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWmubezcxParams reads the parameters of GetWmubezcx from r and its path segments p.
 func decodeGetWmubezcxParams(r *http.Request, p []string, esc bool) (params GetWmubezcxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46387,8 +44881,7 @@ func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteWmubezcx", res == nil, err)
 }
 
-// decodeDeleteWmubezcxParams reads the parameters of DeleteWmubezcx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWmubezcxParams reads the parameters of DeleteWmubezcx from r and its path segments p.
 func decodeDeleteWmubezcxParams(r *http.Request, p []string, esc bool) (params DeleteWmubezcxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46410,8 +44903,7 @@ func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getWmubezcxItem", res == nil, err)
 }
 
-// decodeGetWmubezcxItemParams reads the parameters of GetWmubezcxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWmubezcxItemParams reads the parameters of GetWmubezcxItem from r and its path segments p.
 func decodeGetWmubezcxItemParams(r *http.Request, p []string, esc bool) (params GetWmubezcxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46454,8 +44946,7 @@ func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getBtlbjtyay", res == nil, err)
 }
 
-// decodeGetBtlbjtyayParams reads the parameters of GetBtlbjtyay from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBtlbjtyayParams reads the parameters of GetBtlbjtyay from r and its path segments p.
 func decodeGetBtlbjtyayParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46477,8 +44968,7 @@ func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteBtlbjtyay", res == nil, err)
 }
 
-// decodeDeleteBtlbjtyayParams reads the parameters of DeleteBtlbjtyay from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteBtlbjtyayParams reads the parameters of DeleteBtlbjtyay from r and its path segments p.
 func decodeDeleteBtlbjtyayParams(r *http.Request, p []string, esc bool) (params DeleteBtlbjtyayParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46500,8 +44990,7 @@ func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getBtlbjtyayItem", res == nil, err)
 }
 
-// decodeGetBtlbjtyayItemParams reads the parameters of GetBtlbjtyayItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBtlbjtyayItemParams reads the parameters of GetBtlbjtyayItem from r and its path segments p.
 func decodeGetBtlbjtyayItemParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46544,8 +45033,7 @@ func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getExoimo", res == nil, err)
 }
 
-// decodeGetExoimoParams reads the parameters of GetExoimo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetExoimoParams reads the parameters of GetExoimo from r and its path segments p.
 func decodeGetExoimoParams(r *http.Request, p []string, esc bool) (params GetExoimoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46567,8 +45055,7 @@ func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteExoimo", res == nil, err)
 }
 
-// decodeDeleteExoimoParams reads the parameters of DeleteExoimo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteExoimoParams reads the parameters of DeleteExoimo from r and its path segments p.
 func decodeDeleteExoimoParams(r *http.Request, p []string, esc bool) (params DeleteExoimoParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46590,8 +45077,7 @@ func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getExoimoItem", res == nil, err)
 }
 
-// decodeGetExoimoItemParams reads the parameters of GetExoimoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetExoimoItemParams reads the parameters of GetExoimoItem from r and its path segments p.
 func decodeGetExoimoItemParams(r *http.Request, p []string, esc bool) (params GetExoimoItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46634,8 +45120,7 @@ func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getEodhnor", res == nil, err)
 }
 
-// decodeGetEodhnorParams reads the parameters of GetEodhnor from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEodhnorParams reads the parameters of GetEodhnor from r and its path segments p.
 func decodeGetEodhnorParams(r *http.Request, p []string, esc bool) (params GetEodhnorParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46657,8 +45142,7 @@ func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteEodhnor", res == nil, err)
 }
 
-// decodeDeleteEodhnorParams reads the parameters of DeleteEodhnor from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEodhnorParams reads the parameters of DeleteEodhnor from r and its path segments p.
 func decodeDeleteEodhnorParams(r *http.Request, p []string, esc bool) (params DeleteEodhnorParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46680,8 +45164,7 @@ func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getEodhnorItem", res == nil, err)
 }
 
-// decodeGetEodhnorItemParams reads the parameters of GetEodhnorItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEodhnorItemParams reads the parameters of GetEodhnorItem from r and its path segments p.
 func decodeGetEodhnorItemParams(r *http.Request, p []string, esc bool) (params GetEodhnorItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46724,8 +45207,7 @@ func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFpat", res == nil, err)
 }
 
-// decodeGetFpatParams reads the parameters of GetFpat from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFpatParams reads the parameters of GetFpat from r and its path segments p.
 func decodeGetFpatParams(r *http.Request, p []string, esc bool) (params GetFpatParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46747,8 +45229,7 @@ func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteFpat", res == nil, err)
 }
 
-// decodeDeleteFpatParams reads the parameters of DeleteFpat from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteFpatParams reads the parameters of DeleteFpat from r and its path segments p.
 func decodeDeleteFpatParams(r *http.Request, p []string, esc bool) (params DeleteFpatParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46770,8 +45251,7 @@ func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getFpatItem", res == nil, err)
 }
 
-// decodeGetFpatItemParams reads the parameters of GetFpatItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFpatItemParams reads the parameters of GetFpatItem from r and its path segments p.
 func decodeGetFpatItemParams(r *http.Request, p []string, esc bool) (params GetFpatItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46814,8 +45294,7 @@ func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getPjybe", res == nil, err)
 }
 
-// decodeGetPjybeParams reads the parameters of GetPjybe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPjybeParams reads the parameters of GetPjybe from r and its path segments p.
 func decodeGetPjybeParams(r *http.Request, p []string, esc bool) (params GetPjybeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46837,8 +45316,7 @@ func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deletePjybe", res == nil, err)
 }
 
-// decodeDeletePjybeParams reads the parameters of DeletePjybe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePjybeParams reads the parameters of DeletePjybe from r and its path segments p.
 func decodeDeletePjybeParams(r *http.Request, p []string, esc bool) (params DeletePjybeParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46860,8 +45338,7 @@ func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getPjybeItem", res == nil, err)
 }
 
-// decodeGetPjybeItemParams reads the parameters of GetPjybeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPjybeItemParams reads the parameters of GetPjybeItem from r and its path segments p.
 func decodeGetPjybeItemParams(r *http.Request, p []string, esc bool) (params GetPjybeItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46904,8 +45381,7 @@ func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getQqju", res == nil, err)
 }
 
-// decodeGetQqjuParams reads the parameters of GetQqju from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQqjuParams reads the parameters of GetQqju from r and its path segments p.
 func decodeGetQqjuParams(r *http.Request, p []string, esc bool) (params GetQqjuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46927,8 +45403,7 @@ func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteQqju", res == nil, err)
 }
 
-// decodeDeleteQqjuParams reads the parameters of DeleteQqju from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQqjuParams reads the parameters of DeleteQqju from r and its path segments p.
 func decodeDeleteQqjuParams(r *http.Request, p []string, esc bool) (params DeleteQqjuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46950,8 +45425,7 @@ func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getQqjuItem", res == nil, err)
 }
 
-// decodeGetQqjuItemParams reads the parameters of GetQqjuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQqjuItemParams reads the parameters of GetQqjuItem from r and its path segments p.
 func decodeGetQqjuItemParams(r *http.Request, p []string, esc bool) (params GetQqjuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -46994,8 +45468,7 @@ func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getScishs", res == nil, err)
 }
 
-// decodeGetScishsParams reads the parameters of GetScishs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetScishsParams reads the parameters of GetScishs from r and its path segments p.
 func decodeGetScishsParams(r *http.Request, p []string, esc bool) (params GetScishsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47017,8 +45490,7 @@ func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteScishs", res == nil, err)
 }
 
-// decodeDeleteScishsParams reads the parameters of DeleteScishs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteScishsParams reads the parameters of DeleteScishs from r and its path segments p.
 func decodeDeleteScishsParams(r *http.Request, p []string, esc bool) (params DeleteScishsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47040,8 +45512,7 @@ func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getScishsItem", res == nil, err)
 }
 
-// decodeGetScishsItemParams reads the parameters of GetScishsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetScishsItemParams reads the parameters of GetScishsItem from r and its path segments p.
 func decodeGetScishsItemParams(r *http.Request, p []string, esc bool) (params GetScishsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47084,8 +45555,7 @@ func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getYtcmg", res == nil, err)
 }
 
-// decodeGetYtcmgParams reads the parameters of GetYtcmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYtcmgParams reads the parameters of GetYtcmg from r and its path segments p.
 func decodeGetYtcmgParams(r *http.Request, p []string, esc bool) (params GetYtcmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47107,8 +45577,7 @@ func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteYtcmg", res == nil, err)
 }
 
-// decodeDeleteYtcmgParams reads the parameters of DeleteYtcmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteYtcmgParams reads the parameters of DeleteYtcmg from r and its path segments p.
 func decodeDeleteYtcmgParams(r *http.Request, p []string, esc bool) (params DeleteYtcmgParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47130,8 +45599,7 @@ func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getYtcmgItem", res == nil, err)
 }
 
-// decodeGetYtcmgItemParams reads the parameters of GetYtcmgItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetYtcmgItemParams reads the parameters of GetYtcmgItem from r and its path segments p.
 func decodeGetYtcmgItemParams(r *http.Request, p []string, esc bool) (params GetYtcmgItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47174,8 +45642,7 @@ func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getXbrrgbcjh", res == nil, err)
 }
 
-// decodeGetXbrrgbcjhParams reads the parameters of GetXbrrgbcjh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXbrrgbcjhParams reads the parameters of GetXbrrgbcjh from r and its path segments p.
 func decodeGetXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47197,8 +45664,7 @@ func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteXbrrgbcjh", res == nil, err)
 }
 
-// decodeDeleteXbrrgbcjhParams reads the parameters of DeleteXbrrgbcjh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXbrrgbcjhParams reads the parameters of DeleteXbrrgbcjh from r and its path segments p.
 func decodeDeleteXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params DeleteXbrrgbcjhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47220,8 +45686,7 @@ func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getXbrrgbcjhItem", res == nil, err)
 }
 
-// decodeGetXbrrgbcjhItemParams reads the parameters of GetXbrrgbcjhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXbrrgbcjhItemParams reads the parameters of GetXbrrgbcjhItem from r and its path segments p.
 func decodeGetXbrrgbcjhItemParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47264,8 +45729,7 @@ func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getNvcblvypxv", res == nil, err)
 }
 
-// decodeGetNvcblvypxvParams reads the parameters of GetNvcblvypxv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNvcblvypxvParams reads the parameters of GetNvcblvypxv from r and its path segments p.
 func decodeGetNvcblvypxvParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47287,8 +45751,7 @@ func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteNvcblvypxv", res == nil, err)
 }
 
-// decodeDeleteNvcblvypxvParams reads the parameters of DeleteNvcblvypxv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNvcblvypxvParams reads the parameters of DeleteNvcblvypxv from r and its path segments p.
 func decodeDeleteNvcblvypxvParams(r *http.Request, p []string, esc bool) (params DeleteNvcblvypxvParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47310,8 +45773,7 @@ func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getNvcblvypxvItem", res == nil, err)
 }
 
-// decodeGetNvcblvypxvItemParams reads the parameters of GetNvcblvypxvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNvcblvypxvItemParams reads the parameters of GetNvcblvypxvItem from r and its path segments p.
 func decodeGetNvcblvypxvItemParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47354,8 +45816,7 @@ func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getMhjgoj", res == nil, err)
 }
 
-// decodeGetMhjgojParams reads the parameters of GetMhjgoj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMhjgojParams reads the parameters of GetMhjgoj from r and its path segments p.
 func decodeGetMhjgojParams(r *http.Request, p []string, esc bool) (params GetMhjgojParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47377,8 +45838,7 @@ func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteMhjgoj", res == nil, err)
 }
 
-// decodeDeleteMhjgojParams reads the parameters of DeleteMhjgoj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMhjgojParams reads the parameters of DeleteMhjgoj from r and its path segments p.
 func decodeDeleteMhjgojParams(r *http.Request, p []string, esc bool) (params DeleteMhjgojParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47400,8 +45860,7 @@ func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getMhjgojItem", res == nil, err)
 }
 
-// decodeGetMhjgojItemParams reads the parameters of GetMhjgojItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMhjgojItemParams reads the parameters of GetMhjgojItem from r and its path segments p.
 func decodeGetMhjgojItemParams(r *http.Request, p []string, esc bool) (params GetMhjgojItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47444,8 +45903,7 @@ func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getLkqh", res == nil, err)
 }
 
-// decodeGetLkqhParams reads the parameters of GetLkqh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLkqhParams reads the parameters of GetLkqh from r and its path segments p.
 func decodeGetLkqhParams(r *http.Request, p []string, esc bool) (params GetLkqhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47467,8 +45925,7 @@ func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteLkqh", res == nil, err)
 }
 
-// decodeDeleteLkqhParams reads the parameters of DeleteLkqh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLkqhParams reads the parameters of DeleteLkqh from r and its path segments p.
 func decodeDeleteLkqhParams(r *http.Request, p []string, esc bool) (params DeleteLkqhParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47490,8 +45947,7 @@ func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getLkqhItem", res == nil, err)
 }
 
-// decodeGetLkqhItemParams reads the parameters of GetLkqhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLkqhItemParams reads the parameters of GetLkqhItem from r and its path segments p.
 func decodeGetLkqhItemParams(r *http.Request, p []string, esc bool) (params GetLkqhItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47534,8 +45990,7 @@ func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getQion", res == nil, err)
 }
 
-// decodeGetQionParams reads the parameters of GetQion from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQionParams reads the parameters of GetQion from r and its path segments p.
 func decodeGetQionParams(r *http.Request, p []string, esc bool) (params GetQionParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47557,8 +46012,7 @@ func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteQion", res == nil, err)
 }
 
-// decodeDeleteQionParams reads the parameters of DeleteQion from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQionParams reads the parameters of DeleteQion from r and its path segments p.
 func decodeDeleteQionParams(r *http.Request, p []string, esc bool) (params DeleteQionParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47580,8 +46034,7 @@ func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getQionItem", res == nil, err)
 }
 
-// decodeGetQionItemParams reads the parameters of GetQionItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQionItemParams reads the parameters of GetQionItem from r and its path segments p.
 func decodeGetQionItemParams(r *http.Request, p []string, esc bool) (params GetQionItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47624,8 +46077,7 @@ func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getXetyu", res == nil, err)
 }
 
-// decodeGetXetyuParams reads the parameters of GetXetyu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXetyuParams reads the parameters of GetXetyu from r and its path segments p.
 func decodeGetXetyuParams(r *http.Request, p []string, esc bool) (params GetXetyuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47647,8 +46099,7 @@ func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteXetyu", res == nil, err)
 }
 
-// decodeDeleteXetyuParams reads the parameters of DeleteXetyu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXetyuParams reads the parameters of DeleteXetyu from r and its path segments p.
 func decodeDeleteXetyuParams(r *http.Request, p []string, esc bool) (params DeleteXetyuParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47670,8 +46121,7 @@ func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getXetyuItem", res == nil, err)
 }
 
-// decodeGetXetyuItemParams reads the parameters of GetXetyuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXetyuItemParams reads the parameters of GetXetyuItem from r and its path segments p.
 func decodeGetXetyuItemParams(r *http.Request, p []string, esc bool) (params GetXetyuItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47714,8 +46164,7 @@ func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getQqvgdwbt", res == nil, err)
 }
 
-// decodeGetQqvgdwbtParams reads the parameters of GetQqvgdwbt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQqvgdwbtParams reads the parameters of GetQqvgdwbt from r and its path segments p.
 func decodeGetQqvgdwbtParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47737,8 +46186,7 @@ func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteQqvgdwbt", res == nil, err)
 }
 
-// decodeDeleteQqvgdwbtParams reads the parameters of DeleteQqvgdwbt from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteQqvgdwbtParams reads the parameters of DeleteQqvgdwbt from r and its path segments p.
 func decodeDeleteQqvgdwbtParams(r *http.Request, p []string, esc bool) (params DeleteQqvgdwbtParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47760,8 +46208,7 @@ func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getQqvgdwbtItem", res == nil, err)
 }
 
-// decodeGetQqvgdwbtItemParams reads the parameters of GetQqvgdwbtItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetQqvgdwbtItemParams reads the parameters of GetQqvgdwbtItem from r and its path segments p.
 func decodeGetQqvgdwbtItemParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47804,8 +46251,7 @@ func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getVqkfydzd", res == nil, err)
 }
 
-// decodeGetVqkfydzdParams reads the parameters of GetVqkfydzd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVqkfydzdParams reads the parameters of GetVqkfydzd from r and its path segments p.
 func decodeGetVqkfydzdParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47827,8 +46273,7 @@ func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteVqkfydzd", res == nil, err)
 }
 
-// decodeDeleteVqkfydzdParams reads the parameters of DeleteVqkfydzd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteVqkfydzdParams reads the parameters of DeleteVqkfydzd from r and its path segments p.
 func decodeDeleteVqkfydzdParams(r *http.Request, p []string, esc bool) (params DeleteVqkfydzdParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47850,8 +46295,7 @@ func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getVqkfydzdItem", res == nil, err)
 }
 
-// decodeGetVqkfydzdItemParams reads the parameters of GetVqkfydzdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetVqkfydzdItemParams reads the parameters of GetVqkfydzdItem from r and its path segments p.
 func decodeGetVqkfydzdItemParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47894,8 +46338,7 @@ func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getIfuormbk", res == nil, err)
 }
 
-// decodeGetIfuormbkParams reads the parameters of GetIfuormbk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIfuormbkParams reads the parameters of GetIfuormbk from r and its path segments p.
 func decodeGetIfuormbkParams(r *http.Request, p []string, esc bool) (params GetIfuormbkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47917,8 +46360,7 @@ func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteIfuormbk", res == nil, err)
 }
 
-// decodeDeleteIfuormbkParams reads the parameters of DeleteIfuormbk from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIfuormbkParams reads the parameters of DeleteIfuormbk from r and its path segments p.
 func decodeDeleteIfuormbkParams(r *http.Request, p []string, esc bool) (params DeleteIfuormbkParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47940,8 +46382,7 @@ func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getIfuormbkItem", res == nil, err)
 }
 
-// decodeGetIfuormbkItemParams reads the parameters of GetIfuormbkItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIfuormbkItemParams reads the parameters of GetIfuormbkItem from r and its path segments p.
 func decodeGetIfuormbkItemParams(r *http.Request, p []string, esc bool) (params GetIfuormbkItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -47984,8 +46425,7 @@ func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getZkgjs", res == nil, err)
 }
 
-// decodeGetZkgjsParams reads the parameters of GetZkgjs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZkgjsParams reads the parameters of GetZkgjs from r and its path segments p.
 func decodeGetZkgjsParams(r *http.Request, p []string, esc bool) (params GetZkgjsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48007,8 +46447,7 @@ func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "deleteZkgjs", res == nil, err)
 }
 
-// decodeDeleteZkgjsParams reads the parameters of DeleteZkgjs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZkgjsParams reads the parameters of DeleteZkgjs from r and its path segments p.
 func decodeDeleteZkgjsParams(r *http.Request, p []string, esc bool) (params DeleteZkgjsParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48030,8 +46469,7 @@ func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getZkgjsItem", res == nil, err)
 }
 
-// decodeGetZkgjsItemParams reads the parameters of GetZkgjsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZkgjsItemParams reads the parameters of GetZkgjsItem from r and its path segments p.
 func decodeGetZkgjsItemParams(r *http.Request, p []string, esc bool) (params GetZkgjsItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48074,8 +46512,7 @@ func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getEoockqbx", res == nil, err)
 }
 
-// decodeGetEoockqbxParams reads the parameters of GetEoockqbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEoockqbxParams reads the parameters of GetEoockqbx from r and its path segments p.
 func decodeGetEoockqbxParams(r *http.Request, p []string, esc bool) (params GetEoockqbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48097,8 +46534,7 @@ func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "deleteEoockqbx", res == nil, err)
 }
 
-// decodeDeleteEoockqbxParams reads the parameters of DeleteEoockqbx from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteEoockqbxParams reads the parameters of DeleteEoockqbx from r and its path segments p.
 func decodeDeleteEoockqbxParams(r *http.Request, p []string, esc bool) (params DeleteEoockqbxParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48120,8 +46556,7 @@ func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "getEoockqbxItem", res == nil, err)
 }
 
-// decodeGetEoockqbxItemParams reads the parameters of GetEoockqbxItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetEoockqbxItemParams reads the parameters of GetEoockqbxItem from r and its path segments p.
 func decodeGetEoockqbxItemParams(r *http.Request, p []string, esc bool) (params GetEoockqbxItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48164,8 +46599,7 @@ func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getIddmjcp", res == nil, err)
 }
 
-// decodeGetIddmjcpParams reads the parameters of GetIddmjcp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIddmjcpParams reads the parameters of GetIddmjcp from r and its path segments p.
 func decodeGetIddmjcpParams(r *http.Request, p []string, esc bool) (params GetIddmjcpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48187,8 +46621,7 @@ func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteIddmjcp", res == nil, err)
 }
 
-// decodeDeleteIddmjcpParams reads the parameters of DeleteIddmjcp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteIddmjcpParams reads the parameters of DeleteIddmjcp from r and its path segments p.
 func decodeDeleteIddmjcpParams(r *http.Request, p []string, esc bool) (params DeleteIddmjcpParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48210,8 +46643,7 @@ func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getIddmjcpItem", res == nil, err)
 }
 
-// decodeGetIddmjcpItemParams reads the parameters of GetIddmjcpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetIddmjcpItemParams reads the parameters of GetIddmjcpItem from r and its path segments p.
 func decodeGetIddmjcpItemParams(r *http.Request, p []string, esc bool) (params GetIddmjcpItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48254,8 +46686,7 @@ func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getGxlvbalni", res == nil, err)
 }
 
-// decodeGetGxlvbalniParams reads the parameters of GetGxlvbalni from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGxlvbalniParams reads the parameters of GetGxlvbalni from r and its path segments p.
 func decodeGetGxlvbalniParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48277,8 +46708,7 @@ func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "deleteGxlvbalni", res == nil, err)
 }
 
-// decodeDeleteGxlvbalniParams reads the parameters of DeleteGxlvbalni from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGxlvbalniParams reads the parameters of DeleteGxlvbalni from r and its path segments p.
 func decodeDeleteGxlvbalniParams(r *http.Request, p []string, esc bool) (params DeleteGxlvbalniParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48300,8 +46730,7 @@ func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "getGxlvbalniItem", res == nil, err)
 }
 
-// decodeGetGxlvbalniItemParams reads the parameters of GetGxlvbalniItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGxlvbalniItemParams reads the parameters of GetGxlvbalniItem from r and its path segments p.
 func decodeGetGxlvbalniItemParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48344,8 +46773,7 @@ func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFzca", res == nil, err)
 }
 
-// decodeGetFzcaParams reads the parameters of GetFzca from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFzcaParams reads the parameters of GetFzca from r and its path segments p.
 func decodeGetFzcaParams(r *http.Request, p []string, esc bool) (params GetFzcaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48367,8 +46795,7 @@ func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "deleteFzca", res == nil, err)
 }
 
-// decodeDeleteFzcaParams reads the parameters of DeleteFzca from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteFzcaParams reads the parameters of DeleteFzca from r and its path segments p.
 func decodeDeleteFzcaParams(r *http.Request, p []string, esc bool) (params DeleteFzcaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48390,8 +46817,7 @@ func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getFzcaItem", res == nil, err)
 }
 
-// decodeGetFzcaItemParams reads the parameters of GetFzcaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFzcaItemParams reads the parameters of GetFzcaItem from r and its path segments p.
 func decodeGetFzcaItemParams(r *http.Request, p []string, esc bool) (params GetFzcaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48434,8 +46860,7 @@ func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getKnnkozqwja", res == nil, err)
 }
 
-// decodeGetKnnkozqwjaParams reads the parameters of GetKnnkozqwja from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKnnkozqwjaParams reads the parameters of GetKnnkozqwja from r and its path segments p.
 func decodeGetKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48457,8 +46882,7 @@ func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteKnnkozqwja", res == nil, err)
 }
 
-// decodeDeleteKnnkozqwjaParams reads the parameters of DeleteKnnkozqwja from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteKnnkozqwjaParams reads the parameters of DeleteKnnkozqwja from r and its path segments p.
 func decodeDeleteKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params DeleteKnnkozqwjaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48480,8 +46904,7 @@ func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getKnnkozqwjaItem", res == nil, err)
 }
 
-// decodeGetKnnkozqwjaItemParams reads the parameters of GetKnnkozqwjaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetKnnkozqwjaItemParams reads the parameters of GetKnnkozqwjaItem from r and its path segments p.
 func decodeGetKnnkozqwjaItemParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48524,8 +46947,7 @@ func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getGcxbiixeca", res == nil, err)
 }
 
-// decodeGetGcxbiixecaParams reads the parameters of GetGcxbiixeca from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGcxbiixecaParams reads the parameters of GetGcxbiixeca from r and its path segments p.
 func decodeGetGcxbiixecaParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48547,8 +46969,7 @@ func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteGcxbiixeca", res == nil, err)
 }
 
-// decodeDeleteGcxbiixecaParams reads the parameters of DeleteGcxbiixeca from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteGcxbiixecaParams reads the parameters of DeleteGcxbiixeca from r and its path segments p.
 func decodeDeleteGcxbiixecaParams(r *http.Request, p []string, esc bool) (params DeleteGcxbiixecaParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48570,8 +46991,7 @@ func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getGcxbiixecaItem", res == nil, err)
 }
 
-// decodeGetGcxbiixecaItemParams reads the parameters of GetGcxbiixecaItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetGcxbiixecaItemParams reads the parameters of GetGcxbiixecaItem from r and its path segments p.
 func decodeGetGcxbiixecaItemParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48614,8 +47034,7 @@ func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getXznlmb", res == nil, err)
 }
 
-// decodeGetXznlmbParams reads the parameters of GetXznlmb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXznlmbParams reads the parameters of GetXznlmb from r and its path segments p.
 func decodeGetXznlmbParams(r *http.Request, p []string, esc bool) (params GetXznlmbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48637,8 +47056,7 @@ func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteXznlmb", res == nil, err)
 }
 
-// decodeDeleteXznlmbParams reads the parameters of DeleteXznlmb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXznlmbParams reads the parameters of DeleteXznlmb from r and its path segments p.
 func decodeDeleteXznlmbParams(r *http.Request, p []string, esc bool) (params DeleteXznlmbParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48660,8 +47078,7 @@ func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getXznlmbItem", res == nil, err)
 }
 
-// decodeGetXznlmbItemParams reads the parameters of GetXznlmbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXznlmbItemParams reads the parameters of GetXznlmbItem from r and its path segments p.
 func decodeGetXznlmbItemParams(r *http.Request, p []string, esc bool) (params GetXznlmbItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48704,8 +47121,7 @@ func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getUnhihgbprc", res == nil, err)
 }
 
-// decodeGetUnhihgbprcParams reads the parameters of GetUnhihgbprc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUnhihgbprcParams reads the parameters of GetUnhihgbprc from r and its path segments p.
 func decodeGetUnhihgbprcParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48727,8 +47143,7 @@ func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "deleteUnhihgbprc", res == nil, err)
 }
 
-// decodeDeleteUnhihgbprcParams reads the parameters of DeleteUnhihgbprc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUnhihgbprcParams reads the parameters of DeleteUnhihgbprc from r and its path segments p.
 func decodeDeleteUnhihgbprcParams(r *http.Request, p []string, esc bool) (params DeleteUnhihgbprcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48750,8 +47165,7 @@ func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "getUnhihgbprcItem", res == nil, err)
 }
 
-// decodeGetUnhihgbprcItemParams reads the parameters of GetUnhihgbprcItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUnhihgbprcItemParams reads the parameters of GetUnhihgbprcItem from r and its path segments p.
 func decodeGetUnhihgbprcItemParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48794,8 +47208,7 @@ func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getBnpfqqf", res == nil, err)
 }
 
-// decodeGetBnpfqqfParams reads the parameters of GetBnpfqqf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBnpfqqfParams reads the parameters of GetBnpfqqf from r and its path segments p.
 func decodeGetBnpfqqfParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48817,8 +47230,7 @@ func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteBnpfqqf", res == nil, err)
 }
 
-// decodeDeleteBnpfqqfParams reads the parameters of DeleteBnpfqqf from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteBnpfqqfParams reads the parameters of DeleteBnpfqqf from r and its path segments p.
 func decodeDeleteBnpfqqfParams(r *http.Request, p []string, esc bool) (params DeleteBnpfqqfParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48840,8 +47252,7 @@ func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getBnpfqqfItem", res == nil, err)
 }
 
-// decodeGetBnpfqqfItemParams reads the parameters of GetBnpfqqfItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetBnpfqqfItemParams reads the parameters of GetBnpfqqfItem from r and its path segments p.
 func decodeGetBnpfqqfItemParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48884,8 +47295,7 @@ func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getDtehsbc", res == nil, err)
 }
 
-// decodeGetDtehsbcParams reads the parameters of GetDtehsbc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDtehsbcParams reads the parameters of GetDtehsbc from r and its path segments p.
 func decodeGetDtehsbcParams(r *http.Request, p []string, esc bool) (params GetDtehsbcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48907,8 +47317,7 @@ func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteDtehsbc", res == nil, err)
 }
 
-// decodeDeleteDtehsbcParams reads the parameters of DeleteDtehsbc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDtehsbcParams reads the parameters of DeleteDtehsbc from r and its path segments p.
 func decodeDeleteDtehsbcParams(r *http.Request, p []string, esc bool) (params DeleteDtehsbcParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48930,8 +47339,7 @@ func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getDtehsbcItem", res == nil, err)
 }
 
-// decodeGetDtehsbcItemParams reads the parameters of GetDtehsbcItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDtehsbcItemParams reads the parameters of GetDtehsbcItem from r and its path segments p.
 func decodeGetDtehsbcItemParams(r *http.Request, p []string, esc bool) (params GetDtehsbcItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48974,8 +47382,7 @@ func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getXewkvlw", res == nil, err)
 }
 
-// decodeGetXewkvlwParams reads the parameters of GetXewkvlw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXewkvlwParams reads the parameters of GetXewkvlw from r and its path segments p.
 func decodeGetXewkvlwParams(r *http.Request, p []string, esc bool) (params GetXewkvlwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -48997,8 +47404,7 @@ func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "deleteXewkvlw", res == nil, err)
 }
 
-// decodeDeleteXewkvlwParams reads the parameters of DeleteXewkvlw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXewkvlwParams reads the parameters of DeleteXewkvlw from r and its path segments p.
 func decodeDeleteXewkvlwParams(r *http.Request, p []string, esc bool) (params DeleteXewkvlwParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -49020,8 +47426,7 @@ func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "getXewkvlwItem", res == nil, err)
 }
 
-// decodeGetXewkvlwItemParams reads the parameters of GetXewkvlwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXewkvlwItemParams reads the parameters of GetXewkvlwItem from r and its path segments p.
 func decodeGetXewkvlwItemParams(r *http.Request, p []string, esc bool) (params GetXewkvlwItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -49064,8 +47469,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -49087,8 +47491,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
@@ -49110,8 +47513,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
 		return params, err
