@@ -42,7 +42,7 @@ require github.com/oasgen/oasgen v0.0.0
 replace github.com/oasgen/oasgen => $work/$side/src
 EOF
 	cp "$root/go.sum" "$work/$side/mod/go.sum"
-	"$work/$side.oasgen" generate -i "$spec" -o "$work/$side/mod/api" >/dev/null
+	"$work/$side.oasgen" generate -i "$spec" -o "$work/$side/mod/api" >/dev/null 2>&1
 	(cd "$work/$side/mod" && go mod tidy >/dev/null 2>&1 && go build ./... && go list -deps ./api | grep -v '^k8s/' | xargs go build)
 done
 
