@@ -68,6 +68,6 @@ for i in $(seq "$builds"); do
 	for side in base head; do
 		# A new file each round makes the package, and only it, stale.
 		printf 'package api\n\n// round %s\n' "$i" >"$work/$side/mod/api/zz_round.go"
-		(cd "$work/$side/mod" && /usr/bin/time -f "$side round $i: %e s, %M KB peak RSS" go build ./api)
+		(cd "$work/$side/mod" && /usr/bin/time -f "$side round $i: %e s elapsed, %U s user + %S s system, %M KB peak RSS" go build ./api)
 	done
 done

@@ -985,6 +985,14 @@ func genDecodeParams(f *file, op *apiOp) {
 				continue
 			}
 			prefix, sep := pathStyle(prm)
+			if kind == scalarParam && plainString(f, prm.Type) {
+				// The commonest path parameter, without PathParam's call
+				// of its parse function.
+				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				continue
+			}
 			if kind == scalarParam {
 				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
 				f.P("return params, err")
@@ -1100,6 +1108,13 @@ func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 	f.parseScalar(t, "s", "v", func(err string) string { return "return v, " + err })
 	f.P("return v, nil")
 	f.P("}", tail)
+}
+
+// plainString reports whether a scalar of type t is a string without
+// constraints, which needs no parsing.
+func plainString(f *file, t ir.Type) bool {
+	prim, enum, _ := scalarOf(t)
+	return simpleParse(f, prim, enum, f.goType(unNull(t))) == parseFuncs[ir.String]
 }
 
 // simpleParse returns the runtime's parse function of a scalar, or "" for

@@ -181,8 +181,8 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
 func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
-	if params.Topic, err = oashttp.PathParam(p[0], "", esc, "topic", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Topic, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "topic", In: "path", Err: err}
 	}
 	if err = oashttp.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oashttp.ParseString); err != nil {
 		return params, err

@@ -338,8 +338,8 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p.
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
-		return params, err
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }

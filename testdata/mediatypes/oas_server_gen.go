@@ -225,8 +225,8 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeGetDocParams reads the parameters of GetDoc from r and its path segments p.
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
-		return params, err
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -252,8 +252,8 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 
 // decodePutDocParams reads the parameters of PutDoc from r and its path segments p.
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
-		return params, err
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }

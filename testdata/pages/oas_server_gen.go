@@ -405,11 +405,11 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p.
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
-	if params.Owner, err = oashttp.PathParam(p[0], "", esc, "owner", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Owner, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
 	}
-	if params.Repo, err = oashttp.PathParam(p[1], "", esc, "repo", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Repo, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string

@@ -197,8 +197,8 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		}
 		params.Label = vals
 	}
-	if params.Matrix, err = oashttp.PathParam(p[2], ";matrix=", esc, "matrix", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Matrix, err = oashttp.PathScalar(p[2], ";matrix=", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
 	}
 	return params, nil
 }

@@ -200,8 +200,8 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
 		switch s {

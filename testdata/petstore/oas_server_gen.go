@@ -1793,8 +1793,8 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p.
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
-	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1820,8 +1820,8 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeUpdateUserParams reads the parameters of UpdateUser from r and its path segments p.
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1842,8 +1842,8 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Username, err = oashttp.PathParam(p[0], "", esc, "username", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }

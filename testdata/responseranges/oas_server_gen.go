@@ -239,8 +239,8 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeGetJobParams reads the parameters of GetJob from r and its path segments p.
 func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseString); err != nil {
-		return params, err
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }

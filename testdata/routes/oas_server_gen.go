@@ -1078,8 +1078,8 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1100,8 +1100,8 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1125,8 +1125,8 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	if params.Name, err = oashttp.PathParam(p[0], "", esc, "name", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1162,11 +1162,11 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1192,11 +1192,11 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodePutFileParams reads the parameters of PutFile from r and its path segments p.
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	if params.Base, err = oashttp.PathParam(p[0], "", esc, "base", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", oashttp.ParseString); err != nil {
-		return params, err
+	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
 }
