@@ -46,8 +46,7 @@ func genTypes(f *file, a *api, server bool) {
 		f.P("// ", strings.Join(names, ", "), ".")
 		f.P("type ", op.result, " interface {")
 		if server {
-			f.P("// ", op.write, " writes the response to request r; an error means nothing")
-			f.P("// was written.")
+			f.P("// ", op.write, " answers r; an error means nothing was written.")
 			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
 		} else {
 			f.P(sealName(op), "()")
@@ -136,7 +135,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	}
 	f.P("// ", v.name, " is ", what, " of ", op.GoName, ".")
 	for _, r := range op.Response {
-		if r.Status == v.status && r.Doc.Description != "" {
+		if r.Status == v.status && r.Doc.Description != "" && !statusText(v.code, r.Doc.Description) {
 			f.P("//")
 			f.comment(r.Doc.Description)
 		}
@@ -158,6 +157,13 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	genWrite(f, op, v)
 }
 
+// statusText reports whether desc, a response's description, only says
+// the status text of code ("OK", "Not Found."), which the variant's doc
+// says already.
+func statusText(code int, desc string) bool {
+	return strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(desc), "."), http.StatusText(code))
+}
+
 // errorVariant reports whether v is a response a client can return as an
 // error (oashttp.WithErrorResults): a 4xx or 5xx status, a range of them, or
 // the default response (an error when its status is 400 or more).
@@ -169,8 +175,7 @@ func errorVariant(v *variant) bool {
 // client that returns error results (oashttp.WithErrorResults) gives a value
 // errors.As finds.
 func genVariantError(f *file, op *apiOp, v *variant) {
-	f.P("// Error says which response v is: a client made with")
-	f.P("// oashttp.WithErrorResults returns it as the call's error too.")
+	f.P("// Error says which response v is, for clients made with oashttp.WithErrorResults.")
 	f.P("func (v ", v.name, ") Error() string {")
 	if v.statusCode != "" {
 		f.P("return ", strconv.Quote(op.ID+": "), " + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ") + \" response\"")
@@ -206,34 +211,32 @@ func genVariantFields(f *file, v *variant) {
 func genWrite(f *file, op *apiOp, v *variant) {
 	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := writeStatus(f, v)
+	if v.media == nil && len(v.headers) == 0 {
+		f.P("return ", rt("WriteStatus"), "(rw, ", status, ")")
+		f.P("}")
+		f.P()
+		return
+	}
+	contentType := ""
+	if v.media != nil {
+		contentType = strconv.Quote(concreteType(v.media.ContentType))
+	}
 	if v.media != nil && v.json {
-		f.P("w := ", rt("GetWriter"), "()")
-		f.P("w.Direction = ", rt("InResponse"), " // writeOnly properties stay out")
+		f.P("w := ", rt("GetResponseWriter"), "()")
 		if hasCodec(v.typ) {
 			f.P("v.", v.bodyField, ".EncodeJSON(w)")
 		} else {
 			c := &codec{file: f}
 			c.enc(v.typ, "v."+v.bodyField)
 		}
-		f.P("if err := w.Err(); err != nil {")
-		f.P(rt("ReleaseWriter"), "(w)")
-		f.P("return err")
-		f.P("}")
-		f.P("if ", rt("ChecksResponse"), "(r) {")
-		f.P("if err := ", rt("CheckResponse"), "(", status, ", w, func(r *", rt("Reader"), ") error {")
-		f.P("var chk ", f.goType(v.typ))
-		if hasCodec(v.typ) {
-			f.P("return chk.DecodeJSON(r)")
-		} else {
-			c := &codec{file: f}
-			c.dec(v.typ, "chk", func(err string) string { return err })
-			f.P("_ = chk // decoded for its checks only")
-			f.P("return nil")
+		if len(v.headers) == 0 {
+			callWithCheck(f, v, ")", "return ", rt("WriteJSON"), "(rw, r, ", status, ", ", contentType, ", w, ")
+			f.P("}")
+			f.P()
+			return
 		}
-		f.P("}); err != nil {")
-		f.P(rt("ReleaseWriter"), "(w)")
+		callWithCheck(f, v, "); err != nil {", "if err := ", rt("EndJSON"), "(r, ", status, ", w, ")
 		f.P("return err")
-		f.P("}")
 		f.P("}")
 	}
 	writeHeaders(f, v)
@@ -241,15 +244,34 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	case v.seq != nil:
 		seqWrite(f, v, status)
 	case v.media != nil && v.json:
-		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", w)")
+		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", contentType, ", w)")
 	case v.media != nil:
-		f.P(rt("WriteReader"), "(rw, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", v.", v.bodyField, ")")
+		f.P(rt("WriteReader"), "(rw, ", status, ", ", contentType, ", v.", v.bodyField, ")")
 	default:
 		f.P("rw.WriteHeader(", status, ")")
 	}
 	f.P("return nil")
 	f.P("}")
 	f.P()
+}
+
+// callWithCheck prints a call whose last argument is the check of JSON
+// variant v's body, for when the server checks its responses: CheckJSON
+// for a type with a codec, a function literal decoding the others. head
+// is the call up to that argument, tail what follows it.
+func callWithCheck(f *file, v *variant, tail string, head ...any) {
+	goT := f.goType(v.typ)
+	if hasCodec(v.typ) {
+		f.P(append(head, rt("CheckJSON"), "[", goT, "]", tail)...)
+		return
+	}
+	f.P(append(head, "func(r *", rt("Reader"), ") error {")...)
+	f.P("var chk ", goT)
+	c := &codec{file: f}
+	c.dec(v.typ, "chk", func(err string) string { return err })
+	f.P("_ = chk // decoded for its checks only")
+	f.P("return nil")
+	f.P("}", tail)
 }
 
 // streamFields prints the Body and Items fields of a streamed body: Body's
@@ -412,17 +434,23 @@ func genServer(f *file, a *api) {
 		f.P()
 	}
 
-	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags.")
+	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags")
+	f.P("// and the media types of the responses (none when a response has no body,")
+	f.P("// which any Accept header takes).")
 	f.P("var ", a.local("operations"), " = [", n, "]struct {")
-	f.P("id, path string")
-	f.P("tags     []string")
+	f.P("id, path      string")
+	f.P("tags, produces []string")
 	f.P("}{")
 	for _, op := range a.ops {
 		tagList := "nil"
 		if len(op.Tags) > 0 {
 			tagList = "[]string{" + quoteList(op.Tags) + "}"
 		}
-		f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, "},")
+		if offers := produces(op); len(offers) > 0 {
+			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", []string{", strings.Join(offers, ", "), "}},")
+		} else {
+			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", nil},")
+		}
 	}
 	f.P("}")
 	f.P()
@@ -526,11 +554,12 @@ func genServer(f *file, a *api) {
 	f.P("}")
 	f.P("}")
 	f.P()
+	authz, authorize := authorizers(a)
 	for _, op := range a.ops {
-		genHandle(f, a, op)
+		genHandle(f, a, op, authorize)
 	}
 	genObjectDecoders(f, a)
-	genSecurity(f, a)
+	genSecurity(f, a, authz)
 }
 
 // quoteText returns s as a Go string literal, interpreted unless that
@@ -577,8 +606,8 @@ func (f *file) securitySig(sc *scheme) string {
 }
 
 // genSecurity prints, per scheme, the method reading its credentials and,
-// per secured operation, the one trying its requirements in turn.
-func genSecurity(f *file, a *api) {
+// per authorizer in list, the one trying its requirements in turn.
+func genSecurity(f *file, a *api, list []*authorizer) {
 	srv := a.server
 	for _, sc := range a.schemes {
 		fail := func(err string) string {
@@ -617,89 +646,139 @@ func genSecurity(f *file, a *api) {
 		f.P("}")
 		f.P()
 	}
+	for _, az := range list {
+		genAuthorize(f, a, az)
+	}
+}
+
+// authorizer is a method of the server checking one list of security
+// requirements, which every operation that has it shares.
+type authorizer struct {
+	name string
+	reqs []*ir.SecurityRequirement
+}
+
+// authorizers returns the authorizers of a's secured operations, in the
+// order of the operations, and the one of each.
+func authorizers(a *api) (list []*authorizer, of map[*apiOp]*authorizer) {
+	of = map[*apiOp]*authorizer{}
+	byKey := map[string]*authorizer{}
+	names := map[string]bool{}
 	for _, op := range a.ops {
 		if op.Security == nil {
 			continue
 		}
-		f.P("// authorize", op.GoName, " checks the security of ", op.GoName, ": the first requirement")
-		f.P("// met gives the context the operation runs with.")
-		f.P("func (s *", srv, ") authorize", op.GoName, "(r *", httpPkg("Request"), ") (", ctxType, ", error) {")
-		open := false
-		var reqs []*ir.SecurityRequirement
-		for _, req := range op.Security {
+		var key, name strings.Builder
+		for i, req := range op.Security {
+			if i > 0 {
+				key.WriteString(" or ")
+				name.WriteString("Or")
+			}
 			if len(req.Schemes) == 0 {
-				open = true
-			} else {
-				reqs = append(reqs, req)
+				key.WriteString("{}")
+				name.WriteString("Anonymous")
+			}
+			for j, use := range req.Schemes {
+				if j > 0 {
+					name.WriteString("And")
+				}
+				name.WriteString(strings.TrimPrefix(a.schemeOf(use.Scheme).method, "Handle"))
+				key.WriteString(strconv.Quote(use.Scheme.Name) + strconv.Quote(strings.Join(use.Scopes, " ")) + ";")
 			}
 		}
-		track := len(reqs) > 1 // the error to report is chosen among several
-		for k, req := range reqs {
-			var names []string
-			for _, use := range req.Schemes {
-				n := use.Scheme.Name
-				if len(use.Scopes) > 0 {
-					n += " (" + strings.Join(use.Scopes, ", ") + ")"
-				}
-				names = append(names, n)
+		az := byKey[key.String()]
+		if az == nil {
+			n := "authorize" + name.String()
+			for i := 2; names[n]; i++ {
+				n = "authorize" + name.String() + strconv.Itoa(i)
 			}
-			f.P("// ", strings.Join(names, " and "))
-			for i, use := range req.Schemes {
-				scopes := "nil"
-				if len(use.Scopes) > 0 {
-					q := make([]string, len(use.Scopes))
-					for j, sc := range use.Scopes {
-						q[j] = strconv.Quote(sc)
-					}
-					scopes = "[]string{" + strings.Join(q, ", ") + "}"
-				}
-				in := "r.Context()"
-				if i > 0 {
-					in = "ctx"
-				}
-				call := "s." + a.schemeOf(use.Scheme).check + "(" + in + ", r, " + strconv.Quote(op.ID) + ", " + scopes + ")"
-				switch {
-				case k == 0 && i == 0:
-					f.P("ctx, err := ", call)
-				case i == 0:
-					f.P("ctx, err = ", call)
-				default:
-					f.P("if err == nil {")
-					f.P("ctx, err = ", call)
-					f.P("}")
-				}
-			}
-			f.P("if err == nil {")
-			f.P("return ctx, nil")
-			f.P("}")
-			switch {
-			case !track || k == len(reqs)-1:
-			case k == 0:
-				f.P("first := err")
-			default:
-				f.P("first = ", rt("FirstSecurityError"), "(first, err)")
-			}
+			names[n] = true
+			az = &authorizer{name: n, reqs: op.Security}
+			byKey[key.String()] = az
+			list = append(list, az)
 		}
-		errExpr := "err"
-		if track {
-			errExpr = f.qual(rt("FirstSecurityError")) + "(first, err)"
-		}
-		switch {
-		case open && len(reqs) > 0:
-			f.P("return ", rt("Anonymous"), "(r, ", errExpr, ")")
-		case open:
-			f.P("return r.Context(), nil")
-		case len(reqs) == 0:
-			f.P("return nil, &", rt("SecurityError"), "{Scheme: \"(undeclared)\", Err: ", rt("ErrNoCredentials"), "}")
-		default:
-			f.P("return nil, ", errExpr)
-		}
-		f.P("}")
-		f.P()
+		of[op] = az
 	}
+	return list, of
 }
 
-func genHandle(f *file, a *api, op *apiOp) {
+// genAuthorize prints the method trying the security requirements of az
+// in turn: the first met gives the context the operation runs with.
+func genAuthorize(f *file, a *api, az *authorizer) {
+	f.P("// ", az.name, " checks the security of operation op: the first requirement")
+	f.P("// met gives the context the operation runs with.")
+	f.P("func (s *", a.server, ") ", az.name, "(r *", httpPkg("Request"), ", op string) (", ctxType, ", error) {")
+	open := false
+	var reqs []*ir.SecurityRequirement
+	for _, req := range az.reqs {
+		if len(req.Schemes) == 0 {
+			open = true
+		} else {
+			reqs = append(reqs, req)
+		}
+	}
+	track := len(reqs) > 1 // the error to report is chosen among several
+	for k, req := range reqs {
+		var names []string
+		for _, use := range req.Schemes {
+			n := use.Scheme.Name
+			if len(use.Scopes) > 0 {
+				n += " (" + strings.Join(use.Scopes, ", ") + ")"
+			}
+			names = append(names, n)
+		}
+		f.P("// ", strings.Join(names, " and "))
+		for i, use := range req.Schemes {
+			scopes := "nil"
+			if len(use.Scopes) > 0 {
+				scopes = "[]string{" + quoteList(use.Scopes) + "}"
+			}
+			in := "r.Context()"
+			if i > 0 {
+				in = "ctx"
+			}
+			call := "s." + a.schemeOf(use.Scheme).check + "(" + in + ", r, op, " + scopes + ")"
+			switch {
+			case k == 0 && i == 0:
+				f.P("ctx, err := ", call)
+			case i == 0:
+				f.P("ctx, err = ", call)
+			default:
+				f.P("if err == nil {")
+				f.P("ctx, err = ", call)
+				f.P("}")
+			}
+		}
+		f.P("if err == nil {")
+		f.P("return ctx, nil")
+		f.P("}")
+		switch {
+		case !track || k == len(reqs)-1:
+		case k == 0:
+			f.P("first := err")
+		default:
+			f.P("first = ", rt("FirstSecurityError"), "(first, err)")
+		}
+	}
+	errExpr := "err"
+	if track {
+		errExpr = f.qual(rt("FirstSecurityError")) + "(first, err)"
+	}
+	switch {
+	case open && len(reqs) > 0:
+		f.P("return ", rt("Anonymous"), "(r, ", errExpr, ")")
+	case open:
+		f.P("return r.Context(), nil")
+	case len(reqs) == 0:
+		f.P("return nil, &", rt("SecurityError"), "{Scheme: \"(undeclared)\", Err: ", rt("ErrNoCredentials"), "}")
+	default:
+		f.P("return nil, ", errExpr)
+	}
+	f.P("}")
+	f.P()
+}
+
+func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
 	if hasEvents(op) {
@@ -707,7 +786,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	args := "r.Context()"
 	if op.Security != nil {
-		f.P("ctx, err := s.authorize", op.GoName, "(r)")
+		f.P("ctx, err := s.", authorize[op].name, "(r, ", strconv.Quote(op.ID), ")")
 		f.P("if err != nil {")
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
@@ -719,8 +798,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 		args = "xctx"
 	}
 	if offers := produces(op); len(offers) > 0 {
-		f.P("if accept := r.Header.Get(\"Accept\"); !", rt("Acceptable"), "(accept, produces", op.GoName, "[:]) {")
-		f.P("s.cfg.Error(w, r, &", rt("NotAcceptableError"), "{Accept: accept, Offers: produces", op.GoName, "[:]})")
+		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.index, "].produces) {")
 		f.P("return")
 		f.P("}")
 	}
@@ -742,18 +820,20 @@ func genHandle(f *file, a *api, op *apiOp) {
 			seqRequestBody(f, op)
 		} else if b.json {
 			goT := f.goType(b.typ)
-			f.P("var body *", goT)
 			switch {
 			case b.form && b.jsonType != "":
+				f.P("var body *", goT)
 				f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
 				formBody(f, op, goT)
 				f.P("} else {")
-				jsonBody(f, op, goT)
+				f.P("var err error")
+				jsonBody(f, op, goT, "=")
 				f.P("}")
 			case b.form:
+				f.P("var body *", goT)
 				formBody(f, op, goT)
 			default:
-				jsonBody(f, op, goT)
+				jsonBody(f, op, goT, ":=")
 			}
 		} else {
 			media := make([]string, len(b.media))
@@ -768,22 +848,12 @@ func genHandle(f *file, a *api, op *apiOp) {
 		}
 	}
 	f.P("res, err := s.h.", op.GoName, "(", args, ")")
-	f.P("if err == nil && res == nil {")
-	f.P("err = ", rt("ErrNoResponse"))
-	f.P("}")
-	f.P("if err == nil {")
+	f.P("if err == nil && res != nil {")
 	f.P("err = res.", op.write, "(w, s.cfg.ResponseRequest(r))")
 	f.P("}")
-	f.P("if err != nil {")
-	f.P("s.cfg.HandlerError(w, r, ", strconv.Quote(op.ID), ", err)")
-	f.P("}")
+	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")
 	f.P()
-	if offers := produces(op); len(offers) > 0 {
-		f.P("// produces", op.GoName, " lists the media types ", op.GoName, " responds with.")
-		f.P("var produces", op.GoName, " = [...]string{", strings.Join(offers, ", "), "}")
-		f.P()
-	}
 	if op.params != "" {
 		genDecodeParams(f, op)
 	}
@@ -793,7 +863,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	if b := op.body; b != nil && b.decode != "" {
 		c := &codec{file: f}
 		f.P("// ", b.decode, " reads the request body of ", op.GoName, ".")
-		f.P("func ", b.decode, "(r *", rt("Reader"), ", v *", f.goType(b.typ), ") error {")
+		f.P("func ", b.decode, "(v *", f.goType(b.typ), ", r *", rt("Reader"), ") error {")
 		c.dec(b.typ, "(*v)", func(err string) string { return err })
 		f.P("return nil")
 		f.P("}")
@@ -821,32 +891,18 @@ func produces(op *apiOp) []string {
 	return out
 }
 
-// jsonBody prints the code decoding a JSON request body into body.
-func jsonBody(f *file, op *apiOp, goT string) {
+// jsonBody prints the code decoding a JSON request body into body,
+// declared (assign ":=") or not ("=").
+func jsonBody(f *file, op *apiOp, goT, assign string) {
 	b := op.body
-	f.P("rb, err := s.cfg.JSONBody(r, ", b.required, ")")
-	f.P("if err != nil {")
-	f.P("s.cfg.Error(w, r, err)")
-	f.P("return")
-	f.P("}")
-	f.P("if rb != nil {")
-	f.P("body = new(", goT, ")")
-	if b.decode == "" {
-		f.P("err = body.DecodeJSON(&rb.Reader)")
-	} else {
-		f.P("err = ", b.decode, "(&rb.Reader, body)")
+	decode := b.decode
+	if decode == "" {
+		decode = "(*" + goT + ").DecodeJSON"
 	}
-	f.P("if err == nil {")
-	f.P("err = rb.Reader.End()")
-	f.P("}")
-	f.P("if err != nil {")
-	f.P("err = rb.Fail(err, ", invalidStatus(op), ")")
-	f.P("}")
-	f.P("rb.Release()")
+	f.P("body, err ", assign, " ", rt("JSONRequest"), "(s.cfg, r, ", b.required, ", ", invalidStatus(op), ", ", decode, ")")
 	f.P("if err != nil {")
 	f.P("s.cfg.Error(w, r, err)")
 	f.P("return")
-	f.P("}")
 	f.P("}")
 }
 
@@ -911,8 +967,7 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 }
 
 func genDecodeParams(f *file, op *apiOp) {
-	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and the")
-	f.P("// path parameters p captured by the router (escaped when esc is true).")
+	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and its path segments p.")
 	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
 	// Query parameters are read in one pass over the query: query holds
 	// those matched by name, props the exploded form objects matched by
@@ -930,6 +985,20 @@ func genDecodeParams(f *file, op *apiOp) {
 				continue
 			}
 			prefix, sep := pathStyle(prm)
+			if kind == scalarParam && plainString(f, prm.Type) {
+				// The commonest path parameter, without PathParam's call
+				// of its parse function.
+				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
+				f.P(fail("err"))
+				f.P("}")
+				continue
+			}
+			if kind == scalarParam {
+				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
+				f.P("return params, err")
+				f.P("}")
+				continue
+			}
 			f.P("{ // ", prm.Name)
 			switch kind {
 			case arrayParam:
@@ -945,16 +1014,12 @@ func genDecodeParams(f *file, op *apiOp) {
 				f.P(fail("err"))
 				f.P("}")
 				decodeObject(f, prm, "vals", true, prm.Explode)
-			default:
+			case rawParam:
 				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
 				f.P("if err != nil {")
 				f.P(fail("err"))
 				f.P("}")
-				if kind == rawParam {
-					f.P(dst, " = s")
-				} else {
-					f.parseScalar(prm.Type, "s", dst, fail)
-				}
+				f.P(dst, " = s")
 			}
 			f.P("}")
 		case ir.InQuery:
@@ -969,6 +1034,16 @@ func genDecodeParams(f *file, op *apiOp) {
 				query = append(query, prm)
 			}
 		case ir.InHeader, ir.InCookie:
+			if prm.In == ir.InHeader && kind == scalarParam {
+				helper, target := "HeaderOpt", "&"+dst
+				if prm.Required {
+					helper = "HeaderParam"
+				}
+				callWithParse(f, prm.Type, "); err != nil {", "if err = ", rt(helper), "(", target, ", r.Header, ", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), ", ", strconv.Quote(prm.Name), ", ")
+				f.P("return params, err")
+				f.P("}")
+				continue
+			}
 			if prm.In == ir.InHeader {
 				f.P("if s := r.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), "); s != \"\" {")
 			} else {
@@ -998,21 +1073,85 @@ func genDecodeParams(f *file, op *apiOp) {
 			f.P("}")
 		}
 	}
-	if len(query)+len(props)+len(deep) > 0 {
-		genQueryLoop(f, query, props, deep)
+	if len(query)+len(props)+len(deep) > 0 && genQueryLoop(f, query, props, deep) {
+		f.P("return params, err")
+	} else {
+		f.P("return params, nil")
 	}
-	f.P("return params, nil")
 	f.P("}")
 	f.P()
+}
+
+// parseFuncs names the runtime's parse function of each scalar kind without
+// constraints whose Go type is the kind's own (see callWithParse).
+var parseFuncs = map[ir.PrimKind]string{
+	ir.String: "ParseString", ir.Bool: "ParseBool",
+	ir.Int32: "ParseInt32", ir.Int64: "ParseInt64",
+	ir.Uint32: "ParseUint32", ir.Uint64: "ParseUint64",
+	ir.Float32: "ParseFloat32", ir.Float64: "ParseFloat64",
+	ir.DateTime: "ParseTime", ir.Date: "ParseDateValue", ir.UUID: "ParseUUIDValue",
+	ir.Bytes: "ParseBytes64", ir.Decimal: "ParseDecimal",
+}
+
+// callWithParse prints a call of a parameter helper whose last argument
+// is the function parsing and checking the text of a scalar of type t:
+// the runtime's for a primitive without constraints, else a function
+// literal. head is the call up to that argument, tail what follows it.
+func callWithParse(f *file, t ir.Type, tail string, head ...any) {
+	prim, enum, _ := scalarOf(t)
+	goT := f.goType(unNull(t))
+	if name := simpleParse(f, prim, enum, goT); name != "" {
+		f.P(append(head, rt(name), tail)...)
+		return
+	}
+	f.P(append(head, "func(s string) (v ", goT, ", err error) {")...)
+	f.parseScalar(t, "s", "v", func(err string) string { return "return v, " + err })
+	f.P("return v, nil")
+	f.P("}", tail)
+}
+
+// plainString reports whether a scalar of type t is a string without
+// constraints, which needs no parsing.
+func plainString(f *file, t ir.Type) bool {
+	prim, enum, _ := scalarOf(t)
+	return simpleParse(f, prim, enum, f.goType(unNull(t))) == parseFuncs[ir.String]
+}
+
+// simpleParse returns the runtime's parse function of a scalar, or "" for
+// one that needs its own: an enum, a primitive with constraints or whose
+// Go type is not the kind's own.
+func simpleParse(f *file, prim *ir.Prim, enum *ir.Enum, goT string) string {
+	if enum != nil || prim == nil || goT != f.primType(prim.Kind) || hasChecks(f, prim) {
+		return ""
+	}
+	return parseFuncs[prim.Kind]
+}
+
+// hasChecks reports whether parsing a p checks constraints beyond its type.
+func hasChecks(f *file, p *ir.Prim) bool {
+	s := f.scratch()
+	f.checks.primChecks(s, p, "x", true, s.errorf(func(err string) string { return "return " + err }))
+	return s.buf.Len() > 0
 }
 
 // pairsVar names the list of name/value pairs gathered for an object
 // parameter in the query.
 func pairsVar(p *ir.Param) string { return "pairs" + p.GoName }
 
-func genQueryLoop(f *file, query, props, deep []*ir.Param) {
-	if len(query) > 0 {
-		f.P("var seen [", len(query), "]bool")
+// genQueryLoop prints the loop over the query that fills the query
+// parameters, and the checks after it. It reports whether it leaves an
+// error in err, from the runtime's helpers, for the caller to return.
+func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
+	// seen marks the parameters found that hold no Set of their own: an
+	// optional scalar's Opt says it.
+	slot := map[*ir.Param]int{}
+	for _, prm := range query {
+		if kind, _ := requestShape(prm); kind != scalarParam || prm.Required {
+			slot[prm] = len(slot)
+		}
+	}
+	if len(slot) > 0 {
+		f.P("var seen [", len(slot), "]bool")
 	}
 	for i, prm := range query {
 		if kind, _ := requestShape(prm); kind == arrayParam {
@@ -1024,7 +1163,17 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 			f.P("var ", pairsVar(prm), " []string")
 		}
 	}
-	f.P("for q := r.URL.RawQuery; q != \"\"; {")
+	helpers := false
+	for _, prm := range query {
+		if kind, _ := requestShape(prm); kind == scalarParam {
+			helpers = true
+		}
+	}
+	if helpers {
+		f.P("for q := r.URL.RawQuery; q != \"\" && err == nil; {")
+	} else {
+		f.P("for q := r.URL.RawQuery; q != \"\"; {")
+	}
 	f.P("var key, value string")
 	f.P("key, value, q = ", rt("NextQuery"), "(q)")
 	f.P("switch key {")
@@ -1037,13 +1186,22 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 		}
 		cases[prm.Name] = true
 		f.P("case ", strconv.Quote(prm.Name), ":")
+		dst := "params." + prm.GoName
+		if kind == scalarParam {
+			if prm.Required {
+				callWithParse(f, prm.Type, ")", "err = ", rt("QueryParam"), "(&", dst, ", &seen[", slot[prm], "], ", strconv.Quote(prm.Name), ", value, ")
+			} else {
+				callWithParse(f, prm.Type, ")", "err = ", rt("QueryOpt"), "(&", dst, ", ", strconv.Quote(prm.Name), ", value, ")
+			}
+			continue
+		}
+		n := slot[prm]
 		if kind != arrayParam || !exploded(prm) {
-			f.P("if seen[", i, "] {")
+			f.P("if seen[", n, "] {")
 			f.P(fail(f.qual(rt("ErrRepeated"))))
 			f.P("}")
 		}
-		f.P("seen[", i, "] = true")
-		dst := "params." + prm.GoName
+		f.P("seen[", n, "] = true")
 		switch kind {
 		case arrayParam:
 			sep := querySep(prm)
@@ -1061,20 +1219,12 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 			f.P(fail("err"))
 			f.P("}")
 			decodeObject(f, prm, "vals", true, false)
-		default:
+		default: // rawParam
 			f.P("s, err := ", rt("QueryScalar"), "(value)")
 			f.P("if err != nil {")
 			f.P(fail("err"))
 			f.P("}")
-			if kind == rawParam {
-				f.P(dst, " = s")
-				break
-			}
-			if !prm.Required {
-				f.P(dst, ".Set = true")
-				dst += ".Value"
-			}
-			f.parseScalar(prm.Type, "s", dst, fail)
+			f.P(dst, " = s")
 		}
 	}
 	for _, prm := range props {
@@ -1119,15 +1269,26 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 	}
 	f.P("}")
 	f.P("}")
+	after := len(slot) > 0
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind == objectParam {
+			after = true
+		}
+	}
+	if helpers && after {
+		f.P("if err != nil {")
+		f.P("return params, err")
+		f.P("}")
+	}
 	for i, prm := range query {
 		kind, elem := requestShape(prm)
 		if prm.Required {
-			f.P("if !seen[", i, "] {")
+			f.P("if !seen[", slot[prm], "] {")
 			f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
 			f.P("}")
 		}
 		if kind == arrayParam {
-			f.P("if seen[", i, "] {")
+			f.P("if seen[", slot[prm], "] {")
 			assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
 			f.P("}")
 		}
@@ -1145,6 +1306,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) {
 		}
 		f.P("}")
 	}
+	return helpers && !after
 }
 
 // decodeObject prints code that decodes items into the object parameter p:

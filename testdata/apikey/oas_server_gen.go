@@ -12,8 +12,7 @@ import (
 // ListReportsResponse is the result of ListReports: one of
 // ListReportsResponse204.
 type ListReportsResponse interface {
-	// writeListReportsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListReportsResponse answers r; an error means nothing was written.
 	writeListReportsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,15 +22,13 @@ type ListReportsResponse interface {
 type ListReportsResponse204 struct{}
 
 func (v ListReportsResponse204) writeListReportsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // HealthResponse is the result of Health: one of
 // HealthResponse204.
 type HealthResponse interface {
-	// writeHealthResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHealthResponse answers r; an error means nothing was written.
 	writeHealthResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,8 +38,7 @@ type HealthResponse interface {
 type HealthResponse204 struct{}
 
 func (v HealthResponse204) writeHealthResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -92,13 +88,15 @@ func (Unimplemented) HandleQuery(ctx context.Context, operationID string, key st
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listReports", "/reports", nil},
-	{"health", "/health", nil},
+	{"listReports", "/reports", nil, nil},
+	{"health", "/health", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -202,35 +200,25 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListReports serves GET /reports.
 func (s *Server) handleListReports(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeListReports(r)
+	ctx, err := s.authorizeHeaderOrQuery(r, "listReports")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
 	res, err := s.h.ListReports(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListReportsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listReports", err)
-	}
+	s.cfg.Done(w, r, "listReports", res == nil, err)
 }
 
 // handleHealth serves GET /health.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Health(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeHealthResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "health", err)
-	}
+	s.cfg.Done(w, r, "health", res == nil, err)
 }
 
 // checkHeader reads the credentials of scheme "header" and passes them to the Handler.
@@ -265,17 +253,17 @@ func (s *Server) checkQuery(ctx context.Context, r *http.Request, op string, sco
 	return ctx, nil
 }
 
-// authorizeListReports checks the security of ListReports: the first requirement
+// authorizeHeaderOrQuery checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeListReports(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeHeaderOrQuery(r *http.Request, op string) (context.Context, error) {
 	// header
-	ctx, err := s.checkHeader(r.Context(), r, "listReports", nil)
+	ctx, err := s.checkHeader(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// query
-	ctx, err = s.checkQuery(r.Context(), r, "listReports", nil)
+	ctx, err = s.checkQuery(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -13,8 +13,7 @@ import (
 // BatchResponse is the result of Batch: one of
 // BatchResponse200.
 type BatchResponse interface {
-	// writeBatchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeBatchResponse answers r; an error means nothing was written.
 	writeBatchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -26,53 +25,41 @@ type BatchResponse200 struct {
 }
 
 func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.Bool(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []bool
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *bool
-				chk, e2 = oasrt.Grow(r, chk)
-				x3, err := r.Bool()
-				if err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-				(*e2) = x3
-			}
-			if chk == nil {
-				chk = []bool{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []bool
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *bool
+			chk, e2 = oasrt.Grow(r, chk)
+			x3, err := r.Bool()
+			if err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+			(*e2) = x3
+		}
+		if chk == nil {
+			chk = []bool{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -93,12 +80,14 @@ func (Unimplemented) Batch(ctx context.Context, body *[]Op) (BatchResponse, erro
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"batch", "/batch", nil},
+	{"batch", "/batch", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -200,48 +189,23 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleBatch serves POST /batch.
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesBatch[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesBatch[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *[]Op
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]Op)
-		err = decodeBatchBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Batch(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeBatchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "batch", err)
-	}
+	s.cfg.Done(w, r, "batch", res == nil, err)
 }
 
-// producesBatch lists the media types Batch responds with.
-var producesBatch = [...]string{"application/json"}
-
 // decodeBatchBody reads the request body of Batch.
-func decodeBatchBody(r *oasrt.Reader, v *[]Op) error {
+func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err

@@ -13,8 +13,7 @@ import (
 // PutTagsResponse is the result of PutTags: one of
 // PutTagsResponse200.
 type PutTagsResponse interface {
-	// writePutTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutTagsResponse answers r; an error means nothing was written.
 	writePutTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -26,57 +25,45 @@ type PutTagsResponse200 struct {
 }
 
 func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *string
-				chk, e2 = oasrt.Grow(r, chk)
-				at4 := r.Start()
-				x3, err := r.Str()
-				if err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-				if !pattern1.MatchString(x3) {
-					return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
-				}
-				(*e2) = x3
-			}
-			if chk == nil {
-				chk = []string{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *string
+			chk, e2 = oasrt.Grow(r, chk)
+			at4 := r.Start()
+			x3, err := r.Str()
+			if err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+			if !pattern1.MatchString(x3) {
+				return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+			}
+			(*e2) = x3
+		}
+		if chk == nil {
+			chk = []string{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -97,12 +84,14 @@ func (Unimplemented) PutTags(ctx context.Context, body *[]string) (PutTagsRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"putTags", "/tags", nil},
+	{"putTags", "/tags", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -204,48 +193,23 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePutTags serves POST /tags.
 func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPutTags[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPutTags[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *[]string
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]string)
-		err = decodePutTagsBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PutTags(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putTags", err)
-	}
+	s.cfg.Done(w, r, "putTags", res == nil, err)
 }
 
-// producesPutTags lists the media types PutTags responds with.
-var producesPutTags = [...]string{"application/json"}
-
 // decodePutTagsBody reads the request body of PutTags.
-func decodePutTagsBody(r *oasrt.Reader, v *[]string) error {
+func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -80,8 +79,7 @@ func callbackMatchRoute(method, path string, esc bool, p *[1]string) (op int, al
 // SubscribeOnEventResponse is the result of SubscribeOnEvent: one of
 // SubscribeOnEventResponse204.
 type SubscribeOnEventResponse interface {
-	// writeSubscribeOnEventResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeOnEventResponse answers r; an error means nothing was written.
 	writeSubscribeOnEventResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -91,15 +89,13 @@ type SubscribeOnEventResponse interface {
 type SubscribeOnEventResponse204 struct{}
 
 func (v SubscribeOnEventResponse204) writeSubscribeOnEventResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // SubscriptionDoneResponse is the result of SubscriptionDone: one of
 // SubscriptionDoneResponse200.
 type SubscriptionDoneResponse interface {
-	// writeSubscriptionDoneResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscriptionDoneResponse answers r; an error means nothing was written.
 	writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -111,24 +107,9 @@ type SubscriptionDoneResponse200 struct {
 }
 
 func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk SubscriptionDoneOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SubscriptionDoneOK])
 }
 
 // CallbackHandler implements the receiving side of the API's callbacks, one method each. A
@@ -156,13 +137,15 @@ func (UnimplementedCallbacks) SubscriptionDone(ctx context.Context) (Subscriptio
 	return nil, oashttp.ErrNotImplemented
 }
 
-// callbackOperations lists the operations by index: operationId, path template, tags.
+// callbackOperations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var callbackOperations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe onEvent", "/subscribe/onEvent", nil},
-	{"subscriptionDone", "/subscribe/onDone/done/{cb1}", nil},
+	{"subscribe onEvent", "/subscribe/onEvent", nil, nil},
+	{"subscriptionDone", "/subscribe/onDone/done/{cb1}", nil, []string{"application/json"}},
 }
 
 // CallbackServer serves the API: an http.Handler that routes each request to its
@@ -266,56 +249,26 @@ func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p 
 
 // handleSubscribeOnEvent serves POST /subscribe/onEvent.
 func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	var body *Event
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Event)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.SubscribeOnEvent(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscribeOnEventResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscribe onEvent", err)
-	}
+	s.cfg.Done(w, r, "subscribe onEvent", res == nil, err)
 }
 
 // handleSubscriptionDone serves DELETE /subscribe/onDone/done/{cb1}.
 func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubscriptionDone[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubscriptionDone[:]})
+	if !s.cfg.Accepts(w, r, callbackOperations[1].produces) {
 		return
 	}
 	res, err := s.h.SubscriptionDone(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscriptionDoneResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscriptionDone", err)
-	}
+	s.cfg.Done(w, r, "subscriptionDone", res == nil, err)
 }
-
-// producesSubscriptionDone lists the media types SubscriptionDone responds with.
-var producesSubscriptionDone = [...]string{"application/json"}

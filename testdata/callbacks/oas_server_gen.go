@@ -21,8 +21,7 @@ type SubscribeParams struct {
 // SubscribeResponse is the result of Subscribe: one of
 // SubscribeResponse201.
 type SubscribeResponse interface {
-	// writeSubscribeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeResponse answers r; an error means nothing was written.
 	writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -32,8 +31,7 @@ type SubscribeResponse interface {
 type SubscribeResponse201 struct{}
 
 func (v SubscribeResponse201) writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(201)
-	return nil
+	return oashttp.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -54,12 +52,14 @@ func (Unimplemented) Subscribe(ctx context.Context, params SubscribeParams, body
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe", "/topics/{topic}/subscriptions", nil},
+	{"subscribe", "/topics/{topic}/subscriptions", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -167,52 +167,25 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *SubscribeRequest
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(SubscribeRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Subscribe(xctx, params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscribeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscribe", err)
-	}
+	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
-// decodeSubscribeParams reads the parameters of Subscribe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
 func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
-	{ // topic
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "topic", In: "path", Err: err}
-		}
-		params.Topic = s
+	if params.Topic, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "topic", In: "path", Err: err}
 	}
-	if s := r.Header.Get("X-Callback"); s != "" {
-		params.XCallback.Set = true
-		params.XCallback.Value = s
+	if err = oashttp.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oashttp.ParseString); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -19,8 +19,7 @@ type ListItemsParams struct {
 // ListItemsResponse is the result of ListItems: one of
 // ListItemsResponse204.
 type ListItemsResponse interface {
-	// writeListItemsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListItemsResponse answers r; an error means nothing was written.
 	writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -30,8 +29,7 @@ type ListItemsResponse interface {
 type ListItemsResponse204 struct{}
 
 func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -52,12 +50,14 @@ func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (Lis
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listItems", "/items", nil},
+	{"listItems", "/items", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -165,19 +165,13 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.ListItems(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listItems", err)
-	}
+	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
 func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {

@@ -20,8 +20,7 @@ type WatchJobParams struct {
 // WatchJobResponse is the result of WatchJob: one of
 // WatchJobResponse200, WatchJobResponse404.
 type WatchJobResponse interface {
-	// writeWatchJobResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeWatchJobResponse answers r; an error means nothing was written.
 	writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -47,22 +46,19 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 // no such job
 type WatchJobResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v WatchJobResponse404) Error() string {
 	return "watchJob: 404 response"
 }
 
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // ChatResponse is the result of Chat: one of
 // ChatResponse200.
 type ChatResponse interface {
-	// writeChatResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeChatResponse answers r; an error means nothing was written.
 	writeChatResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -86,8 +82,7 @@ func (v ChatResponse200) writeChatResponse(rw http.ResponseWriter, r *http.Reque
 // ExportLogsResponse is the result of ExportLogs: one of
 // ExportLogsResponse200.
 type ExportLogsResponse interface {
-	// writeExportLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeExportLogsResponse answers r; an error means nothing was written.
 	writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -109,8 +104,7 @@ func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r
 // ImportLogsResponse is the result of ImportLogs: one of
 // ImportLogsResponse200.
 type ImportLogsResponse interface {
-	// writeImportLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportLogsResponse answers r; an error means nothing was written.
 	writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -122,37 +116,24 @@ type ImportLogsResponse200 struct {
 }
 
 func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	w.Int(v.Body)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk int64
-			x1, err := r.Int(64)
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk int64
+		x1, err := r.Int(64)
+		if err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // PutRecordsResponse is the result of PutRecords: one of
 // PutRecordsResponse200.
 type PutRecordsResponse interface {
-	// writePutRecordsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutRecordsResponse answers r; an error means nothing was written.
 	writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -218,16 +199,18 @@ func (Unimplemented) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, er
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [5]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"watchJob", "/jobs/{id}/progress", nil},
-	{"chat", "/chat", nil},
-	{"exportLogs", "/logs", nil},
-	{"importLogs", "/logs", nil},
-	{"putRecords", "/records", nil},
+	{"watchJob", "/jobs/{id}/progress", nil, []string{"text/event-stream"}},
+	{"chat", "/chat", nil, []string{"text/event-stream"}},
+	{"exportLogs", "/logs", nil, []string{"application/x-ndjson"}},
+	{"importLogs", "/logs", nil, []string{"application/json"}},
+	{"putRecords", "/records", nil, []string{"application/json-seq"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -338,8 +321,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleWatchJob serves GET /jobs/{id}/progress.
 func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesWatchJob[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesWatchJob[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeWatchJobParams(r, p, esc)
@@ -348,29 +330,16 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.WatchJob(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeWatchJobResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "watchJob", err)
-	}
+	s.cfg.Done(w, r, "watchJob", res == nil, err)
 }
 
-// producesWatchJob lists the media types WatchJob responds with.
-var producesWatchJob = [...]string{"text/event-stream"}
-
-// decodeWatchJobParams reads the parameters of WatchJob from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p.
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -378,71 +347,36 @@ func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJo
 // handleChat serves POST /chat.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesChat[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesChat[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	var body *ChatRequest
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(ChatRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.Chat(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeChatResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "chat", err)
-	}
+	s.cfg.Done(w, r, "chat", res == nil, err)
 }
-
-// producesChat lists the media types Chat responds with.
-var producesChat = [...]string{"text/event-stream"}
 
 // handleExportLogs serves GET /logs.
 func (s *Server) handleExportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesExportLogs[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesExportLogs[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	res, err := s.h.ExportLogs(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeExportLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "exportLogs", err)
-	}
+	s.cfg.Done(w, r, "exportLogs", res == nil, err)
 }
-
-// producesExportLogs lists the media types ExportLogs responds with.
-var producesExportLogs = [...]string{"application/x-ndjson"}
 
 // handleImportLogs serves POST /logs.
 func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesImportLogs[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesImportLogs[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, false, []string{"application/jsonl"})
@@ -454,24 +388,15 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
 	body := oashttp.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importLogs", err)
-	}
+	s.cfg.Done(w, r, "importLogs", res == nil, err)
 }
-
-// producesImportLogs lists the media types ImportLogs responds with.
-var producesImportLogs = [...]string{"application/json"}
 
 // handlePutRecords serves PUT /records.
 func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPutRecords[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPutRecords[:]})
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, true, []string{"application/json-seq"})
@@ -483,16 +408,8 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
 	body := oashttp.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putRecords", err)
-	}
+	s.cfg.Done(w, r, "putRecords", res == nil, err)
 }
-
-// producesPutRecords lists the media types PutRecords responds with.
-var producesPutRecords = [...]string{"application/json-seq"}

@@ -15,8 +15,7 @@ import (
 // TicksResponse is the result of Ticks: one of
 // TicksResponse200.
 type TicksResponse interface {
-	// writeTicksResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeTicksResponse answers r; an error means nothing was written.
 	writeTicksResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -40,8 +39,7 @@ func (v TicksResponse200) writeTicksResponse(rw http.ResponseWriter, r *http.Req
 // TickLogResponse is the result of TickLog: one of
 // TickLogResponse200.
 type TickLogResponse interface {
-	// writeTickLogResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeTickLogResponse answers r; an error means nothing was written.
 	writeTickLogResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -63,8 +61,7 @@ func (v TickLogResponse200) writeTickLogResponse(rw http.ResponseWriter, r *http
 // RawResponse is the result of Raw: one of
 // RawResponse200.
 type RawResponse interface {
-	// writeRawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeRawResponse answers r; an error means nothing was written.
 	writeRawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -84,8 +81,7 @@ func (v RawResponse200) writeRawResponse(rw http.ResponseWriter, r *http.Request
 // SendRawResponse is the result of SendRaw: one of
 // SendRawResponse204.
 type SendRawResponse interface {
-	// writeSendRawResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSendRawResponse answers r; an error means nothing was written.
 	writeSendRawResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -95,8 +91,7 @@ type SendRawResponse interface {
 type SendRawResponse204 struct{}
 
 func (v SendRawResponse204) writeSendRawResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -138,15 +133,17 @@ func (Unimplemented) SendRaw(ctx context.Context, body oashttp.RawBody) (SendRaw
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [4]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"ticks", "/ticks", nil},
-	{"tickLog", "/ticks/log", nil},
-	{"raw", "/raw", nil},
-	{"sendRaw", "/raw", nil},
+	{"ticks", "/ticks", nil, []string{"text/event-stream"}},
+	{"tickLog", "/ticks/log", nil, []string{"application/x-ndjson"}},
+	{"raw", "/raw", nil, []string{"text/event-stream"}},
+	{"sendRaw", "/raw", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -255,66 +252,39 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleTicks serves GET /ticks.
 func (s *Server) handleTicks(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesTicks[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesTicks[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.Ticks(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeTicksResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "ticks", err)
-	}
+	s.cfg.Done(w, r, "ticks", res == nil, err)
 }
-
-// producesTicks lists the media types Ticks responds with.
-var producesTicks = [...]string{"text/event-stream"}
 
 // handleTickLog serves GET /ticks/log.
 func (s *Server) handleTickLog(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesTickLog[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesTickLog[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	res, err := s.h.TickLog(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeTickLogResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "tickLog", err)
-	}
+	s.cfg.Done(w, r, "tickLog", res == nil, err)
 }
-
-// producesTickLog lists the media types TickLog responds with.
-var producesTickLog = [...]string{"application/x-ndjson"}
 
 // handleRaw serves GET /raw.
 func (s *Server) handleRaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesRaw[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesRaw[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	res, err := s.h.Raw(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeRawResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "raw", err)
-	}
+	s.cfg.Done(w, r, "raw", res == nil, err)
 }
-
-// producesRaw lists the media types Raw responds with.
-var producesRaw = [...]string{"text/event-stream"}
 
 // handleSendRaw serves POST /raw.
 func (s *Server) handleSendRaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
@@ -324,13 +294,8 @@ func (s *Server) handleSendRaw(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.SendRaw(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSendRawResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "sendRaw", err)
-	}
+	s.cfg.Done(w, r, "sendRaw", res == nil, err)
 }

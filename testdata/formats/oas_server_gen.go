@@ -21,37 +21,19 @@ type GetThingParams struct {
 // GetThingResponse is the result of GetThing: one of
 // GetThingResponse200.
 type GetThingResponse interface {
-	// writeGetThingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetThingResponse answers r; an error means nothing was written.
 	writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // GetThingResponse200 is the 200 response (application/json) of GetThing.
-//
-// ok
 type GetThingResponse200 struct {
 	Body GetThingOK
 }
 
 func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk GetThingOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetThingOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -72,12 +54,14 @@ func (Unimplemented) GetThing(ctx context.Context, params GetThingParams) (GetTh
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getThing", "/things/{id}", nil},
+	{"getThing", "/things/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -179,8 +163,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetThing serves GET /things/{id}.
 func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetThing[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetThing[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetThingParams(r, p, esc)
@@ -189,33 +172,16 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.GetThing(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetThingResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getThing", err)
-	}
+	s.cfg.Done(w, r, "getThing", res == nil, err)
 }
 
-// producesGetThing lists the media types GetThing responds with.
-var producesGetThing = [...]string{"application/json"}
-
-// decodeGetThingParams reads the parameters of GetThing from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetThingParams reads the parameters of GetThing from r and its path segments p.
 func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
+		return params, err
 	}
 	var seen [1]bool
 	var raw0 []string

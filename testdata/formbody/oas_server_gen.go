@@ -14,8 +14,7 @@ import (
 // LoginResponse is the result of Login: one of
 // LoginResponse204.
 type LoginResponse interface {
-	// writeLoginResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLoginResponse answers r; an error means nothing was written.
 	writeLoginResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -25,8 +24,7 @@ type LoginResponse interface {
 type LoginResponse204 struct{}
 
 func (v LoginResponse204) writeLoginResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -47,12 +45,14 @@ func (Unimplemented) Login(ctx context.Context, body *LoginRequest) (LoginRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"login", "/login", nil},
+	{"login", "/login", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -168,15 +168,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request, p []string,
 		}
 	}
 	res, err := s.h.Login(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLoginResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "login", err)
-	}
+	s.cfg.Done(w, r, "login", res == nil, err)
 }
 
 // decodeLoginRequestPairs reads an object parameter of type LoginRequest from

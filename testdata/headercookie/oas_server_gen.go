@@ -26,8 +26,7 @@ type GetMeParams struct {
 // GetMeResponse is the result of GetMe: one of
 // GetMeResponse204.
 type GetMeResponse interface {
-	// writeGetMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMeResponse answers r; an error means nothing was written.
 	writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -37,8 +36,7 @@ type GetMeResponse interface {
 type GetMeResponse204 struct{}
 
 func (v GetMeResponse204) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -59,12 +57,14 @@ func (Unimplemented) GetMe(ctx context.Context, params GetMeParams) (GetMeRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getMe", "/me", nil},
+	{"getMe", "/me", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -172,32 +172,19 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.GetMe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMe", err)
-	}
+	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
-// decodeGetMeParams reads the parameters of GetMe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMeParams reads the parameters of GetMe from r and its path segments p.
 func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
-	if s := r.Header.Get("X-Request-Id"); s != "" {
-		x, err := oashttp.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "X-Request-ID", In: "header", Err: err}
-		}
-		params.XRequestID = x
-	} else {
-		return params, &oashttp.ParamError{Name: "X-Request-ID", In: "header", Err: oashttp.ErrMissing}
+	if err = oashttp.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oashttp.ParseUUIDValue); err != nil {
+		return params, err
 	}
-	if s := r.Header.Get("If-Match"); s != "" {
-		params.IfMatch.Set = true
-		params.IfMatch.Value = s
+	if err = oashttp.HeaderOpt(&params.IfMatch, r.Header, "If-Match", "If-Match", oashttp.ParseString); err != nil {
+		return params, err
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value

@@ -12,8 +12,7 @@ import (
 // AdminResponse is the result of Admin: one of
 // AdminResponse204.
 type AdminResponse interface {
-	// writeAdminResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAdminResponse answers r; an error means nothing was written.
 	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,15 +22,13 @@ type AdminResponse interface {
 type AdminResponse204 struct{}
 
 func (v AdminResponse204) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ReadDataResponse is the result of ReadData: one of
 // ReadDataResponse204.
 type ReadDataResponse interface {
-	// writeReadDataResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeReadDataResponse answers r; an error means nothing was written.
 	writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,8 +38,7 @@ type ReadDataResponse interface {
 type ReadDataResponse204 struct{}
 
 func (v ReadDataResponse204) writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -103,13 +99,15 @@ func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"admin", "/admin", nil},
-	{"readData", "/data", nil},
+	{"admin", "/admin", nil, nil},
+	{"readData", "/data", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -213,40 +211,30 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAdmin serves GET /admin.
 func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAdmin(r)
+	ctx, err := s.authorizeBasic(r, "admin")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
 	res, err := s.h.Admin(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "admin", err)
-	}
+	s.cfg.Done(w, r, "admin", res == nil, err)
 }
 
 // handleReadData serves GET /data.
 func (s *Server) handleReadData(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeReadData(r)
+	ctx, err := s.authorizeOauthOrBearer(r, "readData")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
 	res, err := s.h.ReadData(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeReadDataResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "readData", err)
-	}
+	s.cfg.Done(w, r, "readData", res == nil, err)
 }
 
 // checkBasic reads the credentials of scheme "basic" and passes them to the Handler.
@@ -297,28 +285,28 @@ func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, sco
 	return ctx, nil
 }
 
-// authorizeAdmin checks the security of Admin: the first requirement
+// authorizeBasic checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeAdmin(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeBasic(r *http.Request, op string) (context.Context, error) {
 	// basic
-	ctx, err := s.checkBasic(r.Context(), r, "admin", nil)
+	ctx, err := s.checkBasic(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, err
 }
 
-// authorizeReadData checks the security of ReadData: the first requirement
+// authorizeOauthOrBearer checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeReadData(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeOauthOrBearer(r *http.Request, op string) (context.Context, error) {
 	// oauth (read)
-	ctx, err := s.checkOauth(r.Context(), r, "readData", []string{"read"})
+	ctx, err := s.checkOauth(r.Context(), r, op, []string{"read"})
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// bearer
-	ctx, err = s.checkBearer(r.Context(), r, "readData", nil)
+	ctx, err = s.checkBearer(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -20,8 +19,7 @@ type GetDocParams struct {
 // GetDocResponse is the result of GetDoc: one of
 // GetDocResponse200JSON, GetDocResponse200Plain.
 type GetDocResponse interface {
-	// writeGetDocResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDocResponse answers r; an error means nothing was written.
 	writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -33,24 +31,9 @@ type GetDocResponse200JSON struct {
 }
 
 func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk GetDocOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetDocOK])
 }
 
 // GetDocResponse200Plain is the 200 response (text/plain) of GetDoc.
@@ -75,8 +58,7 @@ type PutDocParams struct {
 // PutDocResponse is the result of PutDoc: one of
 // PutDocResponse204.
 type PutDocResponse interface {
-	// writePutDocResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutDocResponse answers r; an error means nothing was written.
 	writePutDocResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -86,8 +68,7 @@ type PutDocResponse interface {
 type PutDocResponse204 struct{}
 
 func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -115,13 +96,15 @@ func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oasht
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getDoc", "/doc/{id}", nil},
-	{"putDoc", "/doc/{id}", nil},
+	{"getDoc", "/doc/{id}", nil, []string{"application/json", "text/plain"}},
+	{"putDoc", "/doc/{id}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -225,8 +208,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetDoc serves GET /doc/{id}.
 func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetDoc[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetDoc[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetDocParams(r, p, esc)
@@ -235,29 +217,16 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetDoc(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDocResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDoc", err)
-	}
+	s.cfg.Done(w, r, "getDoc", res == nil, err)
 }
 
-// producesGetDoc lists the media types GetDoc responds with.
-var producesGetDoc = [...]string{"application/json", "text/plain"}
-
-// decodeGetDocParams reads the parameters of GetDoc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDocParams reads the parameters of GetDoc from r and its path segments p.
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -275,26 +244,16 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.PutDoc(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutDocResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putDoc", err)
-	}
+	s.cfg.Done(w, r, "putDoc", res == nil, err)
 }
 
-// decodePutDocParams reads the parameters of PutDoc from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePutDocParams reads the parameters of PutDoc from r and its path segments p.
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }

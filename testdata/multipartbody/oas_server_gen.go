@@ -28,8 +28,7 @@ type UploadForm struct {
 // UploadResponse is the result of Upload: one of
 // UploadResponse201.
 type UploadResponse interface {
-	// writeUploadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadResponse answers r; an error means nothing was written.
 	writeUploadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -39,8 +38,7 @@ type UploadResponse interface {
 type UploadResponse201 struct{}
 
 func (v UploadResponse201) writeUploadResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(201)
-	return nil
+	return oashttp.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -61,12 +59,14 @@ func (Unimplemented) Upload(ctx context.Context, body *UploadForm) (UploadRespon
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"upload", "/uploads", nil},
+	{"upload", "/uploads", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -183,15 +183,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, p []string
 		}
 	}
 	res, err := s.h.Upload(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "upload", err)
-	}
+	s.cfg.Done(w, r, "upload", res == nil, err)
 }
 
 // decodeUploadForm reads the multipart/form-data body of Upload;

@@ -16,8 +16,7 @@ import (
 // ListPetsResponse2 is the result of ListPets: one of
 // ListPetsResponse2200.
 type ListPetsResponse2 interface {
-	// writeListPetsResponse2 writes the response to request r; an error means nothing
-	// was written.
+	// writeListPetsResponse2 answers r; an error means nothing was written.
 	writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,24 +28,9 @@ type ListPetsResponse2200 struct {
 }
 
 func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Page
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Page])
 }
 
 // ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):
@@ -79,8 +63,7 @@ func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWrite
 // HandleListPetsResponse is the result of HandleListPets: one of
 // HandleListPetsResponse204, HandleListPetsResponse4XX.
 type HandleListPetsResponse interface {
-	// writeHandleListPetsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHandleListPetsResponse answers r; an error means nothing was written.
 	writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -90,8 +73,7 @@ type HandleListPetsResponse interface {
 type HandleListPetsResponse204 struct{}
 
 func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // HandleListPetsResponse4XX is the 4XX response of HandleListPets.
@@ -104,8 +86,7 @@ type HandleListPetsResponse4XX struct {
 	Error2 oasrt.Opt[string]
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v HandleListPetsResponse4XX) Error() string {
 	return "handleListPets: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -126,8 +107,7 @@ func (v HandleListPetsResponse4XX) writeHandleListPetsResponse(rw http.ResponseW
 // ListPetsStreamResponse is the result of ListPetsStream: one of
 // ListPetsStreamResponse204.
 type ListPetsStreamResponse interface {
-	// writeListPetsStreamResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListPetsStreamResponse answers r; an error means nothing was written.
 	writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -137,8 +117,7 @@ type ListPetsStreamResponse interface {
 type ListPetsStreamResponse204 struct{}
 
 func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler2 implements the operations of the API, one method each. A
@@ -185,14 +164,16 @@ func (Unimplemented) HandleListPets2(ctx context.Context, operationID string, to
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [3]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listPets", "/pets", nil},
-	{"handleListPets", "/pets", nil},
-	{"listPetsStream", "/pets/stream", nil},
+	{"listPets", "/pets", nil, []string{"application/json"}},
+	{"handleListPets", "/pets", nil, nil},
+	{"listPetsStream", "/pets/stream", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -298,77 +279,42 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListPets serves GET /pets.
 func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeListPets(r)
+	ctx, err := s.authorizeListPets2(r, "listPets")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListPets[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListPets[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.ListPets(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListPetsResponse2(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listPets", err)
-	}
+	s.cfg.Done(w, r, "listPets", res == nil, err)
 }
-
-// producesListPets lists the media types ListPets responds with.
-var producesListPets = [...]string{"application/json"}
 
 // handleHandleListPets serves POST /pets.
 func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	var body *Pets
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pets)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.HandleListPets(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeHandleListPetsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "handleListPets", err)
-	}
+	s.cfg.Done(w, r, "handleListPets", res == nil, err)
 }
 
 // handleListPetsStream serves GET /pets/stream.
 func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListPetsStream(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListPetsStreamResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listPetsStream", err)
-	}
+	s.cfg.Done(w, r, "listPetsStream", res == nil, err)
 }
 
 // checkListPets2 reads the credentials of scheme "listPets" and passes them to the Handler.
@@ -387,11 +333,11 @@ func (s *Server) checkListPets2(ctx context.Context, r *http.Request, op string,
 	return ctx, nil
 }
 
-// authorizeListPets checks the security of ListPets: the first requirement
+// authorizeListPets2 checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeListPets(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeListPets2(r *http.Request, op string) (context.Context, error) {
 	// listPets
-	ctx, err := s.checkListPets2(r.Context(), r, "listPets", nil)
+	ctx, err := s.checkListPets2(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -18,8 +18,7 @@ type GetUsersUserIDKeysParams struct {
 // GetUsersUserIDKeysResponse is the result of GetUsersUserIDKeys: one of
 // GetUsersUserIDKeysResponse204.
 type GetUsersUserIDKeysResponse interface {
-	// writeGetUsersUserIDKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUsersUserIDKeysResponse answers r; an error means nothing was written.
 	writeGetUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,8 +28,7 @@ type GetUsersUserIDKeysResponse interface {
 type GetUsersUserIDKeysResponse204 struct{}
 
 func (v GetUsersUserIDKeysResponse204) writeGetUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys.
@@ -42,8 +40,7 @@ type DeleteUsersUserIDKeysParams struct {
 // DeleteUsersUserIDKeysResponse is the result of DeleteUsersUserIDKeys: one of
 // DeleteUsersUserIDKeysResponse204.
 type DeleteUsersUserIDKeysResponse interface {
-	// writeDeleteUsersUserIDKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUsersUserIDKeysResponse answers r; an error means nothing was written.
 	writeDeleteUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -53,15 +50,13 @@ type DeleteUsersUserIDKeysResponse interface {
 type DeleteUsersUserIDKeysResponse204 struct{}
 
 func (v DeleteUsersUserIDKeysResponse204) writeDeleteUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // HeadResponse is the result of Head: one of
 // HeadResponse200.
 type HeadResponse interface {
-	// writeHeadResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeHeadResponse answers r; an error means nothing was written.
 	writeHeadResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -71,8 +66,7 @@ type HeadResponse interface {
 type HeadResponse200 struct{}
 
 func (v HeadResponse200) writeHeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -107,14 +101,16 @@ func (Unimplemented) Head(ctx context.Context) (HeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [3]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"get /users/{userId}/keys", "/users/{userId}/keys", nil},
-	{"delete /users/{userId}/keys", "/users/{userId}/keys", nil},
-	{"head /", "/", nil},
+	{"get /users/{userId}/keys", "/users/{userId}/keys", nil, nil},
+	{"delete /users/{userId}/keys", "/users/{userId}/keys", nil, nil},
+	{"head /", "/", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -226,30 +222,16 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 		return
 	}
 	res, err := s.h.GetUsersUserIDKeys(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "get /users/{userId}/keys", err)
-	}
+	s.cfg.Done(w, r, "get /users/{userId}/keys", res == nil, err)
 }
 
-// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and its path segments p.
 func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
-	{ // userId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		params.UserID = x
+	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -262,30 +244,16 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "delete /users/{userId}/keys", err)
-	}
+	s.cfg.Done(w, r, "delete /users/{userId}/keys", res == nil, err)
 }
 
-// decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and its path segments p.
 func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
-	{ // userId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
-		}
-		params.UserID = x
+	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -293,13 +261,8 @@ func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (p
 // handleHead serves HEAD /.
 func (s *Server) handleHead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Head(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeHeadResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "head /", err)
-	}
+	s.cfg.Done(w, r, "head /", res == nil, err)
 }

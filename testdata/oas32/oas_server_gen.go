@@ -14,8 +14,7 @@ import (
 // SearchNotesResponse is the result of SearchNotes: one of
 // SearchNotesResponse200.
 type SearchNotesResponse interface {
-	// writeSearchNotesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchNotesResponse answers r; an error means nothing was written.
 	writeSearchNotesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -27,51 +26,39 @@ type SearchNotesResponse200 struct {
 }
 
 func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Note
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Note
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Note{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Note
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Note
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Note{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // LockNoteParams holds the parameters of LockNote.
@@ -83,8 +70,7 @@ type LockNoteParams struct {
 // LockNoteResponse is the result of LockNote: one of
 // LockNoteResponse204.
 type LockNoteResponse interface {
-	// writeLockNoteResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLockNoteResponse answers r; an error means nothing was written.
 	writeLockNoteResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -94,8 +80,7 @@ type LockNoteResponse interface {
 type LockNoteResponse204 struct{}
 
 func (v LockNoteResponse204) writeLockNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // PurgeNotesIDParams holds the parameters of PurgeNotesID.
@@ -107,8 +92,7 @@ type PurgeNotesIDParams struct {
 // PurgeNotesIDResponse is the result of PurgeNotesID: one of
 // PurgeNotesIDResponse204.
 type PurgeNotesIDResponse interface {
-	// writePurgeNotesIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePurgeNotesIDResponse answers r; an error means nothing was written.
 	writePurgeNotesIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -118,15 +102,13 @@ type PurgeNotesIDResponse interface {
 type PurgeNotesIDResponse204 struct{}
 
 func (v PurgeNotesIDResponse204) writePurgeNotesIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ExportNotesResponse is the result of ExportNotes: one of
 // ExportNotesResponse200.
 type ExportNotesResponse interface {
-	// writeExportNotesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeExportNotesResponse answers r; an error means nothing was written.
 	writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -184,15 +166,17 @@ func (Unimplemented) ExportNotes(ctx context.Context) (ExportNotesResponse, erro
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [4]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"searchNotes", "/notes", nil},
-	{"lockNote", "/notes/{id}", nil},
-	{"purge /notes/{id}", "/notes/{id}", nil},
-	{"exportNotes", "/notes/export", nil},
+	{"searchNotes", "/notes", nil, []string{"application/json"}},
+	{"lockNote", "/notes/{id}", nil, nil},
+	{"purge /notes/{id}", "/notes/{id}", nil, nil},
+	{"exportNotes", "/notes/export", nil, []string{"application/jsonl"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -300,45 +284,20 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearchNotes serves QUERY /notes.
 func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSearchNotes[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSearchNotes[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *Search
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Search)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.SearchNotes(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchNotesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "searchNotes", err)
-	}
+	s.cfg.Done(w, r, "searchNotes", res == nil, err)
 }
-
-// producesSearchNotes lists the media types SearchNotes responds with.
-var producesSearchNotes = [...]string{"application/json"}
 
 // handleLockNote serves LOCK /notes/{id}.
 func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
@@ -348,30 +307,16 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.LockNote(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLockNoteResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "lockNote", err)
-	}
+	s.cfg.Done(w, r, "lockNote", res == nil, err)
 }
 
-// decodeLockNoteParams reads the parameters of LockNote from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLockNoteParams reads the parameters of LockNote from r and its path segments p.
 func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -384,51 +329,28 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.PurgeNotesID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePurgeNotesIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "purge /notes/{id}", err)
-	}
+	s.cfg.Done(w, r, "purge /notes/{id}", res == nil, err)
 }
 
-// decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and its path segments p.
 func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleExportNotes serves GET /notes/export.
 func (s *Server) handleExportNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesExportNotes[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesExportNotes[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.ExportNotes(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeExportNotesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "exportNotes", err)
-	}
+	s.cfg.Done(w, r, "exportNotes", res == nil, err)
 }
-
-// producesExportNotes lists the media types ExportNotes responds with.
-var producesExportNotes = [...]string{"application/jsonl"}

@@ -6,15 +6,13 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // AddNoteResponse is the result of AddNote: one of
 // AddNoteResponse201.
 type AddNoteResponse interface {
-	// writeAddNoteResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddNoteResponse answers r; an error means nothing was written.
 	writeAddNoteResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -26,24 +24,9 @@ type AddNoteResponse201 struct {
 }
 
 func (v AddNoteResponse201) writeAddNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk AddNoteCreated
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[AddNoteCreated])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -65,12 +48,14 @@ func (Unimplemented) AddNote(ctx context.Context, body *AddNoteRequest) (AddNote
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addNote", "/notes", nil},
+	{"addNote", "/notes", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -172,42 +157,17 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddNote serves POST /notes.
 func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddNote[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddNote[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *AddNoteRequest
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*AddNoteRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(AddNoteRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddNote(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddNoteResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addNote", err)
-	}
+	s.cfg.Done(w, r, "addNote", res == nil, err)
 }
-
-// producesAddNote lists the media types AddNote responds with.
-var producesAddNote = [...]string{"application/json"}

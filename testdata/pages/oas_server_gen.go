@@ -26,8 +26,7 @@ type ListIssuesParams struct {
 // ListIssuesResponse is the result of ListIssues: one of
 // ListIssuesResponse200.
 type ListIssuesResponse interface {
-	// writeListIssuesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListIssuesResponse answers r; an error means nothing was written.
 	writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,48 +40,40 @@ type ListIssuesResponse200 struct {
 }
 
 func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Issue
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Issue
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Issue{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []Issue
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Issue
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Issue{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.Link.Set {
@@ -103,8 +94,7 @@ type ListCustomersParams struct {
 // ListCustomersResponse is the result of ListCustomers: one of
 // ListCustomersResponse200.
 type ListCustomersResponse interface {
-	// writeListCustomersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListCustomersResponse answers r; an error means nothing was written.
 	writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -116,24 +106,9 @@ type ListCustomersResponse200 struct {
 }
 
 func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ListCustomersOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListCustomersOK])
 }
 
 // ListEventsParams holds the parameters of ListEvents.
@@ -145,8 +120,7 @@ type ListEventsParams struct {
 // ListEventsResponse is the result of ListEvents: one of
 // ListEventsResponse200.
 type ListEventsResponse interface {
-	// writeListEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEventsResponse answers r; an error means nothing was written.
 	writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -158,24 +132,9 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ListEventsOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListEventsOK])
 }
 
 // ListTagsParams holds the parameters of ListTags.
@@ -187,8 +146,7 @@ type ListTagsParams struct {
 // ListTagsResponse is the result of ListTags: one of
 // ListTagsResponse200.
 type ListTagsResponse interface {
-	// writeListTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTagsResponse answers r; an error means nothing was written.
 	writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -200,42 +158,29 @@ type ListTagsResponse200 struct {
 }
 
 func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListLabelsResponse is the result of ListLabels: one of
 // ListLabelsResponse200.
 type ListLabelsResponse interface {
-	// writeListLabelsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLabelsResponse answers r; an error means nothing was written.
 	writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -249,32 +194,24 @@ type ListLabelsResponse200 struct {
 }
 
 func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.Link.Set {
@@ -330,16 +267,18 @@ func (Unimplemented) ListLabels(ctx context.Context) (ListLabelsResponse, error)
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [5]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listIssues", "/repos/{owner}/{repo}/issues", nil},
-	{"listCustomers", "/customers", nil},
-	{"listEvents", "/events", nil},
-	{"listTags", "/tags", nil},
-	{"listLabels", "/labels", nil},
+	{"listIssues", "/repos/{owner}/{repo}/issues", nil, []string{"application/json"}},
+	{"listCustomers", "/customers", nil, []string{"application/json"}},
+	{"listEvents", "/events", nil, []string{"application/json"}},
+	{"listTags", "/tags", nil, []string{"application/json"}},
+	{"listLabels", "/labels", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -449,8 +388,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListIssues serves GET /repos/{owner}/{repo}/issues.
 func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListIssues[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListIssues[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeListIssuesParams(r, p, esc)
@@ -459,90 +397,59 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.ListIssues(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListIssuesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listIssues", err)
-	}
+	s.cfg.Done(w, r, "listIssues", res == nil, err)
 }
 
-// producesListIssues lists the media types ListIssues responds with.
-var producesListIssues = [...]string{"application/json"}
-
-// decodeListIssuesParams reads the parameters of ListIssues from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p.
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
-	{ // owner
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
-		}
-		params.Owner = s
+	if params.Owner, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
 	}
-	{ // repo
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
-		}
-		params.Repo = s
+	if params.Repo, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
 	}
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "per_page":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: err}
-			}
-			params.PerPage.Set = true
-			x, err := oashttp.ParseInt(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			if x > 100 {
-				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.PerPage.Value = x
+			err = oashttp.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = x
+				return v, nil
+			})
 		case "page":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Set = true
-			x, err := oashttp.ParseInt(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			params.Page.Value = x
+			err = oashttp.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListCustomers serves GET /customers.
 func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListCustomers[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListCustomers[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	params, err := decodeListCustomersParams(r, p, esc)
@@ -551,63 +458,30 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.ListCustomers(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListCustomersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listCustomers", err)
-	}
+	s.cfg.Done(w, r, "listCustomers", res == nil, err)
 }
 
-// producesListCustomers lists the media types ListCustomers responds with.
-var producesListCustomers = [...]string{"application/json"}
-
-// decodeListCustomersParams reads the parameters of ListCustomers from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListCustomersParams reads the parameters of ListCustomers from r and its path segments p.
 func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "starting_after":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "starting_after", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "starting_after", In: "query", Err: err}
-			}
-			params.StartingAfter.Set = true
-			params.StartingAfter.Value = s
+			err = oashttp.QueryOpt(&params.StartingAfter, "starting_after", value, oashttp.ParseString)
 		case "limit":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oashttp.ParseInt(s, 32)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Value = int32(x)
+			err = oashttp.QueryOpt(&params.Limit, "limit", value, oashttp.ParseInt32)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListEvents[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	params, err := decodeListEventsParams(r, p, esc)
@@ -616,52 +490,28 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.ListEvents(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listEvents", err)
-	}
+	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
 
-// producesListEvents lists the media types ListEvents responds with.
-var producesListEvents = [...]string{"application/json"}
-
-// decodeListEventsParams reads the parameters of ListEvents from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListEventsParams reads the parameters of ListEvents from r and its path segments p.
 func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "offset":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: err}
-			}
-			params.Offset.Set = true
-			x, err := oashttp.ParseInt(s, 32)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: err}
-			}
-			params.Offset.Value = int32(x)
+			err = oashttp.QueryOpt(&params.Offset, "offset", value, oashttp.ParseInt32)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListTags serves GET /tags.
 func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListTags[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListTags[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	params, err := decodeListTagsParams(r, p, esc)
@@ -670,65 +520,33 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 		return
 	}
 	res, err := s.h.ListTags(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTags", err)
-	}
+	s.cfg.Done(w, r, "listTags", res == nil, err)
 }
 
-// producesListTags lists the media types ListTags responds with.
-var producesListTags = [...]string{"application/json"}
-
-// decodeListTagsParams reads the parameters of ListTags from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListTagsParams reads the parameters of ListTags from r and its path segments p.
 func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "page":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Set = true
-			x, err := oashttp.ParseInt(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
-			}
-			params.Page.Value = x
+			err = oashttp.QueryOpt(&params.Page, "page", value, oashttp.ParseInt64)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleListLabels serves GET /labels.
 func (s *Server) handleListLabels(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListLabels[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListLabels[:]})
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	res, err := s.h.ListLabels(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLabelsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLabels", err)
-	}
+	s.cfg.Done(w, r, "listLabels", res == nil, err)
 }
-
-// producesListLabels lists the media types ListLabels responds with.
-var producesListLabels = [...]string{"application/json"}

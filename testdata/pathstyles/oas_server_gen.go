@@ -23,8 +23,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse204.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -34,8 +33,7 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -56,12 +54,14 @@ func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFile
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getFile", "/files/{id}/{label}/{matrix}", nil},
+	{"getFile", "/files/{id}/{label}/{matrix}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -169,33 +169,26 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
 		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+			return v, err
 		}
 		if x < 1 {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			return v, fmt.Errorf("%v is less than minimum 1", x)
 		}
-		params.ID = x
+		v = x
+		return v, nil
+	}); err != nil {
+		return params, err
 	}
 	{ // label
 		vals, err := oashttp.PathArray(p[1], ".", ",", esc)
@@ -204,12 +197,8 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		}
 		params.Label = vals
 	}
-	{ // matrix
-		s, err := oashttp.PathScalar(p[2], ";matrix=", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
-		}
-		params.Matrix = s
+	if params.Matrix, err = oashttp.PathScalar(p[2], ";matrix=", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
 	}
 	return params, nil
 }

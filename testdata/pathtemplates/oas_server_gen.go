@@ -20,8 +20,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse204.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -31,15 +30,13 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLatestResponse is the result of GetLatest: one of
 // GetLatestResponse204.
 type GetLatestResponse interface {
-	// writeGetLatestResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLatestResponse answers r; an error means nothing was written.
 	writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -49,8 +46,7 @@ type GetLatestResponse interface {
 type GetLatestResponse204 struct{}
 
 func (v GetLatestResponse204) writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -78,13 +74,15 @@ func (Unimplemented) GetLatest(ctx context.Context) (GetLatestResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getFile", "/files/{name}.{ext}", nil},
-	{"getLatest", "/files/latest", nil},
+	{"getFile", "/files/{name}.{ext}", nil, nil},
+	{"getLatest", "/files/latest", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -194,40 +192,29 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // name
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
-	{ // ext
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
-		}
+	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
 		switch s {
 		case "txt":
-			params.Ext = GetFileExtTxt
+			v = GetFileExtTxt
 		case "md":
-			params.Ext = GetFileExtMd
+			v = GetFileExtMd
 		default:
-			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: oashttp.InvalidValue(s, "GetFileExt")}
+			return v, oashttp.InvalidValue(s, "GetFileExt")
 		}
+		return v, nil
+	}); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -235,13 +222,8 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 // handleGetLatest serves GET /files/latest.
 func (s *Server) handleGetLatest(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.GetLatest(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLatestResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLatest", err)
-	}
+	s.cfg.Done(w, r, "getLatest", res == nil, err)
 }

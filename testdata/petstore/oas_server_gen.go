@@ -15,8 +15,7 @@ import (
 // UpdatePetResponse is the result of UpdatePet: one of
 // UpdatePetResponse200, UpdatePetResponse400, UpdatePetResponse404, UpdatePetResponse422.
 type UpdatePetResponse interface {
-	// writeUpdatePetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdatePetResponse answers r; an error means nothing was written.
 	writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -28,24 +27,9 @@ type UpdatePetResponse200 struct {
 }
 
 func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetResponse400 is the 400 response of UpdatePet.
@@ -53,15 +37,13 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse400) Error() string {
 	return "updatePet: 400 response"
 }
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdatePetResponse404 is the 404 response of UpdatePet.
@@ -69,15 +51,13 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type UpdatePetResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse404) Error() string {
 	return "updatePet: 404 response"
 }
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdatePetResponse422 is the 422 response of UpdatePet.
@@ -85,22 +65,19 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Validation exception
 type UpdatePetResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse422) Error() string {
 	return "updatePet: 422 response"
 }
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse200, AddPetResponse400, AddPetResponse422.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -112,24 +89,9 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -137,15 +99,13 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -153,15 +113,13 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Validation exception
 type AddPetResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
@@ -174,8 +132,7 @@ type FindPetsByStatusParams struct {
 // FindPetsByStatusResponse is the result of FindPetsByStatus: one of
 // FindPetsByStatusResponse200, FindPetsByStatusResponse400.
 type FindPetsByStatusResponse interface {
-	// writeFindPetsByStatusResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeFindPetsByStatusResponse answers r; an error means nothing was written.
 	writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -187,51 +144,39 @@ type FindPetsByStatusResponse200 struct {
 }
 
 func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Pet
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Pet
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Pet{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Pet
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Pet
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Pet{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // FindPetsByStatusResponse400 is the 400 response of FindPetsByStatus.
@@ -239,15 +184,13 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByStatusResponse400) Error() string {
 	return "findPetsByStatus: 400 response"
 }
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // FindPetsByTagsParams holds the parameters of FindPetsByTags.
@@ -260,8 +203,7 @@ type FindPetsByTagsParams struct {
 // FindPetsByTagsResponse is the result of FindPetsByTags: one of
 // FindPetsByTagsResponse200, FindPetsByTagsResponse400.
 type FindPetsByTagsResponse interface {
-	// writeFindPetsByTagsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeFindPetsByTagsResponse answers r; an error means nothing was written.
 	writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -273,51 +215,39 @@ type FindPetsByTagsResponse200 struct {
 }
 
 func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Pet
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Pet
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Pet{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Pet
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Pet
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Pet{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // FindPetsByTagsResponse400 is the 400 response of FindPetsByTags.
@@ -325,15 +255,13 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByTagsResponse400) Error() string {
 	return "findPetsByTags: 400 response"
 }
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -346,8 +274,7 @@ type GetPetByIDParams struct {
 // GetPetByIDResponse is the result of GetPetByID: one of
 // GetPetByIDResponse200, GetPetByIDResponse400, GetPetByIDResponse404.
 type GetPetByIDResponse interface {
-	// writeGetPetByIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetByIDResponse answers r; an error means nothing was written.
 	writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -359,24 +286,9 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -384,15 +296,13 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -400,15 +310,13 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdatePetWithFormParams holds the parameters of UpdatePetWithForm.
@@ -427,8 +335,7 @@ type UpdatePetWithFormParams struct {
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
 // UpdatePetWithFormResponse200, UpdatePetWithFormResponse400, UpdatePetWithFormResponse404.
 type UpdatePetWithFormResponse interface {
-	// writeUpdatePetWithFormResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdatePetWithFormResponse answers r; an error means nothing was written.
 	writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -440,24 +347,9 @@ type UpdatePetWithFormResponse200 struct {
 }
 
 func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
@@ -465,15 +357,13 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse400) Error() string {
 	return "updatePetWithForm: 400 response"
 }
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdatePetWithFormResponse404 is the 404 response of UpdatePetWithForm.
@@ -481,15 +371,13 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse404) Error() string {
 	return "updatePetWithForm: 404 response"
 }
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeletePetParams holds the parameters of DeletePet.
@@ -504,8 +392,7 @@ type DeletePetParams struct {
 // DeletePetResponse is the result of DeletePet: one of
 // DeletePetResponse200, DeletePetResponse400, DeletePetResponse404.
 type DeletePetResponse interface {
-	// writeDeletePetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeletePetResponse answers r; an error means nothing was written.
 	writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -515,8 +402,7 @@ type DeletePetResponse interface {
 type DeletePetResponse200 struct{}
 
 func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeletePetResponse400 is the 400 response of DeletePet.
@@ -524,15 +410,13 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse400) Error() string {
 	return "deletePet: 400 response"
 }
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeletePetResponse404 is the 404 response of DeletePet.
@@ -540,15 +424,13 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type DeletePetResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse404) Error() string {
 	return "deletePet: 404 response"
 }
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UploadFileParams holds the parameters of UploadFile.
@@ -564,8 +446,7 @@ type UploadFileParams struct {
 // UploadFileResponse is the result of UploadFile: one of
 // UploadFileResponse200, UploadFileResponse400, UploadFileResponse404.
 type UploadFileResponse interface {
-	// writeUploadFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadFileResponse answers r; an error means nothing was written.
 	writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -577,24 +458,9 @@ type UploadFileResponse200 struct {
 }
 
 func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk APIResponse
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[APIResponse])
 }
 
 // UploadFileResponse400 is the 400 response of UploadFile.
@@ -602,15 +468,13 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 // No file uploaded
 type UploadFileResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse400) Error() string {
 	return "uploadFile: 400 response"
 }
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UploadFileResponse404 is the 404 response of UploadFile.
@@ -618,22 +482,19 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 // Pet not found
 type UploadFileResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse404) Error() string {
 	return "uploadFile: 404 response"
 }
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // GetInventoryResponse is the result of GetInventory: one of
 // GetInventoryResponse200.
 type GetInventoryResponse interface {
-	// writeGetInventoryResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetInventoryResponse answers r; an error means nothing was written.
 	writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -645,8 +506,7 @@ type GetInventoryResponse200 struct {
 }
 
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
 		w.Key(k2)
@@ -655,52 +515,40 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk map[string]int32
-			if err := r.ObjStart(); err != nil {
-				return err
-			}
-			if chk == nil {
-				chk = make(map[string]int32)
-			}
-			for {
-				k1, more, err := r.ObjKey()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				key2 := r.Intern(k1)
-				var x3 int32
-				x4, err := r.Int(32)
-				if err != nil {
-					return oasrt.AtKey(err, key2)
-				}
-				x3 = int32(x4)
-				chk[key2] = x3
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk map[string]int32
+		if err := r.ObjStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		if chk == nil {
+			chk = make(map[string]int32)
+		}
+		for {
+			k1, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			key2 := r.Intern(k1)
+			var x3 int32
+			x4, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, key2)
+			}
+			x3 = int32(x4)
+			chk[key2] = x3
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // PlaceOrderResponse is the result of PlaceOrder: one of
 // PlaceOrderResponse200, PlaceOrderResponse400, PlaceOrderResponse422.
 type PlaceOrderResponse interface {
-	// writePlaceOrderResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePlaceOrderResponse answers r; an error means nothing was written.
 	writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -712,24 +560,9 @@ type PlaceOrderResponse200 struct {
 }
 
 func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Order
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
 }
 
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
@@ -737,15 +570,13 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse400) Error() string {
 	return "placeOrder: 400 response"
 }
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // PlaceOrderResponse422 is the 422 response of PlaceOrder.
@@ -753,15 +584,13 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Validation exception
 type PlaceOrderResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse422) Error() string {
 	return "placeOrder: 422 response"
 }
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // GetOrderByIDParams holds the parameters of GetOrderByID.
@@ -774,8 +603,7 @@ type GetOrderByIDParams struct {
 // GetOrderByIDResponse is the result of GetOrderByID: one of
 // GetOrderByIDResponse200, GetOrderByIDResponse400, GetOrderByIDResponse404.
 type GetOrderByIDResponse interface {
-	// writeGetOrderByIDResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrderByIDResponse answers r; an error means nothing was written.
 	writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -787,24 +615,9 @@ type GetOrderByIDResponse200 struct {
 }
 
 func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Order
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
 }
 
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
@@ -812,15 +625,13 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse400) Error() string {
 	return "getOrderById: 400 response"
 }
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetOrderByIDResponse404 is the 404 response of GetOrderByID.
@@ -828,15 +639,13 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Order not found
 type GetOrderByIDResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse404) Error() string {
 	return "getOrderById: 404 response"
 }
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteOrderParams holds the parameters of DeleteOrder.
@@ -849,8 +658,7 @@ type DeleteOrderParams struct {
 // DeleteOrderResponse is the result of DeleteOrder: one of
 // DeleteOrderResponse200, DeleteOrderResponse400, DeleteOrderResponse404.
 type DeleteOrderResponse interface {
-	// writeDeleteOrderResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrderResponse answers r; an error means nothing was written.
 	writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -860,8 +668,7 @@ type DeleteOrderResponse interface {
 type DeleteOrderResponse200 struct{}
 
 func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeleteOrderResponse400 is the 400 response of DeleteOrder.
@@ -869,15 +676,13 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse400) Error() string {
 	return "deleteOrder: 400 response"
 }
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeleteOrderResponse404 is the 404 response of DeleteOrder.
@@ -885,22 +690,19 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Order not found
 type DeleteOrderResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse404) Error() string {
 	return "deleteOrder: 404 response"
 }
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse200, CreateUserResponse400, CreateUserResponse422.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUserResponse answers r; an error means nothing was written.
 	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -912,24 +714,9 @@ type CreateUserResponse200 struct {
 }
 
 func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse400 is the 400 response of CreateUser.
@@ -937,15 +724,13 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 // Invalid input
 type CreateUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse400) Error() string {
 	return "createUser: 400 response"
 }
 
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // CreateUserResponse422 is the 422 response of CreateUser.
@@ -953,22 +738,19 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 // Validation exception
 type CreateUserResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse422) Error() string {
 	return "createUser: 422 response"
 }
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
 // CreateUsersWithListInputResponse200, CreateUsersWithListInputResponse400, CreateUsersWithListInputResponse422.
 type CreateUsersWithListInputResponse interface {
-	// writeCreateUsersWithListInputResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUsersWithListInputResponse answers r; an error means nothing was written.
 	writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -980,24 +762,9 @@ type CreateUsersWithListInputResponse200 struct {
 }
 
 func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
@@ -1005,15 +772,13 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse400) Error() string {
 	return "createUsersWithListInput: 400 response"
 }
 
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // CreateUsersWithListInputResponse422 is the 422 response of CreateUsersWithListInput.
@@ -1021,15 +786,13 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse422) Error() string {
 	return "createUsersWithListInput: 422 response"
 }
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(422)
-	return nil
+	return oashttp.WriteStatus(rw, 422)
 }
 
 // LoginUserParams holds the parameters of LoginUser.
@@ -1045,8 +808,7 @@ type LoginUserParams struct {
 // LoginUserResponse is the result of LoginUser: one of
 // LoginUserResponse200, LoginUserResponse400.
 type LoginUserResponse interface {
-	// writeLoginUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLoginUserResponse answers r; an error means nothing was written.
 	writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1064,27 +826,19 @@ type LoginUserResponse200 struct {
 }
 
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	w.String(v.Body)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk string
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk string
+		x1, err := r.Str()
+		if err != nil {
 			return err
 		}
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	if v.XRateLimit.Set {
@@ -1102,22 +856,19 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v LoginUserResponse400) Error() string {
 	return "loginUser: 400 response"
 }
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // LogoutUserResponse is the result of LogoutUser: one of
 // LogoutUserResponse200.
 type LogoutUserResponse interface {
-	// writeLogoutUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLogoutUserResponse answers r; an error means nothing was written.
 	writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1127,8 +878,7 @@ type LogoutUserResponse interface {
 type LogoutUserResponse200 struct{}
 
 func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // GetUserByNameParams holds the parameters of GetUserByName.
@@ -1141,8 +891,7 @@ type GetUserByNameParams struct {
 // GetUserByNameResponse is the result of GetUserByName: one of
 // GetUserByNameResponse200, GetUserByNameResponse400, GetUserByNameResponse404.
 type GetUserByNameResponse interface {
-	// writeGetUserByNameResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUserByNameResponse answers r; an error means nothing was written.
 	writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1154,24 +903,9 @@ type GetUserByNameResponse200 struct {
 }
 
 func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserByNameResponse400 is the 400 response of GetUserByName.
@@ -1179,15 +913,13 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse400) Error() string {
 	return "getUserByName: 400 response"
 }
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // GetUserByNameResponse404 is the 404 response of GetUserByName.
@@ -1195,15 +927,13 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // User not found
 type GetUserByNameResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse404) Error() string {
 	return "getUserByName: 404 response"
 }
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // UpdateUserParams holds the parameters of UpdateUser.
@@ -1216,8 +946,7 @@ type UpdateUserParams struct {
 // UpdateUserResponse is the result of UpdateUser: one of
 // UpdateUserResponse200, UpdateUserResponse400, UpdateUserResponse404.
 type UpdateUserResponse interface {
-	// writeUpdateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUpdateUserResponse answers r; an error means nothing was written.
 	writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1227,24 +956,19 @@ type UpdateUserResponse interface {
 type UpdateUserResponse200 struct{}
 
 func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // UpdateUserResponse400 is the 400 response of UpdateUser.
-//
-// bad request
 type UpdateUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse400) Error() string {
 	return "updateUser: 400 response"
 }
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UpdateUserResponse404 is the 404 response of UpdateUser.
@@ -1252,15 +976,13 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 // user not found
 type UpdateUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse404) Error() string {
 	return "updateUser: 404 response"
 }
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -1273,8 +995,7 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse200, DeleteUserResponse400, DeleteUserResponse404.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUserResponse answers r; an error means nothing was written.
 	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1284,8 +1005,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse200 struct{}
 
 func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // DeleteUserResponse400 is the 400 response of DeleteUser.
@@ -1293,15 +1013,13 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse400) Error() string {
 	return "deleteUser: 400 response"
 }
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // DeleteUserResponse404 is the 404 response of DeleteUser.
@@ -1309,15 +1027,13 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 // User not found
 type DeleteUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse404) Error() string {
 	return "deleteUser: 404 response"
 }
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -1465,30 +1181,32 @@ func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (D
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [19]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"updatePet", "/pet", []string{"pet"}},
-	{"addPet", "/pet", []string{"pet"}},
-	{"findPetsByStatus", "/pet/findByStatus", []string{"pet"}},
-	{"findPetsByTags", "/pet/findByTags", []string{"pet"}},
-	{"getPetById", "/pet/{petId}", []string{"pet"}},
-	{"updatePetWithForm", "/pet/{petId}", []string{"pet"}},
-	{"deletePet", "/pet/{petId}", []string{"pet"}},
-	{"uploadFile", "/pet/{petId}/uploadImage", []string{"pet"}},
-	{"getInventory", "/store/inventory", []string{"store"}},
-	{"placeOrder", "/store/order", []string{"store"}},
-	{"getOrderById", "/store/order/{orderId}", []string{"store"}},
-	{"deleteOrder", "/store/order/{orderId}", []string{"store"}},
-	{"createUser", "/user", []string{"user"}},
-	{"createUsersWithListInput", "/user/createWithList", []string{"user"}},
-	{"loginUser", "/user/login", []string{"user"}},
-	{"logoutUser", "/user/logout", []string{"user"}},
-	{"getUserByName", "/user/{username}", []string{"user"}},
-	{"updateUser", "/user/{username}", []string{"user"}},
-	{"deleteUser", "/user/{username}", []string{"user"}},
+	{"updatePet", "/pet", []string{"pet"}, []string{"application/json"}},
+	{"addPet", "/pet", []string{"pet"}, []string{"application/json"}},
+	{"findPetsByStatus", "/pet/findByStatus", []string{"pet"}, []string{"application/json"}},
+	{"findPetsByTags", "/pet/findByTags", []string{"pet"}, []string{"application/json"}},
+	{"getPetById", "/pet/{petId}", []string{"pet"}, []string{"application/json"}},
+	{"updatePetWithForm", "/pet/{petId}", []string{"pet"}, []string{"application/json"}},
+	{"deletePet", "/pet/{petId}", []string{"pet"}, nil},
+	{"uploadFile", "/pet/{petId}/uploadImage", []string{"pet"}, []string{"application/json"}},
+	{"getInventory", "/store/inventory", []string{"store"}, []string{"application/json"}},
+	{"placeOrder", "/store/order", []string{"store"}, []string{"application/json"}},
+	{"getOrderById", "/store/order/{orderId}", []string{"store"}, []string{"application/json"}},
+	{"deleteOrder", "/store/order/{orderId}", []string{"store"}, nil},
+	{"createUser", "/user", []string{"user"}, []string{"application/json"}},
+	{"createUsersWithListInput", "/user/createWithList", []string{"user"}, []string{"application/json"}},
+	{"loginUser", "/user/login", []string{"user"}, []string{"application/json"}},
+	{"logoutUser", "/user/logout", []string{"user"}, nil},
+	{"getUserByName", "/user/{username}", []string{"user"}, []string{"application/json"}},
+	{"updateUser", "/user/{username}", []string{"user"}, nil},
+	{"deleteUser", "/user/{username}", []string{"user"}, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -1626,92 +1344,41 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePet[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.UpdatePet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdatePetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updatePet", err)
-	}
+	s.cfg.Done(w, r, "updatePet", res == nil, err)
 }
-
-// producesUpdatePet lists the media types UpdatePet responds with.
-var producesUpdatePet = [...]string{"application/json"}
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.AddPet(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
-
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/json"}
 
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByStatus[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	params, err := decodeFindPetsByStatusParams(r, p, esc)
@@ -1720,57 +1387,40 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.FindPetsByStatus(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeFindPetsByStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "findPetsByStatus", err)
-	}
+	s.cfg.Done(w, r, "findPetsByStatus", res == nil, err)
 }
 
-// producesFindPetsByStatus lists the media types FindPetsByStatus responds with.
-var producesFindPetsByStatus = [...]string{"application/json"}
-
-// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and its path segments p.
 func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "status":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
-			}
-			params.Status.Set = true
-			switch s {
-			case "available":
-				params.Status.Value = FindPetsByStatusStatusAvailable
-			case "pending":
-				params.Status.Value = FindPetsByStatusStatusPending
-			case "sold":
-				params.Status.Value = FindPetsByStatusStatusSold
-			default:
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "FindPetsByStatusStatus")}
-			}
+			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
+				switch s {
+				case "available":
+					v = FindPetsByStatusStatusAvailable
+				case "pending":
+					v = FindPetsByStatusStatusPending
+				case "sold":
+					v = FindPetsByStatusStatusSold
+				default:
+					return v, oashttp.InvalidValue(s, "FindPetsByStatusStatus")
+				}
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByTags[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	params, err := decodeFindPetsByTagsParams(r, p, esc)
@@ -1779,22 +1429,13 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.FindPetsByTags(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeFindPetsByTagsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "findPetsByTags", err)
-	}
+	s.cfg.Done(w, r, "findPetsByTags", res == nil, err)
 }
 
-// producesFindPetsByTags lists the media types FindPetsByTags responds with.
-var producesFindPetsByTags = [...]string{"application/json"}
-
-// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and its path segments p.
 func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params FindPetsByTagsParams, err error) {
 	var seen [1]bool
 	var raw0 []string
@@ -1819,8 +1460,7 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPetByID[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -1829,41 +1469,23 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.GetPetByID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPetById", err)
-	}
+	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
-// producesGetPetByID lists the media types GetPetByID responds with.
-var producesGetPetByID = [...]string{"application/json"}
-
-// decodeGetPetByIDParams reads the parameters of GetPetByID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	{ // petId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePetWithForm[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
+	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
 	params, err := decodeUpdatePetWithFormParams(r, p, esc)
@@ -1872,73 +1494,40 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.UpdatePetWithForm(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdatePetWithFormResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updatePetWithForm", err)
-	}
+	s.cfg.Done(w, r, "updatePetWithForm", res == nil, err)
 }
 
-// producesUpdatePetWithForm lists the media types UpdatePetWithForm responds with.
-var producesUpdatePetWithForm = [...]string{"application/json"}
-
-// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and its path segments p.
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
-	{ // petId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "name":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "name", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "name", In: "query", Err: err}
-			}
-			params.Name.Set = true
-			params.Name.Value = s
+			err = oashttp.QueryOpt(&params.Name, "name", value, oashttp.ParseString)
 		case "status":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
-			}
-			params.Status.Set = true
-			switch s {
-			case "available":
-				params.Status.Value = UpdatePetWithFormStatusAvailable
-			case "pending":
-				params.Status.Value = UpdatePetWithFormStatusPending
-			case "sold":
-				params.Status.Value = UpdatePetWithFormStatusSold
-			default:
-				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "UpdatePetWithFormStatus")}
-			}
+			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
+				switch s {
+				case "available":
+					v = UpdatePetWithFormStatusAvailable
+				case "pending":
+					v = UpdatePetWithFormStatusPending
+				case "sold":
+					v = UpdatePetWithFormStatusSold
+				default:
+					return v, oashttp.InvalidValue(s, "UpdatePetWithFormStatus")
+				}
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleDeletePet serves DELETE /pet/{petId}.
@@ -1949,42 +1538,26 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.DeletePet(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeletePetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deletePet", err)
-	}
+	s.cfg.Done(w, r, "deletePet", res == nil, err)
 }
 
-// decodeDeletePetParams reads the parameters of DeletePet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeletePetParams reads the parameters of DeletePet from r and its path segments p.
 func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
-	if s := r.Header.Get("Api_key"); s != "" {
-		params.APIKey.Set = true
-		params.APIKey.Value = s
+	if err = oashttp.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttp.ParseString); err != nil {
+		return params, err
 	}
-	{ // petId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUploadFile[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	params, err := decodeUploadFileParams(r, p, esc)
@@ -1998,122 +1571,60 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.UploadFile(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "uploadFile", err)
-	}
+	s.cfg.Done(w, r, "uploadFile", res == nil, err)
 }
 
-// producesUploadFile lists the media types UploadFile responds with.
-var producesUploadFile = [...]string{"application/json"}
-
-// decodeUploadFileParams reads the parameters of UploadFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUploadFileParams reads the parameters of UploadFile from r and its path segments p.
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
-	{ // petId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
-		}
-		params.PetID = x
+	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: err}
-			}
-			params.AdditionalMetadata.Set = true
-			params.AdditionalMetadata.Value = s
+			err = oashttp.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oashttp.ParseString)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetInventory[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
+	if !s.cfg.Accepts(w, r, operations[8].produces) {
 		return
 	}
 	res, err := s.h.GetInventory(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetInventoryResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getInventory", err)
-	}
+	s.cfg.Done(w, r, "getInventory", res == nil, err)
 }
-
-// producesGetInventory lists the media types GetInventory responds with.
-var producesGetInventory = [...]string{"application/json"}
 
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPlaceOrder[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
+	if !s.cfg.Accepts(w, r, operations[9].produces) {
 		return
 	}
-	var body *Order
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Order)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PlaceOrder(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePlaceOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "placeOrder", err)
-	}
+	s.cfg.Done(w, r, "placeOrder", res == nil, err)
 }
-
-// producesPlaceOrder lists the media types PlaceOrder responds with.
-var producesPlaceOrder = [...]string{"application/json"}
 
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetOrderByID[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
+	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
 	params, err := decodeGetOrderByIDParams(r, p, esc)
@@ -2122,33 +1633,16 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetOrderByID(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrderByIDResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrderById", err)
-	}
+	s.cfg.Done(w, r, "getOrderById", res == nil, err)
 }
 
-// producesGetOrderByID lists the media types GetOrderByID responds with.
-var producesGetOrderByID = [...]string{"application/json"}
-
-// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and its path segments p.
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
-	{ // orderId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		params.OrderID = x
+	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -2161,120 +1655,56 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.DeleteOrder(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrder", err)
-	}
+	s.cfg.Done(w, r, "deleteOrder", res == nil, err)
 }
 
-// decodeDeleteOrderParams reads the parameters of DeleteOrder from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrderParams reads the parameters of DeleteOrder from r and its path segments p.
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
-	{ // orderId
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
-		}
-		params.OrderID = x
+	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if !s.cfg.Accepts(w, r, operations[12].produces) {
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUser(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUser", err)
-	}
+	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
-
-// producesCreateUser lists the media types CreateUser responds with.
-var producesCreateUser = [...]string{"application/json"}
 
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUsersWithListInput[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
+	if !s.cfg.Accepts(w, r, operations[13].produces) {
 		return
 	}
-	var body *[]User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new([]User)
-		err = decodeCreateUsersWithListInputBody(&rb.Reader, body)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUsersWithListInput(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUsersWithListInputResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUsersWithListInput", err)
-	}
+	s.cfg.Done(w, r, "createUsersWithListInput", res == nil, err)
 }
 
-// producesCreateUsersWithListInput lists the media types CreateUsersWithListInput responds with.
-var producesCreateUsersWithListInput = [...]string{"application/json"}
-
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
-func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
+func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -2305,8 +1735,7 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesLoginUser[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
+	if !s.cfg.Accepts(w, r, operations[14].produces) {
 		return
 	}
 	params, err := decodeLoginUserParams(r, p, esc)
@@ -2315,73 +1744,39 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.LoginUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLoginUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "loginUser", err)
-	}
+	s.cfg.Done(w, r, "loginUser", res == nil, err)
 }
 
-// producesLoginUser lists the media types LoginUser responds with.
-var producesLoginUser = [...]string{"application/json"}
-
-// decodeLoginUserParams reads the parameters of LoginUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLoginUserParams reads the parameters of LoginUser from r and its path segments p.
 func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
-	var seen [2]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "username":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "username", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "username", In: "query", Err: err}
-			}
-			params.Username.Set = true
-			params.Username.Value = s
+			err = oashttp.QueryOpt(&params.Username, "username", value, oashttp.ParseString)
 		case "password":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "password", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "password", In: "query", Err: err}
-			}
-			params.Password.Set = true
-			params.Password.Value = s
+			err = oashttp.QueryOpt(&params.Password, "password", value, oashttp.ParseString)
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleLogoutUser serves GET /user/logout.
 func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.LogoutUser(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLogoutUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "logoutUser", err)
-	}
+	s.cfg.Done(w, r, "logoutUser", res == nil, err)
 }
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetUserByName[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
+	if !s.cfg.Accepts(w, r, operations[16].produces) {
 		return
 	}
 	params, err := decodeGetUserByNameParams(r, p, esc)
@@ -2390,29 +1785,16 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetUserByName(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUserByNameResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUserByName", err)
-	}
+	s.cfg.Done(w, r, "getUserByName", res == nil, err)
 }
 
-// producesGetUserByName lists the media types GetUserByName responds with.
-var producesGetUserByName = [...]string{"application/json"}
-
-// decodeGetUserByNameParams reads the parameters of GetUserByName from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p.
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
-	{ // username
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -2424,48 +1806,22 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oashttp.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 400)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.UpdateUser(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "updateUser", err)
-	}
+	s.cfg.Done(w, r, "updateUser", res == nil, err)
 }
 
-// decodeUpdateUserParams reads the parameters of UpdateUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUpdateUserParams reads the parameters of UpdateUser from r and its path segments p.
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	{ // username
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -2478,26 +1834,16 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUser", err)
-	}
+	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	{ // username
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
-		}
-		params.Username = s
+	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
 }

@@ -28,8 +28,7 @@ type SearchParams struct {
 // SearchResponse is the result of Search: one of
 // SearchResponse204.
 type SearchResponse interface {
-	// writeSearchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchResponse answers r; an error means nothing was written.
 	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -39,8 +38,7 @@ type SearchResponse interface {
 type SearchResponse204 struct{}
 
 func (v SearchResponse204) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -61,12 +59,14 @@ func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"search", "/search", nil},
+	{"search", "/search", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -174,26 +174,20 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Search(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "search", err)
-	}
+	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// decodeSearchParams reads the parameters of Search from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
-	var seen [5]bool
+	var seen [4]bool
 	var raw0 []string
 	var raw1 []string
 	var raw2 []string
 	var raw3 []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
@@ -235,24 +229,21 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: err}
 			}
 		case "limit":
-			if seen[4] {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[4] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oashttp.ParseInt(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			if x > 100 {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.Limit.Value = x
+			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
+	}
+	if err != nil {
+		return params, err
 	}
 	if seen[0] {
 		params.Tag = raw0

@@ -20,8 +20,7 @@ type GetJobParams struct {
 // GetJobResponse is the result of GetJob: one of
 // GetJobResponse200, GetJobResponse4XX, GetJobResponseDefault.
 type GetJobResponse interface {
-	// writeGetJobResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJobResponse answers r; an error means nothing was written.
 	writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -37,21 +36,10 @@ type GetJobResponse200 struct {
 }
 
 func (v GetJobResponse200) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
+	if err := oashttp.EndJSON(r, 200, w, oashttp.CheckJSON[Job]); err != nil {
 		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Job
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
 	}
 	h := rw.Header()
 	if v.ETag.Set {
@@ -71,8 +59,7 @@ type GetJobResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponse4XX) Error() string {
 	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -82,24 +69,9 @@ func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.R
 	if status == 0 {
 		status = 400
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, status, "application/problem+json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
 }
 
 // GetJobResponseDefault is the default response of GetJob.
@@ -110,8 +82,7 @@ type GetJobResponseDefault struct {
 	StatusCode int
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponseDefault) Error() string {
 	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -121,8 +92,7 @@ func (v GetJobResponseDefault) writeGetJobResponse(rw http.ResponseWriter, r *ht
 	if status == 0 {
 		status = 500
 	}
-	rw.WriteHeader(status)
-	return nil
+	return oashttp.WriteStatus(rw, status)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -143,12 +113,14 @@ func (Unimplemented) GetJob(ctx context.Context, params GetJobParams) (GetJobRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getJob", "/jobs/{id}", nil},
+	{"getJob", "/jobs/{id}", nil, []string{"application/json", "application/problem+json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -250,8 +222,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetJob serves GET /jobs/{id}.
 func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetJob[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetJob[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetJobParams(r, p, esc)
@@ -260,29 +231,16 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetJob(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJobResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJob", err)
-	}
+	s.cfg.Done(w, r, "getJob", res == nil, err)
 }
 
-// producesGetJob lists the media types GetJob responds with.
-var producesGetJob = [...]string{"application/json", "application/problem+json"}
-
-// decodeGetJobParams reads the parameters of GetJob from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJobParams reads the parameters of GetJob from r and its path segments p.
 func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = s
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
 }

@@ -19,8 +19,7 @@ import (
 // RootResponse is the result of Root: one of
 // RootResponse204.
 type RootResponse interface {
-	// writeRootResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeRootResponse answers r; an error means nothing was written.
 	writeRootResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -30,15 +29,13 @@ type RootResponse interface {
 type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUsersResponse is the result of ListUsers: one of
 // ListUsersResponse200.
 type ListUsersResponse interface {
-	// writeListUsersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUsersResponse answers r; an error means nothing was written.
 	writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -54,48 +51,40 @@ type ListUsersResponse200 struct {
 }
 
 func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []User
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *User
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []User{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+		var chk []User
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *User
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []User{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	}); err != nil {
+		return err
 	}
 	h := rw.Header()
 	h.Set("X-Total", strconv.FormatInt(v.XTotal, 10))
@@ -109,37 +98,19 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 // CreateUserResponse is the result of CreateUser: one of
 // CreateUserResponse201, CreateUserResponse4XX, CreateUserResponseDefault.
 type CreateUserResponse interface {
-	// writeCreateUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUserResponse answers r; an error means nothing was written.
 	writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateUserResponse201 is the 201 response (application/json) of CreateUser.
-//
-// created
 type CreateUserResponse201 struct {
 	Body User
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -151,8 +122,7 @@ type CreateUserResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse4XX) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -162,24 +132,9 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, status, "application/problem+json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -191,8 +146,7 @@ type CreateUserResponseDefault struct {
 	Body       Problem
 }
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponseDefault) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -202,31 +156,15 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(status, w, func(r *oasrt.Reader) error {
-			var chk Problem
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, status, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, status, "application/json", w, oashttp.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
 // GetMeResponse200.
 type GetMeResponse interface {
-	// writeGetMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMeResponse answers r; an error means nothing was written.
 	writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -238,24 +176,9 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -267,8 +190,7 @@ type GetUserParams struct {
 // GetUserResponse is the result of GetUser: one of
 // GetUserResponse200, GetUserResponse404.
 type GetUserResponse interface {
-	// writeGetUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUserResponse answers r; an error means nothing was written.
 	writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -280,40 +202,21 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk User
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
-//
-// not found
 type GetUserResponse404 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v GetUserResponse404) Error() string {
 	return "getUser: 404 response"
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(404)
-	return nil
+	return oashttp.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -325,8 +228,7 @@ type DeleteUserParams struct {
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse204.
 type DeleteUserResponse interface {
-	// writeDeleteUserResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUserResponse answers r; an error means nothing was written.
 	writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -336,8 +238,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListFriendsParams holds the parameters of ListFriends.
@@ -349,8 +250,7 @@ type ListFriendsParams struct {
 // ListFriendsResponse is the result of ListFriends: one of
 // ListFriendsResponse200.
 type ListFriendsResponse interface {
-	// writeListFriendsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFriendsResponse answers r; an error means nothing was written.
 	writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -362,42 +262,29 @@ type ListFriendsResponse200 struct {
 }
 
 func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []string
-			x1, err := r.Strings()
-			if err != nil {
-				return err
-			}
-			chk = x1
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []string
+		x1, err := r.Strings()
+		if err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = x1
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListFilesResponse is the result of ListFiles: one of
 // ListFilesResponse200.
 type ListFilesResponse interface {
-	// writeListFilesResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListFilesResponse answers r; an error means nothing was written.
 	writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -425,8 +312,7 @@ type GetFileParams struct {
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse200.
 type GetFileResponse interface {
-	// writeGetFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -454,8 +340,7 @@ type PutFileParams struct {
 // PutFileResponse is the result of PutFile: one of
 // PutFileResponse204.
 type PutFileResponse interface {
-	// writePutFileResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePutFileResponse answers r; an error means nothing was written.
 	writePutFileResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -465,8 +350,7 @@ type PutFileResponse interface {
 type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // StatusParams holds the parameters of Status.
@@ -478,8 +362,7 @@ type StatusParams struct {
 // StatusResponse is the result of Status: one of
 // StatusResponse200.
 type StatusResponse interface {
-	// writeStatusResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeStatusResponse answers r; an error means nothing was written.
 	writeStatusResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -491,24 +374,9 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk StatusOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -520,8 +388,7 @@ type LabelParams struct {
 // LabelResponse is the result of Label: one of
 // LabelResponse204.
 type LabelResponse interface {
-	// writeLabelResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeLabelResponse answers r; an error means nothing was written.
 	writeLabelResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -531,8 +398,7 @@ type LabelResponse interface {
 type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // MatrixParams holds the parameters of Matrix.
@@ -544,8 +410,7 @@ type MatrixParams struct {
 // MatrixResponse is the result of Matrix: one of
 // MatrixResponse204.
 type MatrixResponse interface {
-	// writeMatrixResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMatrixResponse answers r; an error means nothing was written.
 	writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -555,8 +420,7 @@ type MatrixResponse interface {
 type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ColorParams holds the parameters of Color.
@@ -568,8 +432,7 @@ type ColorParams struct {
 // ColorResponse is the result of Color: one of
 // ColorResponse204.
 type ColorResponse interface {
-	// writeColorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeColorResponse answers r; an error means nothing was written.
 	writeColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -579,8 +442,7 @@ type ColorResponse interface {
 type ColorResponse204 struct{}
 
 func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // MatrixColorParams holds the parameters of MatrixColor.
@@ -592,8 +454,7 @@ type MatrixColorParams struct {
 // MatrixColorResponse is the result of MatrixColor: one of
 // MatrixColorResponse204.
 type MatrixColorResponse interface {
-	// writeMatrixColorResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMatrixColorResponse answers r; an error means nothing was written.
 	writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -603,15 +464,13 @@ type MatrixColorResponse interface {
 type MatrixColorResponse204 struct{}
 
 func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // SubmitFormResponse is the result of SubmitForm: one of
 // SubmitFormResponse200.
 type SubmitFormResponse interface {
-	// writeSubmitFormResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubmitFormResponse answers r; an error means nothing was written.
 	writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -623,31 +482,15 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Point
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
 // SubmitBothResponse200, SubmitBothResponse400.
 type SubmitBothResponse interface {
-	// writeSubmitBothResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubmitBothResponse answers r; an error means nothing was written.
 	writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -659,24 +502,9 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk RGB
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -684,15 +512,13 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 // a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
 type SubmitBothResponse400 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v SubmitBothResponse400) Error() string {
 	return "submitBoth: 400 response"
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(400)
-	return nil
+	return oashttp.WriteStatus(rw, 400)
 }
 
 // UploadPhotoParams holds the parameters of UploadPhoto.
@@ -728,8 +554,7 @@ type UploadPhotoForm struct {
 // UploadPhotoResponse is the result of UploadPhoto: one of
 // UploadPhotoResponse200.
 type UploadPhotoResponse interface {
-	// writeUploadPhotoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUploadPhotoResponse answers r; an error means nothing was written.
 	writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -741,24 +566,9 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Stored
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -774,8 +584,7 @@ type ImportPointsBodyStream struct {
 // ImportPointsResponse is the result of ImportPoints: one of
 // ImportPointsResponse200.
 type ImportPointsResponse interface {
-	// writeImportPointsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportPointsResponse answers r; an error means nothing was written.
 	writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -787,24 +596,9 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ImportPointsOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -882,8 +676,7 @@ type SearchParams struct {
 // SearchResponse is the result of Search: one of
 // SearchResponse200.
 type SearchResponse interface {
-	// writeSearchResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSearchResponse answers r; an error means nothing was written.
 	writeSearchResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -895,24 +688,9 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk SearchOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -1067,31 +845,33 @@ func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [20]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"root", "/", nil},
-	{"listUsers", "/users", nil},
-	{"createUser", "/users", nil},
-	{"getMe", "/users/me", nil},
-	{"getUser", "/users/{name}", nil},
-	{"deleteUser", "/users/{name}", nil},
-	{"listFriends", "/users/{name}/friends", nil},
-	{"listFiles", "/files/", nil},
-	{"getFile", "/files/{base}.{ext}", nil},
-	{"putFile", "/files/{base}.{ext}", nil},
-	{"status", "/v{version}/status", nil},
-	{"label", "/label/{ids}", nil},
-	{"matrix", "/matrix/{ids}", nil},
-	{"color", "/color/{c}", nil},
-	{"matrixColor", "/mcolor/{c}", nil},
-	{"submitForm", "/forms", nil},
-	{"submitBoth", "/both", nil},
-	{"uploadPhoto", "/photos/{id}", nil},
-	{"importPoints", "/points", nil},
-	{"search", "/search", nil},
+	{"root", "/", nil, nil},
+	{"listUsers", "/users", nil, []string{"application/json"}},
+	{"createUser", "/users", nil, []string{"application/json", "application/problem+json"}},
+	{"getMe", "/users/me", nil, []string{"application/json"}},
+	{"getUser", "/users/{name}", nil, []string{"application/json"}},
+	{"deleteUser", "/users/{name}", nil, nil},
+	{"listFriends", "/users/{name}/friends", nil, []string{"application/json"}},
+	{"listFiles", "/files/", nil, []string{"text/plain"}},
+	{"getFile", "/files/{base}.{ext}", nil, []string{"application/octet-stream"}},
+	{"putFile", "/files/{base}.{ext}", nil, nil},
+	{"status", "/v{version}/status", nil, []string{"application/json"}},
+	{"label", "/label/{ids}", nil, nil},
+	{"matrix", "/matrix/{ids}", nil, nil},
+	{"color", "/color/{c}", nil, nil},
+	{"matrixColor", "/mcolor/{c}", nil, nil},
+	{"submitForm", "/forms", nil, []string{"application/json"}},
+	{"submitBoth", "/both", nil, []string{"application/json"}},
+	{"uploadPhoto", "/photos/{id}", nil, []string{"application/json"}},
+	{"importPoints", "/points", nil, []string{"application/json"}},
+	{"search", "/search", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -1232,105 +1012,56 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleRoot serves GET /.
 func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Root(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeRootResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "root", err)
-	}
+	s.cfg.Done(w, r, "root", res == nil, err)
 }
 
 // handleListUsers serves GET /users.
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListUsers[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	res, err := s.h.ListUsers(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUsersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUsers", err)
-	}
+	s.cfg.Done(w, r, "listUsers", res == nil, err)
 }
-
-// producesListUsers lists the media types ListUsers responds with.
-var producesListUsers = [...]string{"application/json"}
 
 // handleCreateUser serves POST /users.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	var body *User
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(User)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateUser(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUser", err)
-	}
+	s.cfg.Done(w, r, "createUser", res == nil, err)
 }
-
-// producesCreateUser lists the media types CreateUser responds with.
-var producesCreateUser = [...]string{"application/json", "application/problem+json"}
 
 // handleGetMe serves GET /users/me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetMe[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.GetMe(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMe", err)
-	}
+	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
-
-// producesGetMe lists the media types GetMe responds with.
-var producesGetMe = [...]string{"application/json"}
 
 // handleGetUser serves GET /users/{name}.
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetUser[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	params, err := decodeGetUserParams(r, p, esc)
@@ -1339,29 +1070,16 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUser", err)
-	}
+	s.cfg.Done(w, r, "getUser", res == nil, err)
 }
 
-// producesGetUser lists the media types GetUser responds with.
-var producesGetUser = [...]string{"application/json"}
-
-// decodeGetUserParams reads the parameters of GetUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	{ // name
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1374,34 +1092,23 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUser", err)
-	}
+	s.cfg.Done(w, r, "deleteUser", res == nil, err)
 }
 
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	{ // name
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
 
 // handleListFriends serves GET /users/{name}/friends.
 func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListFriends[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
+	if !s.cfg.Accepts(w, r, operations[6].produces) {
 		return
 	}
 	params, err := decodeListFriendsParams(r, p, esc)
@@ -1410,58 +1117,35 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.ListFriends(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listFriends", err)
-	}
+	s.cfg.Done(w, r, "listFriends", res == nil, err)
 }
 
-// producesListFriends lists the media types ListFriends responds with.
-var producesListFriends = [...]string{"application/json"}
-
-// decodeListFriendsParams reads the parameters of ListFriends from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	{ // name
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-		}
-		params.Name = s
+	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
 }
 
 // handleListFiles serves GET /files/.
 func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListFiles[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	res, err := s.h.ListFiles(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListFilesResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listFiles", err)
-	}
+	s.cfg.Done(w, r, "listFiles", res == nil, err)
 }
-
-// producesListFiles lists the media types ListFiles responds with.
-var producesListFiles = [...]string{"text/plain"}
 
 // handleGetFile serves GET /files/{base}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetFile[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
+	if !s.cfg.Accepts(w, r, operations[8].produces) {
 		return
 	}
 	params, err := decodeGetFileParams(r, p, esc)
@@ -1470,36 +1154,19 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetFile(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getFile", err)
-	}
+	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// producesGetFile lists the media types GetFile responds with.
-var producesGetFile = [...]string{"application/octet-stream"}
-
-// decodeGetFileParams reads the parameters of GetFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	{ // base
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
-		}
-		params.Base = s
+	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	{ // ext
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
-		}
-		params.Ext = s
+	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
 }
@@ -1517,41 +1184,26 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.PutFile(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "putFile", err)
-	}
+	s.cfg.Done(w, r, "putFile", res == nil, err)
 }
 
-// decodePutFileParams reads the parameters of PutFile from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePutFileParams reads the parameters of PutFile from r and its path segments p.
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	{ // base
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
-		}
-		params.Base = s
+	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	{ // ext
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
-		}
-		params.Ext = s
+	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
 }
 
 // handleStatus serves GET /v{version}/status.
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesStatus[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
+	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
 	params, err := decodeStatusParams(r, p, esc)
@@ -1560,33 +1212,16 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Status(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeStatusResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "status", err)
-	}
+	s.cfg.Done(w, r, "status", res == nil, err)
 }
 
-// producesStatus lists the media types Status responds with.
-var producesStatus = [...]string{"application/json"}
-
-// decodeStatusParams reads the parameters of Status from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeStatusParams reads the parameters of Status from r and its path segments p.
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
-	{ // version
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "version", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 32)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "version", In: "path", Err: err}
-		}
-		params.Version = int32(x)
+	if params.Version, err = oashttp.PathParam(p[0], "", esc, "version", oashttp.ParseInt32); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1599,19 +1234,13 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.Label(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "label", err)
-	}
+	s.cfg.Done(w, r, "label", res == nil, err)
 }
 
-// decodeLabelParams reads the parameters of Label from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeLabelParams reads the parameters of Label from r and its path segments p.
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
 		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
@@ -1638,19 +1267,13 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Matrix(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "matrix", err)
-	}
+	s.cfg.Done(w, r, "matrix", res == nil, err)
 }
 
-// decodeMatrixParams reads the parameters of Matrix from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeMatrixParams reads the parameters of Matrix from r and its path segments p.
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
 		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
@@ -1670,19 +1293,13 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 		return
 	}
 	res, err := s.h.Color(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "color", err)
-	}
+	s.cfg.Done(w, r, "color", res == nil, err)
 }
 
-// decodeColorParams reads the parameters of Color from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeColorParams reads the parameters of Color from r and its path segments p.
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
 		vals, err := oashttp.PathArray(p[0], "", ",", esc)
@@ -1708,19 +1325,13 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.MatrixColor(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "matrixColor", err)
-	}
+	s.cfg.Done(w, r, "matrixColor", res == nil, err)
 }
 
-// decodeMatrixColorParams reads the parameters of MatrixColor from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p.
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
 		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
@@ -1740,8 +1351,7 @@ func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params Matr
 
 // handleSubmitForm serves POST /forms.
 func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubmitForm[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
+	if !s.cfg.Accepts(w, r, operations[15].produces) {
 		return
 	}
 	var body *Point
@@ -1758,24 +1368,15 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 		}
 	}
 	res, err := s.h.SubmitForm(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubmitFormResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "submitForm", err)
-	}
+	s.cfg.Done(w, r, "submitForm", res == nil, err)
 }
-
-// producesSubmitForm lists the media types SubmitForm responds with.
-var producesSubmitForm = [...]string{"application/json"}
 
 // handleSubmitBoth serves POST /both.
 func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubmitBoth[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
+	if !s.cfg.Accepts(w, r, operations[16].produces) {
 		return
 	}
 	var body *RGB
@@ -1793,46 +1394,23 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 			}
 		}
 	} else {
-		rb, err := s.cfg.JSONBody(r, false)
+		var err error
+		body, err = oashttp.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
 		if err != nil {
 			s.cfg.Error(w, r, err)
 			return
 		}
-		if rb != nil {
-			body = new(RGB)
-			err = body.DecodeJSON(&rb.Reader)
-			if err == nil {
-				err = rb.Reader.End()
-			}
-			if err != nil {
-				err = rb.Fail(err, 400)
-			}
-			rb.Release()
-			if err != nil {
-				s.cfg.Error(w, r, err)
-				return
-			}
-		}
 	}
 	res, err := s.h.SubmitBoth(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubmitBothResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "submitBoth", err)
-	}
+	s.cfg.Done(w, r, "submitBoth", res == nil, err)
 }
-
-// producesSubmitBoth lists the media types SubmitBoth responds with.
-var producesSubmitBoth = [...]string{"application/json"}
 
 // handleUploadPhoto serves POST /photos/{id}.
 func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUploadPhoto[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
+	if !s.cfg.Accepts(w, r, operations[17].produces) {
 		return
 	}
 	params, err := decodeUploadPhotoParams(r, p, esc)
@@ -1855,33 +1433,16 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 		}
 	}
 	res, err := s.h.UploadPhoto(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUploadPhotoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "uploadPhoto", err)
-	}
+	s.cfg.Done(w, r, "uploadPhoto", res == nil, err)
 }
 
-// producesUploadPhoto lists the media types UploadPhoto responds with.
-var producesUploadPhoto = [...]string{"application/json"}
-
-// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p.
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -1983,8 +1544,7 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 
 // handleImportPoints serves POST /points.
 func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesImportPoints[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
+	if !s.cfg.Accepts(w, r, operations[18].produces) {
 		return
 	}
 	var body ImportPointsBodyStream
@@ -1998,22 +1558,14 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportPointsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importPoints", err)
-	}
+	s.cfg.Done(w, r, "importPoints", res == nil, err)
 }
 
-// producesImportPoints lists the media types ImportPoints responds with.
-var producesImportPoints = [...]string{"application/json"}
-
 // decodeImportPointsBody reads the request body of ImportPoints.
-func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
+func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -2044,8 +1596,7 @@ func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSearch[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+	if !s.cfg.Accepts(w, r, operations[19].produces) {
 		return
 	}
 	params, err := decodeSearchParams(r, p, esc)
@@ -2054,22 +1605,13 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.Search(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "search", err)
-	}
+	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// producesSearch lists the media types Search responds with.
-var producesSearch = [...]string{"application/json"}
-
-// decodeSearchParams reads the parameters of Search from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
 		vals := oashttp.HeaderArray(s)
@@ -2082,13 +1624,8 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
-	if s := r.Header.Get("X-Trace"); s != "" {
-		params.XTrace.Set = true
-		x, err := oashttp.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "X-Trace", In: "header", Err: err}
-		}
-		params.XTrace.Value = x
+	if err = oashttp.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttp.ParseUUIDValue); err != nil {
+		return params, err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
 		vals := oashttp.HeaderArray(s)
@@ -2103,186 +1640,104 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	} else {
 		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
-	var seen [13]bool
+	var seen [6]bool
 	var raw4 []string
 	var raw5 []string
 	var raw6 []string
 	var raw7 []string
 	var pairsPoint []string
 	var pairsFilter []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "q":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "q", In: "query", Err: err}
-			}
-			if len(s) > 50 && oasrt.Len(s) > 50 {
-				return params, &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
-			}
-			params.Q = s
+			err = oashttp.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
+				if len(s) > 50 && oasrt.Len(s) > 50 {
+					return v, fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))
+				}
+				v = s
+				return v, nil
+			})
 		case "limit":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			params.Limit.Set = true
-			x, err := oashttp.ParseInt(s, 32)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			if x > 100 {
-				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
-			}
-			params.Limit.Value = int32(x)
+			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
+				x, err := oashttp.ParseInt(s, 32)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				if x > 100 {
+					return v, fmt.Errorf("%v is greater than maximum 100", x)
+				}
+				v = int32(x)
+				return v, nil
+			})
 		case "ratio":
-			if seen[2] {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[2] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Set = true
-			x, err := oashttp.ParseFloat(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Value = x
+			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat64)
 		case "exact":
-			if seen[3] {
-				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[3] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: err}
-			}
-			params.Exact.Set = true
-			x, err := oashttp.ParseBool(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: err}
-			}
-			params.Exact.Value = x
+			err = oashttp.QueryOpt(&params.Exact, "exact", value, oashttp.ParseBool)
 		case "tag":
-			seen[4] = true
+			seen[1] = true
 			var err error
 			raw4, err = oashttp.QueryArray(raw4, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
-			if seen[5] {
+			if seen[2] {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
 			}
-			seen[5] = true
+			seen[2] = true
 			var err error
 			raw5, err = oashttp.QueryArray(raw5, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
-			if seen[6] {
+			if seen[3] {
 				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttp.ErrRepeated}
 			}
-			seen[6] = true
+			seen[3] = true
 			var err error
 			raw6, err = oashttp.QueryArray(raw6, value, '|')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
-			if seen[7] {
+			if seen[4] {
 				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttp.ErrRepeated}
 			}
-			seen[7] = true
+			seen[4] = true
 			var err error
 			raw7, err = oashttp.QueryArray(raw7, value, ' ')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
-			if seen[8] {
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[8] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: err}
-			}
-			params.Kind.Set = true
-			switch s {
-			case "cat":
-				params.Kind.Value = KindCat
-			case "dog":
-				params.Kind.Value = KindDog
-			default:
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.InvalidValue(s, "Kind")}
-			}
+			err = oashttp.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
+				switch s {
+				case "cat":
+					v = KindCat
+				case "dog":
+					v = KindDog
+				default:
+					return v, oashttp.InvalidValue(s, "Kind")
+				}
+				return v, nil
+			})
 		case "since":
-			if seen[9] {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[9] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Set = true
-			x, err := oashttp.ParseTime(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Value = x
+			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
 		case "day":
-			if seen[10] {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[10] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Set = true
-			x, err := oashttp.ParseDateValue(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Value = x
+			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
 		case "ref":
-			if seen[11] {
-				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[11] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: err}
-			}
-			params.Ref.Set = true
-			x, err := oashttp.ParseUUIDValue(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: err}
-			}
-			params.Ref.Value = x
+			err = oashttp.QueryOpt(&params.Ref, "ref", value, oashttp.ParseUUIDValue)
 		case "rgb":
-			if seen[12] {
+			if seen[5] {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttp.ErrRepeated}
 			}
-			seen[12] = true
+			seen[5] = true
 			vals, err := oashttp.QueryArray(nil, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
@@ -2318,13 +1773,16 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			}
 		}
 	}
+	if err != nil {
+		return params, err
+	}
 	if !seen[0] {
 		return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}
 	}
-	if seen[4] {
+	if seen[1] {
 		params.Tag = raw4
 	}
-	if seen[5] {
+	if seen[2] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
 			x, err := oashttp.ParseInt(s, 64)
@@ -2337,10 +1795,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			params.IDs[i] = x
 		}
 	}
-	if seen[6] {
+	if seen[3] {
 		params.Pipes = raw6
 	}
-	if seen[7] {
+	if seen[4] {
 		params.Spaces = raw7
 	}
 	if pairsPoint != nil {

@@ -28,8 +28,7 @@ type GetLogsParams struct {
 // GetLogsResponse is the result of GetLogs: one of
 // GetLogsResponse204.
 type GetLogsResponse interface {
-	// writeGetLogsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLogsResponse answers r; an error means nothing was written.
 	writeGetLogsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -39,8 +38,7 @@ type GetLogsResponse interface {
 type GetLogsResponse204 struct{}
 
 func (v GetLogsResponse204) writeGetLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -61,12 +59,14 @@ func (Unimplemented) GetLogs(ctx context.Context, params GetLogsParams) (GetLogs
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getLogs", "/logs/{id}", nil},
+	{"getLogs", "/logs/{id}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -174,97 +174,30 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetLogs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLogsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLogs", err)
-	}
+	s.cfg.Done(w, r, "getLogs", res == nil, err)
 }
 
-// decodeGetLogsParams reads the parameters of GetLogs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLogsParams reads the parameters of GetLogs from r and its path segments p.
 func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseUUIDValue(s)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
+		return params, err
 	}
-	var seen [4]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "since":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Set = true
-			x, err := oashttp.ParseTime(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
-			}
-			params.Since.Value = x
+			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
 		case "day":
-			if seen[1] {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[1] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Set = true
-			x, err := oashttp.ParseDateValue(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
-			}
-			params.Day.Value = x
+			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
 		case "verbose":
-			if seen[2] {
-				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[2] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: err}
-			}
-			params.Verbose.Set = true
-			x, err := oashttp.ParseBool(s)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: err}
-			}
-			params.Verbose.Value = x
+			err = oashttp.QueryOpt(&params.Verbose, "verbose", value, oashttp.ParseBool)
 		case "ratio":
-			if seen[3] {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[3] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Set = true
-			x, err := oashttp.ParseFloat(s, 32)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
-			}
-			params.Ratio.Value = float32(x)
+			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat32)
 		}
 	}
-	return params, nil
+	return params, err
 }

@@ -6,278 +6,147 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // PublicResponse is the result of Public: one of
 // PublicResponse200.
 type PublicResponse interface {
-	// writePublicResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePublicResponse answers r; an error means nothing was written.
 	writePublicResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // PublicResponse200 is the 200 response (application/json) of Public.
-//
-// ok
 type PublicResponse200 struct {
 	Body Who
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
 // MeResponse200.
 type MeResponse interface {
-	// writeMeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMeResponse answers r; an error means nothing was written.
 	writeMeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MeResponse200 is the 200 response (application/json) of Me.
-//
-// ok
 type MeResponse200 struct {
 	Body Who
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
 // AdminResponse200.
 type AdminResponse interface {
-	// writeAdminResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAdminResponse answers r; an error means nothing was written.
 	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // AdminResponse200 is the 200 response (application/json) of Admin.
-//
-// ok
 type AdminResponse200 struct {
 	Body Who
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
 // BothResponse200.
 type BothResponse interface {
-	// writeBothResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeBothResponse answers r; an error means nothing was written.
 	writeBothResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // BothResponse200 is the 200 response (application/json) of Both.
-//
-// ok
 type BothResponse200 struct {
 	Body Who
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
 // OptionalResponse200.
 type OptionalResponse interface {
-	// writeOptionalResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeOptionalResponse answers r; an error means nothing was written.
 	writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // OptionalResponse200 is the 200 response (application/json) of Optional.
-//
-// ok
 type OptionalResponse200 struct {
 	Body Who
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
 // KeysResponse200.
 type KeysResponse interface {
-	// writeKeysResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeKeysResponse answers r; an error means nothing was written.
 	writeKeysResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // KeysResponse200 is the 200 response (application/json) of Keys.
-//
-// ok
 type KeysResponse200 struct {
 	Body Who
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
 // UndeclaredResponse200.
 type UndeclaredResponse interface {
-	// writeUndeclaredResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeUndeclaredResponse answers r; an error means nothing was written.
 	writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // UndeclaredResponse200 is the 200 response of Undeclared.
-//
-// ok
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(200)
-	return nil
+	return oashttp.WriteStatus(rw, 200)
 }
 
 // MtlsResponse is the result of Mtls: one of
 // MtlsResponse200.
 type MtlsResponse interface {
-	// writeMtlsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeMtlsResponse answers r; an error means nothing was written.
 	writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // MtlsResponse200 is the 200 response (application/json) of Mtls.
-//
-// ok
 type MtlsResponse200 struct {
 	Body Who
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Who
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -424,19 +293,21 @@ func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [8]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"public", "/public", nil},
-	{"me", "/me", nil},
-	{"admin", "/admin", nil},
-	{"both", "/both", nil},
-	{"optional", "/optional", nil},
-	{"keys", "/keys", nil},
-	{"undeclared", "/undeclared", nil},
-	{"mtls", "/mtls", nil},
+	{"public", "/public", nil, []string{"application/json"}},
+	{"me", "/me", nil, []string{"application/json"}},
+	{"admin", "/admin", nil, []string{"application/json"}},
+	{"both", "/both", nil, []string{"application/json"}},
+	{"optional", "/optional", nil, []string{"application/json"}},
+	{"keys", "/keys", nil, []string{"application/json"}},
+	{"undeclared", "/undeclared", nil, nil},
+	{"mtls", "/mtls", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -552,199 +423,131 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePublic serves GET /public.
 func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPublic[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPublic[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.Public(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "public", err)
-	}
+	s.cfg.Done(w, r, "public", res == nil, err)
 }
-
-// producesPublic lists the media types Public responds with.
-var producesPublic = [...]string{"application/json"}
 
 // handleMe serves GET /me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeMe(r)
+	ctx, err := s.authorizeBearer(r, "me")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesMe[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesMe[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	res, err := s.h.Me(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "me", err)
-	}
+	s.cfg.Done(w, r, "me", res == nil, err)
 }
-
-// producesMe lists the media types Me responds with.
-var producesMe = [...]string{"application/json"}
 
 // handleAdmin serves GET /admin.
 func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAdmin(r)
+	ctx, err := s.authorizeOauthOrAPIKey(r, "admin")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAdmin[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAdmin[:]})
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
 	res, err := s.h.Admin(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "admin", err)
-	}
+	s.cfg.Done(w, r, "admin", res == nil, err)
 }
-
-// producesAdmin lists the media types Admin responds with.
-var producesAdmin = [...]string{"application/json"}
 
 // handleBoth serves GET /both.
 func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeBoth(r)
+	ctx, err := s.authorizeAPIKeyAndBasic(r, "both")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesBoth[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesBoth[:]})
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
 	res, err := s.h.Both(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "both", err)
-	}
+	s.cfg.Done(w, r, "both", res == nil, err)
 }
-
-// producesBoth lists the media types Both responds with.
-var producesBoth = [...]string{"application/json"}
 
 // handleOptional serves GET /optional.
 func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOptional(r)
+	ctx, err := s.authorizeAnonymousOrBearer(r, "optional")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesOptional[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesOptional[:]})
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
 	res, err := s.h.Optional(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "optional", err)
-	}
+	s.cfg.Done(w, r, "optional", res == nil, err)
 }
-
-// producesOptional lists the media types Optional responds with.
-var producesOptional = [...]string{"application/json"}
 
 // handleKeys serves GET /keys.
 func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeKeys(r)
+	ctx, err := s.authorizeKeyQueryOrKeyCookie(r, "keys")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesKeys[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesKeys[:]})
+	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
 	res, err := s.h.Keys(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "keys", err)
-	}
+	s.cfg.Done(w, r, "keys", res == nil, err)
 }
-
-// producesKeys lists the media types Keys responds with.
-var producesKeys = [...]string{"application/json"}
 
 // handleUndeclared serves GET /undeclared.
 func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeUndeclared(r)
+	ctx, err := s.authorize(r, "undeclared")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
 	res, err := s.h.Undeclared(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeUndeclaredResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "undeclared", err)
-	}
+	s.cfg.Done(w, r, "undeclared", res == nil, err)
 }
 
 // handleMtls serves GET /mtls.
 func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeMtls(r)
+	ctx, err := s.authorizeMtls(r, "mtls")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesMtls[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesMtls[:]})
+	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
 	res, err := s.h.Mtls(ctx)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "mtls", err)
-	}
+	s.cfg.Done(w, r, "mtls", res == nil, err)
 }
-
-// producesMtls lists the media types Mtls responds with.
-var producesMtls = [...]string{"application/json"}
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
@@ -854,41 +657,41 @@ func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scop
 	return ctx, nil
 }
 
-// authorizeMe checks the security of Me: the first requirement
+// authorizeBearer checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeMe(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeBearer(r *http.Request, op string) (context.Context, error) {
 	// bearer
-	ctx, err := s.checkBearer(r.Context(), r, "me", nil)
+	ctx, err := s.checkBearer(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, err
 }
 
-// authorizeAdmin checks the security of Admin: the first requirement
+// authorizeOauthOrAPIKey checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeAdmin(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeOauthOrAPIKey(r *http.Request, op string) (context.Context, error) {
 	// oauth (admin, read)
-	ctx, err := s.checkOauth(r.Context(), r, "admin", []string{"admin", "read"})
+	ctx, err := s.checkOauth(r.Context(), r, op, []string{"admin", "read"})
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// api_key
-	ctx, err = s.checkAPIKey(r.Context(), r, "admin", nil)
+	ctx, err = s.checkAPIKey(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, oashttp.FirstSecurityError(first, err)
 }
 
-// authorizeBoth checks the security of Both: the first requirement
+// authorizeAPIKeyAndBasic checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeBoth(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeAPIKeyAndBasic(r *http.Request, op string) (context.Context, error) {
 	// api_key and basic
-	ctx, err := s.checkAPIKey(r.Context(), r, "both", nil)
+	ctx, err := s.checkAPIKey(r.Context(), r, op, nil)
 	if err == nil {
-		ctx, err = s.checkBasic(ctx, r, "both", nil)
+		ctx, err = s.checkBasic(ctx, r, op, nil)
 	}
 	if err == nil {
 		return ctx, nil
@@ -896,45 +699,45 @@ func (s *Server) authorizeBoth(r *http.Request) (context.Context, error) {
 	return nil, err
 }
 
-// authorizeOptional checks the security of Optional: the first requirement
+// authorizeAnonymousOrBearer checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeOptional(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeAnonymousOrBearer(r *http.Request, op string) (context.Context, error) {
 	// bearer
-	ctx, err := s.checkBearer(r.Context(), r, "optional", nil)
+	ctx, err := s.checkBearer(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return oashttp.Anonymous(r, err)
 }
 
-// authorizeKeys checks the security of Keys: the first requirement
+// authorizeKeyQueryOrKeyCookie checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeKeys(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeKeyQueryOrKeyCookie(r *http.Request, op string) (context.Context, error) {
 	// key_query
-	ctx, err := s.checkKeyQuery(r.Context(), r, "keys", nil)
+	ctx, err := s.checkKeyQuery(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	first := err
 	// key_cookie
-	ctx, err = s.checkKeyCookie(r.Context(), r, "keys", nil)
+	ctx, err = s.checkKeyCookie(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}
 	return nil, oashttp.FirstSecurityError(first, err)
 }
 
-// authorizeUndeclared checks the security of Undeclared: the first requirement
+// authorize checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeUndeclared(r *http.Request) (context.Context, error) {
+func (s *Server) authorize(r *http.Request, op string) (context.Context, error) {
 	return nil, &oashttp.SecurityError{Scheme: "(undeclared)", Err: oashttp.ErrNoCredentials}
 }
 
-// authorizeMtls checks the security of Mtls: the first requirement
+// authorizeMtls checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeMtls(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeMtls(r *http.Request, op string) (context.Context, error) {
 	// mtls
-	ctx, err := s.checkMtls(r.Context(), r, "mtls", nil)
+	ctx, err := s.checkMtls(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

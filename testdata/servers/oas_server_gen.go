@@ -12,8 +12,7 @@ import (
 // PingResponse is the result of Ping: one of
 // PingResponse204.
 type PingResponse interface {
-	// writePingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePingResponse answers r; an error means nothing was written.
 	writePingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,8 +22,7 @@ type PingResponse interface {
 type PingResponse204 struct{}
 
 func (v PingResponse204) writePingResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -45,12 +43,14 @@ func (Unimplemented) Ping(ctx context.Context) (PingResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"ping", "/ping", nil},
+	{"ping", "/ping", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -153,13 +153,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handlePing serves GET /ping.
 func (s *Server) handlePing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Ping(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePingResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "ping", err)
-	}
+	s.cfg.Done(w, r, "ping", res == nil, err)
 }

@@ -33,8 +33,7 @@ type AddPetForm struct {
 // AddPetResponse is the result of AddPet: one of
 // AddPetResponse201.
 type AddPetResponse interface {
-	// writeAddPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeAddPetResponse answers r; an error means nothing was written.
 	writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -66,8 +65,7 @@ type GetPetParams struct {
 // GetPetResponse is the result of GetPet: one of
 // GetPetResponse200.
 type GetPetResponse interface {
-	// writeGetPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetResponse answers r; an error means nothing was written.
 	writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -79,24 +77,9 @@ type GetPetResponse200 struct {
 }
 
 func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -168,13 +151,15 @@ func (Unimplemented) HandleToken(ctx context.Context, operationID string, token 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"addPet", "/pets", nil},
-	{"getPet", "/pets/{id}", nil},
+	{"addPet", "/pets", nil, []string{"application/xml"}},
+	{"getPet", "/pets/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -278,8 +263,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeAddPetParams(r, p, esc)
@@ -302,40 +286,21 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 		}
 	}
 	res, err := s.h.AddPet(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "addPet", err)
-	}
+	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
-// producesAddPet lists the media types AddPet responds with.
-var producesAddPet = [...]string{"application/xml"}
-
-// decodeAddPetParams reads the parameters of AddPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeAddPetParams reads the parameters of AddPet from r and its path segments p.
 func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetParams, err error) {
-	var seen [1]bool
 	var pairsFilter []string
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "q":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "q", In: "query", Err: err}
-			}
-			params.Q.Set = true
-			params.Q.Value = s
+			err = oashttp.QueryOpt(&params.Q, "q", value, oashttp.ParseString)
 		case "kind": // properties of filter
 			s, err := oashttp.QueryScalar(value)
 			if err != nil {
@@ -345,6 +310,9 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
+	}
+	if err != nil {
+		return params, err
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
@@ -380,8 +348,7 @@ func decodeAddPetForm(m *oashttp.Multipart, v *AddPetForm) error {
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPet[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
+	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -390,33 +357,16 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetPet(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPet", err)
-	}
+	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// producesGetPet lists the media types GetPet responds with.
-var producesGetPet = [...]string{"application/json"}
-
-// decodeGetPetParams reads the parameters of GetPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -18,8 +18,7 @@ type ListTodosParams struct {
 // ListTodosResponse is the result of ListTodos: one of
 // ListTodosResponse204.
 type ListTodosResponse interface {
-	// writeListTodosResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListTodosResponse answers r; an error means nothing was written.
 	writeListTodosResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -29,15 +28,13 @@ type ListTodosResponse interface {
 type ListTodosResponse204 struct{}
 
 func (v ListTodosResponse204) writeListTodosResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListTodos2Response is the result of ListTodos2: one of
 // ListTodos2Response204.
 type ListTodos2Response interface {
-	// writeListTodos2Response writes the response to request r; an error means nothing
-	// was written.
+	// writeListTodos2Response answers r; an error means nothing was written.
 	writeListTodos2Response(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -47,8 +44,7 @@ type ListTodos2Response interface {
 type ListTodos2Response204 struct{}
 
 func (v ListTodos2Response204) writeListTodos2Response(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -76,13 +72,15 @@ func (Unimplemented) ListTodos2(ctx context.Context) (ListTodos2Response, error)
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listTodos", "/todos", nil},
-	{"listTodos", "/lists/todos", nil},
+	{"listTodos", "/todos", nil, nil},
+	{"listTodos", "/lists/todos", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -192,19 +190,13 @@ func (s *Server) handleListTodos(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.ListTodos(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTodosResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTodos", err)
-	}
+	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }
 
-// decodeListTodosParams reads the parameters of ListTodos from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeListTodosParams reads the parameters of ListTodos from r and its path segments p.
 func decodeListTodosParams(r *http.Request, p []string, esc bool) (params ListTodosParams, err error) {
 	// listId is not in the path template /todos: never set.
 	return params, nil
@@ -213,13 +205,8 @@ func decodeListTodosParams(r *http.Request, p []string, esc bool) (params ListTo
 // handleListTodos2 serves GET /lists/todos.
 func (s *Server) handleListTodos2(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListTodos2(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListTodos2Response(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listTodos", err)
-	}
+	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }

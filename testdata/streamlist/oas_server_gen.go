@@ -15,8 +15,7 @@ import (
 // ListEventsResponse is the result of ListEvents: one of
 // ListEventsResponse200.
 type ListEventsResponse interface {
-	// writeListEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListEventsResponse answers r; an error means nothing was written.
 	writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -28,51 +27,39 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk []Event
-			if err := r.ArrStart(); err != nil {
-				return err
-			}
-			chk = chk[:0]
-			for i1 := 0; ; i1++ {
-				more, err := r.ArrNext()
-				if err != nil {
-					return err
-				}
-				if !more {
-					break
-				}
-				var e2 *Event
-				chk, e2 = oasrt.Grow(r, chk)
-				if err := (*e2).DecodeJSON(r); err != nil {
-					return oasrt.AtIndex(err, i1)
-				}
-			}
-			if chk == nil {
-				chk = []Event{}
-			}
-			_ = chk // decoded for its checks only
-			return nil
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+		var chk []Event
+		if err := r.ArrStart(); err != nil {
 			return err
 		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+		chk = chk[:0]
+		for i1 := 0; ; i1++ {
+			more, err := r.ArrNext()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			var e2 *Event
+			chk, e2 = oasrt.Grow(r, chk)
+			if err := (*e2).DecodeJSON(r); err != nil {
+				return oasrt.AtIndex(err, i1)
+			}
+		}
+		if chk == nil {
+			chk = []Event{}
+		}
+		_ = chk // decoded for its checks only
+		return nil
+	})
 }
 
 // ListEventsResponse200Stream is ListEventsResponse200 with its array streamed (x-oasgen-stream):
@@ -105,8 +92,7 @@ type ImportEventsBodyStream struct {
 // ImportEventsResponse is the result of ImportEvents: one of
 // ImportEventsResponse204.
 type ImportEventsResponse interface {
-	// writeImportEventsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeImportEventsResponse answers r; an error means nothing was written.
 	writeImportEventsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -116,8 +102,7 @@ type ImportEventsResponse interface {
 type ImportEventsResponse204 struct{}
 
 func (v ImportEventsResponse204) writeImportEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -146,13 +131,15 @@ func (Unimplemented) ImportEvents(ctx context.Context, body ImportEventsBodyStre
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listEvents", "/events", nil},
-	{"importEvents", "/events", nil},
+	{"listEvents", "/events", nil, []string{"application/json"}},
+	{"importEvents", "/events", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -256,24 +243,15 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListEvents[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.ListEvents(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listEvents", err)
-	}
+	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
-
-// producesListEvents lists the media types ListEvents responds with.
-var producesListEvents = [...]string{"application/json"}
 
 // handleImportEvents serves POST /events.
 func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
@@ -288,19 +266,14 @@ func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []
 		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 	}
 	res, err := s.h.ImportEvents(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeImportEventsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "importEvents", err)
-	}
+	s.cfg.Done(w, r, "importEvents", res == nil, err)
 }
 
 // decodeImportEventsBody reads the request body of ImportEvents.
-func decodeImportEventsBody(r *oasrt.Reader, v *[]Event) error {
+func decodeImportEventsBody(v *[]Event, r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}

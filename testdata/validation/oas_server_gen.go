@@ -6,44 +6,25 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // CreateAccountResponse is the result of CreateAccount: one of
 // CreateAccountResponse201.
 type CreateAccountResponse interface {
-	// writeCreateAccountResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateAccountResponse answers r; an error means nothing was written.
 	writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
 // CreateAccountResponse201 is the 201 response (application/json) of CreateAccount.
-//
-// created
 type CreateAccountResponse201 struct {
 	Body Account
 }
 
 func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(201, w, func(r *oasrt.Reader) error {
-			var chk Account
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 201, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[Account])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -64,12 +45,14 @@ func (Unimplemented) CreateAccount(ctx context.Context, body *Account) (CreateAc
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"createAccount", "/accounts", nil},
+	{"createAccount", "/accounts", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -171,42 +154,17 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleCreateAccount serves POST /accounts.
 func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateAccount[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateAccount[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	var body *Account
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Account).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Account)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.CreateAccount(r.Context(), body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateAccountResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createAccount", err)
-	}
+	s.cfg.Done(w, r, "createAccount", res == nil, err)
 }
-
-// producesCreateAccount lists the media types CreateAccount responds with.
-var producesCreateAccount = [...]string{"application/json"}

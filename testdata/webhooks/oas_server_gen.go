@@ -12,8 +12,7 @@ import (
 // SubscribeResponse is the result of Subscribe: one of
 // SubscribeResponse201.
 type SubscribeResponse interface {
-	// writeSubscribeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeSubscribeResponse answers r; an error means nothing was written.
 	writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,8 +22,7 @@ type SubscribeResponse interface {
 type SubscribeResponse201 struct{}
 
 func (v SubscribeResponse201) writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(201)
-	return nil
+	return oashttp.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -67,12 +65,14 @@ func (Unimplemented) HandleAPIToken(ctx context.Context, operationID string, tok
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"subscribe", "/subscriptions", nil},
+	{"subscribe", "/subscriptions", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -174,42 +174,21 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSubscribe serves POST /subscriptions.
 func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeSubscribe(r)
+	ctx, err := s.authorizeAPIToken(r, "subscribe")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *SubscribeRequest
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
-	}
-	if rb != nil {
-		body = new(SubscribeRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
 	}
 	res, err := s.h.Subscribe(ctx, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeSubscribeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "subscribe", err)
-	}
+	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
@@ -244,11 +223,11 @@ func (s *Server) checkAPIToken(ctx context.Context, r *http.Request, op string, 
 	return ctx, nil
 }
 
-// authorizeSubscribe checks the security of Subscribe: the first requirement
+// authorizeAPIToken checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *Server) authorizeSubscribe(r *http.Request) (context.Context, error) {
+func (s *Server) authorizeAPIToken(r *http.Request, op string) (context.Context, error) {
 	// apiToken
-	ctx, err := s.checkAPIToken(r.Context(), r, "subscribe", nil)
+	ctx, err := s.checkAPIToken(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -67,8 +67,7 @@ type PetAddedParams struct {
 // PetAddedResponse is the result of PetAdded: one of
 // PetAddedResponse204, PetAddedResponse410.
 type PetAddedResponse interface {
-	// writePetAddedResponse writes the response to request r; an error means nothing
-	// was written.
+	// writePetAddedResponse answers r; an error means nothing was written.
 	writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -78,8 +77,7 @@ type PetAddedResponse interface {
 type PetAddedResponse204 struct{}
 
 func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // PetAddedResponse410 is the 410 response of PetAdded.
@@ -87,22 +85,19 @@ func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *ht
 // unsubscribe me
 type PetAddedResponse410 struct{}
 
-// Error says which response v is: a client made with
-// oashttp.WithErrorResults returns it as the call's error too.
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
 func (v PetAddedResponse410) Error() string {
 	return "petAdded: 410 response"
 }
 
 func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(410)
-	return nil
+	return oashttp.WriteStatus(rw, 410)
 }
 
 // OnPetRemovedResponse is the result of OnPetRemoved: one of
 // OnPetRemovedResponse200.
 type OnPetRemovedResponse interface {
-	// writeOnPetRemovedResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeOnPetRemovedResponse answers r; an error means nothing was written.
 	writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -114,24 +109,9 @@ type OnPetRemovedResponse200 struct {
 }
 
 func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk OnPetRemovedOK
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[OnPetRemovedOK])
 }
 
 // WebhookHandler implements the receiving side of the API's webhooks, one method each. A
@@ -171,13 +151,15 @@ func (UnimplementedWebhooks) HandleHookKey(ctx context.Context, operationID stri
 	return nil, oashttp.ErrNotImplemented
 }
 
-// webhookOperations lists the operations by index: operationId, path template, tags.
+// webhookOperations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var webhookOperations = [2]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"petAdded", "/petAdded", nil},
-	{"onPetRemoved", "/petRemoved", nil},
+	{"petAdded", "/petAdded", nil, nil},
+	{"onPetRemoved", "/petRemoved", nil, []string{"application/json"}},
 }
 
 // WebhookServer serves the API: an http.Handler that routes each request to its
@@ -286,121 +268,65 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 		s.cfg.Error(w, r, err)
 		return
 	}
-	var body *Pet
-	rb, err := s.cfg.JSONBody(r, true)
+	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if rb != nil {
-		body = new(Pet)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
 	res, err := s.h.PetAdded(r.Context(), params, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writePetAddedResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "petAdded", err)
-	}
+	s.cfg.Done(w, r, "petAdded", res == nil, err)
 }
 
-// decodePetAddedParams reads the parameters of PetAdded from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodePetAddedParams reads the parameters of PetAdded from r and its path segments p.
 func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAddedParams, err error) {
-	if s := r.Header.Get("X-Signature"); s != "" {
-		params.XSignature = s
-	} else {
-		return params, &oashttp.ParamError{Name: "X-Signature", In: "header", Err: oashttp.ErrMissing}
+	if err = oashttp.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oashttp.ParseString); err != nil {
+		return params, err
 	}
-	var seen [1]bool
-	for q := r.URL.RawQuery; q != ""; {
+	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "attempt":
-			if seen[0] {
-				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: oashttp.ErrRepeated}
-			}
-			seen[0] = true
-			s, err := oashttp.QueryScalar(value)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: err}
-			}
-			params.Attempt.Set = true
-			x, err := oashttp.ParseInt(s, 64)
-			if err != nil {
-				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: err}
-			}
-			if x < 1 {
-				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
-			}
-			params.Attempt.Value = x
+			err = oashttp.QueryOpt(&params.Attempt, "attempt", value, func(s string) (v int64, err error) {
+				x, err := oashttp.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				v = x
+				return v, nil
+			})
 		}
 	}
-	return params, nil
+	return params, err
 }
 
 // handleOnPetRemoved serves POST /petRemoved.
 func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOnPetRemoved(r)
+	ctx, err := s.authorizeHookKey(r, "onPetRemoved")
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesOnPetRemoved[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesOnPetRemoved[:]})
+	if !s.cfg.Accepts(w, r, webhookOperations[1].produces) {
 		return
 	}
-	var body *OnPetRemovedRequest
-	rb, err := s.cfg.JSONBody(r, false)
+	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
-	}
-	if rb != nil {
-		body = new(OnPetRemovedRequest)
-		err = body.DecodeJSON(&rb.Reader)
-		if err == nil {
-			err = rb.Reader.End()
-		}
-		if err != nil {
-			err = rb.Fail(err, 422)
-		}
-		rb.Release()
-		if err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
 	}
 	res, err := s.h.OnPetRemoved(ctx, body)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeOnPetRemovedResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "onPetRemoved", err)
-	}
+	s.cfg.Done(w, r, "onPetRemoved", res == nil, err)
 }
-
-// producesOnPetRemoved lists the media types OnPetRemoved responds with.
-var producesOnPetRemoved = [...]string{"application/json"}
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
@@ -418,11 +344,11 @@ func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op st
 	return ctx, nil
 }
 
-// authorizeOnPetRemoved checks the security of OnPetRemoved: the first requirement
+// authorizeHookKey checks the security of operation op: the first requirement
 // met gives the context the operation runs with.
-func (s *WebhookServer) authorizeOnPetRemoved(r *http.Request) (context.Context, error) {
+func (s *WebhookServer) authorizeHookKey(r *http.Request, op string) (context.Context, error) {
 	// hookKey
-	ctx, err := s.checkHookKey(r.Context(), r, "onPetRemoved", nil)
+	ctx, err := s.checkHookKey(r.Context(), r, op, nil)
 	if err == nil {
 		return ctx, nil
 	}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -19,8 +18,7 @@ type GetPetParams struct {
 // GetPetResponse is the result of GetPet: one of
 // GetPetResponse200.
 type GetPetResponse interface {
-	// writeGetPetResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetPetResponse answers r; an error means nothing was written.
 	writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -32,24 +30,9 @@ type GetPetResponse200 struct {
 }
 
 func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk Pet
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -70,12 +53,14 @@ func (Unimplemented) GetPet(ctx context.Context, params GetPetParams) (GetPetRes
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getPet", "/pets/{id}", nil},
+	{"getPet", "/pets/{id}", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -177,8 +162,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPet[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -187,33 +171,16 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 		return
 	}
 	res, err := s.h.GetPet(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetPetResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getPet", err)
-	}
+	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// producesGetPet lists the media types GetPet responds with.
-var producesGetPet = [...]string{"application/json"}
-
-// decodeGetPetParams reads the parameters of GetPet from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -6,15 +6,13 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetEverythingResponse is the result of GetEverything: one of
 // GetEverythingResponse200.
 type GetEverythingResponse interface {
-	// writeGetEverythingResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetEverythingResponse answers r; an error means nothing was written.
 	writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -26,24 +24,9 @@ type GetEverythingResponse200 struct {
 }
 
 func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse // writeOnly properties stay out
+	w := oashttp.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := w.Err(); err != nil {
-		oasrt.ReleaseWriter(w)
-		return err
-	}
-	if oashttp.ChecksResponse(r) {
-		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
-			var chk ABitOfEverything
-			return chk.DecodeJSON(r)
-		}); err != nil {
-			oasrt.ReleaseWriter(w)
-			return err
-		}
-	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
-	return nil
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ABitOfEverything])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -64,12 +47,14 @@ func (Unimplemented) GetEverything(ctx context.Context) (GetEverythingResponse, 
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [1]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"getEverything", "/everything", nil},
+	{"getEverything", "/everything", nil, []string{"application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -171,21 +156,12 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetEverything serves GET /everything.
 func (s *Server) handleGetEverything(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetEverything[:]) {
-		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetEverything[:]})
+	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
 	res, err := s.h.GetEverything(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetEverythingResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getEverything", err)
-	}
+	s.cfg.Done(w, r, "getEverything", res == nil, err)
 }
-
-// producesGetEverything lists the media types GetEverything responds with.
-var producesGetEverything = [...]string{"application/json"}

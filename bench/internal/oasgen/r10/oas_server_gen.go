@@ -12,8 +12,7 @@ import (
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
 type ListMmyoResponse interface {
-	// writeListMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,15 +22,13 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
 // CreateMmyoResponse204.
 type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMmyoResponse answers r; an error means nothing was written.
 	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,8 +38,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -54,8 +50,7 @@ type GetMmyoParams struct {
 // GetMmyoResponse is the result of GetMmyo: one of
 // GetMmyoResponse204.
 type GetMmyoResponse interface {
-	// writeGetMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoResponse answers r; an error means nothing was written.
 	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -65,8 +60,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -78,8 +72,7 @@ type DeleteMmyoParams struct {
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
 type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMmyoResponse answers r; an error means nothing was written.
 	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -89,8 +82,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -104,8 +96,7 @@ type GetMmyoItemParams struct {
 // GetMmyoItemResponse is the result of GetMmyoItem: one of
 // GetMmyoItemResponse204.
 type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoItemResponse answers r; an error means nothing was written.
 	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -115,15 +106,13 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
 // ListOrdersResponse204.
 type ListOrdersResponse interface {
-	// writeListOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOrdersResponse answers r; an error means nothing was written.
 	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -133,15 +122,13 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
 // CreateOrdersResponse204.
 type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOrdersResponse answers r; an error means nothing was written.
 	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -151,8 +138,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -164,8 +150,7 @@ type GetOrdersParams struct {
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
 type GetOrdersResponse interface {
-	// writeGetOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersResponse answers r; an error means nothing was written.
 	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -175,8 +160,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -188,8 +172,7 @@ type DeleteOrdersParams struct {
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
 type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrdersResponse answers r; an error means nothing was written.
 	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -199,8 +182,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -214,8 +196,7 @@ type GetOrdersItemParams struct {
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
 type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersItemResponse answers r; an error means nothing was written.
 	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -225,8 +206,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -310,21 +290,23 @@ func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemPara
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [10]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listMmyo", "/mmyo", nil},
-	{"createMmyo", "/mmyo", nil},
-	{"getMmyo", "/mmyo/{id}", nil},
-	{"deleteMmyo", "/mmyo/{id}", nil},
-	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil},
-	{"listOrders", "/orders", nil},
-	{"createOrders", "/orders", nil},
-	{"getOrders", "/orders/{id}", nil},
-	{"deleteOrders", "/orders/{id}", nil},
-	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil},
+	{"listMmyo", "/mmyo", nil, nil},
+	{"createMmyo", "/mmyo", nil, nil},
+	{"getMmyo", "/mmyo/{id}", nil, nil},
+	{"deleteMmyo", "/mmyo/{id}", nil, nil},
+	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil, nil},
+	{"listOrders", "/orders", nil, nil},
+	{"createOrders", "/orders", nil, nil},
+	{"getOrders", "/orders/{id}", nil, nil},
+	{"deleteOrders", "/orders/{id}", nil, nil},
+	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -445,29 +427,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleListMmyo serves GET /mmyo.
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listMmyo", err)
-	}
+	s.cfg.Done(w, r, "listMmyo", res == nil, err)
 }
 
 // handleCreateMmyo serves POST /mmyo.
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createMmyo", err)
-	}
+	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
@@ -478,30 +450,16 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyo", err)
-	}
+	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -514,30 +472,16 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteMmyo", err)
-	}
+	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -550,41 +494,19 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyoItem", err)
-	}
+	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -592,29 +514,19 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 // handleListOrders serves GET /orders.
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listOrders", err)
-	}
+	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
 
 // handleCreateOrders serves POST /orders.
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createOrders", err)
-	}
+	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
 
 // handleGetOrders serves GET /orders/{id}.
@@ -625,30 +537,16 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrders", err)
-	}
+	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -661,30 +559,16 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrders", err)
-	}
+	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -697,41 +581,19 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrdersItem", err)
-	}
+	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

@@ -12,8 +12,7 @@ import (
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
 type ListMmyoResponse interface {
-	// writeListMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -23,15 +22,13 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
 // CreateMmyoResponse204.
 type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateMmyoResponse answers r; an error means nothing was written.
 	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -41,8 +38,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -54,8 +50,7 @@ type GetMmyoParams struct {
 // GetMmyoResponse is the result of GetMmyo: one of
 // GetMmyoResponse204.
 type GetMmyoResponse interface {
-	// writeGetMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoResponse answers r; an error means nothing was written.
 	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -65,8 +60,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -78,8 +72,7 @@ type DeleteMmyoParams struct {
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
 type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteMmyoResponse answers r; an error means nothing was written.
 	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -89,8 +82,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -104,8 +96,7 @@ type GetMmyoItemParams struct {
 // GetMmyoItemResponse is the result of GetMmyoItem: one of
 // GetMmyoItemResponse204.
 type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetMmyoItemResponse answers r; an error means nothing was written.
 	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -115,15 +106,13 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
 // ListWdqxlykfqrResponse204.
 type ListWdqxlykfqrResponse interface {
-	// writeListWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -133,15 +122,13 @@ type ListWdqxlykfqrResponse interface {
 type ListWdqxlykfqrResponse204 struct{}
 
 func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
 // CreateWdqxlykfqrResponse204.
 type CreateWdqxlykfqrResponse interface {
-	// writeCreateWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -151,8 +138,7 @@ type CreateWdqxlykfqrResponse interface {
 type CreateWdqxlykfqrResponse204 struct{}
 
 func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
@@ -164,8 +150,7 @@ type GetWdqxlykfqrParams struct {
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
 // GetWdqxlykfqrResponse204.
 type GetWdqxlykfqrResponse interface {
-	// writeGetWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -175,8 +160,7 @@ type GetWdqxlykfqrResponse interface {
 type GetWdqxlykfqrResponse204 struct{}
 
 func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
@@ -188,8 +172,7 @@ type DeleteWdqxlykfqrParams struct {
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
 // DeleteWdqxlykfqrResponse204.
 type DeleteWdqxlykfqrResponse interface {
-	// writeDeleteWdqxlykfqrResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteWdqxlykfqrResponse answers r; an error means nothing was written.
 	writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -199,8 +182,7 @@ type DeleteWdqxlykfqrResponse interface {
 type DeleteWdqxlykfqrResponse204 struct{}
 
 func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
@@ -214,8 +196,7 @@ type GetWdqxlykfqrItemParams struct {
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
 // GetWdqxlykfqrItemResponse204.
 type GetWdqxlykfqrItemResponse interface {
-	// writeGetWdqxlykfqrItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetWdqxlykfqrItemResponse answers r; an error means nothing was written.
 	writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -225,15 +206,13 @@ type GetWdqxlykfqrItemResponse interface {
 type GetWdqxlykfqrItemResponse204 struct{}
 
 func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
 // ListDgazlnoxujResponse204.
 type ListDgazlnoxujResponse interface {
-	// writeListDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDgazlnoxujResponse answers r; an error means nothing was written.
 	writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -243,15 +222,13 @@ type ListDgazlnoxujResponse interface {
 type ListDgazlnoxujResponse204 struct{}
 
 func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
 // CreateDgazlnoxujResponse204.
 type CreateDgazlnoxujResponse interface {
-	// writeCreateDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDgazlnoxujResponse answers r; an error means nothing was written.
 	writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -261,8 +238,7 @@ type CreateDgazlnoxujResponse interface {
 type CreateDgazlnoxujResponse204 struct{}
 
 func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
@@ -274,8 +250,7 @@ type GetDgazlnoxujParams struct {
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
 // GetDgazlnoxujResponse204.
 type GetDgazlnoxujResponse interface {
-	// writeGetDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -285,8 +260,7 @@ type GetDgazlnoxujResponse interface {
 type GetDgazlnoxujResponse204 struct{}
 
 func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
@@ -298,8 +272,7 @@ type DeleteDgazlnoxujParams struct {
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
 // DeleteDgazlnoxujResponse204.
 type DeleteDgazlnoxujResponse interface {
-	// writeDeleteDgazlnoxujResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDgazlnoxujResponse answers r; an error means nothing was written.
 	writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -309,8 +282,7 @@ type DeleteDgazlnoxujResponse interface {
 type DeleteDgazlnoxujResponse204 struct{}
 
 func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
@@ -324,8 +296,7 @@ type GetDgazlnoxujItemParams struct {
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
 // GetDgazlnoxujItemResponse204.
 type GetDgazlnoxujItemResponse interface {
-	// writeGetDgazlnoxujItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDgazlnoxujItemResponse answers r; an error means nothing was written.
 	writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -335,15 +306,13 @@ type GetDgazlnoxujItemResponse interface {
 type GetDgazlnoxujItemResponse204 struct{}
 
 func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListHnltmgResponse is the result of ListHnltmg: one of
 // ListHnltmgResponse204.
 type ListHnltmgResponse interface {
-	// writeListHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListHnltmgResponse answers r; an error means nothing was written.
 	writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -353,15 +322,13 @@ type ListHnltmgResponse interface {
 type ListHnltmgResponse204 struct{}
 
 func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
 // CreateHnltmgResponse204.
 type CreateHnltmgResponse interface {
-	// writeCreateHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateHnltmgResponse answers r; an error means nothing was written.
 	writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -371,8 +338,7 @@ type CreateHnltmgResponse interface {
 type CreateHnltmgResponse204 struct{}
 
 func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetHnltmgParams holds the parameters of GetHnltmg.
@@ -384,8 +350,7 @@ type GetHnltmgParams struct {
 // GetHnltmgResponse is the result of GetHnltmg: one of
 // GetHnltmgResponse204.
 type GetHnltmgResponse interface {
-	// writeGetHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgResponse answers r; an error means nothing was written.
 	writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -395,8 +360,7 @@ type GetHnltmgResponse interface {
 type GetHnltmgResponse204 struct{}
 
 func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg.
@@ -408,8 +372,7 @@ type DeleteHnltmgParams struct {
 // DeleteHnltmgResponse is the result of DeleteHnltmg: one of
 // DeleteHnltmgResponse204.
 type DeleteHnltmgResponse interface {
-	// writeDeleteHnltmgResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteHnltmgResponse answers r; an error means nothing was written.
 	writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -419,8 +382,7 @@ type DeleteHnltmgResponse interface {
 type DeleteHnltmgResponse204 struct{}
 
 func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem.
@@ -434,8 +396,7 @@ type GetHnltmgItemParams struct {
 // GetHnltmgItemResponse is the result of GetHnltmgItem: one of
 // GetHnltmgItemResponse204.
 type GetHnltmgItemResponse interface {
-	// writeGetHnltmgItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetHnltmgItemResponse answers r; an error means nothing was written.
 	writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -445,15 +406,13 @@ type GetHnltmgItemResponse interface {
 type GetHnltmgItemResponse204 struct{}
 
 func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
 // ListSqmlbhlktpResponse204.
 type ListSqmlbhlktpResponse interface {
-	// writeListSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -463,15 +422,13 @@ type ListSqmlbhlktpResponse interface {
 type ListSqmlbhlktpResponse204 struct{}
 
 func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
 // CreateSqmlbhlktpResponse204.
 type CreateSqmlbhlktpResponse interface {
-	// writeCreateSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -481,8 +438,7 @@ type CreateSqmlbhlktpResponse interface {
 type CreateSqmlbhlktpResponse204 struct{}
 
 func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
@@ -494,8 +450,7 @@ type GetSqmlbhlktpParams struct {
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
 // GetSqmlbhlktpResponse204.
 type GetSqmlbhlktpResponse interface {
-	// writeGetSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -505,8 +460,7 @@ type GetSqmlbhlktpResponse interface {
 type GetSqmlbhlktpResponse204 struct{}
 
 func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
@@ -518,8 +472,7 @@ type DeleteSqmlbhlktpParams struct {
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
 // DeleteSqmlbhlktpResponse204.
 type DeleteSqmlbhlktpResponse interface {
-	// writeDeleteSqmlbhlktpResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSqmlbhlktpResponse answers r; an error means nothing was written.
 	writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -529,8 +482,7 @@ type DeleteSqmlbhlktpResponse interface {
 type DeleteSqmlbhlktpResponse204 struct{}
 
 func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
@@ -544,8 +496,7 @@ type GetSqmlbhlktpItemParams struct {
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
 // GetSqmlbhlktpItemResponse204.
 type GetSqmlbhlktpItemResponse interface {
-	// writeGetSqmlbhlktpItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSqmlbhlktpItemResponse answers r; an error means nothing was written.
 	writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -555,15 +506,13 @@ type GetSqmlbhlktpItemResponse interface {
 type GetSqmlbhlktpItemResponse204 struct{}
 
 func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
 // ListDlskblpuResponse204.
 type ListDlskblpuResponse interface {
-	// writeListDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListDlskblpuResponse answers r; an error means nothing was written.
 	writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -573,15 +522,13 @@ type ListDlskblpuResponse interface {
 type ListDlskblpuResponse204 struct{}
 
 func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
 // CreateDlskblpuResponse204.
 type CreateDlskblpuResponse interface {
-	// writeCreateDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateDlskblpuResponse answers r; an error means nothing was written.
 	writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -591,8 +538,7 @@ type CreateDlskblpuResponse interface {
 type CreateDlskblpuResponse204 struct{}
 
 func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu.
@@ -604,8 +550,7 @@ type GetDlskblpuParams struct {
 // GetDlskblpuResponse is the result of GetDlskblpu: one of
 // GetDlskblpuResponse204.
 type GetDlskblpuResponse interface {
-	// writeGetDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuResponse answers r; an error means nothing was written.
 	writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -615,8 +560,7 @@ type GetDlskblpuResponse interface {
 type GetDlskblpuResponse204 struct{}
 
 func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
@@ -628,8 +572,7 @@ type DeleteDlskblpuParams struct {
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
 // DeleteDlskblpuResponse204.
 type DeleteDlskblpuResponse interface {
-	// writeDeleteDlskblpuResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteDlskblpuResponse answers r; an error means nothing was written.
 	writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -639,8 +582,7 @@ type DeleteDlskblpuResponse interface {
 type DeleteDlskblpuResponse204 struct{}
 
 func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
@@ -654,8 +596,7 @@ type GetDlskblpuItemParams struct {
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
 // GetDlskblpuItemResponse204.
 type GetDlskblpuItemResponse interface {
-	// writeGetDlskblpuItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetDlskblpuItemResponse answers r; an error means nothing was written.
 	writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -665,15 +606,13 @@ type GetDlskblpuItemResponse interface {
 type GetDlskblpuItemResponse204 struct{}
 
 func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUughResponse is the result of ListUugh: one of
 // ListUughResponse204.
 type ListUughResponse interface {
-	// writeListUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUughResponse answers r; an error means nothing was written.
 	writeListUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -683,15 +622,13 @@ type ListUughResponse interface {
 type ListUughResponse204 struct{}
 
 func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateUughResponse is the result of CreateUugh: one of
 // CreateUughResponse204.
 type CreateUughResponse interface {
-	// writeCreateUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUughResponse answers r; an error means nothing was written.
 	writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -701,8 +638,7 @@ type CreateUughResponse interface {
 type CreateUughResponse204 struct{}
 
 func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUughParams holds the parameters of GetUugh.
@@ -714,8 +650,7 @@ type GetUughParams struct {
 // GetUughResponse is the result of GetUugh: one of
 // GetUughResponse204.
 type GetUughResponse interface {
-	// writeGetUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughResponse answers r; an error means nothing was written.
 	writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -725,8 +660,7 @@ type GetUughResponse interface {
 type GetUughResponse204 struct{}
 
 func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteUughParams holds the parameters of DeleteUugh.
@@ -738,8 +672,7 @@ type DeleteUughParams struct {
 // DeleteUughResponse is the result of DeleteUugh: one of
 // DeleteUughResponse204.
 type DeleteUughResponse interface {
-	// writeDeleteUughResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUughResponse answers r; an error means nothing was written.
 	writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -749,8 +682,7 @@ type DeleteUughResponse interface {
 type DeleteUughResponse204 struct{}
 
 func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUughItemParams holds the parameters of GetUughItem.
@@ -764,8 +696,7 @@ type GetUughItemParams struct {
 // GetUughItemResponse is the result of GetUughItem: one of
 // GetUughItemResponse204.
 type GetUughItemResponse interface {
-	// writeGetUughItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUughItemResponse answers r; an error means nothing was written.
 	writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -775,15 +706,13 @@ type GetUughItemResponse interface {
 type GetUughItemResponse204 struct{}
 
 func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
 // ListSvashrrvcdResponse204.
 type ListSvashrrvcdResponse interface {
-	// writeListSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSvashrrvcdResponse answers r; an error means nothing was written.
 	writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -793,15 +722,13 @@ type ListSvashrrvcdResponse interface {
 type ListSvashrrvcdResponse204 struct{}
 
 func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
 // CreateSvashrrvcdResponse204.
 type CreateSvashrrvcdResponse interface {
-	// writeCreateSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSvashrrvcdResponse answers r; an error means nothing was written.
 	writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -811,8 +738,7 @@ type CreateSvashrrvcdResponse interface {
 type CreateSvashrrvcdResponse204 struct{}
 
 func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
@@ -824,8 +750,7 @@ type GetSvashrrvcdParams struct {
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
 // GetSvashrrvcdResponse204.
 type GetSvashrrvcdResponse interface {
-	// writeGetSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -835,8 +760,7 @@ type GetSvashrrvcdResponse interface {
 type GetSvashrrvcdResponse204 struct{}
 
 func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
@@ -848,8 +772,7 @@ type DeleteSvashrrvcdParams struct {
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
 // DeleteSvashrrvcdResponse204.
 type DeleteSvashrrvcdResponse interface {
-	// writeDeleteSvashrrvcdResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSvashrrvcdResponse answers r; an error means nothing was written.
 	writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -859,8 +782,7 @@ type DeleteSvashrrvcdResponse interface {
 type DeleteSvashrrvcdResponse204 struct{}
 
 func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
@@ -874,8 +796,7 @@ type GetSvashrrvcdItemParams struct {
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
 // GetSvashrrvcdItemResponse204.
 type GetSvashrrvcdItemResponse interface {
-	// writeGetSvashrrvcdItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSvashrrvcdItemResponse answers r; an error means nothing was written.
 	writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -885,15 +806,13 @@ type GetSvashrrvcdItemResponse interface {
 type GetSvashrrvcdItemResponse204 struct{}
 
 func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
 // ListNrvhsjyftResponse204.
 type ListNrvhsjyftResponse interface {
-	// writeListNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNrvhsjyftResponse answers r; an error means nothing was written.
 	writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -903,15 +822,13 @@ type ListNrvhsjyftResponse interface {
 type ListNrvhsjyftResponse204 struct{}
 
 func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
 // CreateNrvhsjyftResponse204.
 type CreateNrvhsjyftResponse interface {
-	// writeCreateNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNrvhsjyftResponse answers r; an error means nothing was written.
 	writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -921,8 +838,7 @@ type CreateNrvhsjyftResponse interface {
 type CreateNrvhsjyftResponse204 struct{}
 
 func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
@@ -934,8 +850,7 @@ type GetNrvhsjyftParams struct {
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
 // GetNrvhsjyftResponse204.
 type GetNrvhsjyftResponse interface {
-	// writeGetNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -945,8 +860,7 @@ type GetNrvhsjyftResponse interface {
 type GetNrvhsjyftResponse204 struct{}
 
 func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
@@ -958,8 +872,7 @@ type DeleteNrvhsjyftParams struct {
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
 // DeleteNrvhsjyftResponse204.
 type DeleteNrvhsjyftResponse interface {
-	// writeDeleteNrvhsjyftResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNrvhsjyftResponse answers r; an error means nothing was written.
 	writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -969,8 +882,7 @@ type DeleteNrvhsjyftResponse interface {
 type DeleteNrvhsjyftResponse204 struct{}
 
 func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
@@ -984,8 +896,7 @@ type GetNrvhsjyftItemParams struct {
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
 // GetNrvhsjyftItemResponse204.
 type GetNrvhsjyftItemResponse interface {
-	// writeGetNrvhsjyftItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNrvhsjyftItemResponse answers r; an error means nothing was written.
 	writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -995,15 +906,13 @@ type GetNrvhsjyftItemResponse interface {
 type GetNrvhsjyftItemResponse204 struct{}
 
 func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
 // ListXrwjtbbResponse204.
 type ListXrwjtbbResponse interface {
-	// writeListXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListXrwjtbbResponse answers r; an error means nothing was written.
 	writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1013,15 +922,13 @@ type ListXrwjtbbResponse interface {
 type ListXrwjtbbResponse204 struct{}
 
 func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
 // CreateXrwjtbbResponse204.
 type CreateXrwjtbbResponse interface {
-	// writeCreateXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateXrwjtbbResponse answers r; an error means nothing was written.
 	writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1031,8 +938,7 @@ type CreateXrwjtbbResponse interface {
 type CreateXrwjtbbResponse204 struct{}
 
 func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb.
@@ -1044,8 +950,7 @@ type GetXrwjtbbParams struct {
 // GetXrwjtbbResponse is the result of GetXrwjtbb: one of
 // GetXrwjtbbResponse204.
 type GetXrwjtbbResponse interface {
-	// writeGetXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1055,8 +960,7 @@ type GetXrwjtbbResponse interface {
 type GetXrwjtbbResponse204 struct{}
 
 func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
@@ -1068,8 +972,7 @@ type DeleteXrwjtbbParams struct {
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
 // DeleteXrwjtbbResponse204.
 type DeleteXrwjtbbResponse interface {
-	// writeDeleteXrwjtbbResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteXrwjtbbResponse answers r; an error means nothing was written.
 	writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1079,8 +982,7 @@ type DeleteXrwjtbbResponse interface {
 type DeleteXrwjtbbResponse204 struct{}
 
 func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
@@ -1094,8 +996,7 @@ type GetXrwjtbbItemParams struct {
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
 // GetXrwjtbbItemResponse204.
 type GetXrwjtbbItemResponse interface {
-	// writeGetXrwjtbbItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetXrwjtbbItemResponse answers r; an error means nothing was written.
 	writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1105,15 +1006,13 @@ type GetXrwjtbbItemResponse interface {
 type GetXrwjtbbItemResponse204 struct{}
 
 func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
 // ListNwcvaojrqlResponse204.
 type ListNwcvaojrqlResponse interface {
-	// writeListNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1123,15 +1022,13 @@ type ListNwcvaojrqlResponse interface {
 type ListNwcvaojrqlResponse204 struct{}
 
 func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
 // CreateNwcvaojrqlResponse204.
 type CreateNwcvaojrqlResponse interface {
-	// writeCreateNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1141,8 +1038,7 @@ type CreateNwcvaojrqlResponse interface {
 type CreateNwcvaojrqlResponse204 struct{}
 
 func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
@@ -1154,8 +1050,7 @@ type GetNwcvaojrqlParams struct {
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
 // GetNwcvaojrqlResponse204.
 type GetNwcvaojrqlResponse interface {
-	// writeGetNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1165,8 +1060,7 @@ type GetNwcvaojrqlResponse interface {
 type GetNwcvaojrqlResponse204 struct{}
 
 func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
@@ -1178,8 +1072,7 @@ type DeleteNwcvaojrqlParams struct {
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
 // DeleteNwcvaojrqlResponse204.
 type DeleteNwcvaojrqlResponse interface {
-	// writeDeleteNwcvaojrqlResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNwcvaojrqlResponse answers r; an error means nothing was written.
 	writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1189,8 +1082,7 @@ type DeleteNwcvaojrqlResponse interface {
 type DeleteNwcvaojrqlResponse204 struct{}
 
 func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
@@ -1204,8 +1096,7 @@ type GetNwcvaojrqlItemParams struct {
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
 // GetNwcvaojrqlItemResponse204.
 type GetNwcvaojrqlItemResponse interface {
-	// writeGetNwcvaojrqlItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNwcvaojrqlItemResponse answers r; an error means nothing was written.
 	writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1215,15 +1106,13 @@ type GetNwcvaojrqlItemResponse interface {
 type GetNwcvaojrqlItemResponse204 struct{}
 
 func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
 // ListLfubzamkhResponse204.
 type ListLfubzamkhResponse interface {
-	// writeListLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLfubzamkhResponse answers r; an error means nothing was written.
 	writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1233,15 +1122,13 @@ type ListLfubzamkhResponse interface {
 type ListLfubzamkhResponse204 struct{}
 
 func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
 // CreateLfubzamkhResponse204.
 type CreateLfubzamkhResponse interface {
-	// writeCreateLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLfubzamkhResponse answers r; an error means nothing was written.
 	writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1251,8 +1138,7 @@ type CreateLfubzamkhResponse interface {
 type CreateLfubzamkhResponse204 struct{}
 
 func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh.
@@ -1264,8 +1150,7 @@ type GetLfubzamkhParams struct {
 // GetLfubzamkhResponse is the result of GetLfubzamkh: one of
 // GetLfubzamkhResponse204.
 type GetLfubzamkhResponse interface {
-	// writeGetLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1275,8 +1160,7 @@ type GetLfubzamkhResponse interface {
 type GetLfubzamkhResponse204 struct{}
 
 func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
@@ -1288,8 +1172,7 @@ type DeleteLfubzamkhParams struct {
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
 // DeleteLfubzamkhResponse204.
 type DeleteLfubzamkhResponse interface {
-	// writeDeleteLfubzamkhResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLfubzamkhResponse answers r; an error means nothing was written.
 	writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1299,8 +1182,7 @@ type DeleteLfubzamkhResponse interface {
 type DeleteLfubzamkhResponse204 struct{}
 
 func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
@@ -1314,8 +1196,7 @@ type GetLfubzamkhItemParams struct {
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
 // GetLfubzamkhItemResponse204.
 type GetLfubzamkhItemResponse interface {
-	// writeGetLfubzamkhItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLfubzamkhItemResponse answers r; an error means nothing was written.
 	writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1325,15 +1206,13 @@ type GetLfubzamkhItemResponse interface {
 type GetLfubzamkhItemResponse204 struct{}
 
 func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListSzrwResponse is the result of ListSzrw: one of
 // ListSzrwResponse204.
 type ListSzrwResponse interface {
-	// writeListSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListSzrwResponse answers r; an error means nothing was written.
 	writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1343,15 +1222,13 @@ type ListSzrwResponse interface {
 type ListSzrwResponse204 struct{}
 
 func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateSzrwResponse is the result of CreateSzrw: one of
 // CreateSzrwResponse204.
 type CreateSzrwResponse interface {
-	// writeCreateSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateSzrwResponse answers r; an error means nothing was written.
 	writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1361,8 +1238,7 @@ type CreateSzrwResponse interface {
 type CreateSzrwResponse204 struct{}
 
 func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSzrwParams holds the parameters of GetSzrw.
@@ -1374,8 +1250,7 @@ type GetSzrwParams struct {
 // GetSzrwResponse is the result of GetSzrw: one of
 // GetSzrwResponse204.
 type GetSzrwResponse interface {
-	// writeGetSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwResponse answers r; an error means nothing was written.
 	writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1385,8 +1260,7 @@ type GetSzrwResponse interface {
 type GetSzrwResponse204 struct{}
 
 func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw.
@@ -1398,8 +1272,7 @@ type DeleteSzrwParams struct {
 // DeleteSzrwResponse is the result of DeleteSzrw: one of
 // DeleteSzrwResponse204.
 type DeleteSzrwResponse interface {
-	// writeDeleteSzrwResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteSzrwResponse answers r; an error means nothing was written.
 	writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1409,8 +1282,7 @@ type DeleteSzrwResponse interface {
 type DeleteSzrwResponse204 struct{}
 
 func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem.
@@ -1424,8 +1296,7 @@ type GetSzrwItemParams struct {
 // GetSzrwItemResponse is the result of GetSzrwItem: one of
 // GetSzrwItemResponse204.
 type GetSzrwItemResponse interface {
-	// writeGetSzrwItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetSzrwItemResponse answers r; an error means nothing was written.
 	writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1435,15 +1306,13 @@ type GetSzrwItemResponse interface {
 type GetSzrwItemResponse204 struct{}
 
 func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
 // ListZyccvzoabvResponse204.
 type ListZyccvzoabvResponse interface {
-	// writeListZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListZyccvzoabvResponse answers r; an error means nothing was written.
 	writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1453,15 +1322,13 @@ type ListZyccvzoabvResponse interface {
 type ListZyccvzoabvResponse204 struct{}
 
 func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
 // CreateZyccvzoabvResponse204.
 type CreateZyccvzoabvResponse interface {
-	// writeCreateZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateZyccvzoabvResponse answers r; an error means nothing was written.
 	writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1471,8 +1338,7 @@ type CreateZyccvzoabvResponse interface {
 type CreateZyccvzoabvResponse204 struct{}
 
 func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
@@ -1484,8 +1350,7 @@ type GetZyccvzoabvParams struct {
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
 // GetZyccvzoabvResponse204.
 type GetZyccvzoabvResponse interface {
-	// writeGetZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1495,8 +1360,7 @@ type GetZyccvzoabvResponse interface {
 type GetZyccvzoabvResponse204 struct{}
 
 func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
@@ -1508,8 +1372,7 @@ type DeleteZyccvzoabvParams struct {
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
 // DeleteZyccvzoabvResponse204.
 type DeleteZyccvzoabvResponse interface {
-	// writeDeleteZyccvzoabvResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteZyccvzoabvResponse answers r; an error means nothing was written.
 	writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1519,8 +1382,7 @@ type DeleteZyccvzoabvResponse interface {
 type DeleteZyccvzoabvResponse204 struct{}
 
 func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
@@ -1534,8 +1396,7 @@ type GetZyccvzoabvItemParams struct {
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
 // GetZyccvzoabvItemResponse204.
 type GetZyccvzoabvItemResponse interface {
-	// writeGetZyccvzoabvItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetZyccvzoabvItemResponse answers r; an error means nothing was written.
 	writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1545,15 +1406,13 @@ type GetZyccvzoabvItemResponse interface {
 type GetZyccvzoabvItemResponse204 struct{}
 
 func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
 // ListRtugdweweResponse204.
 type ListRtugdweweResponse interface {
-	// writeListRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListRtugdweweResponse answers r; an error means nothing was written.
 	writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1563,15 +1422,13 @@ type ListRtugdweweResponse interface {
 type ListRtugdweweResponse204 struct{}
 
 func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
 // CreateRtugdweweResponse204.
 type CreateRtugdweweResponse interface {
-	// writeCreateRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateRtugdweweResponse answers r; an error means nothing was written.
 	writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1581,8 +1438,7 @@ type CreateRtugdweweResponse interface {
 type CreateRtugdweweResponse204 struct{}
 
 func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe.
@@ -1594,8 +1450,7 @@ type GetRtugdweweParams struct {
 // GetRtugdweweResponse is the result of GetRtugdwewe: one of
 // GetRtugdweweResponse204.
 type GetRtugdweweResponse interface {
-	// writeGetRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweResponse answers r; an error means nothing was written.
 	writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1605,8 +1460,7 @@ type GetRtugdweweResponse interface {
 type GetRtugdweweResponse204 struct{}
 
 func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
@@ -1618,8 +1472,7 @@ type DeleteRtugdweweParams struct {
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
 // DeleteRtugdweweResponse204.
 type DeleteRtugdweweResponse interface {
-	// writeDeleteRtugdweweResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteRtugdweweResponse answers r; an error means nothing was written.
 	writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1629,8 +1482,7 @@ type DeleteRtugdweweResponse interface {
 type DeleteRtugdweweResponse204 struct{}
 
 func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
@@ -1644,8 +1496,7 @@ type GetRtugdweweItemParams struct {
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
 // GetRtugdweweItemResponse204.
 type GetRtugdweweItemResponse interface {
-	// writeGetRtugdweweItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetRtugdweweItemResponse answers r; an error means nothing was written.
 	writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1655,15 +1506,13 @@ type GetRtugdweweItemResponse interface {
 type GetRtugdweweItemResponse204 struct{}
 
 func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
 // ListNqhlcbrwyResponse204.
 type ListNqhlcbrwyResponse interface {
-	// writeListNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1673,15 +1522,13 @@ type ListNqhlcbrwyResponse interface {
 type ListNqhlcbrwyResponse204 struct{}
 
 func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
 // CreateNqhlcbrwyResponse204.
 type CreateNqhlcbrwyResponse interface {
-	// writeCreateNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1691,8 +1538,7 @@ type CreateNqhlcbrwyResponse interface {
 type CreateNqhlcbrwyResponse204 struct{}
 
 func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
@@ -1704,8 +1550,7 @@ type GetNqhlcbrwyParams struct {
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
 // GetNqhlcbrwyResponse204.
 type GetNqhlcbrwyResponse interface {
-	// writeGetNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1715,8 +1560,7 @@ type GetNqhlcbrwyResponse interface {
 type GetNqhlcbrwyResponse204 struct{}
 
 func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
@@ -1728,8 +1572,7 @@ type DeleteNqhlcbrwyParams struct {
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
 // DeleteNqhlcbrwyResponse204.
 type DeleteNqhlcbrwyResponse interface {
-	// writeDeleteNqhlcbrwyResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteNqhlcbrwyResponse answers r; an error means nothing was written.
 	writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1739,8 +1582,7 @@ type DeleteNqhlcbrwyResponse interface {
 type DeleteNqhlcbrwyResponse204 struct{}
 
 func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
@@ -1754,8 +1596,7 @@ type GetNqhlcbrwyItemParams struct {
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
 // GetNqhlcbrwyItemResponse204.
 type GetNqhlcbrwyItemResponse interface {
-	// writeGetNqhlcbrwyItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetNqhlcbrwyItemResponse answers r; an error means nothing was written.
 	writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1765,15 +1606,13 @@ type GetNqhlcbrwyItemResponse interface {
 type GetNqhlcbrwyItemResponse204 struct{}
 
 func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListJthgvsResponse is the result of ListJthgvs: one of
 // ListJthgvsResponse204.
 type ListJthgvsResponse interface {
-	// writeListJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListJthgvsResponse answers r; an error means nothing was written.
 	writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1783,15 +1622,13 @@ type ListJthgvsResponse interface {
 type ListJthgvsResponse204 struct{}
 
 func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
 // CreateJthgvsResponse204.
 type CreateJthgvsResponse interface {
-	// writeCreateJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateJthgvsResponse answers r; an error means nothing was written.
 	writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1801,8 +1638,7 @@ type CreateJthgvsResponse interface {
 type CreateJthgvsResponse204 struct{}
 
 func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetJthgvsParams holds the parameters of GetJthgvs.
@@ -1814,8 +1650,7 @@ type GetJthgvsParams struct {
 // GetJthgvsResponse is the result of GetJthgvs: one of
 // GetJthgvsResponse204.
 type GetJthgvsResponse interface {
-	// writeGetJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsResponse answers r; an error means nothing was written.
 	writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1825,8 +1660,7 @@ type GetJthgvsResponse interface {
 type GetJthgvsResponse204 struct{}
 
 func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs.
@@ -1838,8 +1672,7 @@ type DeleteJthgvsParams struct {
 // DeleteJthgvsResponse is the result of DeleteJthgvs: one of
 // DeleteJthgvsResponse204.
 type DeleteJthgvsResponse interface {
-	// writeDeleteJthgvsResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteJthgvsResponse answers r; an error means nothing was written.
 	writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1849,8 +1682,7 @@ type DeleteJthgvsResponse interface {
 type DeleteJthgvsResponse204 struct{}
 
 func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem.
@@ -1864,8 +1696,7 @@ type GetJthgvsItemParams struct {
 // GetJthgvsItemResponse is the result of GetJthgvsItem: one of
 // GetJthgvsItemResponse204.
 type GetJthgvsItemResponse interface {
-	// writeGetJthgvsItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetJthgvsItemResponse answers r; an error means nothing was written.
 	writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1875,15 +1706,13 @@ type GetJthgvsItemResponse interface {
 type GetJthgvsItemResponse204 struct{}
 
 func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
 // ListLpjjbiqmfiResponse204.
 type ListLpjjbiqmfiResponse interface {
-	// writeListLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1893,15 +1722,13 @@ type ListLpjjbiqmfiResponse interface {
 type ListLpjjbiqmfiResponse204 struct{}
 
 func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
 // CreateLpjjbiqmfiResponse204.
 type CreateLpjjbiqmfiResponse interface {
-	// writeCreateLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1911,8 +1738,7 @@ type CreateLpjjbiqmfiResponse interface {
 type CreateLpjjbiqmfiResponse204 struct{}
 
 func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
@@ -1924,8 +1750,7 @@ type GetLpjjbiqmfiParams struct {
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
 // GetLpjjbiqmfiResponse204.
 type GetLpjjbiqmfiResponse interface {
-	// writeGetLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1935,8 +1760,7 @@ type GetLpjjbiqmfiResponse interface {
 type GetLpjjbiqmfiResponse204 struct{}
 
 func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
@@ -1948,8 +1772,7 @@ type DeleteLpjjbiqmfiParams struct {
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
 // DeleteLpjjbiqmfiResponse204.
 type DeleteLpjjbiqmfiResponse interface {
-	// writeDeleteLpjjbiqmfiResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteLpjjbiqmfiResponse answers r; an error means nothing was written.
 	writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1959,8 +1782,7 @@ type DeleteLpjjbiqmfiResponse interface {
 type DeleteLpjjbiqmfiResponse204 struct{}
 
 func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
@@ -1974,8 +1796,7 @@ type GetLpjjbiqmfiItemParams struct {
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
 // GetLpjjbiqmfiItemResponse204.
 type GetLpjjbiqmfiItemResponse interface {
-	// writeGetLpjjbiqmfiItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetLpjjbiqmfiItemResponse answers r; an error means nothing was written.
 	writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -1985,15 +1806,13 @@ type GetLpjjbiqmfiItemResponse interface {
 type GetLpjjbiqmfiItemResponse204 struct{}
 
 func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
 // ListUkhvrhlifeResponse204.
 type ListUkhvrhlifeResponse interface {
-	// writeListUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2003,15 +1822,13 @@ type ListUkhvrhlifeResponse interface {
 type ListUkhvrhlifeResponse204 struct{}
 
 func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
 // CreateUkhvrhlifeResponse204.
 type CreateUkhvrhlifeResponse interface {
-	// writeCreateUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2021,8 +1838,7 @@ type CreateUkhvrhlifeResponse interface {
 type CreateUkhvrhlifeResponse204 struct{}
 
 func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
@@ -2034,8 +1850,7 @@ type GetUkhvrhlifeParams struct {
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
 // GetUkhvrhlifeResponse204.
 type GetUkhvrhlifeResponse interface {
-	// writeGetUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2045,8 +1860,7 @@ type GetUkhvrhlifeResponse interface {
 type GetUkhvrhlifeResponse204 struct{}
 
 func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
@@ -2058,8 +1872,7 @@ type DeleteUkhvrhlifeParams struct {
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
 // DeleteUkhvrhlifeResponse204.
 type DeleteUkhvrhlifeResponse interface {
-	// writeDeleteUkhvrhlifeResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteUkhvrhlifeResponse answers r; an error means nothing was written.
 	writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2069,8 +1882,7 @@ type DeleteUkhvrhlifeResponse interface {
 type DeleteUkhvrhlifeResponse204 struct{}
 
 func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
@@ -2084,8 +1896,7 @@ type GetUkhvrhlifeItemParams struct {
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
 // GetUkhvrhlifeItemResponse204.
 type GetUkhvrhlifeItemResponse interface {
-	// writeGetUkhvrhlifeItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetUkhvrhlifeItemResponse answers r; an error means nothing was written.
 	writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2095,15 +1906,13 @@ type GetUkhvrhlifeItemResponse interface {
 type GetUkhvrhlifeItemResponse204 struct{}
 
 func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
 // ListOrdersResponse204.
 type ListOrdersResponse interface {
-	// writeListOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeListOrdersResponse answers r; an error means nothing was written.
 	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2113,15 +1922,13 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
 // CreateOrdersResponse204.
 type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeCreateOrdersResponse answers r; an error means nothing was written.
 	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2131,8 +1938,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -2144,8 +1950,7 @@ type GetOrdersParams struct {
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
 type GetOrdersResponse interface {
-	// writeGetOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersResponse answers r; an error means nothing was written.
 	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2155,8 +1960,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -2168,8 +1972,7 @@ type DeleteOrdersParams struct {
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
 type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeDeleteOrdersResponse answers r; an error means nothing was written.
 	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2179,8 +1982,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -2194,8 +1996,7 @@ type GetOrdersItemParams struct {
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
 type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse writes the response to request r; an error means nothing
-	// was written.
+	// writeGetOrdersItemResponse answers r; an error means nothing was written.
 	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
 }
 
@@ -2205,8 +2006,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	rw.WriteHeader(204)
-	return nil
+	return oashttp.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -2920,111 +2720,113 @@ func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemPara
 	return nil, oashttp.ErrNotImplemented
 }
 
-// operations lists the operations by index: operationId, path template, tags.
+// operations lists the operations by index: operationId, path template, tags
+// and the media types of the responses (none when a response has no body,
+// which any Accept header takes).
 var operations = [100]struct {
-	id, path string
-	tags     []string
+	id, path       string
+	tags, produces []string
 }{
-	{"listMmyo", "/mmyo", nil},
-	{"createMmyo", "/mmyo", nil},
-	{"getMmyo", "/mmyo/{id}", nil},
-	{"deleteMmyo", "/mmyo/{id}", nil},
-	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil},
-	{"listWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"createWdqxlykfqr", "/wdqxlykfqr", nil},
-	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil},
-	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil},
-	{"listDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"createDgazlnoxuj", "/dgazlnoxuj", nil},
-	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil},
-	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil},
-	{"listHnltmg", "/hnltmg", nil},
-	{"createHnltmg", "/hnltmg", nil},
-	{"getHnltmg", "/hnltmg/{id}", nil},
-	{"deleteHnltmg", "/hnltmg/{id}", nil},
-	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil},
-	{"listSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"createSqmlbhlktp", "/sqmlbhlktp", nil},
-	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil},
-	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil},
-	{"listDlskblpu", "/dlskblpu", nil},
-	{"createDlskblpu", "/dlskblpu", nil},
-	{"getDlskblpu", "/dlskblpu/{id}", nil},
-	{"deleteDlskblpu", "/dlskblpu/{id}", nil},
-	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil},
-	{"listUugh", "/uugh", nil},
-	{"createUugh", "/uugh", nil},
-	{"getUugh", "/uugh/{id}", nil},
-	{"deleteUugh", "/uugh/{id}", nil},
-	{"getUughItem", "/uugh/{id}/items/{itemId}", nil},
-	{"listSvashrrvcd", "/svashrrvcd", nil},
-	{"createSvashrrvcd", "/svashrrvcd", nil},
-	{"getSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil},
-	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil},
-	{"listNrvhsjyft", "/nrvhsjyft", nil},
-	{"createNrvhsjyft", "/nrvhsjyft", nil},
-	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil},
-	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil},
-	{"listXrwjtbb", "/xrwjtbb", nil},
-	{"createXrwjtbb", "/xrwjtbb", nil},
-	{"getXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil},
-	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil},
-	{"listNwcvaojrql", "/nwcvaojrql", nil},
-	{"createNwcvaojrql", "/nwcvaojrql", nil},
-	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil},
-	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil},
-	{"listLfubzamkh", "/lfubzamkh", nil},
-	{"createLfubzamkh", "/lfubzamkh", nil},
-	{"getLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil},
-	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil},
-	{"listSzrw", "/szrw", nil},
-	{"createSzrw", "/szrw", nil},
-	{"getSzrw", "/szrw/{id}", nil},
-	{"deleteSzrw", "/szrw/{id}", nil},
-	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil},
-	{"listZyccvzoabv", "/zyccvzoabv", nil},
-	{"createZyccvzoabv", "/zyccvzoabv", nil},
-	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil},
-	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil},
-	{"listRtugdwewe", "/rtugdwewe", nil},
-	{"createRtugdwewe", "/rtugdwewe", nil},
-	{"getRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil},
-	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil},
-	{"listNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"createNqhlcbrwy", "/nqhlcbrwy", nil},
-	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil},
-	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil},
-	{"listJthgvs", "/jthgvs", nil},
-	{"createJthgvs", "/jthgvs", nil},
-	{"getJthgvs", "/jthgvs/{id}", nil},
-	{"deleteJthgvs", "/jthgvs/{id}", nil},
-	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil},
-	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil},
-	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil},
-	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil},
-	{"listUkhvrhlife", "/ukhvrhlife", nil},
-	{"createUkhvrhlife", "/ukhvrhlife", nil},
-	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil},
-	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil},
-	{"listOrders", "/orders", nil},
-	{"createOrders", "/orders", nil},
-	{"getOrders", "/orders/{id}", nil},
-	{"deleteOrders", "/orders/{id}", nil},
-	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil},
+	{"listMmyo", "/mmyo", nil, nil},
+	{"createMmyo", "/mmyo", nil, nil},
+	{"getMmyo", "/mmyo/{id}", nil, nil},
+	{"deleteMmyo", "/mmyo/{id}", nil, nil},
+	{"getMmyoItem", "/mmyo/{id}/items/{itemId}", nil, nil},
+	{"listWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"createWdqxlykfqr", "/wdqxlykfqr", nil, nil},
+	{"getWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"deleteWdqxlykfqr", "/wdqxlykfqr/{id}", nil, nil},
+	{"getWdqxlykfqrItem", "/wdqxlykfqr/{id}/items/{itemId}", nil, nil},
+	{"listDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"createDgazlnoxuj", "/dgazlnoxuj", nil, nil},
+	{"getDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"deleteDgazlnoxuj", "/dgazlnoxuj/{id}", nil, nil},
+	{"getDgazlnoxujItem", "/dgazlnoxuj/{id}/items/{itemId}", nil, nil},
+	{"listHnltmg", "/hnltmg", nil, nil},
+	{"createHnltmg", "/hnltmg", nil, nil},
+	{"getHnltmg", "/hnltmg/{id}", nil, nil},
+	{"deleteHnltmg", "/hnltmg/{id}", nil, nil},
+	{"getHnltmgItem", "/hnltmg/{id}/items/{itemId}", nil, nil},
+	{"listSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"createSqmlbhlktp", "/sqmlbhlktp", nil, nil},
+	{"getSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"deleteSqmlbhlktp", "/sqmlbhlktp/{id}", nil, nil},
+	{"getSqmlbhlktpItem", "/sqmlbhlktp/{id}/items/{itemId}", nil, nil},
+	{"listDlskblpu", "/dlskblpu", nil, nil},
+	{"createDlskblpu", "/dlskblpu", nil, nil},
+	{"getDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"deleteDlskblpu", "/dlskblpu/{id}", nil, nil},
+	{"getDlskblpuItem", "/dlskblpu/{id}/items/{itemId}", nil, nil},
+	{"listUugh", "/uugh", nil, nil},
+	{"createUugh", "/uugh", nil, nil},
+	{"getUugh", "/uugh/{id}", nil, nil},
+	{"deleteUugh", "/uugh/{id}", nil, nil},
+	{"getUughItem", "/uugh/{id}/items/{itemId}", nil, nil},
+	{"listSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"createSvashrrvcd", "/svashrrvcd", nil, nil},
+	{"getSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"deleteSvashrrvcd", "/svashrrvcd/{id}", nil, nil},
+	{"getSvashrrvcdItem", "/svashrrvcd/{id}/items/{itemId}", nil, nil},
+	{"listNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"createNrvhsjyft", "/nrvhsjyft", nil, nil},
+	{"getNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"deleteNrvhsjyft", "/nrvhsjyft/{id}", nil, nil},
+	{"getNrvhsjyftItem", "/nrvhsjyft/{id}/items/{itemId}", nil, nil},
+	{"listXrwjtbb", "/xrwjtbb", nil, nil},
+	{"createXrwjtbb", "/xrwjtbb", nil, nil},
+	{"getXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"deleteXrwjtbb", "/xrwjtbb/{id}", nil, nil},
+	{"getXrwjtbbItem", "/xrwjtbb/{id}/items/{itemId}", nil, nil},
+	{"listNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"createNwcvaojrql", "/nwcvaojrql", nil, nil},
+	{"getNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"deleteNwcvaojrql", "/nwcvaojrql/{id}", nil, nil},
+	{"getNwcvaojrqlItem", "/nwcvaojrql/{id}/items/{itemId}", nil, nil},
+	{"listLfubzamkh", "/lfubzamkh", nil, nil},
+	{"createLfubzamkh", "/lfubzamkh", nil, nil},
+	{"getLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"deleteLfubzamkh", "/lfubzamkh/{id}", nil, nil},
+	{"getLfubzamkhItem", "/lfubzamkh/{id}/items/{itemId}", nil, nil},
+	{"listSzrw", "/szrw", nil, nil},
+	{"createSzrw", "/szrw", nil, nil},
+	{"getSzrw", "/szrw/{id}", nil, nil},
+	{"deleteSzrw", "/szrw/{id}", nil, nil},
+	{"getSzrwItem", "/szrw/{id}/items/{itemId}", nil, nil},
+	{"listZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"createZyccvzoabv", "/zyccvzoabv", nil, nil},
+	{"getZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"deleteZyccvzoabv", "/zyccvzoabv/{id}", nil, nil},
+	{"getZyccvzoabvItem", "/zyccvzoabv/{id}/items/{itemId}", nil, nil},
+	{"listRtugdwewe", "/rtugdwewe", nil, nil},
+	{"createRtugdwewe", "/rtugdwewe", nil, nil},
+	{"getRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"deleteRtugdwewe", "/rtugdwewe/{id}", nil, nil},
+	{"getRtugdweweItem", "/rtugdwewe/{id}/items/{itemId}", nil, nil},
+	{"listNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"createNqhlcbrwy", "/nqhlcbrwy", nil, nil},
+	{"getNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"deleteNqhlcbrwy", "/nqhlcbrwy/{id}", nil, nil},
+	{"getNqhlcbrwyItem", "/nqhlcbrwy/{id}/items/{itemId}", nil, nil},
+	{"listJthgvs", "/jthgvs", nil, nil},
+	{"createJthgvs", "/jthgvs", nil, nil},
+	{"getJthgvs", "/jthgvs/{id}", nil, nil},
+	{"deleteJthgvs", "/jthgvs/{id}", nil, nil},
+	{"getJthgvsItem", "/jthgvs/{id}/items/{itemId}", nil, nil},
+	{"listLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"createLpjjbiqmfi", "/lpjjbiqmfi", nil, nil},
+	{"getLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"deleteLpjjbiqmfi", "/lpjjbiqmfi/{id}", nil, nil},
+	{"getLpjjbiqmfiItem", "/lpjjbiqmfi/{id}/items/{itemId}", nil, nil},
+	{"listUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"createUkhvrhlife", "/ukhvrhlife", nil, nil},
+	{"getUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"deleteUkhvrhlife", "/ukhvrhlife/{id}", nil, nil},
+	{"getUkhvrhlifeItem", "/ukhvrhlife/{id}/items/{itemId}", nil, nil},
+	{"listOrders", "/orders", nil, nil},
+	{"createOrders", "/orders", nil, nil},
+	{"getOrders", "/orders/{id}", nil, nil},
+	{"deleteOrders", "/orders/{id}", nil, nil},
+	{"getOrdersItem", "/orders/{id}/items/{itemId}", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -3325,29 +3127,19 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleListMmyo serves GET /mmyo.
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listMmyo", err)
-	}
+	s.cfg.Done(w, r, "listMmyo", res == nil, err)
 }
 
 // handleCreateMmyo serves POST /mmyo.
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createMmyo", err)
-	}
+	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
 
 // handleGetMmyo serves GET /mmyo/{id}.
@@ -3358,30 +3150,16 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyo", err)
-	}
+	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3394,30 +3172,16 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteMmyo", err)
-	}
+	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
 
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3430,41 +3194,19 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getMmyoItem", err)
-	}
+	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3472,29 +3214,19 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 // handleListWdqxlykfqr serves GET /wdqxlykfqr.
 func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListWdqxlykfqr(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "listWdqxlykfqr", res == nil, err)
 }
 
 // handleCreateWdqxlykfqr serves POST /wdqxlykfqr.
 func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateWdqxlykfqr(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "createWdqxlykfqr", res == nil, err)
 }
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
@@ -3505,30 +3237,16 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3541,30 +3259,16 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteWdqxlykfqr", err)
-	}
+	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
-// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3577,41 +3281,19 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getWdqxlykfqrItem", err)
-	}
+	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3619,29 +3301,19 @@ func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (param
 // handleListDgazlnoxuj serves GET /dgazlnoxuj.
 func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDgazlnoxuj(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "listDgazlnoxuj", res == nil, err)
 }
 
 // handleCreateDgazlnoxuj serves POST /dgazlnoxuj.
 func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDgazlnoxuj(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "createDgazlnoxuj", res == nil, err)
 }
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
@@ -3652,30 +3324,16 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
-// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3688,30 +3346,16 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteDgazlnoxuj", err)
-	}
+	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
-// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3724,41 +3368,19 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDgazlnoxujItem", err)
-	}
+	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
 }
 
-// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3766,29 +3388,19 @@ func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (param
 // handleListHnltmg serves GET /hnltmg.
 func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListHnltmg(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listHnltmg", err)
-	}
+	s.cfg.Done(w, r, "listHnltmg", res == nil, err)
 }
 
 // handleCreateHnltmg serves POST /hnltmg.
 func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateHnltmg(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createHnltmg", err)
-	}
+	s.cfg.Done(w, r, "createHnltmg", res == nil, err)
 }
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
@@ -3799,30 +3411,16 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetHnltmg(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getHnltmg", err)
-	}
+	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
-// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3835,30 +3433,16 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteHnltmg(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteHnltmg", err)
-	}
+	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
-// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3871,41 +3455,19 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetHnltmgItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getHnltmgItem", err)
-	}
+	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
 }
 
-// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3913,29 +3475,19 @@ func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params Ge
 // handleListSqmlbhlktp serves GET /sqmlbhlktp.
 func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSqmlbhlktp(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "listSqmlbhlktp", res == nil, err)
 }
 
 // handleCreateSqmlbhlktp serves POST /sqmlbhlktp.
 func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSqmlbhlktp(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "createSqmlbhlktp", res == nil, err)
 }
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
@@ -3946,30 +3498,16 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -3982,30 +3520,16 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSqmlbhlktp", err)
-	}
+	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
-// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4018,41 +3542,19 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSqmlbhlktpItem", err)
-	}
+	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4060,29 +3562,19 @@ func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (param
 // handleListDlskblpu serves GET /dlskblpu.
 func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDlskblpu(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "listDlskblpu", res == nil, err)
 }
 
 // handleCreateDlskblpu serves POST /dlskblpu.
 func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDlskblpu(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "createDlskblpu", res == nil, err)
 }
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
@@ -4093,30 +3585,16 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetDlskblpu(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
-// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4129,30 +3607,16 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.DeleteDlskblpu(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteDlskblpu", err)
-	}
+	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
-// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4165,41 +3629,19 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.GetDlskblpuItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getDlskblpuItem", err)
-	}
+	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
 }
 
-// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4207,29 +3649,19 @@ func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params 
 // handleListUugh serves GET /uugh.
 func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUugh(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUugh", err)
-	}
+	s.cfg.Done(w, r, "listUugh", res == nil, err)
 }
 
 // handleCreateUugh serves POST /uugh.
 func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUugh(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUugh", err)
-	}
+	s.cfg.Done(w, r, "createUugh", res == nil, err)
 }
 
 // handleGetUugh serves GET /uugh/{id}.
@@ -4240,30 +3672,16 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetUugh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUugh", err)
-	}
+	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
-// decodeGetUughParams reads the parameters of GetUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4276,30 +3694,16 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteUugh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUugh", err)
-	}
+	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
-// decodeDeleteUughParams reads the parameters of DeleteUugh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4312,41 +3716,19 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetUughItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUughItem", err)
-	}
+	s.cfg.Done(w, r, "getUughItem", res == nil, err)
 }
 
-// decodeGetUughItemParams reads the parameters of GetUughItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4354,29 +3736,19 @@ func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetU
 // handleListSvashrrvcd serves GET /svashrrvcd.
 func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSvashrrvcd(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "listSvashrrvcd", res == nil, err)
 }
 
 // handleCreateSvashrrvcd serves POST /svashrrvcd.
 func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSvashrrvcd(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "createSvashrrvcd", res == nil, err)
 }
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
@@ -4387,30 +3759,16 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetSvashrrvcd(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
-// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4423,30 +3781,16 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSvashrrvcd", err)
-	}
+	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
-// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4459,41 +3803,19 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSvashrrvcdItem", err)
-	}
+	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
 }
 
-// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4501,29 +3823,19 @@ func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (param
 // handleListNrvhsjyft serves GET /nrvhsjyft.
 func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNrvhsjyft(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "listNrvhsjyft", res == nil, err)
 }
 
 // handleCreateNrvhsjyft serves POST /nrvhsjyft.
 func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNrvhsjyft(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "createNrvhsjyft", res == nil, err)
 }
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
@@ -4534,30 +3846,16 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetNrvhsjyft(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
-// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4570,30 +3868,16 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNrvhsjyft", err)
-	}
+	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
-// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4606,41 +3890,19 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNrvhsjyftItem", err)
-	}
+	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
 }
 
-// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4648,29 +3910,19 @@ func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params
 // handleListXrwjtbb serves GET /xrwjtbb.
 func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListXrwjtbb(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "listXrwjtbb", res == nil, err)
 }
 
 // handleCreateXrwjtbb serves POST /xrwjtbb.
 func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateXrwjtbb(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "createXrwjtbb", res == nil, err)
 }
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
@@ -4681,30 +3933,16 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.GetXrwjtbb(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
-// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4717,30 +3955,16 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteXrwjtbb", err)
-	}
+	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
-// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4753,41 +3977,19 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 		return
 	}
 	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getXrwjtbbItem", err)
-	}
+	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
 }
 
-// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4795,29 +3997,19 @@ func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params G
 // handleListNwcvaojrql serves GET /nwcvaojrql.
 func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNwcvaojrql(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "listNwcvaojrql", res == nil, err)
 }
 
 // handleCreateNwcvaojrql serves POST /nwcvaojrql.
 func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNwcvaojrql(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "createNwcvaojrql", res == nil, err)
 }
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
@@ -4828,30 +4020,16 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetNwcvaojrql(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4864,30 +4042,16 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNwcvaojrql", err)
-	}
+	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
-// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4900,41 +4064,19 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNwcvaojrqlItem", err)
-	}
+	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -4942,29 +4084,19 @@ func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (param
 // handleListLfubzamkh serves GET /lfubzamkh.
 func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLfubzamkh(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "listLfubzamkh", res == nil, err)
 }
 
 // handleCreateLfubzamkh serves POST /lfubzamkh.
 func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLfubzamkh(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "createLfubzamkh", res == nil, err)
 }
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
@@ -4975,30 +4107,16 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetLfubzamkh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
-// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5011,30 +4129,16 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteLfubzamkh", err)
-	}
+	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
-// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5047,41 +4151,19 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLfubzamkhItem", err)
-	}
+	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
 }
 
-// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5089,29 +4171,19 @@ func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params
 // handleListSzrw serves GET /szrw.
 func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSzrw(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listSzrw", err)
-	}
+	s.cfg.Done(w, r, "listSzrw", res == nil, err)
 }
 
 // handleCreateSzrw serves POST /szrw.
 func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSzrw(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createSzrw", err)
-	}
+	s.cfg.Done(w, r, "createSzrw", res == nil, err)
 }
 
 // handleGetSzrw serves GET /szrw/{id}.
@@ -5122,30 +4194,16 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	res, err := s.h.GetSzrw(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSzrw", err)
-	}
+	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
-// decodeGetSzrwParams reads the parameters of GetSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5158,30 +4216,16 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	res, err := s.h.DeleteSzrw(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteSzrw", err)
-	}
+	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
-// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5194,41 +4238,19 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 		return
 	}
 	res, err := s.h.GetSzrwItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getSzrwItem", err)
-	}
+	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
 }
 
-// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5236,29 +4258,19 @@ func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetS
 // handleListZyccvzoabv serves GET /zyccvzoabv.
 func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListZyccvzoabv(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "listZyccvzoabv", res == nil, err)
 }
 
 // handleCreateZyccvzoabv serves POST /zyccvzoabv.
 func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateZyccvzoabv(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "createZyccvzoabv", res == nil, err)
 }
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
@@ -5269,30 +4281,16 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetZyccvzoabv(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
-// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5305,30 +4303,16 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteZyccvzoabv", err)
-	}
+	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
-// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5341,41 +4325,19 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getZyccvzoabvItem", err)
-	}
+	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
 }
 
-// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5383,29 +4345,19 @@ func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (param
 // handleListRtugdwewe serves GET /rtugdwewe.
 func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListRtugdwewe(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "listRtugdwewe", res == nil, err)
 }
 
 // handleCreateRtugdwewe serves POST /rtugdwewe.
 func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateRtugdwewe(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "createRtugdwewe", res == nil, err)
 }
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
@@ -5416,30 +4368,16 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetRtugdwewe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
-// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5452,30 +4390,16 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteRtugdwewe", err)
-	}
+	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
-// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5488,41 +4412,19 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetRtugdweweItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getRtugdweweItem", err)
-	}
+	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
 }
 
-// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5530,29 +4432,19 @@ func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params
 // handleListNqhlcbrwy serves GET /nqhlcbrwy.
 func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNqhlcbrwy(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "listNqhlcbrwy", res == nil, err)
 }
 
 // handleCreateNqhlcbrwy serves POST /nqhlcbrwy.
 func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNqhlcbrwy(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "createNqhlcbrwy", res == nil, err)
 }
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
@@ -5563,30 +4455,16 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5599,30 +4477,16 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteNqhlcbrwy", err)
-	}
+	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
-// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5635,41 +4499,19 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getNqhlcbrwyItem", err)
-	}
+	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5677,29 +4519,19 @@ func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params
 // handleListJthgvs serves GET /jthgvs.
 func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListJthgvs(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listJthgvs", err)
-	}
+	s.cfg.Done(w, r, "listJthgvs", res == nil, err)
 }
 
 // handleCreateJthgvs serves POST /jthgvs.
 func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateJthgvs(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createJthgvs", err)
-	}
+	s.cfg.Done(w, r, "createJthgvs", res == nil, err)
 }
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
@@ -5710,30 +4542,16 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetJthgvs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJthgvs", err)
-	}
+	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
-// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5746,30 +4564,16 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteJthgvs(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteJthgvs", err)
-	}
+	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
-// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5782,41 +4586,19 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetJthgvsItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getJthgvsItem", err)
-	}
+	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
 }
 
-// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5824,29 +4606,19 @@ func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params Ge
 // handleListLpjjbiqmfi serves GET /lpjjbiqmfi.
 func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLpjjbiqmfi(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "listLpjjbiqmfi", res == nil, err)
 }
 
 // handleCreateLpjjbiqmfi serves POST /lpjjbiqmfi.
 func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLpjjbiqmfi(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "createLpjjbiqmfi", res == nil, err)
 }
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
@@ -5857,30 +4629,16 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5893,30 +4651,16 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteLpjjbiqmfi", err)
-	}
+	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
-// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5929,41 +4673,19 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getLpjjbiqmfiItem", err)
-	}
+	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -5971,29 +4693,19 @@ func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (param
 // handleListUkhvrhlife serves GET /ukhvrhlife.
 func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUkhvrhlife(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "listUkhvrhlife", res == nil, err)
 }
 
 // handleCreateUkhvrhlife serves POST /ukhvrhlife.
 func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUkhvrhlife(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "createUkhvrhlife", res == nil, err)
 }
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
@@ -6004,30 +4716,16 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetUkhvrhlife(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6040,30 +4738,16 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteUkhvrhlife", err)
-	}
+	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
-// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6076,41 +4760,19 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getUkhvrhlifeItem", err)
-	}
+	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6118,29 +4780,19 @@ func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (param
 // handleListOrders serves GET /orders.
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "listOrders", err)
-	}
+	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
 
 // handleCreateOrders serves POST /orders.
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "createOrders", err)
-	}
+	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
 
 // handleGetOrders serves GET /orders/{id}.
@@ -6151,30 +4803,16 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 		return
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrders", err)
-	}
+	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6187,30 +4825,16 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 		return
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "deleteOrders", err)
-	}
+	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }
@@ -6223,41 +4847,19 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 		return
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
-	if err == nil && res == nil {
-		err = oashttp.ErrNoResponse
-	}
-	if err == nil {
+	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
-	if err != nil {
-		s.cfg.HandlerError(w, r, "getOrdersItem", err)
-	}
+	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }
 
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and the
-// path parameters p captured by the router (escaped when esc is true).
+// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	{ // id
-		s, err := oashttp.PathScalar(p[0], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-		}
-		params.ID = x
+	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
-	{ // itemId
-		s, err := oashttp.PathScalar(p[1], "", esc)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		x, err := oashttp.ParseInt(s, 64)
-		if err != nil {
-			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
-		}
-		params.ItemID = x
+	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+		return params, err
 	}
 	return params, nil
 }

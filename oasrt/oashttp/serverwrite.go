@@ -1,0 +1,64 @@
+package oashttp
+
+import (
+	"net/http"
+
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// Response helpers: the write method of a generated JSON result encodes its
+// body into a Writer from GetResponseWriter and hands it to WriteJSON (or,
+// when it sets headers, to EndJSON and then WriteBody), with the check
+// that decodes the body again when the server checks its responses:
+// CheckJSON for a body with a DecodeJSON method, a function literal for
+// the others.
+
+// GetResponseWriter returns a pooled Writer for a response body:
+// writeOnly properties stay out of what it encodes.
+func GetResponseWriter() *oasrt.Writer {
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InResponse
+	return w
+}
+
+// EndJSON ends the JSON response body w holds, for request r: it returns
+// the encoder's error or, when the server checks its responses
+// (ChecksResponse), the error of check on the body, releasing w on
+// either. When it returns nil the body is ready for WriteBody.
+func EndJSON(r *http.Request, status int, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
+	err := w.Err()
+	if err == nil && ChecksResponse(r) {
+		err = CheckResponse(status, w, check)
+	}
+	if err != nil {
+		oasrt.ReleaseWriter(w)
+	}
+	return err
+}
+
+// WriteJSON writes the JSON response body w holds with status and
+// contentType, after EndJSON; an error means nothing was written.
+func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
+	if err := EndJSON(r, status, w, check); err != nil {
+		return err
+	}
+	WriteBody(rw, r, status, contentType, w)
+	return nil
+}
+
+// CheckJSON decodes a T from r with T's validating decoder and drops it:
+// the response check of a body of type T.
+func CheckJSON[T any, P interface {
+	*T
+	DecodeJSON(*oasrt.Reader) error
+}](r *oasrt.Reader) error {
+	var v T
+	return P(&v).DecodeJSON(r)
+}
+
+// WriteStatus writes a response with status and no body; it returns nil,
+// for write methods to return.
+func WriteStatus(rw http.ResponseWriter, status int) error {
+	rw.WriteHeader(status)
+	return nil
+}
