@@ -48,19 +48,7 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oasrt.CallOption
 	switch resp.StatusCode {
 	case 200:
 		var v BatchResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeBatchResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[BatchResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -75,12 +63,12 @@ func encodeBatchBody(w *oasrt.Writer, v *[]Op) {
 	w.ArrayEnd(start1)
 }
 
-// decodeBatchResponse200 reads the body of BatchResponse200.
-func decodeBatchResponse200(r *oasrt.Reader, v *[]bool) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *BatchResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -90,15 +78,15 @@ func decodeBatchResponse200(r *oasrt.Reader, v *[]bool) error {
 			break
 		}
 		var e2 *bool
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		x3, err := r.Bool()
 		if err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 		(*e2) = x3
 	}
-	if (*v) == nil {
-		(*v) = []bool{}
+	if v.Body == nil {
+		v.Body = []bool{}
 	}
 	return nil
 }

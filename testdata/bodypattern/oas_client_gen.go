@@ -48,19 +48,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oasrt.Call
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodePutTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[PutTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -75,12 +63,12 @@ func encodePutTagsBody(w *oasrt.Writer, v *[]string) {
 	w.ArrayEnd(start1)
 }
 
-// decodePutTagsResponse200 reads the body of PutTagsResponse200.
-func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *PutTagsResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -90,7 +78,7 @@ func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
 			break
 		}
 		var e2 *string
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		at4 := r.Start()
 		x3, err := r.Str()
 		if err != nil {
@@ -101,8 +89,8 @@ func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
 		}
 		(*e2) = x3
 	}
-	if (*v) == nil {
-		(*v) = []string{}
+	if v.Body == nil {
+		v.Body = []string{}
 	}
 	return nil
 }

@@ -64,19 +64,7 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 	switch resp.StatusCode {
 	case 200:
 		var v SubscriptionDoneResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[SubscriptionDoneResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

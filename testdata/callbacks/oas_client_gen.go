@@ -30,8 +30,7 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 // Subscribe calls POST /topics/{topic}/subscriptions
 func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest, opts ...oasrt.CallOption) (SubscribeResponse, error) {
 	req := oasrt.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/topics/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Topic)
+	req.AddPath("/topics/", params.Topic)
 	req.Path = append(req.Path, "/subscriptions"...)
 	if req.Header == nil {
 		req.Header = http.Header{}

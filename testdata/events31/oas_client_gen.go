@@ -3,7 +3,6 @@
 package events31
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -86,13 +85,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oasrt.CallOption) (RawResponse
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		var v RawResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
-			return nil, err
-		}
-		v.Body = bytes.NewReader(data)
-		return v, nil
+		return oasrt.RawResult[RawResponse, RawResponse200](c.cfg, resp)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -101,10 +94,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oasrt.CallOption) (RawResponse
 func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody, opts ...oasrt.CallOption) (SendRawResponse, error) {
 	req := oasrt.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "text/event-stream"
-	}
+	req.SetRawBody(body, "text/event-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

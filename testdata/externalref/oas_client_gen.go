@@ -38,29 +38,17 @@ func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPe
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeListPetsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListPetsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListPetsResponse200 reads the body of ListPetsResponse200.
-func decodeListPetsResponse200(r *oasrt.Reader, v *[]Pet) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -70,13 +58,13 @@ func decodeListPetsResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Pet{}
+	if v.Body == nil {
+		v.Body = []Pet{}
 	}
 	return nil
 }

@@ -38,8 +38,7 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 		}
 	}
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/things/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
+	req.AddPath("/things/", params.ID.String())
 	if params.Kind != nil {
 		vals := make([]string, len(params.Kind))
 		for i := range params.Kind {
@@ -55,19 +54,7 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetThingResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

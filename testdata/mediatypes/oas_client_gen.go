@@ -3,7 +3,6 @@
 package mediatypes
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -30,8 +29,7 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 // GetDoc calls GET /doc/{id}
 func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.CallOption) (GetDocResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
+	req.AddPath("/doc/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -39,31 +37,12 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		ct := resp.Header.Get("Content-Type")
-		if oasrt.MediaMatches(ct, []string{"application/json"}) {
+		switch oasrt.MatchMedia(resp, "application/json", "text/plain") {
+		case 0:
 			var v GetDocResponse200JSON
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
-				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
-			}
-			return v, nil
-		}
-		if oasrt.MediaMatches(ct, []string{"text/plain"}) {
-			var v GetDocResponse200Plain
-			data, err := c.cfg.ResponseBytes(resp)
-			if err != nil {
-				return nil, err
-			}
-			v.Body = bytes.NewReader(data)
-			return v, nil
+			return oasrt.Result[GetDocResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		case 1:
+			return oasrt.RawResult[GetDocResponse, GetDocResponse200Plain](c.cfg, resp)
 		}
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -72,12 +51,8 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.
 // PutDoc calls PUT /doc/{id}
 func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutDocResponse, error) {
 	req := oasrt.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	req.AddPath("/doc/", params.ID)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

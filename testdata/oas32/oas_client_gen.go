@@ -54,29 +54,17 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oasrt.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeSearchNotesResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[SearchNotesResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeSearchNotesResponse200 reads the body of SearchNotesResponse200.
-func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -86,13 +74,13 @@ func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
 			break
 		}
 		var e2 *Note
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Note{}
+	if v.Body == nil {
+		v.Body = []Note{}
 	}
 	return nil
 }
@@ -100,8 +88,7 @@ func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
 // LockNote calls LOCK /notes/{id}
 func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oasrt.CallOption) (LockNoteResponse, error) {
 	req := oasrt.Request{Method: "LOCK", Options: opts}
-	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -117,8 +104,7 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 // PurgeNotesID calls PURGE /notes/{id}
 func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oasrt.CallOption) (PurgeNotesIDResponse, error) {
 	req := oasrt.Request{Method: "PURGE", Options: opts}
-	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -48,19 +48,7 @@ func (c *Client) AddNote(ctx context.Context, body *AddNoteRequest, opts ...oasr
 	switch resp.StatusCode {
 	case 201:
 		var v AddNoteResponse201
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[AddNoteResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"iter"
 	"net/http"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -48,17 +47,11 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 		}
 	}
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/repos/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Owner)
-	req.Path = append(req.Path, "/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Repo)
+	req.AddPath("/repos/", params.Owner)
+	req.AddPath("/", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
-	if params.PerPage.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "per_page", true, ',', strconv.FormatInt(params.PerPage.Value, 10))
-	}
-	if params.Page.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
-	}
+	oasrt.QueryInt(&req, "per_page", params.PerPage)
+	oasrt.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -67,17 +60,8 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListIssuesResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true
@@ -88,12 +72,12 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListIssuesResponse200 reads the body of ListIssuesResponse200.
-func decodeListIssuesResponse200(r *oasrt.Reader, v *[]Issue) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListIssuesResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -103,13 +87,13 @@ func decodeListIssuesResponse200(r *oasrt.Reader, v *[]Issue) error {
 			break
 		}
 		var e2 *Issue
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Issue{}
+	if v.Body == nil {
+		v.Body = []Issue{}
 	}
 	return nil
 }
@@ -163,12 +147,8 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oasrt.CallOption) (ListCustomersResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
-	if params.StartingAfter.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "starting_after", true, ',', params.StartingAfter.Value)
-	}
-	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
-	}
+	oasrt.QueryString(&req, "starting_after", params.StartingAfter)
+	oasrt.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -177,19 +157,7 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListCustomersResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -240,9 +208,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oasrt.CallOption) (ListEventsResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
-	if params.Offset.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "offset", true, ',', strconv.FormatInt(int64(params.Offset.Value), 10))
-	}
+	oasrt.QueryInt(&req, "offset", params.Offset)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -251,19 +217,7 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListEventsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -306,9 +260,7 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oasrt.CallOption) (ListTagsResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
-	if params.Page.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
-	}
+	oasrt.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -317,30 +269,18 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeListTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListTagsResponse200 reads the body of ListTagsResponse200.
-func decodeListTagsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListTagsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -394,17 +334,8 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oasrt.CallOption) (List
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListLabelsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true
@@ -415,12 +346,12 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oasrt.CallOption) (List
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListLabelsResponse200 reads the body of ListLabelsResponse200.
-func decodeListLabelsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListLabelsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }

@@ -34,10 +34,8 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasr
 		}
 	}
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
-	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", string(params.Ext))
+	req.AddPath("/files/", params.Name)
+	req.AddPath(".", string(params.Ext))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -55,37 +55,16 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[UpdatePetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UpdatePetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdatePetResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := UpdatePetResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -117,31 +96,13 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := AddPetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := AddPetResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -157,9 +118,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	}
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	if params.Status.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
-	}
+	oasrt.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -168,35 +127,20 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeFindPetsByStatusResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[FindPetsByStatusResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
 		v := FindPetsByStatusResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeFindPetsByStatusResponse200 reads the body of FindPetsByStatusResponse200.
-func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -206,13 +150,13 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Pet{}
+	if v.Body == nil {
+		v.Body = []Pet{}
 	}
 	return nil
 }
@@ -233,35 +177,20 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeFindPetsByTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[FindPetsByTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
 		v := FindPetsByTagsResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeFindPetsByTagsResponse200 reads the body of FindPetsByTagsResponse200.
-func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -271,13 +200,13 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 			break
 		}
 		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Pet{}
+	if v.Body == nil {
+		v.Body = []Pet{}
 	}
 	return nil
 }
@@ -285,8 +214,7 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
 func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -295,31 +223,13 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetPetByIDResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetPetByIDResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -334,14 +244,9 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		}
 	}
 	req := oasrt.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
-	if params.Name.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "name", true, ',', params.Name.Value)
-	}
-	if params.Status.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
-	}
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
+	oasrt.QueryString(&req, "name", params.Name)
+	oasrt.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -350,31 +255,13 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[UpdatePetWithFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UpdatePetWithFormResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdatePetWithFormResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -382,8 +269,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
 func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oasrt.CallOption) (DeletePetResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	if req.Header == nil {
 		req.Header = http.Header{}
 	}
@@ -400,16 +286,10 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 		return DeletePetResponse200{}, nil
 	case 400:
 		v := DeletePetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeletePetResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -417,16 +297,10 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
 func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (UploadFileResponse, error) {
 	req := oasrt.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	if params.AdditionalMetadata.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "additionalMetadata", true, ',', params.AdditionalMetadata.Value)
-	}
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	oasrt.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -435,31 +309,13 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[UploadFileResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UploadFileResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UploadFileResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -476,30 +332,18 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oasrt.CallOption) (Ge
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeGetInventoryResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetInventoryResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeGetInventoryResponse200 reads the body of GetInventoryResponse200.
-func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *GetInventoryResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
-	if (*v) == nil {
-		(*v) = make(map[string]int32)
+	if v.Body == nil {
+		v.Body = make(map[string]int32)
 	}
 	for {
 		k1, more, err := r.ObjKey()
@@ -516,7 +360,7 @@ func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
 			return oasrt.AtKey(err, key2)
 		}
 		x3 = int32(x4)
-		(*v)[key2] = x3
+		v.Body[key2] = x3
 	}
 	return nil
 }
@@ -548,31 +392,13 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[PlaceOrderResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := PlaceOrderResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := PlaceOrderResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -580,8 +406,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
 func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oasrt.CallOption) (GetOrderByIDResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -590,31 +415,13 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetOrderByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetOrderByIDResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetOrderByIDResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -622,8 +429,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
 func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oasrt.CallOption) (DeleteOrderResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -634,16 +440,10 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 		return DeleteOrderResponse200{}, nil
 	case 400:
 		v := DeleteOrderResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeleteOrderResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -675,31 +475,13 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := CreateUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := CreateUserResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -726,31 +508,13 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[CreateUsersWithListInputResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := CreateUsersWithListInputResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := CreateUsersWithListInputResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -769,12 +533,8 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oasrt.CallOption) (LoginUserResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	if params.Username.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "username", true, ',', params.Username.Value)
-	}
-	if params.Password.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "password", true, ',', params.Password.Value)
-	}
+	oasrt.QueryString(&req, "username", params.Username)
+	oasrt.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -783,17 +543,8 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeLoginUserResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
@@ -814,21 +565,18 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		return v, nil
 	case 400:
 		v := LoginUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeLoginUserResponse200 reads the body of LoginUserResponse200.
-func decodeLoginUserResponse200(r *oasrt.Reader, v *string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *LoginUserResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Str()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -851,8 +599,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (Logo
 // GetUserByName calls GET /user/{username}: Get user by user name.
 func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oasrt.CallOption) (GetUserByNameResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -861,31 +608,13 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetUserByNameResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetUserByNameResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetUserByNameResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -893,8 +622,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 // UpdateUser calls PUT /user/{username}: Update user resource.
 func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oasrt.CallOption) (UpdateUserResponse, error) {
 	req := oasrt.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
@@ -920,16 +648,10 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 		return UpdateUserResponse200{}, nil
 	case 400:
 		v := UpdateUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdateUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -937,8 +659,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -949,16 +670,10 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 		return DeleteUserResponse200{}, nil
 	case 400:
 		v := DeleteUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeleteUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

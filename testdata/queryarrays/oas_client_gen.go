@@ -63,9 +63,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 		vals := params.Codes
 		req.Query = oasrt.AppendQuery(req.Query, "codes", false, '|', vals...)
 	}
-	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(params.Limit.Value, 10))
-	}
+	oasrt.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,6 @@
 package routes
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -60,17 +59,8 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oasrt.CallOption) (ListU
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListUsersResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
 			x, err := oasrt.ParseInt(s, 64)
@@ -88,12 +78,12 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oasrt.CallOption) (ListU
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListUsersResponse200 reads the body of ListUsersResponse200.
-func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -103,13 +93,13 @@ func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
 			break
 		}
 		var e2 *User
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []User{}
+	if v.Body == nil {
+		v.Body = []User{}
 	}
 	return nil
 }
@@ -141,35 +131,14 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	switch resp.StatusCode / 100 {
 	case 4:
 		var v CreateUserResponse4XX
 		v.StatusCode = resp.StatusCode
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
 		}
 		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 			return v, v
@@ -178,17 +147,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	}
 	var v CreateUserResponseDefault
 	v.StatusCode = resp.StatusCode
-	b, err := c.cfg.ResponseJSON(resp)
-	if err != nil {
+	if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 		return nil, err
-	}
-	err = v.Body.DecodeJSON(&b.Reader)
-	if err == nil {
-		err = b.Reader.End()
-	}
-	b.Release()
-	if err != nil {
-		return nil, oasrt.ResponseError(resp.StatusCode, err)
 	}
 	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 		return v, v
@@ -208,19 +168,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResp
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetMeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -228,8 +176,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResp
 // GetUser calls GET /users/{name}
 func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasrt.CallOption) (GetUserResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -238,25 +185,10 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasr
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 404:
 		v := GetUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -264,8 +196,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasr
 // DeleteUser calls DELETE /users/{name}
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -281,8 +212,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 // ListFriends calls GET /users/{name}/friends
 func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oasrt.CallOption) (ListFriendsResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	req.Path = append(req.Path, "/friends"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -292,30 +222,18 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeListFriendsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListFriendsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListFriendsResponse200 reads the body of ListFriendsResponse200.
-func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListFriendsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -330,13 +248,7 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oasrt.CallOption) (ListF
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		var v ListFilesResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
-			return nil, err
-		}
-		v.Body = bytes.NewReader(data)
-		return v, nil
+		return oasrt.RawResult[ListFilesResponse, ListFilesResponse200](c.cfg, resp)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -344,10 +256,8 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oasrt.CallOption) (ListF
 // GetFile calls GET /files/{base}.{ext}
 func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
-	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Ext)
+	req.AddPath("/files/", params.Base)
+	req.AddPath(".", params.Ext)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -355,13 +265,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasr
 	defer oasrt.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		var v GetFileResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
-			return nil, err
-		}
-		v.Body = bytes.NewReader(data)
-		return v, nil
+		return oasrt.RawResult[GetFileResponse, GetFileResponse200](c.cfg, resp)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -369,14 +273,9 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasr
 // PutFile calls PUT /files/{base}.{ext}
 func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutFileResponse, error) {
 	req := oasrt.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
-	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Ext)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	req.AddPath("/files/", params.Base)
+	req.AddPath(".", params.Ext)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -392,8 +291,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.R
 // Status calls GET /v{version}/status
 func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.CallOption) (StatusResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/v"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(int64(params.Version), 10))
+	req.AddPath("/v", strconv.FormatInt(int64(params.Version), 10))
 	req.Path = append(req.Path, "/status"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -403,19 +301,7 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[StatusResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -525,19 +411,7 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oasrt.Call
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[SubmitFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -569,25 +443,10 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[SubmitBothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := SubmitBothResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -595,8 +454,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 // UploadPhoto calls POST /photos/{id}
 func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oasrt.CallOption) (UploadPhotoResponse, error) {
 	req := oasrt.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/photos/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/photos/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if oasrt.Len(string(body.Title)) < 1 {
@@ -663,19 +521,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[UploadPhotoResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -698,19 +544,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ImportPointsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -807,15 +641,11 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 	req := oasrt.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oasrt.AppendQuery(req.Query, "q", true, ',', params.Q)
-	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
-	}
+	oasrt.QueryInt(&req, "limit", params.Limit)
 	if params.Ratio.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "ratio", true, ',', oasrt.FormatFloat(params.Ratio.Value, 64))
 	}
-	if params.Exact.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "exact", true, ',', strconv.FormatBool(params.Exact.Value))
-	}
+	oasrt.QueryBool(&req, "exact", params.Exact)
 	if params.Tag != nil {
 		vals := params.Tag
 		req.Query = oasrt.AppendQuery(req.Query, "tag", true, ',', vals...)
@@ -835,9 +665,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 		vals := params.Spaces
 		req.Query = oasrt.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
-	if params.Kind.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
-	}
+	oasrt.QueryString(&req, "kind", params.Kind)
 	if params.Since.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "since", true, ',', oasrt.FormatTime(params.Since.Value))
 	}
@@ -904,19 +732,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[SearchResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -4,7 +4,6 @@ package scalarparams
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -30,17 +29,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 // GetLogs calls GET /logs/{id}
 func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oasrt.CallOption) (GetLogsResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/logs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
+	req.AddPath("/logs/", params.ID.String())
 	if params.Since.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "since", true, ',', oasrt.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
-	if params.Verbose.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "verbose", true, ',', strconv.FormatBool(params.Verbose.Value))
-	}
+	oasrt.QueryBool(&req, "verbose", params.Verbose)
 	if params.Ratio.Set {
 		req.Query = oasrt.AppendQuery(req.Query, "ratio", true, ',', oasrt.FormatFloat(float64(params.Ratio.Value), 32))
 	}

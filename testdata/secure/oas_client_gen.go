@@ -38,19 +38,7 @@ func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicRe
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[PublicResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -67,19 +55,7 @@ func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, 
 	switch resp.StatusCode {
 	case 200:
 		var v MeResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[MeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -96,19 +72,7 @@ func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResp
 	switch resp.StatusCode {
 	case 200:
 		var v AdminResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[AdminResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -125,19 +89,7 @@ func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothRespon
 	switch resp.StatusCode {
 	case 200:
 		var v BothResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[BothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -154,19 +106,7 @@ func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (Option
 	switch resp.StatusCode {
 	case 200:
 		var v OptionalResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[OptionalResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -183,19 +123,7 @@ func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysRespon
 	switch resp.StatusCode {
 	case 200:
 		var v KeysResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[KeysResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -228,19 +156,7 @@ func (c *Client) Mtls(ctx context.Context, opts ...oasrt.CallOption) (MtlsRespon
 	switch resp.StatusCode {
 	case 200:
 		var v MtlsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[MtlsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

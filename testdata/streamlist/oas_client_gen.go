@@ -39,29 +39,17 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oasrt.CallOption) (List
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = decodeListEventsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[ListEventsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListEventsResponse200 reads the body of ListEventsResponse200.
-func decodeListEventsResponse200(r *oasrt.Reader, v *[]Event) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListEventsResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -71,13 +59,13 @@ func decodeListEventsResponse200(r *oasrt.Reader, v *[]Event) error {
 			break
 		}
 		var e2 *Event
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 	}
-	if (*v) == nil {
-		(*v) = []Event{}
+	if v.Body == nil {
+		v.Body = []Event{}
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -39,9 +38,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 		req.Header = http.Header{}
 	}
 	req.Header.Set("X-Signature", params.XSignature)
-	if params.Attempt.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "attempt", true, ',', strconv.FormatInt(params.Attempt.Value, 10))
-	}
+	oasrt.QueryInt(&req, "attempt", params.Attempt)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
@@ -67,10 +64,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 		return PetAddedResponse204{}, nil
 	case 410:
 		v := PetAddedResponse410{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -97,19 +91,7 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[OnPetRemovedResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -54,31 +54,13 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := AddPetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := AddPetResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -86,8 +68,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
 func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,31 +77,13 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
-			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
-		}
-		return v, nil
+		return oasrt.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetPetByIDResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetPetByIDResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -62,8 +62,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -79,8 +78,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasr
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,10 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -147,8 +143,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (Cr
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -164,8 +159,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -181,10 +175,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -62,8 +62,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -79,8 +78,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasr
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,10 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -147,8 +143,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption)
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
 func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oasrt.CallOption) (GetWdqxlykfqrResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -164,8 +159,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
 func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oasrt.CallOption) (DeleteWdqxlykfqrResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -181,10 +175,8 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
 func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oasrt.CallOption) (GetWdqxlykfqrItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -232,8 +224,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption)
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
 func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oasrt.CallOption) (GetDgazlnoxujResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -249,8 +240,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
 func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oasrt.CallOption) (DeleteDgazlnoxujResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -266,10 +256,8 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
 func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oasrt.CallOption) (GetDgazlnoxujItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -317,8 +305,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (Cr
 // GetHnltmg calls GET /hnltmg/{id}
 func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oasrt.CallOption) (GetHnltmgResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -334,8 +321,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 // DeleteHnltmg calls DELETE /hnltmg/{id}
 func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oasrt.CallOption) (DeleteHnltmgResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -351,10 +337,8 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
 func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oasrt.CallOption) (GetHnltmgItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -402,8 +386,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption)
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
 func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oasrt.CallOption) (GetSqmlbhlktpResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -419,8 +402,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
 func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oasrt.CallOption) (DeleteSqmlbhlktpResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -436,10 +418,8 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
 func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oasrt.CallOption) (GetSqmlbhlktpItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -487,8 +467,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (
 // GetDlskblpu calls GET /dlskblpu/{id}
 func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oasrt.CallOption) (GetDlskblpuResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -504,8 +483,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
 func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oasrt.CallOption) (DeleteDlskblpuResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -521,10 +499,8 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
 func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oasrt.CallOption) (GetDlskblpuItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -572,8 +548,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (Crea
 // GetUugh calls GET /uugh/{id}
 func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasrt.CallOption) (GetUughResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -589,8 +564,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasr
 // DeleteUugh calls DELETE /uugh/{id}
 func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oasrt.CallOption) (DeleteUughResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -606,10 +580,8 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
 func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oasrt.CallOption) (GetUughItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -657,8 +629,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption)
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
 func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oasrt.CallOption) (GetSvashrrvcdResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -674,8 +645,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
 func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oasrt.CallOption) (DeleteSvashrrvcdResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -691,10 +661,8 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
 func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oasrt.CallOption) (GetSvashrrvcdItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -742,8 +710,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
 func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oasrt.CallOption) (GetNrvhsjyftResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -759,8 +726,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
 func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oasrt.CallOption) (DeleteNrvhsjyftResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -776,10 +742,8 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
 func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oasrt.CallOption) (GetNrvhsjyftItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -827,8 +791,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (C
 // GetXrwjtbb calls GET /xrwjtbb/{id}
 func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oasrt.CallOption) (GetXrwjtbbResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -844,8 +807,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
 func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oasrt.CallOption) (DeleteXrwjtbbResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -861,10 +823,8 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
 func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oasrt.CallOption) (GetXrwjtbbItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -912,8 +872,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption)
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
 func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oasrt.CallOption) (GetNwcvaojrqlResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -929,8 +888,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
 func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oasrt.CallOption) (DeleteNwcvaojrqlResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -946,10 +904,8 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
 func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oasrt.CallOption) (GetNwcvaojrqlItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -997,8 +953,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
 func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oasrt.CallOption) (GetLfubzamkhResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1014,8 +969,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
 func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oasrt.CallOption) (DeleteLfubzamkhResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1031,10 +985,8 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
 func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oasrt.CallOption) (GetLfubzamkhItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1082,8 +1034,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (Crea
 // GetSzrw calls GET /szrw/{id}
 func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasrt.CallOption) (GetSzrwResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1099,8 +1050,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasr
 // DeleteSzrw calls DELETE /szrw/{id}
 func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oasrt.CallOption) (DeleteSzrwResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1116,10 +1066,8 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
 func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oasrt.CallOption) (GetSzrwItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1167,8 +1115,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption)
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
 func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oasrt.CallOption) (GetZyccvzoabvResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1184,8 +1131,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
 func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oasrt.CallOption) (DeleteZyccvzoabvResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1201,10 +1147,8 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
 func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oasrt.CallOption) (GetZyccvzoabvItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1252,8 +1196,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
 func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oasrt.CallOption) (GetRtugdweweResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1269,8 +1212,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
 func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oasrt.CallOption) (DeleteRtugdweweResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1286,10 +1228,8 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
 func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oasrt.CallOption) (GetRtugdweweItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1337,8 +1277,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
 func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oasrt.CallOption) (GetNqhlcbrwyResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1354,8 +1293,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
 func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oasrt.CallOption) (DeleteNqhlcbrwyResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1371,10 +1309,8 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
 func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oasrt.CallOption) (GetNqhlcbrwyItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1422,8 +1358,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (Cr
 // GetJthgvs calls GET /jthgvs/{id}
 func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oasrt.CallOption) (GetJthgvsResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1439,8 +1374,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 // DeleteJthgvs calls DELETE /jthgvs/{id}
 func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oasrt.CallOption) (DeleteJthgvsResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1456,10 +1390,8 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
 func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oasrt.CallOption) (GetJthgvsItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1507,8 +1439,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption)
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
 func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1524,8 +1455,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
 func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oasrt.CallOption) (DeleteLpjjbiqmfiResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1541,10 +1471,8 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
 func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1592,8 +1520,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption)
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
 func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oasrt.CallOption) (GetUkhvrhlifeResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1609,8 +1536,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
 func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oasrt.CallOption) (DeleteUkhvrhlifeResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1626,10 +1552,8 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
 func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oasrt.CallOption) (GetUkhvrhlifeItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1677,8 +1601,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (Cr
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1694,8 +1617,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
 	req := oasrt.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1711,10 +1633,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
 	req := oasrt.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

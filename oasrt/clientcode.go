@@ -1,0 +1,144 @@
+package oasrt
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// The helpers below are called by generated client methods, one call for
+// what each method would otherwise spell out: a path parameter, an
+// optional query parameter, a raw request body, the choice of a response
+// by its content type, the decoding of a JSON or raw response body. They
+// take no interface and call nothing through one, so the values a method
+// passes them stay on its stack: a call costs no more than the code it
+// replaces.
+
+// AddPath appends text, literal path text as the spec writes it, and
+// then value, a path parameter in simple style, escaped.
+func (r *Request) AddPath(text, value string) {
+	r.Path = append(r.Path, text...)
+	r.Path = append(r.Path, url.PathEscape(value)...)
+}
+
+// SetRawBody sends body as the request body, of its ContentType or, when
+// that is empty, of defaultType (the first media type the spec declares).
+func (r *Request) SetRawBody(body RawBody, defaultType string) {
+	r.BodyReader, r.ContentType = body.Body, body.ContentType
+	if r.ContentType == "" {
+		r.ContentType = defaultType
+	}
+}
+
+// QueryString appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is text.
+func QueryString[T ~string](req *Request, name string, v Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
+	}
+}
+
+// QueryInt appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is an integer.
+func QueryInt[T ~int32 | ~int64](req *Request, name string, v Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
+	}
+}
+
+// QueryBool appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is true or false.
+func QueryBool[T ~bool](req *Request, name string, v Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
+	}
+}
+
+// MatchMedia returns the index of the first of types, the media types an
+// operation declares for the response's status in the spec's order,
+// that resp's Content-Type matches (MediaMatches), or -1 for none.
+func MatchMedia(resp *http.Response, types ...string) int {
+	ct := resp.Header.Get("Content-Type")
+	for i := range types {
+		if MediaMatches(ct, types[i:i+1]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DecodeResponse decodes resp's JSON body (see ResponseJSON) with decode,
+// the DecodeJSON method of the result's body, to the end of the body. A
+// body that does not decode is a *StatusError of resp's status whose Err
+// gives the JSON path and offset at fault.
+//
+// decode is a method value of a result the calling method holds on its
+// stack: DecodeResponse keeps it nowhere, so the result stays there.
+func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*Reader) error) error {
+	b, err := c.ResponseJSON(resp)
+	if err != nil {
+		return err
+	}
+	err = decode(&b.Reader)
+	if err == nil {
+		err = b.Reader.End()
+	}
+	b.Release()
+	if err != nil {
+		return ResponseError(resp.StatusCode, err)
+	}
+	return nil
+}
+
+// ResponseReader reads resp's body whole, up to the limit, and returns a
+// reader of it: the body of a result that is not JSON, read before the
+// call returns so that the response is closed when it does.
+func (c *ClientConfig) ResponseReader(resp *http.Response) (io.Reader, error) {
+	data, err := c.ResponseBytes(resp)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(data), nil
+}
+
+// RawResult reads resp's body (ResponseReader) into a result of type R,
+// whose only field is that body, and returns it as I, the result
+// interface of the operation, which R implements; an error gives a nil
+// I.
+func RawResult[I any, R ~struct{ Body io.Reader }](c *ClientConfig, resp *http.Response) (I, error) {
+	body, err := c.ResponseReader(resp)
+	if err != nil {
+		var none I
+		return none, err
+	}
+	return any(R{Body: body}).(I), nil
+}
+
+// Result returns *v as I, the result interface of the operation, which
+// V implements, or a nil I and err when err is not nil. A method decodes
+// its result and returns it in one statement,
+//
+//	var v GetPetResponse200
+//	return oasrt.Result[GetPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+//
+// which is correct because *v is read by Result, after the decoding: v
+// is passed by its address, which stays on the method's stack.
+func Result[I any, V any](v *V, err error) (I, error) {
+	if err != nil {
+		var none I
+		return none, err
+	}
+	return any(*v).(I), nil
+}
+
+// ResultError returns result, a documented response that is an error
+// too, as the call's error when the client returns error results
+// (WithErrorResults) and status is 400 or more; nil otherwise.
+func (c *ClientConfig) ResultError(status int, result error) error {
+	if c.ErrorResults && status >= 400 {
+		return result
+	}
+	return nil
+}
