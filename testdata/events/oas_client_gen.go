@@ -7,20 +7,21 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,8 +29,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // WatchJob calls GET /jobs/{id}/progress
-func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oasrt.CallOption) (WatchJobResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oashttp.CallOption) (WatchJobResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/jobs/", params.ID)
 	req.Path = append(req.Path, "/progress"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -39,13 +40,13 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v WatchJobResponse200
-		v.Body = oasrt.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
 		streaming = true
 		return v, nil
 	case 404:
@@ -56,8 +57,8 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 }
 
 // Chat calls POST /chat
-func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.CallOption) (ChatResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.CallOption) (ChatResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -76,13 +77,13 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.Call
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ChatResponse200
-		v.Body = oasrt.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasrt.EventTextData)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasrt.EventTextData)
 		streaming = true
 		return v, nil
 	}
@@ -90,8 +91,8 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.Call
 }
 
 // ExportLogs calls GET /logs
-func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (ExportLogsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (ExportLogsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -100,13 +101,13 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (Expo
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportLogsResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -114,22 +115,22 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (Expo
 }
 
 // ImportLogs calls POST /logs
-func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (ImportLogsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (ImportLogsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
-		req.BodyReader = oasrt.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttp.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/jsonl"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
-		return oasrt.Result[ImportLogsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		return oashttp.Result[ImportLogsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -145,11 +146,11 @@ func (v *ImportLogsResponse200) decodeBody(r *oasrt.Reader) error {
 }
 
 // PutRecords calls PUT /records
-func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (PutRecordsResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (PutRecordsResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
-		req.BodyReader = oasrt.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttp.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/json-seq"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -159,13 +160,13 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v PutRecordsResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

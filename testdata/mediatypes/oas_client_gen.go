@@ -5,21 +5,21 @@ package mediatypes
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,37 +27,37 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetDoc calls GET /doc/{id}
-func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.CallOption) (GetDocResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashttp.CallOption) (GetDocResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/doc/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oasrt.MatchMedia(resp, "application/json", "text/plain") {
+		switch oashttp.MatchMedia(resp, "application/json", "text/plain") {
 		case 0:
 			var v GetDocResponse200JSON
-			return oasrt.Result[GetDocResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+			return oashttp.Result[GetDocResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 		case 1:
-			return oasrt.RawResult[GetDocResponse, GetDocResponse200Plain](c.cfg, resp)
+			return oashttp.RawResult[GetDocResponse, GetDocResponse200Plain](c.cfg, resp)
 		}
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // PutDoc calls PUT /doc/{id}
-func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutDocResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutDocResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.AddPath("/doc/", params.ID)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutDocResponse204{}, nil

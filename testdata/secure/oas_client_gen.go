@@ -5,21 +5,21 @@ package secure
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,116 +27,116 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Public calls GET /public
-func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (PublicResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/public"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
-		return oasrt.Result[PublicResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[PublicResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Me calls GET /me
-func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MeResponse200
-		return oasrt.Result[MeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[MeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Admin calls GET /admin
-func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AdminResponse200
-		return oasrt.Result[AdminResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[AdminResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Both calls GET /both
-func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v BothResponse200
-		return oasrt.Result[BothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[BothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Optional calls GET /optional
-func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (OptionalResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (OptionalResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/optional"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OptionalResponse200
-		return oasrt.Result[OptionalResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[OptionalResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Keys calls GET /keys
-func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v KeysResponse200
-		return oasrt.Result[KeysResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[KeysResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // Undeclared calls GET /undeclared
-func (c *Client) Undeclared(ctx context.Context, opts ...oasrt.CallOption) (UndeclaredResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (UndeclaredResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/undeclared"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UndeclaredResponse200{}, nil
@@ -145,18 +145,18 @@ func (c *Client) Undeclared(ctx context.Context, opts ...oasrt.CallOption) (Unde
 }
 
 // Mtls calls GET /mtls
-func (c *Client) Mtls(ctx context.Context, opts ...oasrt.CallOption) (MtlsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtls"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MtlsResponse200
-		return oasrt.Result[MtlsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[MtlsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -8,20 +8,21 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,13 +30,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // UpdatePet calls PUT /pet: Update an existing pet.
-func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (UpdatePetResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (UpdatePetResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -51,11 +52,11 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
-		return oasrt.Result[UpdatePetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[UpdatePetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UpdatePetResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -70,13 +71,13 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 }
 
 // AddPet calls POST /pet: Add a new pet to the store.
-func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (AddPetResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -92,11 +93,11 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		return oasrt.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := AddPetResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -108,26 +109,26 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 }
 
 // FindPetsByStatus calls GET /pet/findByStatus: Finds Pets by status.
-func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oashttp.CallOption) (FindPetsByStatusResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Status.Set {
 			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oasrt.QueryString(&req, "status", params.Status)
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		return oasrt.Result[FindPetsByStatusResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		return oashttp.Result[FindPetsByStatusResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
 		v := FindPetsByStatusResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -168,18 +169,18 @@ func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
 // until you break out, which closes the body. The other responses are as
 // FindPetsByStatus returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
-// oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+// oashttp.WithTimeout(0) and bound the call with ctx.
+func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsByStatusParams, opts ...oashttp.CallOption) (FindPetsByStatusResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Status.Set {
 			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oasrt.QueryString(&req, "status", params.Status)
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -187,7 +188,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -198,7 +199,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 			return nil, err
 		}
 		streaming = true
-		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
+		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
 		return v, nil
 	case 400:
 		v := FindPetsByStatusResponse400{}
@@ -208,22 +209,22 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
-func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oasrt.CallOption) (FindPetsByTagsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oashttp.CallOption) (FindPetsByTagsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
-		req.Query = oasrt.AppendQuery(req.Query, "tags", true, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		return oasrt.Result[FindPetsByTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		return oashttp.Result[FindPetsByTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
 		v := FindPetsByTagsResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -258,18 +259,18 @@ func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
-func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oashttp.CallOption) (GetPetByIDResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		return oasrt.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetPetByIDResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -281,27 +282,27 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 }
 
 // UpdatePetWithForm calls POST /pet/{petId}: Updates a pet in the store with form data.
-func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oasrt.CallOption) (UpdatePetWithFormResponse, error) {
+func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oashttp.CallOption) (UpdatePetWithFormResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Status.Set {
 			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "POST", Options: opts}
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
-	oasrt.QueryString(&req, "name", params.Name)
-	oasrt.QueryString(&req, "status", params.Status)
+	oashttp.QueryString(&req, "name", params.Name)
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
-		return oasrt.Result[UpdatePetWithFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[UpdatePetWithFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UpdatePetWithFormResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -313,8 +314,8 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 }
 
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
-func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oasrt.CallOption) (DeletePetResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oashttp.CallOption) (DeletePetResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -326,7 +327,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeletePetResponse200{}, nil
@@ -341,21 +342,21 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 }
 
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
-func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (UploadFileResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (UploadFileResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	oasrt.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	oashttp.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
-		return oasrt.Result[UploadFileResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[UploadFileResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := UploadFileResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -367,18 +368,18 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 }
 
 // GetInventory calls GET /store/inventory: Returns pet inventories by status.
-func (c *Client) GetInventory(ctx context.Context, opts ...oasrt.CallOption) (GetInventoryResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (GetInventoryResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/inventory"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		return oasrt.Result[GetInventoryResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		return oashttp.Result[GetInventoryResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -412,13 +413,13 @@ func (v *GetInventoryResponse200) decodeBody(r *oasrt.Reader) error {
 }
 
 // PlaceOrder calls POST /store/order: Place an order for a pet.
-func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.CallOption) (PlaceOrderResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.CallOption) (PlaceOrderResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/store/order"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -434,11 +435,11 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
-		return oasrt.Result[PlaceOrderResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[PlaceOrderResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := PlaceOrderResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -450,18 +451,18 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 }
 
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
-func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oasrt.CallOption) (GetOrderByIDResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oashttp.CallOption) (GetOrderByIDResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
-		return oasrt.Result[GetOrderByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[GetOrderByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetOrderByIDResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -473,14 +474,14 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 }
 
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
-func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oasrt.CallOption) (DeleteOrderResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oashttp.CallOption) (DeleteOrderResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteOrderResponse200{}, nil
@@ -495,13 +496,13 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 }
 
 // CreateUser calls POST /user: Create user.
-func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallOption) (CreateUserResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.CallOption) (CreateUserResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -517,11 +518,11 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
-		return oasrt.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := CreateUserResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -533,8 +534,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 }
 
 // CreateUsersWithListInput calls POST /user/createWithList: Creates list of users with given input array.
-func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oasrt.CallOption) (CreateUsersWithListInputResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oashttp.CallOption) (CreateUsersWithListInputResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -550,11 +551,11 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
-		return oasrt.Result[CreateUsersWithListInputResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[CreateUsersWithListInputResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := CreateUsersWithListInputResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -576,16 +577,16 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 }
 
 // LoginUser calls GET /user/login: Logs user into the system.
-func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oasrt.CallOption) (LoginUserResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	oasrt.QueryString(&req, "username", params.Username)
-	oasrt.QueryString(&req, "password", params.Password)
+	oashttp.QueryString(&req, "username", params.Username)
+	oashttp.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
@@ -594,17 +595,17 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 			}
 			v.XRateLimit.Value = int32(x)
 		}
 		if s := resp.Header.Get("X-Expires-After"); s != "" {
 			v.XExpiresAfter.Set = true
-			x, err := oasrt.ParseTime(s)
+			x, err := oashttp.ParseTime(s)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 			}
 			v.XExpiresAfter.Value = x
 		}
@@ -627,14 +628,14 @@ func (v *LoginUserResponse200) decodeBody(r *oasrt.Reader) error {
 }
 
 // LogoutUser calls GET /user/logout: Logs out current logged in user session.
-func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (LogoutUserResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (LogoutUserResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/logout"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return LogoutUserResponse200{}, nil
@@ -643,18 +644,18 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (Logo
 }
 
 // GetUserByName calls GET /user/{username}: Get user by user name.
-func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oasrt.CallOption) (GetUserByNameResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oashttp.CallOption) (GetUserByNameResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
-		return oasrt.Result[GetUserByNameResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		return oashttp.Result[GetUserByNameResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
 		v := GetUserByNameResponse400{}
 		return v, c.cfg.ResultError(resp.StatusCode, v)
@@ -666,13 +667,13 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 }
 
 // UpdateUser calls PUT /user/{username}: Update user resource.
-func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oasrt.CallOption) (UpdateUserResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oashttp.CallOption) (UpdateUserResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.AddPath("/user/", params.Username)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -688,7 +689,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UpdateUserResponse200{}, nil
@@ -703,14 +704,14 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 }
 
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
-func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteUserResponse200{}, nil

@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // The helpers below are called by generated client methods, one call for
@@ -34,7 +36,7 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 
 // QueryString appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is text.
-func QueryString[T ~string](req *Request, name string, v Opt[T]) {
+func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
 	}
@@ -42,7 +44,7 @@ func QueryString[T ~string](req *Request, name string, v Opt[T]) {
 
 // QueryInt appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is an integer.
-func QueryInt[T ~int32 | ~int64](req *Request, name string, v Opt[T]) {
+func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
 	}
@@ -50,7 +52,7 @@ func QueryInt[T ~int32 | ~int64](req *Request, name string, v Opt[T]) {
 
 // QueryBool appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is true or false.
-func QueryBool[T ~bool](req *Request, name string, v Opt[T]) {
+func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
 	}
@@ -76,7 +78,7 @@ func MatchMedia(resp *http.Response, types ...string) int {
 //
 // decode is a method value of a result the calling method holds on its
 // stack: DecodeResponse keeps it nowhere, so the result stays there.
-func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*Reader) error) error {
+func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasrt.Reader) error) error {
 	b, err := c.ResponseJSON(resp)
 	if err != nil {
 		return err
@@ -121,7 +123,7 @@ func RawResult[I any, R ~struct{ Body io.Reader }](c *ClientConfig, resp *http.R
 // its result and returns it in one statement,
 //
 //	var v GetPetResponse200
-//	return oasrt.Result[GetPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+//	return oashttp.Result[GetPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 //
 // which is correct because *v is read by Result, after the decoding: v
 // is passed by its address, which stays on the method's stack.
