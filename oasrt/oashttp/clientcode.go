@@ -25,6 +25,30 @@ func (r *Request) AddPath(text, value string) {
 	r.Path = append(r.Path, url.PathEscape(value)...)
 }
 
+// SetHeader sets a header parameter, making the header map when it is
+// the first.
+func (r *Request) SetHeader(key, value string) {
+	if r.Header == nil {
+		r.Header = http.Header{}
+	}
+	r.Header.Set(key, value)
+}
+
+// EncodeJSON encodes a JSON request body with encode, the EncodeJSON
+// method of the body, leaving readOnly properties out, and sends it as
+// contentType. encode is a method value of the body, kept nowhere.
+func (r *Request) EncodeJSON(encode func(*oasrt.Writer), contentType string) error {
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InRequest
+	encode(w)
+	data, err := oasrt.PutWriter(w)
+	if err != nil {
+		return err
+	}
+	r.Body, r.ContentType = data, contentType
+	return nil
+}
+
 // SetRawBody sends body as the request body, of its ContentType or, when
 // that is empty, of defaultType (the first media type the spec declares).
 func (r *Request) SetRawBody(body RawBody, defaultType string) {
@@ -135,12 +159,18 @@ func Result[I any, V any](v *V, err error) (I, error) {
 	return any(*v).(I), nil
 }
 
-// ResultError returns result, a documented response that is an error
-// too, as the call's error when the client returns error results
-// (WithErrorResults) and status is 400 or more; nil otherwise.
-func (c *ClientConfig) ResultError(status int, result error) error {
-	if c.ErrorResults && status >= 400 {
-		return result
+// ErrorResult is Result for a result that is an error too: a documented
+// response of status 400 or more, or of a range or default. When the
+// client returns error results (WithErrorResults) and resp's status is
+// 400 or more, it is the call's error as well, the same boxed value.
+func ErrorResult[I any, V error](c *ClientConfig, resp *http.Response, v *V, err error) (I, error) {
+	if err != nil {
+		var none I
+		return none, err
 	}
-	return nil
+	r := any(*v)
+	if c.ErrorResults && resp.StatusCode >= 400 {
+		return r.(I), r.(error)
+	}
+	return r.(I), nil
 }

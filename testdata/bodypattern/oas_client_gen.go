@@ -32,14 +32,9 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		encodePutTagsBody(w, body)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodePutTagsBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -32,14 +32,9 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -50,8 +50,8 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 		streaming = true
 		return v, nil
 	case 404:
-		v := WatchJobResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v WatchJobResponse404
+		return oashttp.ErrorResult[WatchJobResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -61,14 +61,9 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -94,14 +94,9 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -120,10 +115,7 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 			v.Error2.Set = true
 			v.Error2.Value = s
 		}
-		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
-			return v, v
-		}
-		return v, nil
+		return oashttp.ErrorResult[HandleListPetsResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -38,14 +38,9 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

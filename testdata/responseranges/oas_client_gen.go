@@ -58,18 +58,9 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	case 4:
 		var v GetJobResponse4XX
 		v.StatusCode = resp.StatusCode
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
-			return v, v
-		}
-		return v, nil
+		return oashttp.ErrorResult[GetJobResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	var v GetJobResponseDefault
 	v.StatusCode = resp.StatusCode
-	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
-		return v, v
-	}
-	return v, nil
+	return oashttp.ErrorResult[GetJobResponse](c.cfg, resp, &v, nil)
 }

@@ -115,14 +115,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -138,23 +133,11 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	case 4:
 		var v CreateUserResponse4XX
 		v.StatusCode = resp.StatusCode
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
-			return v, v
-		}
-		return v, nil
+		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	}
 	var v CreateUserResponseDefault
 	v.StatusCode = resp.StatusCode
-	if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-		return nil, err
-	}
-	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
-		return v, v
-	}
-	return v, nil
+	return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 }
 
 // GetMe calls GET /users/me
@@ -188,8 +171,8 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 		var v GetUserResponse200
 		return oashttp.Result[GetUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 404:
-		v := GetUserResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetUserResponse404
+		return oashttp.ErrorResult[GetUserResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -427,14 +410,9 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -446,8 +424,8 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 		var v SubmitBothResponse200
 		return oashttp.Result[SubmitBothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := SubmitBothResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v SubmitBothResponse400
+		return oashttp.ErrorResult[SubmitBothResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -698,32 +676,20 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		pairs := encodeRGBPairs(&params.Rgb.Value)
 		req.Query = oashttp.AppendQuery(req.Query, "rgb", false, ',', pairs...)
 	}
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
 	if params.XPoint.Set {
-		req.Header.Set("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
-	}
-	if req.Header == nil {
-		req.Header = http.Header{}
+		req.SetHeader("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if params.XTrace.Set {
-		req.Header.Set("X-Trace", params.XTrace.Value.String())
-	}
-	if req.Header == nil {
-		req.Header = http.Header{}
+		req.SetHeader("X-Trace", params.XTrace.Value.String())
 	}
 	if params.XFlags != nil {
 		vals := params.XFlags
-		req.Header.Set("X-Flags", strings.Join(vals, ","))
+		req.SetHeader("X-Flags", strings.Join(vals, ","))
 	}
 	var cookies []string
 	cookies = append(cookies, (&http.Cookie{Name: "session", Value: params.Session}).String())
 	if len(cookies) > 0 {
-		if req.Header == nil {
-			req.Header = http.Header{}
-		}
-		req.Header.Set("Cookie", strings.Join(cookies, "; "))
+		req.SetHeader("Cookie", strings.Join(cookies, "; "))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -5,9 +5,7 @@ package webhooks
 import (
 	"context"
 	"fmt"
-	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -35,10 +33,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
-	req.Header.Set("X-Signature", params.XSignature)
+	req.SetHeader("X-Signature", params.XSignature)
 	oashttp.QueryInt(&req, "attempt", params.Attempt)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -46,14 +41,9 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -64,8 +54,8 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	case 204:
 		return PetAddedResponse204{}, nil
 	case 410:
-		v := PetAddedResponse410{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v PetAddedResponse410
+		return oashttp.ErrorResult[PetAddedResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -75,14 +65,9 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

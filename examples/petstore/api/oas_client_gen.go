@@ -4,7 +4,6 @@ package api
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -39,14 +38,9 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -58,14 +52,14 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 		var v UpdatePetResponse200
 		return oashttp.Result[UpdatePetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := UpdatePetResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdatePetResponse400
+		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := UpdatePetResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdatePetResponse404
+		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := UpdatePetResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdatePetResponse422
+		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -80,14 +74,9 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -99,11 +88,11 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 		var v AddPetResponse200
 		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := AddPetResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v AddPetResponse400
+		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := AddPetResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v AddPetResponse422
+		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -130,8 +119,8 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 		var v FindPetsByStatusResponse200
 		return oashttp.Result[FindPetsByStatusResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
-		v := FindPetsByStatusResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v FindPetsByStatusResponse400
+		return oashttp.ErrorResult[FindPetsByStatusResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -202,8 +191,8 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
 		return v, nil
 	case 400:
-		v := FindPetsByStatusResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v FindPetsByStatusResponse400
+		return oashttp.ErrorResult[FindPetsByStatusResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -226,8 +215,8 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 		var v FindPetsByTagsResponse200
 		return oashttp.Result[FindPetsByTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
 	case 400:
-		v := FindPetsByTagsResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v FindPetsByTagsResponse400
+		return oashttp.ErrorResult[FindPetsByTagsResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -272,11 +261,11 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		var v GetPetByIDResponse200
 		return oashttp.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := GetPetByIDResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetPetByIDResponse400
+		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := GetPetByIDResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetPetByIDResponse404
+		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -304,11 +293,11 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		var v UpdatePetWithFormResponse200
 		return oashttp.Result[UpdatePetWithFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := UpdatePetWithFormResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdatePetWithFormResponse400
+		return oashttp.ErrorResult[UpdatePetWithFormResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := UpdatePetWithFormResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdatePetWithFormResponse404
+		return oashttp.ErrorResult[UpdatePetWithFormResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -317,11 +306,8 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oashttp.CallOption) (DeletePetResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
 	if params.APIKey.Set {
-		req.Header.Set("Api_key", params.APIKey.Value)
+		req.SetHeader("Api_key", params.APIKey.Value)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -332,11 +318,11 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	case 200:
 		return DeletePetResponse200{}, nil
 	case 400:
-		v := DeletePetResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeletePetResponse400
+		return oashttp.ErrorResult[DeletePetResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := DeletePetResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeletePetResponse404
+		return oashttp.ErrorResult[DeletePetResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -358,11 +344,11 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 		var v UploadFileResponse200
 		return oashttp.Result[UploadFileResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := UploadFileResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UploadFileResponse400
+		return oashttp.ErrorResult[UploadFileResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := UploadFileResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UploadFileResponse404
+		return oashttp.ErrorResult[UploadFileResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -422,14 +408,9 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -441,11 +422,11 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 		var v PlaceOrderResponse200
 		return oashttp.Result[PlaceOrderResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := PlaceOrderResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v PlaceOrderResponse400
+		return oashttp.ErrorResult[PlaceOrderResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := PlaceOrderResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v PlaceOrderResponse422
+		return oashttp.ErrorResult[PlaceOrderResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -464,11 +445,11 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 		var v GetOrderByIDResponse200
 		return oashttp.Result[GetOrderByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := GetOrderByIDResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetOrderByIDResponse400
+		return oashttp.ErrorResult[GetOrderByIDResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := GetOrderByIDResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetOrderByIDResponse404
+		return oashttp.ErrorResult[GetOrderByIDResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -486,11 +467,11 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	case 200:
 		return DeleteOrderResponse200{}, nil
 	case 400:
-		v := DeleteOrderResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeleteOrderResponse400
+		return oashttp.ErrorResult[DeleteOrderResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := DeleteOrderResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeleteOrderResponse404
+		return oashttp.ErrorResult[DeleteOrderResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -505,14 +486,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -524,11 +500,11 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 		var v CreateUserResponse200
 		return oashttp.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := CreateUserResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v CreateUserResponse400
+		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := CreateUserResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v CreateUserResponse422
+		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -538,14 +514,9 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		encodeCreateUsersWithListInputBody(w, body)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -557,11 +528,11 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 		var v CreateUsersWithListInputResponse200
 		return oashttp.Result[CreateUsersWithListInputResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := CreateUsersWithListInputResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v CreateUsersWithListInputResponse400
+		return oashttp.ErrorResult[CreateUsersWithListInputResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := CreateUsersWithListInputResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v CreateUsersWithListInputResponse422
+		return oashttp.ErrorResult[CreateUsersWithListInputResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -611,8 +582,8 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		return v, nil
 	case 400:
-		v := LoginUserResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v LoginUserResponse400
+		return oashttp.ErrorResult[LoginUserResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -657,11 +628,11 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 		var v GetUserByNameResponse200
 		return oashttp.Result[GetUserByNameResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := GetUserByNameResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetUserByNameResponse400
+		return oashttp.ErrorResult[GetUserByNameResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := GetUserByNameResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetUserByNameResponse404
+		return oashttp.ErrorResult[GetUserByNameResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -676,14 +647,9 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -694,11 +660,11 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	case 200:
 		return UpdateUserResponse200{}, nil
 	case 400:
-		v := UpdateUserResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdateUserResponse400
+		return oashttp.ErrorResult[UpdateUserResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := UpdateUserResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v UpdateUserResponse404
+		return oashttp.ErrorResult[UpdateUserResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -716,11 +682,11 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	case 200:
 		return DeleteUserResponse200{}, nil
 	case 400:
-		v := DeleteUserResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeleteUserResponse400
+		return oashttp.ErrorResult[DeleteUserResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := DeleteUserResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v DeleteUserResponse404
+		return oashttp.ErrorResult[DeleteUserResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -38,14 +37,9 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -57,11 +51,11 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 		var v AddPetResponse200
 		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := AddPetResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v AddPetResponse400
+		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
 	case 422:
-		v := AddPetResponse422{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v AddPetResponse422
+		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -80,11 +74,11 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		var v GetPetByIDResponse200
 		return oashttp.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
 	case 400:
-		v := GetPetByIDResponse400{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetPetByIDResponse400
+		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
 	case 404:
-		v := GetPetByIDResponse404{}
-		return v, c.cfg.ResultError(resp.StatusCode, v)
+		var v GetPetByIDResponse404
+		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
