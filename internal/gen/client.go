@@ -354,8 +354,13 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			c := &codec{file: f}
 			f.P("// decodeBody reads the body of v, whose type has no DecodeJSON method.")
 			f.P("func (v *", v.name, ") decodeBody(r *", rt("Reader"), ") error {")
-			c.dec(v.typ, "v."+v.bodyField, func(err string) string { return err })
-			f.P("return nil")
+			if arr, ok := v.typ.(*ir.Array); ok && hasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
+				// An array of a type with a codec, with no checks of its own.
+				f.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", f.goType(arr.Elem), ").DecodeJSON)")
+			} else {
+				c.dec(v.typ, "v."+v.bodyField, func(err string) string { return err })
+				f.P("return nil")
+			}
 			f.P("}")
 			f.P()
 		}

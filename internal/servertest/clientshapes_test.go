@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkClientShapes times one call of each shape a generated client
-// method takes (a JSON result, path parameters, optional query
+// method takes (a JSON result, an array of them, path parameters, optional query
 // parameters, a raw body, a result chosen by its media type) through a
 // transport answering from memory, so that what is measured is the
 // generated method and its runtime helpers. bench/clientcode.sh runs it
@@ -26,6 +26,10 @@ func BenchmarkClientShapes(b *testing.B) {
 	}{
 		{"json", "application/json", `{"name":"Test name 111","age":7}`, func(rc *routes.Client, _ *mediatypes.Client) error {
 			_, err := rc.GetMe(ctx)
+			return err
+		}},
+		{"array", "application/json", `[{"name":"ann","age":7},{"name":"bob","age":8},{"name":"cy","age":9},{"name":"di","age":10}]`, func(rc *routes.Client, _ *mediatypes.Client) error {
+			_, err := rc.ListUsers(ctx)
 			return err
 		}},
 		{"path", "application/json", `{"name":"Test name 111","age":7}`, func(rc *routes.Client, _ *mediatypes.Client) error {

@@ -57,28 +57,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Note
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if v.Body == nil {
-		v.Body = []Note{}
-	}
-	return nil
+	return oasrt.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 }
 
 // LockNote calls LOCK /notes/{id}

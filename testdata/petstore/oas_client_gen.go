@@ -127,28 +127,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Pet
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if v.Body == nil {
-		v.Body = []Pet{}
-	}
-	return nil
+	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
@@ -177,28 +156,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Pet
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if v.Body == nil {
-		v.Body = []Pet{}
-	}
-	return nil
+	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.

@@ -81,28 +81,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *User
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if v.Body == nil {
-		v.Body = []User{}
-	}
-	return nil
+	return oasrt.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 }
 
 // CreateUser calls POST /users
