@@ -494,18 +494,19 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 }
 
 func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
-	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 && !errorVariant(v) {
+	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
+		if errorVariant(v) {
+			// No fields: as the call's error too, it boxes nothing.
+			f.P("v := ", v.name, "{}")
+			f.P("return v, c.cfg.ResultError(resp.StatusCode, v)")
+			return
+		}
 		f.P("return ", v.name, "{}, nil")
 		return
 	}
 	sv := v.stream
 	if !stream {
 		sv = nil
-	}
-	if sv == nil && v.seq == nil && v.media != nil && !v.json && v.bodyField == "Body" &&
-		v.statusCode == "" && len(v.headers) == 0 && !errorVariant(v) {
-		f.P("return ", rt("RawResult"), "[", op.result, ", ", v.name, "](c.cfg, resp)")
-		return
 	}
 	// Every variant's code returns, and runs in a scope of its own: a
 	// case clause, or last in the function.
@@ -535,9 +536,9 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("return v, nil")
 		return
 	}
-	// call reads the body; with headers to read after it, it is made
-	// first, and the result returned after them.
-	call := "nil"
+	// The body, then the headers. The helpers are not generic in the
+	// result's type: an instance per operation would cost the compiler
+	// more than the lines it saves.
 	if v.media != nil {
 		if v.json {
 			// A method value of v, which DecodeResponse keeps nowhere: v
@@ -546,28 +547,31 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 			if hasCodec(v.typ) {
 				decode = "v." + v.bodyField + ".DecodeJSON"
 			}
-			call = "c.cfg.DecodeResponse(resp, " + decode + ")"
-			if len(v.headers) > 0 {
-				f.P("if err := ", call, "; err != nil {")
-				call = "nil"
-			}
+			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")
 		} else {
 			f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 		}
-		if call == "nil" {
-			f.P("return nil, err")
-			f.P("}")
-		}
+		f.P("return nil, err")
+		f.P("}")
 	}
 	decodeHeaders(f, v)
-	switch {
-	case errorVariant(v):
-		f.P("return ", rt("ErrorResult"), "[", op.result, "](c.cfg, resp, &v, ", call, ")")
-	case call != "nil":
-		f.P("return ", rt("Result"), "[", op.result, "](&v, ", call, ")")
-	default:
-		f.P("return v, nil")
+	if errorVariant(v) {
+		returnError(f, v)
 	}
+	f.P("return v, nil")
+}
+
+// returnError prints the return of v, an error variant, as the call's
+// error too when the client returns error results (WithErrorResults).
+// The test comes first, so the default path boxes nothing more.
+func returnError(f *file, v *variant) {
+	if v.code >= 400 {
+		f.P("if c.cfg.ErrorResults {")
+	} else {
+		f.P("if c.cfg.ErrorResults && resp.StatusCode >= 400 {")
+	}
+	f.P("return v, v")
+	f.P("}")
 }
 
 // decodeHeaders prints the code reading the response headers of v into v.

@@ -16,7 +16,9 @@ import (
 // by its content type, the decoding of a JSON or raw response body. They
 // take no interface and call nothing through one, so the values a method
 // passes them stay on its stack: a call costs no more than the code it
-// replaces.
+// replaces. None is generic in an operation's result type: the compiler
+// would make an instance for each operation, which costs it more than the
+// lines it saves (measured on 1,500 operations: 36 s against 21 s).
 
 // AddPath appends text, literal path text as the spec writes it, and
 // then value, a path parameter in simple style, escaped.
@@ -129,48 +131,13 @@ func (c *ClientConfig) ResponseReader(resp *http.Response) (io.Reader, error) {
 	return bytes.NewReader(data), nil
 }
 
-// RawResult reads resp's body (ResponseReader) into a result of type R,
-// whose only field is that body, and returns it as I, the result
-// interface of the operation, which R implements; an error gives a nil
-// I.
-func RawResult[I any, R ~struct{ Body io.Reader }](c *ClientConfig, resp *http.Response) (I, error) {
-	body, err := c.ResponseReader(resp)
-	if err != nil {
-		var none I
-		return none, err
+// ResultError returns result, a documented response without fields that
+// is an error too, as the call's error when the client returns error
+// results (WithErrorResults) and status is 400 or more; nil otherwise.
+// A value without fields boxes into the interface without allocating.
+func (c *ClientConfig) ResultError(status int, result error) error {
+	if c.ErrorResults && status >= 400 {
+		return result
 	}
-	return any(R{Body: body}).(I), nil
-}
-
-// Result returns *v as I, the result interface of the operation, which
-// V implements, or a nil I and err when err is not nil. A method decodes
-// its result and returns it in one statement,
-//
-//	var v GetPetResponse200
-//	return oashttp.Result[GetPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
-//
-// which is correct because *v is read by Result, after the decoding: v
-// is passed by its address, which stays on the method's stack.
-func Result[I any, V any](v *V, err error) (I, error) {
-	if err != nil {
-		var none I
-		return none, err
-	}
-	return any(*v).(I), nil
-}
-
-// ErrorResult is Result for a result that is an error too: a documented
-// response of status 400 or more, or of a range or default. When the
-// client returns error results (WithErrorResults) and resp's status is
-// 400 or more, it is the call's error as well, the same boxed value.
-func ErrorResult[I any, V error](c *ClientConfig, resp *http.Response, v *V, err error) (I, error) {
-	if err != nil {
-		var none I
-		return none, err
-	}
-	r := any(*v)
-	if c.ErrorResults && resp.StatusCode >= 400 {
-		return r.(I), r.(error)
-	}
-	return r.(I), nil
+	return nil
 }

@@ -42,44 +42,32 @@ func TestMatchMedia(t *testing.T) {
 	}
 }
 
-type testResult interface{ isTest() }
-
-type okResult struct{ N int }
-
-func (okResult) isTest() {}
-
-type errResult struct{ Body io.Reader }
-
-func (errResult) isTest()       {}
-func (errResult) Error() string { return "a 404" }
-
-func TestResults(t *testing.T) {
-	v := okResult{N: 1}
-	if r, err := Result[testResult](&v, nil); err != nil || r != (okResult{N: 1}) {
-		t.Errorf("Result: %v, %v", r, err)
+func TestResultError(t *testing.T) {
+	type notFound struct{ error }
+	e := notFound{errors.New("a 404")}
+	if err := (&ClientConfig{}).ResultError(404, e); err != nil {
+		t.Errorf("without error results: %v", err)
 	}
-	fail := errors.New("bad body")
-	if r, err := Result[testResult](&v, fail); r != nil || err != fail {
-		t.Errorf("Result of an error: %v, %v", r, err)
+	if err := (&ClientConfig{ErrorResults: true}).ResultError(404, e); err != e {
+		t.Errorf("with error results: %v", err)
 	}
-	resp := &http.Response{StatusCode: 404}
-	var e errResult
-	for _, errorResults := range []bool{false, true} {
-		r, err := ErrorResult[testResult](&ClientConfig{ErrorResults: errorResults}, resp, &e, nil)
-		if _, ok := r.(errResult); !ok || (err != nil) != errorResults {
-			t.Errorf("ErrorResults %v: %v, %v", errorResults, r, err)
-		}
+	if err := (&ClientConfig{ErrorResults: true}).ResultError(302, e); err != nil {
+		t.Errorf("a 302 with error results: %v", err)
 	}
-	if r, err := ErrorResult[testResult](&ClientConfig{}, resp, &e, fail); r != nil || err != fail {
-		t.Errorf("ErrorResult of an error: %v, %v", r, err)
-	}
-	c := &ClientConfig{MaxResponseBytes: 1 << 10}
-	raw := &http.Response{StatusCode: 200, ContentLength: -1, Body: io.NopCloser(strings.NewReader("data"))}
-	r, err := RawResult[testResult, errResult](c, raw)
+}
+
+func TestResponseReader(t *testing.T) {
+	c := &ClientConfig{MaxResponseBytes: 4}
+	resp := &http.Response{StatusCode: 200, ContentLength: -1, Body: io.NopCloser(strings.NewReader("data"))}
+	r, err := c.ResponseReader(resp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := io.ReadAll(r.(errResult).Body); string(b) != "data" {
-		t.Errorf("RawResult body %q", b)
+	if b, _ := io.ReadAll(r); string(b) != "data" {
+		t.Errorf("body %q", b)
+	}
+	resp.Body = io.NopCloser(strings.NewReader("too long"))
+	if _, err := c.ResponseReader(resp); err == nil {
+		t.Error("a body over the limit was read")
 	}
 }

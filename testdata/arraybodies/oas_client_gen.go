@@ -44,7 +44,10 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v BatchResponse200
-		return oashttp.Result[BatchResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

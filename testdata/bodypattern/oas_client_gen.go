@@ -44,7 +44,10 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
-		return oashttp.Result[PutTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

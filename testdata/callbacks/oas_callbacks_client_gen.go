@@ -60,7 +60,10 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 	switch resp.StatusCode {
 	case 200:
 		var v SubscriptionDoneResponse200
-		return oashttp.Result[SubscriptionDoneResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

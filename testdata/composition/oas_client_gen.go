@@ -48,7 +48,10 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -50,8 +50,8 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 		streaming = true
 		return v, nil
 	case 404:
-		var v WatchJobResponse404
-		return oashttp.ErrorResult[WatchJobResponse](c.cfg, resp, &v, nil)
+		v := WatchJobResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -125,7 +125,10 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
-		return oashttp.Result[ImportLogsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -86,7 +86,11 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		return oashttp.RawResult[RawResponse, RawResponse200](c.cfg, resp)
+		var v RawResponse200
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -54,7 +54,10 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200
-		return oashttp.Result[GetThingResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

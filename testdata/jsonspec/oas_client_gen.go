@@ -38,7 +38,10 @@ func (c *Client) GetList(ctx context.Context, opts ...oashttp.CallOption) (GetLi
 	switch resp.StatusCode {
 	case 200:
 		var v GetListResponse200
-		return oashttp.Result[GetListResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

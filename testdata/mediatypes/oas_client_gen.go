@@ -40,9 +40,16 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 		switch oashttp.MatchMedia(resp, "application/json", "text/plain") {
 		case 0:
 			var v GetDocResponse200JSON
-			return oashttp.Result[GetDocResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+				return nil, err
+			}
+			return v, nil
 		case 1:
-			return oashttp.RawResult[GetDocResponse, GetDocResponse200Plain](c.cfg, resp)
+			var v GetDocResponse200Plain
+			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+				return nil, err
+			}
+			return v, nil
 		}
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)

@@ -39,7 +39,10 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse2200
-		return oashttp.Result[ListPetsResponse2](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -115,7 +118,10 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 			v.Error2.Set = true
 			v.Error2.Value = s
 		}
-		return oashttp.ErrorResult[HandleListPetsResponse](c.cfg, resp, &v, nil)
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -50,7 +50,10 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
-		return oashttp.Result[SearchNotesResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -43,7 +43,10 @@ func (c *Client) AddNote(ctx context.Context, body *AddNoteRequest, opts ...oash
 	switch resp.StatusCode {
 	case 201:
 		var v AddNoteResponse201
-		return oashttp.Result[AddNoteResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -137,7 +137,10 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
-		return oashttp.Result[ListCustomersResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -197,7 +200,10 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		return oashttp.Result[ListEventsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -249,7 +255,10 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
-		return oashttp.Result[ListTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -50,16 +50,19 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
-		return oashttp.Result[UpdatePetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v UpdatePetResponse400
-		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
+		v := UpdatePetResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v UpdatePetResponse404
-		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
+		v := UpdatePetResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v UpdatePetResponse422
-		return oashttp.ErrorResult[UpdatePetResponse](c.cfg, resp, &v, nil)
+		v := UpdatePetResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -86,13 +89,16 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v AddPetResponse400
-		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
+		v := AddPetResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v AddPetResponse422
-		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
+		v := AddPetResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -117,10 +123,13 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		return oashttp.Result[FindPetsByStatusResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v FindPetsByStatusResponse400
-		return oashttp.ErrorResult[FindPetsByStatusResponse](c.cfg, resp, &v, nil)
+		v := FindPetsByStatusResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -146,10 +155,13 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		return oashttp.Result[FindPetsByTagsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v FindPetsByTagsResponse400
-		return oashttp.ErrorResult[FindPetsByTagsResponse](c.cfg, resp, &v, nil)
+		v := FindPetsByTagsResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -171,13 +183,16 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		return oashttp.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v GetPetByIDResponse400
-		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
+		v := GetPetByIDResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v GetPetByIDResponse404
-		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
+		v := GetPetByIDResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -203,13 +218,16 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
-		return oashttp.Result[UpdatePetWithFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v UpdatePetWithFormResponse400
-		return oashttp.ErrorResult[UpdatePetWithFormResponse](c.cfg, resp, &v, nil)
+		v := UpdatePetWithFormResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v UpdatePetWithFormResponse404
-		return oashttp.ErrorResult[UpdatePetWithFormResponse](c.cfg, resp, &v, nil)
+		v := UpdatePetWithFormResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -230,11 +248,11 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	case 200:
 		return DeletePetResponse200{}, nil
 	case 400:
-		var v DeletePetResponse400
-		return oashttp.ErrorResult[DeletePetResponse](c.cfg, resp, &v, nil)
+		v := DeletePetResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v DeletePetResponse404
-		return oashttp.ErrorResult[DeletePetResponse](c.cfg, resp, &v, nil)
+		v := DeletePetResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -254,13 +272,16 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
-		return oashttp.Result[UploadFileResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v UploadFileResponse400
-		return oashttp.ErrorResult[UploadFileResponse](c.cfg, resp, &v, nil)
+		v := UploadFileResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v UploadFileResponse404
-		return oashttp.ErrorResult[UploadFileResponse](c.cfg, resp, &v, nil)
+		v := UploadFileResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -277,7 +298,10 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		return oashttp.Result[GetInventoryResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -332,13 +356,16 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
-		return oashttp.Result[PlaceOrderResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v PlaceOrderResponse400
-		return oashttp.ErrorResult[PlaceOrderResponse](c.cfg, resp, &v, nil)
+		v := PlaceOrderResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v PlaceOrderResponse422
-		return oashttp.ErrorResult[PlaceOrderResponse](c.cfg, resp, &v, nil)
+		v := PlaceOrderResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -355,13 +382,16 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
-		return oashttp.Result[GetOrderByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v GetOrderByIDResponse400
-		return oashttp.ErrorResult[GetOrderByIDResponse](c.cfg, resp, &v, nil)
+		v := GetOrderByIDResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v GetOrderByIDResponse404
-		return oashttp.ErrorResult[GetOrderByIDResponse](c.cfg, resp, &v, nil)
+		v := GetOrderByIDResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -379,11 +409,11 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	case 200:
 		return DeleteOrderResponse200{}, nil
 	case 400:
-		var v DeleteOrderResponse400
-		return oashttp.ErrorResult[DeleteOrderResponse](c.cfg, resp, &v, nil)
+		v := DeleteOrderResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v DeleteOrderResponse404
-		return oashttp.ErrorResult[DeleteOrderResponse](c.cfg, resp, &v, nil)
+		v := DeleteOrderResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -410,13 +440,16 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
-		return oashttp.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v CreateUserResponse400
-		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, nil)
+		v := CreateUserResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v CreateUserResponse422
-		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, nil)
+		v := CreateUserResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -438,13 +471,16 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
-		return oashttp.Result[CreateUsersWithListInputResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v CreateUsersWithListInputResponse400
-		return oashttp.ErrorResult[CreateUsersWithListInputResponse](c.cfg, resp, &v, nil)
+		v := CreateUsersWithListInputResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v CreateUsersWithListInputResponse422
-		return oashttp.ErrorResult[CreateUsersWithListInputResponse](c.cfg, resp, &v, nil)
+		v := CreateUsersWithListInputResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -494,8 +530,8 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		return v, nil
 	case 400:
-		var v LoginUserResponse400
-		return oashttp.ErrorResult[LoginUserResponse](c.cfg, resp, &v, nil)
+		v := LoginUserResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -538,13 +574,16 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
-		return oashttp.Result[GetUserByNameResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v GetUserByNameResponse400
-		return oashttp.ErrorResult[GetUserByNameResponse](c.cfg, resp, &v, nil)
+		v := GetUserByNameResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v GetUserByNameResponse404
-		return oashttp.ErrorResult[GetUserByNameResponse](c.cfg, resp, &v, nil)
+		v := GetUserByNameResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -572,11 +611,11 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	case 200:
 		return UpdateUserResponse200{}, nil
 	case 400:
-		var v UpdateUserResponse400
-		return oashttp.ErrorResult[UpdateUserResponse](c.cfg, resp, &v, nil)
+		v := UpdateUserResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v UpdateUserResponse404
-		return oashttp.ErrorResult[UpdateUserResponse](c.cfg, resp, &v, nil)
+		v := UpdateUserResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -594,11 +633,11 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	case 200:
 		return DeleteUserResponse200{}, nil
 	case 400:
-		var v DeleteUserResponse400
-		return oashttp.ErrorResult[DeleteUserResponse](c.cfg, resp, &v, nil)
+		v := DeleteUserResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v DeleteUserResponse404
-		return oashttp.ErrorResult[DeleteUserResponse](c.cfg, resp, &v, nil)
+		v := DeleteUserResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

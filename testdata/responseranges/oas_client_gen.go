@@ -58,9 +58,18 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	case 4:
 		var v GetJobResponse4XX
 		v.StatusCode = resp.StatusCode
-		return oashttp.ErrorResult[GetJobResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
+		return v, nil
 	}
 	var v GetJobResponseDefault
 	v.StatusCode = resp.StatusCode
-	return oashttp.ErrorResult[GetJobResponse](c.cfg, resp, &v, nil)
+	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+		return v, v
+	}
+	return v, nil
 }

@@ -106,17 +106,32 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
-		return oashttp.Result[CreateUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	switch resp.StatusCode / 100 {
 	case 4:
 		var v CreateUserResponse4XX
 		v.StatusCode = resp.StatusCode
-		return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+			return v, v
+		}
+		return v, nil
 	}
 	var v CreateUserResponseDefault
 	v.StatusCode = resp.StatusCode
-	return oashttp.ErrorResult[CreateUserResponse](c.cfg, resp, &v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+	if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+		return nil, err
+	}
+	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
+		return v, v
+	}
+	return v, nil
 }
 
 // GetMe calls GET /users/me
@@ -131,7 +146,10 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
-		return oashttp.Result[GetMeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -148,10 +166,13 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
-		return oashttp.Result[GetUserResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 404:
-		var v GetUserResponse404
-		return oashttp.ErrorResult[GetUserResponse](c.cfg, resp, &v, nil)
+		v := GetUserResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -185,7 +206,10 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
-		return oashttp.Result[ListFriendsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -211,7 +235,11 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		return oashttp.RawResult[ListFilesResponse, ListFilesResponse200](c.cfg, resp)
+		var v ListFilesResponse200
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -228,7 +256,11 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		return oashttp.RawResult[GetFileResponse, GetFileResponse200](c.cfg, resp)
+		var v GetFileResponse200
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -264,7 +296,10 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
-		return oashttp.Result[StatusResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -374,7 +409,10 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
-		return oashttp.Result[SubmitFormResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -401,10 +439,13 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
-		return oashttp.Result[SubmitBothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v SubmitBothResponse400
-		return oashttp.ErrorResult[SubmitBothResponse](c.cfg, resp, &v, nil)
+		v := SubmitBothResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -479,7 +520,10 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
-		return oashttp.Result[UploadPhotoResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -502,7 +546,10 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
-		return oashttp.Result[ImportPointsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -678,7 +725,10 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200
-		return oashttp.Result[SearchResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -38,7 +38,10 @@ func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (Public
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
-		return oashttp.Result[PublicResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -55,7 +58,10 @@ func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse
 	switch resp.StatusCode {
 	case 200:
 		var v MeResponse200
-		return oashttp.Result[MeResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -72,7 +78,10 @@ func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminRe
 	switch resp.StatusCode {
 	case 200:
 		var v AdminResponse200
-		return oashttp.Result[AdminResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -89,7 +98,10 @@ func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResp
 	switch resp.StatusCode {
 	case 200:
 		var v BothResponse200
-		return oashttp.Result[BothResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -106,7 +118,10 @@ func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (Opti
 	switch resp.StatusCode {
 	case 200:
 		var v OptionalResponse200
-		return oashttp.Result[OptionalResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -123,7 +138,10 @@ func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResp
 	switch resp.StatusCode {
 	case 200:
 		var v KeysResponse200
-		return oashttp.Result[KeysResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -156,7 +174,10 @@ func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResp
 	switch resp.StatusCode {
 	case 200:
 		var v MtlsResponse200
-		return oashttp.Result[MtlsResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

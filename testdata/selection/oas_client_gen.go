@@ -68,7 +68,10 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		return oashttp.Result[ListPetsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -80,7 +80,10 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200
-		return oashttp.Result[GetPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -40,7 +40,10 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		return oashttp.Result[ListEventsResponse](&v, c.cfg.DecodeResponse(resp, v.decodeBody))
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -48,7 +48,10 @@ func (c *Client) CreateAccount(ctx context.Context, body *Account, opts ...oasht
 	switch resp.StatusCode {
 	case 201:
 		var v CreateAccountResponse201
-		return oashttp.Result[CreateAccountResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -54,8 +54,8 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	case 204:
 		return PetAddedResponse204{}, nil
 	case 410:
-		var v PetAddedResponse410
-		return oashttp.ErrorResult[PetAddedResponse](c.cfg, resp, &v, nil)
+		v := PetAddedResponse410{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -77,7 +77,10 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200
-		return oashttp.Result[OnPetRemovedResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

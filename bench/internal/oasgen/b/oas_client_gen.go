@@ -38,7 +38,10 @@ func (c *Client) Search(ctx context.Context, opts ...oashttp.CallOption) (Search
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200
-		return oashttp.Result[SearchResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

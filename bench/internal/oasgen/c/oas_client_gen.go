@@ -38,7 +38,10 @@ func (c *Client) GetEverything(ctx context.Context, opts ...oashttp.CallOption) 
 	switch resp.StatusCode {
 	case 200:
 		var v GetEverythingResponse200
-		return oashttp.Result[GetEverythingResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

@@ -49,13 +49,16 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		return oashttp.Result[AddPetResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v AddPetResponse400
-		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
+		v := AddPetResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
-		var v AddPetResponse422
-		return oashttp.ErrorResult[AddPetResponse](c.cfg, resp, &v, nil)
+		v := AddPetResponse422{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -72,13 +75,16 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		return oashttp.Result[GetPetByIDResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+			return nil, err
+		}
+		return v, nil
 	case 400:
-		var v GetPetByIDResponse400
-		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
+		v := GetPetByIDResponse400{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
-		var v GetPetByIDResponse404
-		return oashttp.ErrorResult[GetPetByIDResponse](c.cfg, resp, &v, nil)
+		v := GetPetByIDResponse404{}
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
