@@ -119,13 +119,25 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			lit += "{" + name + "}" // not declared: the template stays as written
 			continue
 		}
+		prefix, sep := pathStyle(p)
+		x := "params." + p.GoName
+		kind, elem := requestShape(p)
+		if prefix == "" && (kind == scalarParam || kind == rawParam) {
+			// One value in simple style: the text before it and the value
+			// in one call.
+			v := x
+			if kind == scalarParam {
+				v = f.formatScalar(p.Type, x)
+			}
+			f.P("req.AddPath(", strconv.Quote(lit), ", ", v, ")")
+			lit = ""
+			continue
+		}
 		if lit != "" {
 			f.P("req.Path = append(req.Path, ", strconv.Quote(lit), "...)")
 			lit = ""
 		}
-		prefix, sep := pathStyle(p)
-		x := "params." + p.GoName
-		switch kind, elem := requestShape(p); kind {
+		switch kind {
 		case arrayParam:
 			formatArray(f, p.Type, elem, x)
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
@@ -200,6 +212,10 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				add("vals...")
 				f.P("}")
 			case !p.Required:
+				if h := optQuery(p.Type); h != "" {
+					f.P(rt(h), "(&req, ", strconv.Quote(p.Name), ", ", x, ")")
+					break
+				}
 				f.P("if ", x, ".Set {")
 				add(f.formatScalar(p.Type, x+".Value"))
 				f.P("}")
@@ -207,12 +223,9 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				add(f.formatScalar(p.Type, x))
 			}
 		case ir.InHeader:
-			f.P("if req.Header == nil {")
-			f.P("req.Header = ", httpPkg("Header"), "{}")
-			f.P("}")
 			key := strconv.Quote(http.CanonicalHeaderKey(p.Name))
 			clientValue(f, p, kind, elem, x, func(v string) {
-				f.P("req.Header.Set(", key, ", ", v, ")")
+				f.P("req.SetHeader(", key, ", ", v, ")")
 			})
 		case ir.InCookie:
 			if !cookies {
@@ -226,10 +239,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 	if cookies {
 		f.P("if len(cookies) > 0 {")
-		f.P("if req.Header == nil {")
-		f.P("req.Header = ", httpPkg("Header"), "{}")
-		f.P("}")
-		f.P("req.Header.Set(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
+		f.P("req.SetHeader(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
 		f.P("}")
 	}
 
@@ -252,28 +262,21 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
+			// A method value of body, or a function literal around the
+			// helper encoding its type, which EncodeJSON keeps nowhere.
 			f.P("if body != nil {")
-			if b.encode == "" {
+			encode := "body.EncodeJSON"
+			if b.encode != "" {
+				encode = "func(w *" + f.qual(rt("Writer")) + ") { " + b.encode + "(w, body) }"
+			} else {
 				requestCheck(f, b)
 			}
-			f.P("w := ", rt("GetWriter"), "()")
-			f.P("w.Direction = ", rt("InRequest"), " // readOnly properties stay out")
-			if b.encode == "" {
-				f.P("body.EncodeJSON(w)")
-			} else {
-				f.P(b.encode, "(w, body)")
-			}
-			f.P("data, err := ", rt("PutWriter"), "(w)")
-			f.P("if err != nil {")
+			f.P("if err := req.EncodeJSON(", encode, ", ", strconv.Quote(b.jsonType), "); err != nil {")
 			f.P("return nil, err")
 			f.P("}")
-			f.P("req.Body, req.ContentType = data, ", strconv.Quote(b.jsonType))
 			f.P("}")
 		} else {
-			f.P("req.BodyReader, req.ContentType = body.Body, body.ContentType")
-			f.P("if req.ContentType == \"\" {")
-			f.P("req.ContentType = ", strconv.Quote(concreteType(b.media[0])))
-			f.P("}")
+			f.P("req.SetRawBody(body, ", strconv.Quote(concreteType(b.media[0])), ")")
 		}
 	}
 
@@ -349,10 +352,15 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	for _, v := range op.variants {
 		if v.media != nil && v.json && !hasCodec(v.typ) {
 			c := &codec{file: f}
-			f.P("// decode", v.name, " reads the body of ", v.name, ".")
-			f.P("func decode", v.name, "(r *", rt("Reader"), ", v *", f.goType(v.typ), ") error {")
-			c.dec(v.typ, "(*v)", func(err string) string { return err })
-			f.P("return nil")
+			f.P("// decodeBody reads the body of v, whose type has no DecodeJSON method.")
+			f.P("func (v *", v.name, ") decodeBody(r *", rt("Reader"), ") error {")
+			if arr, ok := v.typ.(*ir.Array); ok && hasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
+				// An array of a type with a codec, with no checks of its own.
+				f.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", f.goType(arr.Elem), ").DecodeJSON)")
+			} else {
+				c.dec(v.typ, "v."+v.bodyField, func(err string) string { return err })
+				f.P("return nil")
+			}
 			f.P("}")
 			f.P()
 		}
@@ -407,6 +415,38 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 	}
 }
 
+// optQuery returns the runtime helper adding an optional query parameter
+// of type t in one call, or "" when t needs the code written out.
+func optQuery(t ir.Type) string {
+	var kind ir.PrimKind
+	for found := false; !found; {
+		switch u := t.(type) {
+		case *ir.Prim:
+			kind, found = u.Kind, true
+		case *ir.Ref:
+			switch d := u.Decl.(type) {
+			case *ir.Enum:
+				kind, found = d.Base.Kind, true
+			case *ir.Alias:
+				t = d.Type
+			default:
+				return ""
+			}
+		default:
+			return "" // a nullable value is no Opt of a scalar
+		}
+	}
+	switch kind {
+	case ir.String:
+		return "QueryString"
+	case ir.Int32, ir.Int64:
+		return "QueryInt"
+	case ir.Bool:
+		return "QueryBool"
+	}
+	return ""
+}
+
 // requestCheck prints the check of a request body of a named type with
 // constraints, before it leaves, as the server would check it (on unless
 // WithoutRequestCheck).
@@ -428,25 +468,37 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 		decodeVariant(f, op, stream, vs[0])
 		return true
 	}
-	f.P("ct := resp.Header.Get(\"Content-Type\")")
+	// The media types in the spec's order, the first that matches wins; a
+	// variant without content, if any, takes the rest.
+	var types []any
+	var other *variant
 	for _, v := range vs {
 		if v.media == nil {
-			decodeVariant(f, op, stream, v)
-			return true
+			other = v
+			break
 		}
-		f.P("if ", rt("MediaMatches"), "(ct, []string{", strconv.Quote(v.media.ContentType), "}) {")
-		decodeVariant(f, op, stream, v)
-		f.P("}")
+		types = append(types, ", ", strconv.Quote(v.media.ContentType))
 	}
-	return false
+	f.P(append([]any{"switch ", rt("MatchMedia"), "(resp"}, append(types, ") {")...)...)
+	for i, v := range vs {
+		if v == other {
+			f.P("default:")
+			decodeVariant(f, op, stream, v)
+			break
+		}
+		f.P("case ", i, ":")
+		decodeVariant(f, op, stream, v)
+	}
+	f.P("}")
+	return other != nil
 }
 
 func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
 		if errorVariant(v) {
+			// No fields: as the call's error too, it boxes nothing.
 			f.P("v := ", v.name, "{}")
-			returnError(f, v)
-			f.P("return v, nil")
+			f.P("return v, c.cfg.ResultError(resp.StatusCode, v)")
 			return
 		}
 		f.P("return ", v.name, "{}, nil")
@@ -457,7 +509,7 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		sv = nil
 	}
 	// Every variant's code returns, and runs in a scope of its own: a
-	// case clause, an if block, or last in the function.
+	// case clause, or last in the function.
 	if sv != nil {
 		f.P("var v ", sv.name)
 	} else {
@@ -484,31 +536,23 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("return v, nil")
 		return
 	}
+	// The body, then the headers. The helpers are not generic in the
+	// result's type: an instance per operation would cost the compiler
+	// more than the lines it saves.
 	if v.media != nil {
 		if v.json {
-			f.P("b, err := c.cfg.ResponseJSON(resp)")
-			f.P("if err != nil {")
-			f.P("return nil, err")
-			f.P("}")
+			// A method value of v, which DecodeResponse keeps nowhere: v
+			// stays on the stack.
+			decode := "v.decodeBody"
 			if hasCodec(v.typ) {
-				f.P("err = v.", v.bodyField, ".DecodeJSON(&b.Reader)")
-			} else {
-				f.P("err = decode", v.name, "(&b.Reader, &v.", v.bodyField, ")")
+				decode = "v." + v.bodyField + ".DecodeJSON"
 			}
-			f.P("if err == nil {")
-			f.P("err = b.Reader.End()")
-			f.P("}")
-			f.P("b.Release()")
-			f.P("if err != nil {")
-			f.P("return nil, ", rt("ResponseError"), "(resp.StatusCode, err)")
-			f.P("}")
+			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")
 		} else {
-			f.P("data, err := c.cfg.ResponseBytes(resp)")
-			f.P("if err != nil {")
-			f.P("return nil, err")
-			f.P("}")
-			f.P("v.", v.bodyField, " = ", Ident{"bytes", "NewReader"}, "(data)")
+			f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 		}
+		f.P("return nil, err")
+		f.P("}")
 	}
 	decodeHeaders(f, v)
 	if errorVariant(v) {

@@ -32,14 +32,9 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/batch"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		encodeBatchBody(w, body)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeBatchBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -49,17 +44,8 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v BatchResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeBatchResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -76,12 +62,12 @@ func encodeBatchBody(w *oasrt.Writer, v *[]Op) {
 	w.ArrayEnd(start1)
 }
 
-// decodeBatchResponse200 reads the body of BatchResponse200.
-func decodeBatchResponse200(r *oasrt.Reader, v *[]bool) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *BatchResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -91,15 +77,15 @@ func decodeBatchResponse200(r *oasrt.Reader, v *[]bool) error {
 			break
 		}
 		var e2 *bool
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		x3, err := r.Bool()
 		if err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
 		(*e2) = x3
 	}
-	if (*v) == nil {
-		(*v) = []bool{}
+	if v.Body == nil {
+		v.Body = []bool{}
 	}
 	return nil
 }

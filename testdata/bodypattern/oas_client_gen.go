@@ -32,14 +32,9 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		encodePutTagsBody(w, body)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodePutTagsBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -49,17 +44,8 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodePutTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -76,12 +62,12 @@ func encodePutTagsBody(w *oasrt.Writer, v *[]string) {
 	w.ArrayEnd(start1)
 }
 
-// decodePutTagsResponse200 reads the body of PutTagsResponse200.
-func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *PutTagsResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	(*v) = (*v)[:0]
+	v.Body = v.Body[:0]
 	for i1 := 0; ; i1++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -91,7 +77,7 @@ func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
 			break
 		}
 		var e2 *string
-		(*v), e2 = oasrt.Grow(r, (*v))
+		v.Body, e2 = oasrt.Grow(r, v.Body)
 		at4 := r.Start()
 		x3, err := r.Str()
 		if err != nil {
@@ -102,8 +88,8 @@ func decodePutTagsResponse200(r *oasrt.Reader, v *[]string) error {
 		}
 		(*e2) = x3
 	}
-	if (*v) == nil {
-		(*v) = []string{}
+	if v.Body == nil {
+		v.Body = []string{}
 	}
 	return nil
 }

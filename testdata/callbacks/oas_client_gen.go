@@ -4,9 +4,7 @@ package callbacks
 
 import (
 	"context"
-	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -31,14 +29,10 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // Subscribe calls POST /topics/{topic}/subscriptions
 func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest, opts ...oashttp.CallOption) (SubscribeResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/topics/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Topic)
+	req.AddPath("/topics/", params.Topic)
 	req.Path = append(req.Path, "/subscriptions"...)
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
 	if params.XCallback.Set {
-		req.Header.Set("X-Callback", params.XCallback.Value)
+		req.SetHeader("X-Callback", params.XCallback.Value)
 	}
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -46,14 +40,9 @@ func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *Su
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

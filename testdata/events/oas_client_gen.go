@@ -31,8 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // WatchJob calls GET /jobs/{id}/progress
 func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oashttp.CallOption) (WatchJobResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jobs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
+	req.AddPath("/jobs/", params.ID)
 	req.Path = append(req.Path, "/progress"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -52,10 +51,7 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 		return v, nil
 	case 404:
 		v := WatchJobResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -65,14 +61,9 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -134,30 +125,21 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeImportLogsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeImportLogsResponse200 reads the body of ImportLogsResponse200.
-func decodeImportLogsResponse200(r *oasrt.Reader, v *int64) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ImportLogsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Int(64)
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 

@@ -3,7 +3,6 @@
 package events31
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -88,11 +87,9 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 	switch resp.StatusCode {
 	case 200:
 		var v RawResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
 			return nil, err
 		}
-		v.Body = bytes.NewReader(data)
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -102,10 +99,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 func (c *Client) SendRaw(ctx context.Context, body oashttp.RawBody, opts ...oashttp.CallOption) (SendRawResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "text/event-stream"
-	}
+	req.SetRawBody(body, "text/event-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

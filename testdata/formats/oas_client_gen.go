@@ -38,8 +38,7 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 		}
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/things/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID.String())
+	req.AddPath("/things/", params.ID.String())
 	if params.Kind != nil {
 		vals := make([]string, len(params.Kind))
 		for i := range params.Kind {
@@ -55,17 +54,8 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

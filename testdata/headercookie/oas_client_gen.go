@@ -44,15 +44,9 @@ func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
-	req.Header.Set("X-Request-Id", params.XRequestID.String())
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
+	req.SetHeader("X-Request-Id", params.XRequestID.String())
 	if params.IfMatch.Set {
-		req.Header.Set("If-Match", params.IfMatch.Value)
+		req.SetHeader("If-Match", params.IfMatch.Value)
 	}
 	var cookies []string
 	cookies = append(cookies, (&http.Cookie{Name: "session", Value: params.Session}).String())
@@ -60,10 +54,7 @@ func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.
 		cookies = append(cookies, (&http.Cookie{Name: "theme", Value: string(params.Theme.Value)}).String())
 	}
 	if len(cookies) > 0 {
-		if req.Header == nil {
-			req.Header = http.Header{}
-		}
-		req.Header.Set("Cookie", strings.Join(cookies, "; "))
+		req.SetHeader("Cookie", strings.Join(cookies, "; "))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

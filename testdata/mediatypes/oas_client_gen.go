@@ -3,7 +3,6 @@
 package mediatypes
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -30,8 +29,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetDoc calls GET /doc/{id}
 func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashttp.CallOption) (GetDocResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
+	req.AddPath("/doc/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -39,30 +37,18 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		ct := resp.Header.Get("Content-Type")
-		if oashttp.MediaMatches(ct, []string{"application/json"}) {
+		switch oashttp.MatchMedia(resp, "application/json", "text/plain") {
+		case 0:
 			var v GetDocResponse200JSON
-			b, err := c.cfg.ResponseJSON(resp)
-			if err != nil {
+			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 				return nil, err
-			}
-			err = v.Body.DecodeJSON(&b.Reader)
-			if err == nil {
-				err = b.Reader.End()
-			}
-			b.Release()
-			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, err)
 			}
 			return v, nil
-		}
-		if oashttp.MediaMatches(ct, []string{"text/plain"}) {
+		case 1:
 			var v GetDocResponse200Plain
-			data, err := c.cfg.ResponseBytes(resp)
-			if err != nil {
+			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
 				return nil, err
 			}
-			v.Body = bytes.NewReader(data)
 			return v, nil
 		}
 	}
@@ -72,12 +58,8 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 // PutDoc calls PUT /doc/{id}
 func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutDocResponse, error) {
 	req := oashttp.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	req.AddPath("/doc/", params.ID)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -30,8 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetUsersUserIDKeys calls GET /users/{userId}/keys
 func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams, opts ...oashttp.CallOption) (GetUsersUserIDKeysResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
+	req.AddPath("/users/", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -48,8 +47,7 @@ func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKe
 // DeleteUsersUserIDKeys calls DELETE /users/{userId}/keys
 func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams, opts ...oashttp.CallOption) (DeleteUsersUserIDKeysResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
+	req.AddPath("/users/", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

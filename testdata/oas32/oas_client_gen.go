@@ -38,14 +38,9 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -55,54 +50,23 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeSearchNotesResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeSearchNotesResponse200 reads the body of SearchNotesResponse200.
-func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Note
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []Note{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 }
 
 // LockNote calls LOCK /notes/{id}
 func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oashttp.CallOption) (LockNoteResponse, error) {
 	req := oashttp.Request{Method: "LOCK", Options: opts}
-	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -118,8 +82,7 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 // PurgeNotesID calls PURGE /notes/{id}
 func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oashttp.CallOption) (PurgeNotesIDResponse, error) {
 	req := oashttp.Request{Method: "PURGE", Options: opts}
-	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"iter"
 	"net/http"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -49,17 +48,11 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 		}
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/repos/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Owner)
-	req.Path = append(req.Path, "/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Repo)
+	req.AddPath("/repos/", params.Owner)
+	req.AddPath("/", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
-	if params.PerPage.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "per_page", true, ',', strconv.FormatInt(params.PerPage.Value, 10))
-	}
-	if params.Page.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
-	}
+	oashttp.QueryInt(&req, "per_page", params.PerPage)
+	oashttp.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -68,17 +61,8 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListIssuesResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true
@@ -89,30 +73,9 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListIssuesResponse200 reads the body of ListIssuesResponse200.
-func decodeListIssuesResponse200(r *oasrt.Reader, v *[]Issue) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Issue
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []Issue{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListIssuesResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
 }
 
 // ListIssuesAll calls GET /repos/{owner}/{repo}/issues
@@ -164,12 +127,8 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) (ListCustomersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
-	if params.StartingAfter.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "starting_after", true, ',', params.StartingAfter.Value)
-	}
-	if params.Limit.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
-	}
+	oashttp.QueryString(&req, "starting_after", params.StartingAfter)
+	oashttp.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -178,17 +137,8 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -241,9 +191,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) (ListEventsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
-	if params.Offset.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "offset", true, ',', strconv.FormatInt(int64(params.Offset.Value), 10))
-	}
+	oashttp.QueryInt(&req, "offset", params.Offset)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -252,17 +200,8 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -307,9 +246,7 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) (ListTagsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
-	if params.Page.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
-	}
+	oashttp.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -318,30 +255,21 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListTagsResponse200 reads the body of ListTagsResponse200.
-func decodeListTagsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListTagsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -395,17 +323,8 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListLabelsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true
@@ -416,12 +335,12 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListLabelsResponse200 reads the body of ListLabelsResponse200.
-func decodeListLabelsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListLabelsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }

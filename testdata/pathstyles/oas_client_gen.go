@@ -36,8 +36,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 		}
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/files/", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/"...)
 	vals := params.Label
 	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)

@@ -34,10 +34,8 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 		}
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
-	req.Path = append(req.Path, "."...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", string(params.Ext))
+	req.AddPath("/files/", params.Name)
+	req.AddPath(".", string(params.Ext))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

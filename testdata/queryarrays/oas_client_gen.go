@@ -63,9 +63,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		vals := params.Codes
 		req.Query = oashttp.AppendQuery(req.Query, "codes", false, '|', vals...)
 	}
-	if params.Limit.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(params.Limit.Value, 10))
-	}
+	oashttp.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

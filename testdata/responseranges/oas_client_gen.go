@@ -29,8 +29,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetJob calls GET /jobs/{id}
 func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashttp.CallOption) (GetJobResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jobs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
+	req.AddPath("/jobs/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -39,17 +38,8 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v GetJobResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Etag"); s != "" {
 			v.ETag.Set = true
@@ -68,17 +58,8 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	case 4:
 		var v GetJobResponse4XX
 		v.StatusCode = resp.StatusCode
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 			return v, v

@@ -3,7 +3,6 @@
 package routes
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -61,17 +60,8 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListUsersResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
 			x, err := oashttp.ParseInt(s, 64)
@@ -89,30 +79,9 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListUsersResponse200 reads the body of ListUsersResponse200.
-func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *User
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []User{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 }
 
 // CreateUser calls POST /users
@@ -125,14 +94,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -142,17 +106,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -160,17 +115,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	case 4:
 		var v CreateUserResponse4XX
 		v.StatusCode = resp.StatusCode
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 			return v, v
@@ -179,17 +125,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	}
 	var v CreateUserResponseDefault
 	v.StatusCode = resp.StatusCode
-	b, err := c.cfg.ResponseJSON(resp)
-	if err != nil {
+	if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 		return nil, err
-	}
-	err = v.Body.DecodeJSON(&b.Reader)
-	if err == nil {
-		err = b.Reader.End()
-	}
-	b.Release()
-	if err != nil {
-		return nil, oashttp.ResponseError(resp.StatusCode, err)
 	}
 	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 		return v, v
@@ -209,17 +146,8 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -229,8 +157,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 // GetUser calls GET /users/{name}
 func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oashttp.CallOption) (GetUserResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -239,25 +166,13 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 404:
 		v := GetUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -265,8 +180,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 // DeleteUser calls DELETE /users/{name}
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -282,8 +196,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 // ListFriends calls GET /users/{name}/friends
 func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oashttp.CallOption) (ListFriendsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/users/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
+	req.AddPath("/users/", params.Name)
 	req.Path = append(req.Path, "/friends"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -293,30 +206,21 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListFriendsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListFriendsResponse200 reads the body of ListFriendsResponse200.
-func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListFriendsResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Strings()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -332,11 +236,9 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	switch resp.StatusCode {
 	case 200:
 		var v ListFilesResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
 			return nil, err
 		}
-		v.Body = bytes.NewReader(data)
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -345,10 +247,8 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 // GetFile calls GET /files/{base}.{ext}
 func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oashttp.CallOption) (GetFileResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Base)
-	req.Path = append(req.Path, "."...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Ext)
+	req.AddPath("/files/", params.Base)
+	req.AddPath(".", params.Ext)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -357,11 +257,9 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	switch resp.StatusCode {
 	case 200:
 		var v GetFileResponse200
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
 			return nil, err
 		}
-		v.Body = bytes.NewReader(data)
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -370,14 +268,9 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 // PutFile calls PUT /files/{base}.{ext}
 func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutFileResponse, error) {
 	req := oashttp.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/files/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Base)
-	req.Path = append(req.Path, "."...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Ext)
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	req.AddPath("/files/", params.Base)
+	req.AddPath(".", params.Ext)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -393,8 +286,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp
 // Status calls GET /v{version}/status
 func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashttp.CallOption) (StatusResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/v"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(int64(params.Version), 10))
+	req.AddPath("/v", strconv.FormatInt(int64(params.Version), 10))
 	req.Path = append(req.Path, "/status"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -404,17 +296,8 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -526,17 +409,8 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -553,14 +427,9 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -570,25 +439,13 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := SubmitBothResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -596,8 +453,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 // UploadPhoto calls POST /photos/{id}
 func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oashttp.CallOption) (UploadPhotoResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/photos/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/photos/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if oasrt.Len(string(body.Title)) < 1 {
@@ -664,17 +520,8 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -699,17 +546,8 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -808,15 +646,11 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q)
-	if params.Limit.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
-	}
+	oashttp.QueryInt(&req, "limit", params.Limit)
 	if params.Ratio.Set {
 		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(params.Ratio.Value, 64))
 	}
-	if params.Exact.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "exact", true, ',', strconv.FormatBool(params.Exact.Value))
-	}
+	oashttp.QueryBool(&req, "exact", params.Exact)
 	if params.Tag != nil {
 		vals := params.Tag
 		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
@@ -836,9 +670,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		vals := params.Spaces
 		req.Query = oashttp.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
-	if params.Kind.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
-	}
+	oashttp.QueryString(&req, "kind", params.Kind)
 	if params.Since.Set {
 		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
 	}
@@ -870,32 +702,20 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		pairs := encodeRGBPairs(&params.Rgb.Value)
 		req.Query = oashttp.AppendQuery(req.Query, "rgb", false, ',', pairs...)
 	}
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
 	if params.XPoint.Set {
-		req.Header.Set("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
-	}
-	if req.Header == nil {
-		req.Header = http.Header{}
+		req.SetHeader("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if params.XTrace.Set {
-		req.Header.Set("X-Trace", params.XTrace.Value.String())
-	}
-	if req.Header == nil {
-		req.Header = http.Header{}
+		req.SetHeader("X-Trace", params.XTrace.Value.String())
 	}
 	if params.XFlags != nil {
 		vals := params.XFlags
-		req.Header.Set("X-Flags", strings.Join(vals, ","))
+		req.SetHeader("X-Flags", strings.Join(vals, ","))
 	}
 	var cookies []string
 	cookies = append(cookies, (&http.Cookie{Name: "session", Value: params.Session}).String())
 	if len(cookies) > 0 {
-		if req.Header == nil {
-			req.Header = http.Header{}
-		}
-		req.Header.Set("Cookie", strings.Join(cookies, "; "))
+		req.SetHeader("Cookie", strings.Join(cookies, "; "))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -905,17 +725,8 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -4,7 +4,6 @@ package scalarparams
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
@@ -30,17 +29,14 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetLogs calls GET /logs/{id}
 func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oashttp.CallOption) (GetLogsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/logs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID.String())
+	req.AddPath("/logs/", params.ID.String())
 	if params.Since.Set {
 		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
 		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
-	if params.Verbose.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "verbose", true, ',', strconv.FormatBool(params.Verbose.Value))
-	}
+	oashttp.QueryBool(&req, "verbose", params.Verbose)
 	if params.Ratio.Set {
 		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(float64(params.Ratio.Value), 32))
 	}

@@ -59,9 +59,7 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
-	if params.Kind.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
-	}
+	oashttp.QueryString(&req, "kind", params.Kind)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -70,45 +68,15 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeListPetsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeListPetsResponse200 reads the body of ListPetsResponse200.
-func decodeListPetsResponse200(r *oasrt.Reader, v *[]Pet) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []Pet{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }

@@ -3,7 +3,6 @@
 package skipped
 
 import (
-	"bytes"
 	"context"
 	"strconv"
 
@@ -38,9 +37,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
-	if params.Q.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q.Value)
-	}
+	oashttp.QueryString(&req, "q", params.Q)
 	if body != nil {
 		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if body.Pet != "" {
@@ -60,11 +57,9 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	switch resp.StatusCode {
 	case 201:
 		var v AddPetResponse201
-		data, err := c.cfg.ResponseBytes(resp)
-		if err != nil {
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
 			return nil, err
 		}
-		v.Body = bytes.NewReader(data)
 		if s := resp.Header.Get("X-Meta"); s != "" {
 			v.XMeta = s
 		}
@@ -76,8 +71,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 // GetPet calls GET /pets/{id}
 func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashttp.CallOption) (GetPetResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pets/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pets/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -86,17 +80,8 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -5,10 +5,7 @@ package webhooks
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -36,27 +33,17 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
-	req.Header.Set("X-Signature", params.XSignature)
-	if params.Attempt.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "attempt", true, ',', strconv.FormatInt(params.Attempt.Value, 10))
-	}
+	req.SetHeader("X-Signature", params.XSignature)
+	oashttp.QueryInt(&req, "attempt", params.Attempt)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -68,10 +55,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 		return PetAddedResponse204{}, nil
 	case 410:
 		v := PetAddedResponse410{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -81,14 +65,9 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -98,17 +77,8 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -4,7 +4,6 @@ package api
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -39,14 +38,9 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -56,37 +50,19 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := UpdatePetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdatePetResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := UpdatePetResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -101,14 +77,9 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -118,31 +89,16 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := AddPetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := AddPetResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -158,9 +114,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	if params.Status.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
-	}
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -169,53 +123,20 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeFindPetsByStatusResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := FindPetsByStatusResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeFindPetsByStatusResponse200 reads the body of FindPetsByStatusResponse200.
-func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []Pet{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByStatusStream calls GET /pet/findByStatus: Finds Pets by status.
@@ -236,9 +157,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	if params.Status.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
-	}
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -261,10 +180,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 		return v, nil
 	case 400:
 		v := FindPetsByStatusResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -285,60 +201,26 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeFindPetsByTagsResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := FindPetsByTagsResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeFindPetsByTagsResponse200 reads the body of FindPetsByTagsResponse200.
-func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	(*v) = (*v)[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *Pet
-		(*v), e2 = oasrt.Grow(r, (*v))
-		if err := (*e2).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if (*v) == nil {
-		(*v) = []Pet{}
-	}
-	return nil
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
+	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
 func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oashttp.CallOption) (GetPetByIDResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -347,31 +229,16 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := GetPetByIDResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetPetByIDResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -386,14 +253,9 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		}
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
-	if params.Name.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "name", true, ',', params.Name.Value)
-	}
-	if params.Status.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
-	}
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
+	oashttp.QueryString(&req, "name", params.Name)
+	oashttp.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -402,31 +264,16 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := UpdatePetWithFormResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdatePetWithFormResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -434,13 +281,9 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
 func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oashttp.CallOption) (DeletePetResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
-	if req.Header == nil {
-		req.Header = http.Header{}
-	}
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	if params.APIKey.Set {
-		req.Header.Set("Api_key", params.APIKey.Value)
+		req.SetHeader("Api_key", params.APIKey.Value)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -452,16 +295,10 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 		return DeletePetResponse200{}, nil
 	case 400:
 		v := DeletePetResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeletePetResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -469,16 +306,10 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
 func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (UploadFileResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	if params.AdditionalMetadata.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "additionalMetadata", true, ',', params.AdditionalMetadata.Value)
-	}
-	req.BodyReader, req.ContentType = body.Body, body.ContentType
-	if req.ContentType == "" {
-		req.ContentType = "application/octet-stream"
-	}
+	oashttp.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -487,31 +318,16 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := UploadFileResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UploadFileResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -528,30 +344,21 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeGetInventoryResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeGetInventoryResponse200 reads the body of GetInventoryResponse200.
-func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *GetInventoryResponse200) decodeBody(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
-	if (*v) == nil {
-		(*v) = make(map[string]int32)
+	if v.Body == nil {
+		v.Body = make(map[string]int32)
 	}
 	for {
 		k1, more, err := r.ObjKey()
@@ -568,7 +375,7 @@ func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
 			return oasrt.AtKey(err, key2)
 		}
 		x3 = int32(x4)
-		(*v)[key2] = x3
+		v.Body[key2] = x3
 	}
 	return nil
 }
@@ -583,14 +390,9 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -600,31 +402,16 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := PlaceOrderResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := PlaceOrderResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -632,8 +419,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
 func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oashttp.CallOption) (GetOrderByIDResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -642,31 +428,16 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := GetOrderByIDResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetOrderByIDResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -674,8 +445,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
 func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oashttp.CallOption) (DeleteOrderResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -686,16 +456,10 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 		return DeleteOrderResponse200{}, nil
 	case 400:
 		v := DeleteOrderResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeleteOrderResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -710,14 +474,9 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -727,31 +486,16 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := CreateUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := CreateUserResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -761,14 +505,9 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		encodeCreateUsersWithListInputBody(w, body)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -778,31 +517,16 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := CreateUsersWithListInputResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 422:
 		v := CreateUsersWithListInputResponse422{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -821,12 +545,8 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	if params.Username.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "username", true, ',', params.Username.Value)
-	}
-	if params.Password.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "password", true, ',', params.Password.Value)
-	}
+	oashttp.QueryString(&req, "username", params.Username)
+	oashttp.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -835,17 +555,8 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
 			return nil, err
-		}
-		err = decodeLoginUserResponse200(&b.Reader, &v.Body)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
@@ -866,21 +577,18 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		return v, nil
 	case 400:
 		v := LoginUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-// decodeLoginUserResponse200 reads the body of LoginUserResponse200.
-func decodeLoginUserResponse200(r *oasrt.Reader, v *string) error {
+// decodeBody reads the body of v, whose type has no DecodeJSON method.
+func (v *LoginUserResponse200) decodeBody(r *oasrt.Reader) error {
 	x1, err := r.Str()
 	if err != nil {
 		return err
 	}
-	(*v) = x1
+	v.Body = x1
 	return nil
 }
 
@@ -903,8 +611,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (Lo
 // GetUserByName calls GET /user/{username}: Get user by user name.
 func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oashttp.CallOption) (GetUserByNameResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -913,31 +620,16 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
 		v := GetUserByNameResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := GetUserByNameResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -945,22 +637,16 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 // UpdateUser calls PUT /user/{username}: Update user resource.
 func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oashttp.CallOption) (UpdateUserResponse, error) {
 	req := oashttp.Request{Method: "PUT", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest // readOnly properties stay out
-		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
-		if err != nil {
+		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
 			return nil, err
 		}
-		req.Body, req.ContentType = data, "application/json"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -972,16 +658,10 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 		return UpdateUserResponse200{}, nil
 	case 400:
 		v := UpdateUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := UpdateUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
@@ -989,8 +669,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/user/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
+	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1001,16 +680,10 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 		return DeleteUserResponse200{}, nil
 	case 400:
 		v := DeleteUserResponse400{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	case 404:
 		v := DeleteUserResponse404{}
-		if c.cfg.ErrorResults {
-			return v, v
-		}
-		return v, nil
+		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }

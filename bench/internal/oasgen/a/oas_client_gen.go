@@ -30,8 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetPet calls GET /pets/{id}
 func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashttp.CallOption) (GetPetResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pets/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pets/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -40,17 +39,8 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashtt
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200
-		b, err := c.cfg.ResponseJSON(resp)
-		if err != nil {
+		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
 			return nil, err
-		}
-		err = v.Body.DecodeJSON(&b.Reader)
-		if err == nil {
-			err = b.Reader.End()
-		}
-		b.Release()
-		if err != nil {
-			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -62,8 +62,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -79,8 +78,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,10 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -147,8 +143,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -164,8 +159,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -181,10 +175,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

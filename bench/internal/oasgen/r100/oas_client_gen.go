@@ -62,8 +62,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -79,8 +78,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,10 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -147,8 +143,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
 func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -164,8 +159,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
 func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -181,10 +175,8 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
 func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -232,8 +224,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
 func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -249,8 +240,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
 func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -266,10 +256,8 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
 func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -317,8 +305,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 // GetHnltmg calls GET /hnltmg/{id}
 func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -334,8 +321,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 // DeleteHnltmg calls DELETE /hnltmg/{id}
 func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -351,10 +337,8 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
 func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -402,8 +386,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
 func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -419,8 +402,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
 func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -436,10 +418,8 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
 func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -487,8 +467,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 // GetDlskblpu calls GET /dlskblpu/{id}
 func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -504,8 +483,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
 func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -521,10 +499,8 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
 func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -572,8 +548,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetUugh calls GET /uugh/{id}
 func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -589,8 +564,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 // DeleteUugh calls DELETE /uugh/{id}
 func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -606,10 +580,8 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
 func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -657,8 +629,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
 func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -674,8 +645,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
 func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -691,10 +661,8 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
 func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -742,8 +710,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
 func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -759,8 +726,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
 func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -776,10 +742,8 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
 func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -827,8 +791,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
 func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -844,8 +807,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
 func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -861,10 +823,8 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
 func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -912,8 +872,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
 func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -929,8 +888,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
 func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -946,10 +904,8 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
 func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -997,8 +953,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 // GetLfubzamkh calls GET /lfubzamkh/{id}
 func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1014,8 +969,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
 func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1031,10 +985,8 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
 func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1082,8 +1034,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetSzrw calls GET /szrw/{id}
 func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1099,8 +1050,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 // DeleteSzrw calls DELETE /szrw/{id}
 func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1116,10 +1066,8 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
 func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1167,8 +1115,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
 func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1184,8 +1131,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
 func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1201,10 +1147,8 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
 func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1252,8 +1196,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 // GetRtugdwewe calls GET /rtugdwewe/{id}
 func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1269,8 +1212,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
 func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1286,10 +1228,8 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
 func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1337,8 +1277,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
 func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1354,8 +1293,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
 func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1371,10 +1309,8 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
 func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1422,8 +1358,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 // GetJthgvs calls GET /jthgvs/{id}
 func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1439,8 +1374,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 // DeleteJthgvs calls DELETE /jthgvs/{id}
 func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1456,10 +1390,8 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
 func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1507,8 +1439,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
 func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1524,8 +1455,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
 func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1541,10 +1471,8 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
 func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1592,8 +1520,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
 func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1609,8 +1536,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
 func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1626,10 +1552,8 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
 func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1677,8 +1601,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1694,8 +1617,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1711,10 +1633,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -62,8 +62,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -79,8 +78,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -96,10 +94,8 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -147,8 +143,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
 func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -164,8 +159,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
 func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -181,10 +175,8 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
 func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -232,8 +224,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
 func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -249,8 +240,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
 func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -266,10 +256,8 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
 func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -317,8 +305,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 // GetHnltmg calls GET /hnltmg/{id}
 func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -334,8 +321,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 // DeleteHnltmg calls DELETE /hnltmg/{id}
 func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -351,10 +337,8 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
 func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -402,8 +386,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
 func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -419,8 +402,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
 func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -436,10 +418,8 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
 func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -487,8 +467,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 // GetDlskblpu calls GET /dlskblpu/{id}
 func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -504,8 +483,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
 func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -521,10 +499,8 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
 func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -572,8 +548,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetUugh calls GET /uugh/{id}
 func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -589,8 +564,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 // DeleteUugh calls DELETE /uugh/{id}
 func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -606,10 +580,8 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
 func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -657,8 +629,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
 func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -674,8 +645,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
 func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -691,10 +661,8 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
 func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -742,8 +710,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
 func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -759,8 +726,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
 func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -776,10 +742,8 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
 func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -827,8 +791,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
 func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -844,8 +807,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
 func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -861,10 +823,8 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
 func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -912,8 +872,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
 func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -929,8 +888,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
 func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -946,10 +904,8 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
 func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -997,8 +953,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 // GetLfubzamkh calls GET /lfubzamkh/{id}
 func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1014,8 +969,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
 func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1031,10 +985,8 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
 func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1082,8 +1034,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetSzrw calls GET /szrw/{id}
 func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1099,8 +1050,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 // DeleteSzrw calls DELETE /szrw/{id}
 func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1116,10 +1066,8 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
 func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1167,8 +1115,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
 func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1184,8 +1131,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
 func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1201,10 +1147,8 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
 func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1252,8 +1196,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 // GetRtugdwewe calls GET /rtugdwewe/{id}
 func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1269,8 +1212,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
 func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1286,10 +1228,8 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
 func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1337,8 +1277,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
 func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1354,8 +1293,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
 func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1371,10 +1309,8 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
 func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1422,8 +1358,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 // GetJthgvs calls GET /jthgvs/{id}
 func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1439,8 +1374,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 // DeleteJthgvs calls DELETE /jthgvs/{id}
 func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1456,10 +1390,8 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
 func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1507,8 +1439,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
 func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1524,8 +1455,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
 func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1541,10 +1471,8 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
 func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1592,8 +1520,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
 func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1609,8 +1536,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
 func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1626,10 +1552,8 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
 func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1677,8 +1601,7 @@ func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oashttp.CallOptio
 // GetNsioejcaxf calls GET /nsioejcaxf/{id}
 func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, opts ...oashttp.CallOption) (GetNsioejcaxfResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1694,8 +1617,7 @@ func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, 
 // DeleteNsioejcaxf calls DELETE /nsioejcaxf/{id}
 func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams, opts ...oashttp.CallOption) (DeleteNsioejcaxfResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1711,10 +1633,8 @@ func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfPa
 // GetNsioejcaxfItem calls GET /nsioejcaxf/{id}/items/{itemId}
 func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams, opts ...oashttp.CallOption) (GetNsioejcaxfItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1762,8 +1682,7 @@ func (c *Client) CreateOuxsef(ctx context.Context, opts ...oashttp.CallOption) (
 // GetOuxsef calls GET /ouxsef/{id}
 func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...oashttp.CallOption) (GetOuxsefResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1779,8 +1698,7 @@ func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...
 // DeleteOuxsef calls DELETE /ouxsef/{id}
 func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, opts ...oashttp.CallOption) (DeleteOuxsefResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1796,10 +1714,8 @@ func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, op
 // GetOuxsefItem calls GET /ouxsef/{id}/items/{itemId}
 func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, opts ...oashttp.CallOption) (GetOuxsefItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1847,8 +1763,7 @@ func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oashttp.CallOption
 // GetKrntsxjej calls GET /krntsxjej/{id}
 func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, opts ...oashttp.CallOption) (GetKrntsxjejResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1864,8 +1779,7 @@ func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, op
 // DeleteKrntsxjej calls DELETE /krntsxjej/{id}
 func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams, opts ...oashttp.CallOption) (DeleteKrntsxjejResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1881,10 +1795,8 @@ func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejPara
 // GetKrntsxjejItem calls GET /krntsxjej/{id}/items/{itemId}
 func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams, opts ...oashttp.CallOption) (GetKrntsxjejItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1932,8 +1844,7 @@ func (c *Client) CreateHygxf(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetHygxf calls GET /hygxf/{id}
 func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oashttp.CallOption) (GetHygxfResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1949,8 +1860,7 @@ func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oa
 // DeleteHygxf calls DELETE /hygxf/{id}
 func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts ...oashttp.CallOption) (DeleteHygxfResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -1966,10 +1876,8 @@ func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts
 // GetHygxfItem calls GET /hygxf/{id}/items/{itemId}
 func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, opts ...oashttp.CallOption) (GetHygxfItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2017,8 +1925,7 @@ func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oashttp.CallOption
 // GetNgdikhobd calls GET /ngdikhobd/{id}
 func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, opts ...oashttp.CallOption) (GetNgdikhobdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2034,8 +1941,7 @@ func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, op
 // DeleteNgdikhobd calls DELETE /ngdikhobd/{id}
 func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams, opts ...oashttp.CallOption) (DeleteNgdikhobdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2051,10 +1957,8 @@ func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdPara
 // GetNgdikhobdItem calls GET /ngdikhobd/{id}/items/{itemId}
 func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams, opts ...oashttp.CallOption) (GetNgdikhobdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2102,8 +2006,7 @@ func (c *Client) CreateGelqcl(ctx context.Context, opts ...oashttp.CallOption) (
 // GetGelqcl calls GET /gelqcl/{id}
 func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...oashttp.CallOption) (GetGelqclResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2119,8 +2022,7 @@ func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...
 // DeleteGelqcl calls DELETE /gelqcl/{id}
 func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, opts ...oashttp.CallOption) (DeleteGelqclResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2136,10 +2038,8 @@ func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, op
 // GetGelqclItem calls GET /gelqcl/{id}/items/{itemId}
 func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, opts ...oashttp.CallOption) (GetGelqclItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2187,8 +2087,7 @@ func (c *Client) CreateYcrc(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetYcrc calls GET /ycrc/{id}
 func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oashttp.CallOption) (GetYcrcResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2204,8 +2103,7 @@ func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oash
 // DeleteYcrc calls DELETE /ycrc/{id}
 func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts ...oashttp.CallOption) (DeleteYcrcResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2221,10 +2119,8 @@ func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts .
 // GetYcrcItem calls GET /ycrc/{id}/items/{itemId}
 func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts ...oashttp.CallOption) (GetYcrcItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2272,8 +2168,7 @@ func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOptio
 // GetRhyyamfdzx calls GET /rhyyamfdzx/{id}
 func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, opts ...oashttp.CallOption) (GetRhyyamfdzxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2289,8 +2184,7 @@ func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, 
 // DeleteRhyyamfdzx calls DELETE /rhyyamfdzx/{id}
 func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams, opts ...oashttp.CallOption) (DeleteRhyyamfdzxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2306,10 +2200,8 @@ func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxPa
 // GetRhyyamfdzxItem calls GET /rhyyamfdzx/{id}/items/{itemId}
 func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams, opts ...oashttp.CallOption) (GetRhyyamfdzxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2357,8 +2249,7 @@ func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption
 // GetUfykbqcrs calls GET /ufykbqcrs/{id}
 func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, opts ...oashttp.CallOption) (GetUfykbqcrsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2374,8 +2265,7 @@ func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, op
 // DeleteUfykbqcrs calls DELETE /ufykbqcrs/{id}
 func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams, opts ...oashttp.CallOption) (DeleteUfykbqcrsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2391,10 +2281,8 @@ func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsPara
 // GetUfykbqcrsItem calls GET /ufykbqcrs/{id}/items/{itemId}
 func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams, opts ...oashttp.CallOption) (GetUfykbqcrsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2442,8 +2330,7 @@ func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oashttp.CallOptio
 // GetHxyskydcbx calls GET /hxyskydcbx/{id}
 func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, opts ...oashttp.CallOption) (GetHxyskydcbxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2459,8 +2346,7 @@ func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, 
 // DeleteHxyskydcbx calls DELETE /hxyskydcbx/{id}
 func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams, opts ...oashttp.CallOption) (DeleteHxyskydcbxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2476,10 +2362,8 @@ func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxPa
 // GetHxyskydcbxItem calls GET /hxyskydcbx/{id}/items/{itemId}
 func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams, opts ...oashttp.CallOption) (GetHxyskydcbxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2527,8 +2411,7 @@ func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oashttp.CallOption)
 // GetHxnyahmq calls GET /hxnyahmq/{id}
 func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts ...oashttp.CallOption) (GetHxnyahmqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2544,8 +2427,7 @@ func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts
 // DeleteHxnyahmq calls DELETE /hxnyahmq/{id}
 func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams, opts ...oashttp.CallOption) (DeleteHxnyahmqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2561,10 +2443,8 @@ func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams
 // GetHxnyahmqItem calls GET /hxnyahmq/{id}/items/{itemId}
 func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams, opts ...oashttp.CallOption) (GetHxnyahmqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2612,8 +2492,7 @@ func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption
 // GetPvzpdqdnj calls GET /pvzpdqdnj/{id}
 func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, opts ...oashttp.CallOption) (GetPvzpdqdnjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2629,8 +2508,7 @@ func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, op
 // DeletePvzpdqdnj calls DELETE /pvzpdqdnj/{id}
 func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams, opts ...oashttp.CallOption) (DeletePvzpdqdnjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2646,10 +2524,8 @@ func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjPara
 // GetPvzpdqdnjItem calls GET /pvzpdqdnj/{id}/items/{itemId}
 func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams, opts ...oashttp.CallOption) (GetPvzpdqdnjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2697,8 +2573,7 @@ func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oashttp.CallOptio
 // GetQmoezicutr calls GET /qmoezicutr/{id}
 func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, opts ...oashttp.CallOption) (GetQmoezicutrResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2714,8 +2589,7 @@ func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, 
 // DeleteQmoezicutr calls DELETE /qmoezicutr/{id}
 func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams, opts ...oashttp.CallOption) (DeleteQmoezicutrResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2731,10 +2605,8 @@ func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrPa
 // GetQmoezicutrItem calls GET /qmoezicutr/{id}/items/{itemId}
 func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams, opts ...oashttp.CallOption) (GetQmoezicutrItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2782,8 +2654,7 @@ func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOptio
 // GetOkvdrkmqxs calls GET /okvdrkmqxs/{id}
 func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2799,8 +2670,7 @@ func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, 
 // DeleteOkvdrkmqxs calls DELETE /okvdrkmqxs/{id}
 func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams, opts ...oashttp.CallOption) (DeleteOkvdrkmqxsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2816,10 +2686,8 @@ func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsPa
 // GetOkvdrkmqxsItem calls GET /okvdrkmqxs/{id}/items/{itemId}
 func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2867,8 +2735,7 @@ func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oashttp.CallOptio
 // GetAoholkdjiy calls GET /aoholkdjiy/{id}
 func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, opts ...oashttp.CallOption) (GetAoholkdjiyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2884,8 +2751,7 @@ func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, 
 // DeleteAoholkdjiy calls DELETE /aoholkdjiy/{id}
 func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams, opts ...oashttp.CallOption) (DeleteAoholkdjiyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2901,10 +2767,8 @@ func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyPa
 // GetAoholkdjiyItem calls GET /aoholkdjiy/{id}/items/{itemId}
 func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams, opts ...oashttp.CallOption) (GetAoholkdjiyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2952,8 +2816,7 @@ func (c *Client) CreateJqqb(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetJqqb calls GET /jqqb/{id}
 func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oashttp.CallOption) (GetJqqbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2969,8 +2832,7 @@ func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oash
 // DeleteJqqb calls DELETE /jqqb/{id}
 func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts ...oashttp.CallOption) (DeleteJqqbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -2986,10 +2848,8 @@ func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts .
 // GetJqqbItem calls GET /jqqb/{id}/items/{itemId}
 func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts ...oashttp.CallOption) (GetJqqbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3037,8 +2897,7 @@ func (c *Client) CreateTgtambb(ctx context.Context, opts ...oashttp.CallOption) 
 // GetTgtambb calls GET /tgtambb/{id}
 func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts ...oashttp.CallOption) (GetTgtambbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3054,8 +2913,7 @@ func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts .
 // DeleteTgtambb calls DELETE /tgtambb/{id}
 func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, opts ...oashttp.CallOption) (DeleteTgtambbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3071,10 +2929,8 @@ func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, 
 // GetTgtambbItem calls GET /tgtambb/{id}/items/{itemId}
 func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams, opts ...oashttp.CallOption) (GetTgtambbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3122,8 +2978,7 @@ func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOptio
 // GetBsdxwgcxfd calls GET /bsdxwgcxfd/{id}
 func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3139,8 +2994,7 @@ func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, 
 // DeleteBsdxwgcxfd calls DELETE /bsdxwgcxfd/{id}
 func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams, opts ...oashttp.CallOption) (DeleteBsdxwgcxfdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3156,10 +3010,8 @@ func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdPa
 // GetBsdxwgcxfdItem calls GET /bsdxwgcxfd/{id}/items/{itemId}
 func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3207,8 +3059,7 @@ func (c *Client) CreateSmbx(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetSmbx calls GET /smbx/{id}
 func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oashttp.CallOption) (GetSmbxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3224,8 +3075,7 @@ func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oash
 // DeleteSmbx calls DELETE /smbx/{id}
 func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts ...oashttp.CallOption) (DeleteSmbxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3241,10 +3091,8 @@ func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts .
 // GetSmbxItem calls GET /smbx/{id}/items/{itemId}
 func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts ...oashttp.CallOption) (GetSmbxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3292,8 +3140,7 @@ func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oashttp.CallOption
 // GetPdlvjfead calls GET /pdlvjfead/{id}
 func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, opts ...oashttp.CallOption) (GetPdlvjfeadResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3309,8 +3156,7 @@ func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, op
 // DeletePdlvjfead calls DELETE /pdlvjfead/{id}
 func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams, opts ...oashttp.CallOption) (DeletePdlvjfeadResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3326,10 +3172,8 @@ func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadPara
 // GetPdlvjfeadItem calls GET /pdlvjfead/{id}/items/{itemId}
 func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams, opts ...oashttp.CallOption) (GetPdlvjfeadItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3377,8 +3221,7 @@ func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOptio
 // GetYiyhckwrlh calls GET /yiyhckwrlh/{id}
 func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, opts ...oashttp.CallOption) (GetYiyhckwrlhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3394,8 +3237,7 @@ func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, 
 // DeleteYiyhckwrlh calls DELETE /yiyhckwrlh/{id}
 func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams, opts ...oashttp.CallOption) (DeleteYiyhckwrlhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3411,10 +3253,8 @@ func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhPa
 // GetYiyhckwrlhItem calls GET /yiyhckwrlh/{id}/items/{itemId}
 func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams, opts ...oashttp.CallOption) (GetYiyhckwrlhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3462,8 +3302,7 @@ func (c *Client) CreateKhvp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetKhvp calls GET /khvp/{id}
 func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oashttp.CallOption) (GetKhvpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3479,8 +3318,7 @@ func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oash
 // DeleteKhvp calls DELETE /khvp/{id}
 func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts ...oashttp.CallOption) (DeleteKhvpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3496,10 +3334,8 @@ func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts .
 // GetKhvpItem calls GET /khvp/{id}/items/{itemId}
 func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts ...oashttp.CallOption) (GetKhvpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3547,8 +3383,7 @@ func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oashttp.CallOption
 // GetPvjstyljk calls GET /pvjstyljk/{id}
 func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, opts ...oashttp.CallOption) (GetPvjstyljkResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3564,8 +3399,7 @@ func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, op
 // DeletePvjstyljk calls DELETE /pvjstyljk/{id}
 func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams, opts ...oashttp.CallOption) (DeletePvjstyljkResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3581,10 +3415,8 @@ func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkPara
 // GetPvjstyljkItem calls GET /pvjstyljk/{id}/items/{itemId}
 func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams, opts ...oashttp.CallOption) (GetPvjstyljkItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3632,8 +3464,7 @@ func (c *Client) CreateKbimj(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetKbimj calls GET /kbimj/{id}
 func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oashttp.CallOption) (GetKbimjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3649,8 +3480,7 @@ func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oa
 // DeleteKbimj calls DELETE /kbimj/{id}
 func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts ...oashttp.CallOption) (DeleteKbimjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3666,10 +3496,8 @@ func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts
 // GetKbimjItem calls GET /kbimj/{id}/items/{itemId}
 func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, opts ...oashttp.CallOption) (GetKbimjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3717,8 +3545,7 @@ func (c *Client) CreateWdxtn(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetWdxtn calls GET /wdxtn/{id}
 func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oashttp.CallOption) (GetWdxtnResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3734,8 +3561,7 @@ func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oa
 // DeleteWdxtn calls DELETE /wdxtn/{id}
 func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts ...oashttp.CallOption) (DeleteWdxtnResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3751,10 +3577,8 @@ func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts
 // GetWdxtnItem calls GET /wdxtn/{id}/items/{itemId}
 func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, opts ...oashttp.CallOption) (GetWdxtnItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3802,8 +3626,7 @@ func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oashttp.CallOption) 
 // GetAksjcfm calls GET /aksjcfm/{id}
 func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts ...oashttp.CallOption) (GetAksjcfmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3819,8 +3642,7 @@ func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts .
 // DeleteAksjcfm calls DELETE /aksjcfm/{id}
 func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, opts ...oashttp.CallOption) (DeleteAksjcfmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3836,10 +3658,8 @@ func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, 
 // GetAksjcfmItem calls GET /aksjcfm/{id}/items/{itemId}
 func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams, opts ...oashttp.CallOption) (GetAksjcfmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3887,8 +3707,7 @@ func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOptio
 // GetSnzgwpyzaw calls GET /snzgwpyzaw/{id}
 func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, opts ...oashttp.CallOption) (GetSnzgwpyzawResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3904,8 +3723,7 @@ func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, 
 // DeleteSnzgwpyzaw calls DELETE /snzgwpyzaw/{id}
 func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams, opts ...oashttp.CallOption) (DeleteSnzgwpyzawResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3921,10 +3739,8 @@ func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawPa
 // GetSnzgwpyzawItem calls GET /snzgwpyzaw/{id}/items/{itemId}
 func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams, opts ...oashttp.CallOption) (GetSnzgwpyzawItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3972,8 +3788,7 @@ func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oashttp.CallOptio
 // GetYzmkmomikw calls GET /yzmkmomikw/{id}
 func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, opts ...oashttp.CallOption) (GetYzmkmomikwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -3989,8 +3804,7 @@ func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, 
 // DeleteYzmkmomikw calls DELETE /yzmkmomikw/{id}
 func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams, opts ...oashttp.CallOption) (DeleteYzmkmomikwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4006,10 +3820,8 @@ func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwPa
 // GetYzmkmomikwItem calls GET /yzmkmomikw/{id}/items/{itemId}
 func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams, opts ...oashttp.CallOption) (GetYzmkmomikwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4057,8 +3869,7 @@ func (c *Client) CreateCzexi(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetCzexi calls GET /czexi/{id}
 func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oashttp.CallOption) (GetCzexiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4074,8 +3885,7 @@ func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oa
 // DeleteCzexi calls DELETE /czexi/{id}
 func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts ...oashttp.CallOption) (DeleteCzexiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4091,10 +3901,8 @@ func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts
 // GetCzexiItem calls GET /czexi/{id}/items/{itemId}
 func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, opts ...oashttp.CallOption) (GetCzexiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4142,8 +3950,7 @@ func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOptio
 // GetDkwdriwzoh calls GET /dkwdriwzoh/{id}
 func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, opts ...oashttp.CallOption) (GetDkwdriwzohResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4159,8 +3966,7 @@ func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, 
 // DeleteDkwdriwzoh calls DELETE /dkwdriwzoh/{id}
 func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams, opts ...oashttp.CallOption) (DeleteDkwdriwzohResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4176,10 +3982,8 @@ func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohPa
 // GetDkwdriwzohItem calls GET /dkwdriwzoh/{id}/items/{itemId}
 func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams, opts ...oashttp.CallOption) (GetDkwdriwzohItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4227,8 +4031,7 @@ func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) 
 // GetAdsxtbd calls GET /adsxtbd/{id}
 func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts ...oashttp.CallOption) (GetAdsxtbdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4244,8 +4047,7 @@ func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts .
 // DeleteAdsxtbd calls DELETE /adsxtbd/{id}
 func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, opts ...oashttp.CallOption) (DeleteAdsxtbdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4261,10 +4063,8 @@ func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, 
 // GetAdsxtbdItem calls GET /adsxtbd/{id}/items/{itemId}
 func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams, opts ...oashttp.CallOption) (GetAdsxtbdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4312,8 +4112,7 @@ func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oashttp.CallOption) 
 // GetLjufmoz calls GET /ljufmoz/{id}
 func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts ...oashttp.CallOption) (GetLjufmozResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4329,8 +4128,7 @@ func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts .
 // DeleteLjufmoz calls DELETE /ljufmoz/{id}
 func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, opts ...oashttp.CallOption) (DeleteLjufmozResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4346,10 +4144,8 @@ func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, 
 // GetLjufmozItem calls GET /ljufmoz/{id}/items/{itemId}
 func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams, opts ...oashttp.CallOption) (GetLjufmozItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4397,8 +4193,7 @@ func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oashttp.CallOptio
 // GetEukyyfcqim calls GET /eukyyfcqim/{id}
 func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, opts ...oashttp.CallOption) (GetEukyyfcqimResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4414,8 +4209,7 @@ func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, 
 // DeleteEukyyfcqim calls DELETE /eukyyfcqim/{id}
 func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams, opts ...oashttp.CallOption) (DeleteEukyyfcqimResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4431,10 +4225,8 @@ func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimPa
 // GetEukyyfcqimItem calls GET /eukyyfcqim/{id}/items/{itemId}
 func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams, opts ...oashttp.CallOption) (GetEukyyfcqimItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4482,8 +4274,7 @@ func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption
 // GetEkjzwqucv calls GET /ekjzwqucv/{id}
 func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, opts ...oashttp.CallOption) (GetEkjzwqucvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4499,8 +4290,7 @@ func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, op
 // DeleteEkjzwqucv calls DELETE /ekjzwqucv/{id}
 func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams, opts ...oashttp.CallOption) (DeleteEkjzwqucvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4516,10 +4306,8 @@ func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvPara
 // GetEkjzwqucvItem calls GET /ekjzwqucv/{id}/items/{itemId}
 func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams, opts ...oashttp.CallOption) (GetEkjzwqucvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4567,8 +4355,7 @@ func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) 
 // GetNwqlyjs calls GET /nwqlyjs/{id}
 func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts ...oashttp.CallOption) (GetNwqlyjsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4584,8 +4371,7 @@ func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts .
 // DeleteNwqlyjs calls DELETE /nwqlyjs/{id}
 func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, opts ...oashttp.CallOption) (DeleteNwqlyjsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4601,10 +4387,8 @@ func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, 
 // GetNwqlyjsItem calls GET /nwqlyjs/{id}/items/{itemId}
 func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams, opts ...oashttp.CallOption) (GetNwqlyjsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4652,8 +4436,7 @@ func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption
 // GetHqsnhwenl calls GET /hqsnhwenl/{id}
 func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, opts ...oashttp.CallOption) (GetHqsnhwenlResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4669,8 +4452,7 @@ func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, op
 // DeleteHqsnhwenl calls DELETE /hqsnhwenl/{id}
 func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams, opts ...oashttp.CallOption) (DeleteHqsnhwenlResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4686,10 +4468,8 @@ func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlPara
 // GetHqsnhwenlItem calls GET /hqsnhwenl/{id}/items/{itemId}
 func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams, opts ...oashttp.CallOption) (GetHqsnhwenlItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4737,8 +4517,7 @@ func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oashttp.CallOption)
 // GetPevfirsx calls GET /pevfirsx/{id}
 func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts ...oashttp.CallOption) (GetPevfirsxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4754,8 +4533,7 @@ func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts
 // DeletePevfirsx calls DELETE /pevfirsx/{id}
 func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams, opts ...oashttp.CallOption) (DeletePevfirsxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4771,10 +4549,8 @@ func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams
 // GetPevfirsxItem calls GET /pevfirsx/{id}/items/{itemId}
 func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams, opts ...oashttp.CallOption) (GetPevfirsxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4822,8 +4598,7 @@ func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOptio
 // GetIiixoeyuoq calls GET /iiixoeyuoq/{id}
 func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, opts ...oashttp.CallOption) (GetIiixoeyuoqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4839,8 +4614,7 @@ func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, 
 // DeleteIiixoeyuoq calls DELETE /iiixoeyuoq/{id}
 func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams, opts ...oashttp.CallOption) (DeleteIiixoeyuoqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4856,10 +4630,8 @@ func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqPa
 // GetIiixoeyuoqItem calls GET /iiixoeyuoq/{id}/items/{itemId}
 func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams, opts ...oashttp.CallOption) (GetIiixoeyuoqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4907,8 +4679,7 @@ func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (
 // GetDqbdcw calls GET /dqbdcw/{id}
 func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...oashttp.CallOption) (GetDqbdcwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4924,8 +4695,7 @@ func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...
 // DeleteDqbdcw calls DELETE /dqbdcw/{id}
 func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, opts ...oashttp.CallOption) (DeleteDqbdcwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4941,10 +4711,8 @@ func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, op
 // GetDqbdcwItem calls GET /dqbdcw/{id}/items/{itemId}
 func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, opts ...oashttp.CallOption) (GetDqbdcwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -4992,8 +4760,7 @@ func (c *Client) CreateYtcpz(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetYtcpz calls GET /ytcpz/{id}
 func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oashttp.CallOption) (GetYtcpzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5009,8 +4776,7 @@ func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oa
 // DeleteYtcpz calls DELETE /ytcpz/{id}
 func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts ...oashttp.CallOption) (DeleteYtcpzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5026,10 +4792,8 @@ func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts
 // GetYtcpzItem calls GET /ytcpz/{id}/items/{itemId}
 func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, opts ...oashttp.CallOption) (GetYtcpzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5077,8 +4841,7 @@ func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oashttp.CallOption)
 // GetUzfykhag calls GET /uzfykhag/{id}
 func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts ...oashttp.CallOption) (GetUzfykhagResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5094,8 +4857,7 @@ func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts
 // DeleteUzfykhag calls DELETE /uzfykhag/{id}
 func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams, opts ...oashttp.CallOption) (DeleteUzfykhagResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5111,10 +4873,8 @@ func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams
 // GetUzfykhagItem calls GET /uzfykhag/{id}/items/{itemId}
 func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams, opts ...oashttp.CallOption) (GetUzfykhagItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5162,8 +4922,7 @@ func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) 
 // GetLsfjfwd calls GET /lsfjfwd/{id}
 func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts ...oashttp.CallOption) (GetLsfjfwdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5179,8 +4938,7 @@ func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts .
 // DeleteLsfjfwd calls DELETE /lsfjfwd/{id}
 func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, opts ...oashttp.CallOption) (DeleteLsfjfwdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5196,10 +4954,8 @@ func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, 
 // GetLsfjfwdItem calls GET /lsfjfwd/{id}/items/{itemId}
 func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams, opts ...oashttp.CallOption) (GetLsfjfwdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5247,8 +5003,7 @@ func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oashttp.CallOptio
 // GetJmfzovblel calls GET /jmfzovblel/{id}
 func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, opts ...oashttp.CallOption) (GetJmfzovblelResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5264,8 +5019,7 @@ func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, 
 // DeleteJmfzovblel calls DELETE /jmfzovblel/{id}
 func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams, opts ...oashttp.CallOption) (DeleteJmfzovblelResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5281,10 +5035,8 @@ func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelPa
 // GetJmfzovblelItem calls GET /jmfzovblel/{id}/items/{itemId}
 func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams, opts ...oashttp.CallOption) (GetJmfzovblelItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5332,8 +5084,7 @@ func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oashttp.CallOption)
 // GetTxtpynqq calls GET /txtpynqq/{id}
 func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts ...oashttp.CallOption) (GetTxtpynqqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5349,8 +5100,7 @@ func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts
 // DeleteTxtpynqq calls DELETE /txtpynqq/{id}
 func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams, opts ...oashttp.CallOption) (DeleteTxtpynqqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5366,10 +5116,8 @@ func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams
 // GetTxtpynqqItem calls GET /txtpynqq/{id}/items/{itemId}
 func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams, opts ...oashttp.CallOption) (GetTxtpynqqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5417,8 +5165,7 @@ func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oashttp.CallOption)
 // GetSaswolsj calls GET /saswolsj/{id}
 func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts ...oashttp.CallOption) (GetSaswolsjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5434,8 +5181,7 @@ func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts
 // DeleteSaswolsj calls DELETE /saswolsj/{id}
 func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams, opts ...oashttp.CallOption) (DeleteSaswolsjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5451,10 +5197,8 @@ func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams
 // GetSaswolsjItem calls GET /saswolsj/{id}/items/{itemId}
 func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams, opts ...oashttp.CallOption) (GetSaswolsjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5502,8 +5246,7 @@ func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oashttp.CallOption)
 // GetFfpsnxar calls GET /ffpsnxar/{id}
 func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts ...oashttp.CallOption) (GetFfpsnxarResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5519,8 +5262,7 @@ func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts
 // DeleteFfpsnxar calls DELETE /ffpsnxar/{id}
 func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams, opts ...oashttp.CallOption) (DeleteFfpsnxarResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5536,10 +5278,8 @@ func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams
 // GetFfpsnxarItem calls GET /ffpsnxar/{id}/items/{itemId}
 func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams, opts ...oashttp.CallOption) (GetFfpsnxarItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5587,8 +5327,7 @@ func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (
 // GetJyvrxy calls GET /jyvrxy/{id}
 func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...oashttp.CallOption) (GetJyvrxyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5604,8 +5343,7 @@ func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...
 // DeleteJyvrxy calls DELETE /jyvrxy/{id}
 func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, opts ...oashttp.CallOption) (DeleteJyvrxyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5621,10 +5359,8 @@ func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, op
 // GetJyvrxyItem calls GET /jyvrxy/{id}/items/{itemId}
 func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, opts ...oashttp.CallOption) (GetJyvrxyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5672,8 +5408,7 @@ func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oashttp.CallOptio
 // GetGohzvshlwv calls GET /gohzvshlwv/{id}
 func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, opts ...oashttp.CallOption) (GetGohzvshlwvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5689,8 +5424,7 @@ func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, 
 // DeleteGohzvshlwv calls DELETE /gohzvshlwv/{id}
 func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams, opts ...oashttp.CallOption) (DeleteGohzvshlwvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5706,10 +5440,8 @@ func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvPa
 // GetGohzvshlwvItem calls GET /gohzvshlwv/{id}/items/{itemId}
 func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams, opts ...oashttp.CallOption) (GetGohzvshlwvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5757,8 +5489,7 @@ func (c *Client) CreateDuiesk(ctx context.Context, opts ...oashttp.CallOption) (
 // GetDuiesk calls GET /duiesk/{id}
 func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...oashttp.CallOption) (GetDuieskResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5774,8 +5505,7 @@ func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...
 // DeleteDuiesk calls DELETE /duiesk/{id}
 func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, opts ...oashttp.CallOption) (DeleteDuieskResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5791,10 +5521,8 @@ func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, op
 // GetDuieskItem calls GET /duiesk/{id}/items/{itemId}
 func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, opts ...oashttp.CallOption) (GetDuieskItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5842,8 +5570,7 @@ func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oashttp.CallOption
 // GetEyniwfhya calls GET /eyniwfhya/{id}
 func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, opts ...oashttp.CallOption) (GetEyniwfhyaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5859,8 +5586,7 @@ func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, op
 // DeleteEyniwfhya calls DELETE /eyniwfhya/{id}
 func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams, opts ...oashttp.CallOption) (DeleteEyniwfhyaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5876,10 +5602,8 @@ func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaPara
 // GetEyniwfhyaItem calls GET /eyniwfhya/{id}/items/{itemId}
 func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams, opts ...oashttp.CallOption) (GetEyniwfhyaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5927,8 +5651,7 @@ func (c *Client) CreateLaaa(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetLaaa calls GET /laaa/{id}
 func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oashttp.CallOption) (GetLaaaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5944,8 +5667,7 @@ func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oash
 // DeleteLaaa calls DELETE /laaa/{id}
 func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts ...oashttp.CallOption) (DeleteLaaaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -5961,10 +5683,8 @@ func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts .
 // GetLaaaItem calls GET /laaa/{id}/items/{itemId}
 func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts ...oashttp.CallOption) (GetLaaaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6012,8 +5732,7 @@ func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOptio
 // GetKkvecvuyfl calls GET /kkvecvuyfl/{id}
 func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, opts ...oashttp.CallOption) (GetKkvecvuyflResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6029,8 +5748,7 @@ func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, 
 // DeleteKkvecvuyfl calls DELETE /kkvecvuyfl/{id}
 func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams, opts ...oashttp.CallOption) (DeleteKkvecvuyflResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6046,10 +5764,8 @@ func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflPa
 // GetKkvecvuyflItem calls GET /kkvecvuyfl/{id}/items/{itemId}
 func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams, opts ...oashttp.CallOption) (GetKkvecvuyflItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6097,8 +5813,7 @@ func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption
 // GetLryqvwmrq calls GET /lryqvwmrq/{id}
 func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, opts ...oashttp.CallOption) (GetLryqvwmrqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6114,8 +5829,7 @@ func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, op
 // DeleteLryqvwmrq calls DELETE /lryqvwmrq/{id}
 func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams, opts ...oashttp.CallOption) (DeleteLryqvwmrqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6131,10 +5845,8 @@ func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqPara
 // GetLryqvwmrqItem calls GET /lryqvwmrq/{id}/items/{itemId}
 func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams, opts ...oashttp.CallOption) (GetLryqvwmrqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6182,8 +5894,7 @@ func (c *Client) CreateEhbcg(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetEhbcg calls GET /ehbcg/{id}
 func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oashttp.CallOption) (GetEhbcgResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6199,8 +5910,7 @@ func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oa
 // DeleteEhbcg calls DELETE /ehbcg/{id}
 func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts ...oashttp.CallOption) (DeleteEhbcgResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6216,10 +5926,8 @@ func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts
 // GetEhbcgItem calls GET /ehbcg/{id}/items/{itemId}
 func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, opts ...oashttp.CallOption) (GetEhbcgItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6267,8 +5975,7 @@ func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOptio
 // GetAjfpmlguwz calls GET /ajfpmlguwz/{id}
 func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, opts ...oashttp.CallOption) (GetAjfpmlguwzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6284,8 +5991,7 @@ func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, 
 // DeleteAjfpmlguwz calls DELETE /ajfpmlguwz/{id}
 func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams, opts ...oashttp.CallOption) (DeleteAjfpmlguwzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6301,10 +6007,8 @@ func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzPa
 // GetAjfpmlguwzItem calls GET /ajfpmlguwz/{id}/items/{itemId}
 func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams, opts ...oashttp.CallOption) (GetAjfpmlguwzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6352,8 +6056,7 @@ func (c *Client) CreateJkzjf(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetJkzjf calls GET /jkzjf/{id}
 func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oashttp.CallOption) (GetJkzjfResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6369,8 +6072,7 @@ func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oa
 // DeleteJkzjf calls DELETE /jkzjf/{id}
 func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts ...oashttp.CallOption) (DeleteJkzjfResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6386,10 +6088,8 @@ func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts
 // GetJkzjfItem calls GET /jkzjf/{id}/items/{itemId}
 func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, opts ...oashttp.CallOption) (GetJkzjfItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6437,8 +6137,7 @@ func (c *Client) CreateZjgp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetZjgp calls GET /zjgp/{id}
 func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oashttp.CallOption) (GetZjgpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6454,8 +6153,7 @@ func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oash
 // DeleteZjgp calls DELETE /zjgp/{id}
 func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts ...oashttp.CallOption) (DeleteZjgpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6471,10 +6169,8 @@ func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts .
 // GetZjgpItem calls GET /zjgp/{id}/items/{itemId}
 func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts ...oashttp.CallOption) (GetZjgpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6522,8 +6218,7 @@ func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oashttp.CallOption) 
 // GetXgtkviz calls GET /xgtkviz/{id}
 func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts ...oashttp.CallOption) (GetXgtkvizResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6539,8 +6234,7 @@ func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts .
 // DeleteXgtkviz calls DELETE /xgtkviz/{id}
 func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, opts ...oashttp.CallOption) (DeleteXgtkvizResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6556,10 +6250,8 @@ func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, 
 // GetXgtkvizItem calls GET /xgtkviz/{id}/items/{itemId}
 func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams, opts ...oashttp.CallOption) (GetXgtkvizItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6607,8 +6299,7 @@ func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oashttp.CallOption)
 // GetVehwemhv calls GET /vehwemhv/{id}
 func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts ...oashttp.CallOption) (GetVehwemhvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6624,8 +6315,7 @@ func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts
 // DeleteVehwemhv calls DELETE /vehwemhv/{id}
 func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams, opts ...oashttp.CallOption) (DeleteVehwemhvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6641,10 +6331,8 @@ func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams
 // GetVehwemhvItem calls GET /vehwemhv/{id}/items/{itemId}
 func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams, opts ...oashttp.CallOption) (GetVehwemhvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6692,8 +6380,7 @@ func (c *Client) CreateUsao(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetUsao calls GET /usao/{id}
 func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oashttp.CallOption) (GetUsaoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6709,8 +6396,7 @@ func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oash
 // DeleteUsao calls DELETE /usao/{id}
 func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts ...oashttp.CallOption) (DeleteUsaoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6726,10 +6412,8 @@ func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts .
 // GetUsaoItem calls GET /usao/{id}/items/{itemId}
 func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts ...oashttp.CallOption) (GetUsaoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6777,8 +6461,7 @@ func (c *Client) CreateIbrpe(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetIbrpe calls GET /ibrpe/{id}
 func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oashttp.CallOption) (GetIbrpeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6794,8 +6477,7 @@ func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oa
 // DeleteIbrpe calls DELETE /ibrpe/{id}
 func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts ...oashttp.CallOption) (DeleteIbrpeResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6811,10 +6493,8 @@ func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts
 // GetIbrpeItem calls GET /ibrpe/{id}/items/{itemId}
 func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, opts ...oashttp.CallOption) (GetIbrpeItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6862,8 +6542,7 @@ func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption
 // GetYnnkpcnfp calls GET /ynnkpcnfp/{id}
 func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, opts ...oashttp.CallOption) (GetYnnkpcnfpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6879,8 +6558,7 @@ func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, op
 // DeleteYnnkpcnfp calls DELETE /ynnkpcnfp/{id}
 func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams, opts ...oashttp.CallOption) (DeleteYnnkpcnfpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6896,10 +6574,8 @@ func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpPara
 // GetYnnkpcnfpItem calls GET /ynnkpcnfp/{id}/items/{itemId}
 func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams, opts ...oashttp.CallOption) (GetYnnkpcnfpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6947,8 +6623,7 @@ func (c *Client) CreateHebsfww(ctx context.Context, opts ...oashttp.CallOption) 
 // GetHebsfww calls GET /hebsfww/{id}
 func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts ...oashttp.CallOption) (GetHebsfwwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6964,8 +6639,7 @@ func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts .
 // DeleteHebsfww calls DELETE /hebsfww/{id}
 func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, opts ...oashttp.CallOption) (DeleteHebsfwwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -6981,10 +6655,8 @@ func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, 
 // GetHebsfwwItem calls GET /hebsfww/{id}/items/{itemId}
 func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams, opts ...oashttp.CallOption) (GetHebsfwwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7032,8 +6704,7 @@ func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption
 // GetLtjimwzmm calls GET /ltjimwzmm/{id}
 func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, opts ...oashttp.CallOption) (GetLtjimwzmmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7049,8 +6720,7 @@ func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, op
 // DeleteLtjimwzmm calls DELETE /ltjimwzmm/{id}
 func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams, opts ...oashttp.CallOption) (DeleteLtjimwzmmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7066,10 +6736,8 @@ func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmPara
 // GetLtjimwzmmItem calls GET /ltjimwzmm/{id}/items/{itemId}
 func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams, opts ...oashttp.CallOption) (GetLtjimwzmmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7117,8 +6785,7 @@ func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOptio
 // GetDcvkqqrcam calls GET /dcvkqqrcam/{id}
 func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, opts ...oashttp.CallOption) (GetDcvkqqrcamResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7134,8 +6801,7 @@ func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, 
 // DeleteDcvkqqrcam calls DELETE /dcvkqqrcam/{id}
 func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams, opts ...oashttp.CallOption) (DeleteDcvkqqrcamResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7151,10 +6817,8 @@ func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamPa
 // GetDcvkqqrcamItem calls GET /dcvkqqrcam/{id}/items/{itemId}
 func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams, opts ...oashttp.CallOption) (GetDcvkqqrcamItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7202,8 +6866,7 @@ func (c *Client) CreateTchlxm(ctx context.Context, opts ...oashttp.CallOption) (
 // GetTchlxm calls GET /tchlxm/{id}
 func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...oashttp.CallOption) (GetTchlxmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7219,8 +6882,7 @@ func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...
 // DeleteTchlxm calls DELETE /tchlxm/{id}
 func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, opts ...oashttp.CallOption) (DeleteTchlxmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7236,10 +6898,8 @@ func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, op
 // GetTchlxmItem calls GET /tchlxm/{id}/items/{itemId}
 func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, opts ...oashttp.CallOption) (GetTchlxmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7287,8 +6947,7 @@ func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption
 // GetXwvwytbkk calls GET /xwvwytbkk/{id}
 func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, opts ...oashttp.CallOption) (GetXwvwytbkkResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7304,8 +6963,7 @@ func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, op
 // DeleteXwvwytbkk calls DELETE /xwvwytbkk/{id}
 func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams, opts ...oashttp.CallOption) (DeleteXwvwytbkkResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7321,10 +6979,8 @@ func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkPara
 // GetXwvwytbkkItem calls GET /xwvwytbkk/{id}/items/{itemId}
 func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams, opts ...oashttp.CallOption) (GetXwvwytbkkItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7372,8 +7028,7 @@ func (c *Client) CreateYligt(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetYligt calls GET /yligt/{id}
 func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oashttp.CallOption) (GetYligtResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7389,8 +7044,7 @@ func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oa
 // DeleteYligt calls DELETE /yligt/{id}
 func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts ...oashttp.CallOption) (DeleteYligtResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7406,10 +7060,8 @@ func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts
 // GetYligtItem calls GET /yligt/{id}/items/{itemId}
 func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, opts ...oashttp.CallOption) (GetYligtItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7457,8 +7109,7 @@ func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oashttp.CallOption) 
 // GetHrhnvku calls GET /hrhnvku/{id}
 func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts ...oashttp.CallOption) (GetHrhnvkuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7474,8 +7125,7 @@ func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts .
 // DeleteHrhnvku calls DELETE /hrhnvku/{id}
 func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, opts ...oashttp.CallOption) (DeleteHrhnvkuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7491,10 +7141,8 @@ func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, 
 // GetHrhnvkuItem calls GET /hrhnvku/{id}/items/{itemId}
 func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams, opts ...oashttp.CallOption) (GetHrhnvkuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7542,8 +7190,7 @@ func (c *Client) CreateHpiq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetHpiq calls GET /hpiq/{id}
 func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oashttp.CallOption) (GetHpiqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7559,8 +7206,7 @@ func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oash
 // DeleteHpiq calls DELETE /hpiq/{id}
 func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts ...oashttp.CallOption) (DeleteHpiqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7576,10 +7222,8 @@ func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts .
 // GetHpiqItem calls GET /hpiq/{id}/items/{itemId}
 func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts ...oashttp.CallOption) (GetHpiqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7627,8 +7271,7 @@ func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oashttp.CallOption)
 // GetPnpjsusn calls GET /pnpjsusn/{id}
 func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts ...oashttp.CallOption) (GetPnpjsusnResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7644,8 +7287,7 @@ func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts
 // DeletePnpjsusn calls DELETE /pnpjsusn/{id}
 func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams, opts ...oashttp.CallOption) (DeletePnpjsusnResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7661,10 +7303,8 @@ func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams
 // GetPnpjsusnItem calls GET /pnpjsusn/{id}/items/{itemId}
 func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams, opts ...oashttp.CallOption) (GetPnpjsusnItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7712,8 +7352,7 @@ func (c *Client) CreateGoayxu(ctx context.Context, opts ...oashttp.CallOption) (
 // GetGoayxu calls GET /goayxu/{id}
 func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...oashttp.CallOption) (GetGoayxuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7729,8 +7368,7 @@ func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...
 // DeleteGoayxu calls DELETE /goayxu/{id}
 func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, opts ...oashttp.CallOption) (DeleteGoayxuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7746,10 +7384,8 @@ func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, op
 // GetGoayxuItem calls GET /goayxu/{id}/items/{itemId}
 func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, opts ...oashttp.CallOption) (GetGoayxuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7797,8 +7433,7 @@ func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oashttp.CallOption)
 // GetIsdfbtys calls GET /isdfbtys/{id}
 func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts ...oashttp.CallOption) (GetIsdfbtysResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7814,8 +7449,7 @@ func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts
 // DeleteIsdfbtys calls DELETE /isdfbtys/{id}
 func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams, opts ...oashttp.CallOption) (DeleteIsdfbtysResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7831,10 +7465,8 @@ func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams
 // GetIsdfbtysItem calls GET /isdfbtys/{id}/items/{itemId}
 func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams, opts ...oashttp.CallOption) (GetIsdfbtysItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7882,8 +7514,7 @@ func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oashttp.CallOptio
 // GetQencbyscsi calls GET /qencbyscsi/{id}
 func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, opts ...oashttp.CallOption) (GetQencbyscsiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7899,8 +7530,7 @@ func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, 
 // DeleteQencbyscsi calls DELETE /qencbyscsi/{id}
 func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams, opts ...oashttp.CallOption) (DeleteQencbyscsiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7916,10 +7546,8 @@ func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiPa
 // GetQencbyscsiItem calls GET /qencbyscsi/{id}/items/{itemId}
 func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams, opts ...oashttp.CallOption) (GetQencbyscsiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7967,8 +7595,7 @@ func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oashttp.CallOptio
 // GetPjozgwqvuu calls GET /pjozgwqvuu/{id}
 func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, opts ...oashttp.CallOption) (GetPjozgwqvuuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -7984,8 +7611,7 @@ func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, 
 // DeletePjozgwqvuu calls DELETE /pjozgwqvuu/{id}
 func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams, opts ...oashttp.CallOption) (DeletePjozgwqvuuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8001,10 +7627,8 @@ func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuPa
 // GetPjozgwqvuuItem calls GET /pjozgwqvuu/{id}/items/{itemId}
 func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams, opts ...oashttp.CallOption) (GetPjozgwqvuuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8052,8 +7676,7 @@ func (c *Client) CreateZygq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetZygq calls GET /zygq/{id}
 func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oashttp.CallOption) (GetZygqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8069,8 +7692,7 @@ func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oash
 // DeleteZygq calls DELETE /zygq/{id}
 func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts ...oashttp.CallOption) (DeleteZygqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8086,10 +7708,8 @@ func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts .
 // GetZygqItem calls GET /zygq/{id}/items/{itemId}
 func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts ...oashttp.CallOption) (GetZygqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8137,8 +7757,7 @@ func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOptio
 // GetLpdkoiibzd calls GET /lpdkoiibzd/{id}
 func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, opts ...oashttp.CallOption) (GetLpdkoiibzdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8154,8 +7773,7 @@ func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, 
 // DeleteLpdkoiibzd calls DELETE /lpdkoiibzd/{id}
 func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams, opts ...oashttp.CallOption) (DeleteLpdkoiibzdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8171,10 +7789,8 @@ func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdPa
 // GetLpdkoiibzdItem calls GET /lpdkoiibzd/{id}/items/{itemId}
 func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams, opts ...oashttp.CallOption) (GetLpdkoiibzdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8222,8 +7838,7 @@ func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption
 // GetWmfkrdfpm calls GET /wmfkrdfpm/{id}
 func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, opts ...oashttp.CallOption) (GetWmfkrdfpmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8239,8 +7854,7 @@ func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, op
 // DeleteWmfkrdfpm calls DELETE /wmfkrdfpm/{id}
 func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams, opts ...oashttp.CallOption) (DeleteWmfkrdfpmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8256,10 +7870,8 @@ func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmPara
 // GetWmfkrdfpmItem calls GET /wmfkrdfpm/{id}/items/{itemId}
 func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams, opts ...oashttp.CallOption) (GetWmfkrdfpmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8307,8 +7919,7 @@ func (c *Client) CreateHpjesr(ctx context.Context, opts ...oashttp.CallOption) (
 // GetHpjesr calls GET /hpjesr/{id}
 func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...oashttp.CallOption) (GetHpjesrResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8324,8 +7935,7 @@ func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...
 // DeleteHpjesr calls DELETE /hpjesr/{id}
 func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, opts ...oashttp.CallOption) (DeleteHpjesrResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8341,10 +7951,8 @@ func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, op
 // GetHpjesrItem calls GET /hpjesr/{id}/items/{itemId}
 func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, opts ...oashttp.CallOption) (GetHpjesrItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8392,8 +8000,7 @@ func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oashttp.CallOptio
 // GetInkgjgjncj calls GET /inkgjgjncj/{id}
 func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, opts ...oashttp.CallOption) (GetInkgjgjncjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8409,8 +8016,7 @@ func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, 
 // DeleteInkgjgjncj calls DELETE /inkgjgjncj/{id}
 func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams, opts ...oashttp.CallOption) (DeleteInkgjgjncjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8426,10 +8032,8 @@ func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjPa
 // GetInkgjgjncjItem calls GET /inkgjgjncj/{id}/items/{itemId}
 func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams, opts ...oashttp.CallOption) (GetInkgjgjncjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8477,8 +8081,7 @@ func (c *Client) CreateKsksqf(ctx context.Context, opts ...oashttp.CallOption) (
 // GetKsksqf calls GET /ksksqf/{id}
 func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...oashttp.CallOption) (GetKsksqfResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8494,8 +8097,7 @@ func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...
 // DeleteKsksqf calls DELETE /ksksqf/{id}
 func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, opts ...oashttp.CallOption) (DeleteKsksqfResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8511,10 +8113,8 @@ func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, op
 // GetKsksqfItem calls GET /ksksqf/{id}/items/{itemId}
 func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, opts ...oashttp.CallOption) (GetKsksqfItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8562,8 +8162,7 @@ func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oashttp.CallOption
 // GetEtkaalelo calls GET /etkaalelo/{id}
 func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, opts ...oashttp.CallOption) (GetEtkaaleloResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8579,8 +8178,7 @@ func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, op
 // DeleteEtkaalelo calls DELETE /etkaalelo/{id}
 func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams, opts ...oashttp.CallOption) (DeleteEtkaaleloResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8596,10 +8194,8 @@ func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloPara
 // GetEtkaaleloItem calls GET /etkaalelo/{id}/items/{itemId}
 func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams, opts ...oashttp.CallOption) (GetEtkaaleloItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8647,8 +8243,7 @@ func (c *Client) CreateEwuwn(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetEwuwn calls GET /ewuwn/{id}
 func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oashttp.CallOption) (GetEwuwnResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8664,8 +8259,7 @@ func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oa
 // DeleteEwuwn calls DELETE /ewuwn/{id}
 func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts ...oashttp.CallOption) (DeleteEwuwnResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8681,10 +8275,8 @@ func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts
 // GetEwuwnItem calls GET /ewuwn/{id}/items/{itemId}
 func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, opts ...oashttp.CallOption) (GetEwuwnItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8732,8 +8324,7 @@ func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oashttp.CallOption
 // GetTsgoqiast calls GET /tsgoqiast/{id}
 func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, opts ...oashttp.CallOption) (GetTsgoqiastResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8749,8 +8340,7 @@ func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, op
 // DeleteTsgoqiast calls DELETE /tsgoqiast/{id}
 func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams, opts ...oashttp.CallOption) (DeleteTsgoqiastResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8766,10 +8356,8 @@ func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastPara
 // GetTsgoqiastItem calls GET /tsgoqiast/{id}/items/{itemId}
 func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams, opts ...oashttp.CallOption) (GetTsgoqiastItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8817,8 +8405,7 @@ func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oashttp.CallOption)
 // GetAizwakpp calls GET /aizwakpp/{id}
 func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts ...oashttp.CallOption) (GetAizwakppResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8834,8 +8421,7 @@ func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts
 // DeleteAizwakpp calls DELETE /aizwakpp/{id}
 func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams, opts ...oashttp.CallOption) (DeleteAizwakppResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8851,10 +8437,8 @@ func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams
 // GetAizwakppItem calls GET /aizwakpp/{id}/items/{itemId}
 func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams, opts ...oashttp.CallOption) (GetAizwakppItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8902,8 +8486,7 @@ func (c *Client) CreateIkawb(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetIkawb calls GET /ikawb/{id}
 func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oashttp.CallOption) (GetIkawbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8919,8 +8502,7 @@ func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oa
 // DeleteIkawb calls DELETE /ikawb/{id}
 func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts ...oashttp.CallOption) (DeleteIkawbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8936,10 +8518,8 @@ func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts
 // GetIkawbItem calls GET /ikawb/{id}/items/{itemId}
 func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, opts ...oashttp.CallOption) (GetIkawbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -8987,8 +8567,7 @@ func (c *Client) CreateCoroo(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetCoroo calls GET /coroo/{id}
 func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oashttp.CallOption) (GetCorooResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9004,8 +8583,7 @@ func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oa
 // DeleteCoroo calls DELETE /coroo/{id}
 func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts ...oashttp.CallOption) (DeleteCorooResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9021,10 +8599,8 @@ func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts
 // GetCorooItem calls GET /coroo/{id}/items/{itemId}
 func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, opts ...oashttp.CallOption) (GetCorooItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9072,8 +8648,7 @@ func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oashttp.CallOption)
 // GetNalhmjxt calls GET /nalhmjxt/{id}
 func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts ...oashttp.CallOption) (GetNalhmjxtResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9089,8 +8664,7 @@ func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts
 // DeleteNalhmjxt calls DELETE /nalhmjxt/{id}
 func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams, opts ...oashttp.CallOption) (DeleteNalhmjxtResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9106,10 +8680,8 @@ func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams
 // GetNalhmjxtItem calls GET /nalhmjxt/{id}/items/{itemId}
 func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams, opts ...oashttp.CallOption) (GetNalhmjxtItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9157,8 +8729,7 @@ func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oashttp.CallOptio
 // GetGovlnwhqng calls GET /govlnwhqng/{id}
 func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, opts ...oashttp.CallOption) (GetGovlnwhqngResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9174,8 +8745,7 @@ func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, 
 // DeleteGovlnwhqng calls DELETE /govlnwhqng/{id}
 func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams, opts ...oashttp.CallOption) (DeleteGovlnwhqngResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9191,10 +8761,8 @@ func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngPa
 // GetGovlnwhqngItem calls GET /govlnwhqng/{id}/items/{itemId}
 func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams, opts ...oashttp.CallOption) (GetGovlnwhqngItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9242,8 +8810,7 @@ func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oashttp.CallOption
 // GetFivetcjfz calls GET /fivetcjfz/{id}
 func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, opts ...oashttp.CallOption) (GetFivetcjfzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9259,8 +8826,7 @@ func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, op
 // DeleteFivetcjfz calls DELETE /fivetcjfz/{id}
 func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams, opts ...oashttp.CallOption) (DeleteFivetcjfzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9276,10 +8842,8 @@ func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzPara
 // GetFivetcjfzItem calls GET /fivetcjfz/{id}/items/{itemId}
 func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams, opts ...oashttp.CallOption) (GetFivetcjfzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9327,8 +8891,7 @@ func (c *Client) CreateQedvj(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetQedvj calls GET /qedvj/{id}
 func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oashttp.CallOption) (GetQedvjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9344,8 +8907,7 @@ func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oa
 // DeleteQedvj calls DELETE /qedvj/{id}
 func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts ...oashttp.CallOption) (DeleteQedvjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9361,10 +8923,8 @@ func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts
 // GetQedvjItem calls GET /qedvj/{id}/items/{itemId}
 func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, opts ...oashttp.CallOption) (GetQedvjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9412,8 +8972,7 @@ func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oashttp.CallOption) 
 // GetFnsjyok calls GET /fnsjyok/{id}
 func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts ...oashttp.CallOption) (GetFnsjyokResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9429,8 +8988,7 @@ func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts .
 // DeleteFnsjyok calls DELETE /fnsjyok/{id}
 func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, opts ...oashttp.CallOption) (DeleteFnsjyokResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9446,10 +9004,8 @@ func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, 
 // GetFnsjyokItem calls GET /fnsjyok/{id}/items/{itemId}
 func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams, opts ...oashttp.CallOption) (GetFnsjyokItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9497,8 +9053,7 @@ func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOptio
 // GetKzpfzxdlok calls GET /kzpfzxdlok/{id}
 func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, opts ...oashttp.CallOption) (GetKzpfzxdlokResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9514,8 +9069,7 @@ func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, 
 // DeleteKzpfzxdlok calls DELETE /kzpfzxdlok/{id}
 func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams, opts ...oashttp.CallOption) (DeleteKzpfzxdlokResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9531,10 +9085,8 @@ func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokPa
 // GetKzpfzxdlokItem calls GET /kzpfzxdlok/{id}/items/{itemId}
 func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams, opts ...oashttp.CallOption) (GetKzpfzxdlokItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9582,8 +9134,7 @@ func (c *Client) CreateNoaexm(ctx context.Context, opts ...oashttp.CallOption) (
 // GetNoaexm calls GET /noaexm/{id}
 func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...oashttp.CallOption) (GetNoaexmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9599,8 +9150,7 @@ func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...
 // DeleteNoaexm calls DELETE /noaexm/{id}
 func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, opts ...oashttp.CallOption) (DeleteNoaexmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9616,10 +9166,8 @@ func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, op
 // GetNoaexmItem calls GET /noaexm/{id}/items/{itemId}
 func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, opts ...oashttp.CallOption) (GetNoaexmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9667,8 +9215,7 @@ func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oashttp.CallOptio
 // GetXcljdelfxx calls GET /xcljdelfxx/{id}
 func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, opts ...oashttp.CallOption) (GetXcljdelfxxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9684,8 +9231,7 @@ func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, 
 // DeleteXcljdelfxx calls DELETE /xcljdelfxx/{id}
 func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams, opts ...oashttp.CallOption) (DeleteXcljdelfxxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9701,10 +9247,8 @@ func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxPa
 // GetXcljdelfxxItem calls GET /xcljdelfxx/{id}/items/{itemId}
 func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams, opts ...oashttp.CallOption) (GetXcljdelfxxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9752,8 +9296,7 @@ func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oashttp.CallOption)
 // GetGuiyycbu calls GET /guiyycbu/{id}
 func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts ...oashttp.CallOption) (GetGuiyycbuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9769,8 +9312,7 @@ func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts
 // DeleteGuiyycbu calls DELETE /guiyycbu/{id}
 func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams, opts ...oashttp.CallOption) (DeleteGuiyycbuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9786,10 +9328,8 @@ func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams
 // GetGuiyycbuItem calls GET /guiyycbu/{id}/items/{itemId}
 func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams, opts ...oashttp.CallOption) (GetGuiyycbuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9837,8 +9377,7 @@ func (c *Client) CreateJqjyp(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetJqjyp calls GET /jqjyp/{id}
 func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oashttp.CallOption) (GetJqjypResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9854,8 +9393,7 @@ func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oa
 // DeleteJqjyp calls DELETE /jqjyp/{id}
 func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts ...oashttp.CallOption) (DeleteJqjypResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9871,10 +9409,8 @@ func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts
 // GetJqjypItem calls GET /jqjyp/{id}/items/{itemId}
 func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, opts ...oashttp.CallOption) (GetJqjypItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9922,8 +9458,7 @@ func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption)
 // GetTmnwcqdv calls GET /tmnwcqdv/{id}
 func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts ...oashttp.CallOption) (GetTmnwcqdvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9939,8 +9474,7 @@ func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts
 // DeleteTmnwcqdv calls DELETE /tmnwcqdv/{id}
 func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams, opts ...oashttp.CallOption) (DeleteTmnwcqdvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -9956,10 +9490,8 @@ func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams
 // GetTmnwcqdvItem calls GET /tmnwcqdv/{id}/items/{itemId}
 func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams, opts ...oashttp.CallOption) (GetTmnwcqdvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10007,8 +9539,7 @@ func (c *Client) CreateQeftui(ctx context.Context, opts ...oashttp.CallOption) (
 // GetQeftui calls GET /qeftui/{id}
 func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...oashttp.CallOption) (GetQeftuiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10024,8 +9555,7 @@ func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...
 // DeleteQeftui calls DELETE /qeftui/{id}
 func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, opts ...oashttp.CallOption) (DeleteQeftuiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10041,10 +9571,8 @@ func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, op
 // GetQeftuiItem calls GET /qeftui/{id}/items/{itemId}
 func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, opts ...oashttp.CallOption) (GetQeftuiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10092,8 +9620,7 @@ func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oashttp.CallOption) 
 // GetSvnuldp calls GET /svnuldp/{id}
 func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts ...oashttp.CallOption) (GetSvnuldpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10109,8 +9636,7 @@ func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts .
 // DeleteSvnuldp calls DELETE /svnuldp/{id}
 func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, opts ...oashttp.CallOption) (DeleteSvnuldpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10126,10 +9652,8 @@ func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, 
 // GetSvnuldpItem calls GET /svnuldp/{id}/items/{itemId}
 func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams, opts ...oashttp.CallOption) (GetSvnuldpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10177,8 +9701,7 @@ func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (
 // GetZfwxbj calls GET /zfwxbj/{id}
 func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...oashttp.CallOption) (GetZfwxbjResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10194,8 +9717,7 @@ func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...
 // DeleteZfwxbj calls DELETE /zfwxbj/{id}
 func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, opts ...oashttp.CallOption) (DeleteZfwxbjResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10211,10 +9733,8 @@ func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, op
 // GetZfwxbjItem calls GET /zfwxbj/{id}/items/{itemId}
 func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, opts ...oashttp.CallOption) (GetZfwxbjItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10262,8 +9782,7 @@ func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption
 // GetDfcvpijrs calls GET /dfcvpijrs/{id}
 func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, opts ...oashttp.CallOption) (GetDfcvpijrsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10279,8 +9798,7 @@ func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, op
 // DeleteDfcvpijrs calls DELETE /dfcvpijrs/{id}
 func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams, opts ...oashttp.CallOption) (DeleteDfcvpijrsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10296,10 +9814,8 @@ func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsPara
 // GetDfcvpijrsItem calls GET /dfcvpijrs/{id}/items/{itemId}
 func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams, opts ...oashttp.CallOption) (GetDfcvpijrsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10347,8 +9863,7 @@ func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oashttp.CallOption) 
 // GetKcuotcc calls GET /kcuotcc/{id}
 func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts ...oashttp.CallOption) (GetKcuotccResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10364,8 +9879,7 @@ func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts .
 // DeleteKcuotcc calls DELETE /kcuotcc/{id}
 func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, opts ...oashttp.CallOption) (DeleteKcuotccResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10381,10 +9895,8 @@ func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, 
 // GetKcuotccItem calls GET /kcuotcc/{id}/items/{itemId}
 func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams, opts ...oashttp.CallOption) (GetKcuotccItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10432,8 +9944,7 @@ func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption
 // GetYlxpbzwdi calls GET /ylxpbzwdi/{id}
 func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, opts ...oashttp.CallOption) (GetYlxpbzwdiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10449,8 +9960,7 @@ func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, op
 // DeleteYlxpbzwdi calls DELETE /ylxpbzwdi/{id}
 func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams, opts ...oashttp.CallOption) (DeleteYlxpbzwdiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10466,10 +9976,8 @@ func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiPara
 // GetYlxpbzwdiItem calls GET /ylxpbzwdi/{id}/items/{itemId}
 func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams, opts ...oashttp.CallOption) (GetYlxpbzwdiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10517,8 +10025,7 @@ func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oashttp.CallOption
 // GetEukxcmipe calls GET /eukxcmipe/{id}
 func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, opts ...oashttp.CallOption) (GetEukxcmipeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10534,8 +10041,7 @@ func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, op
 // DeleteEukxcmipe calls DELETE /eukxcmipe/{id}
 func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams, opts ...oashttp.CallOption) (DeleteEukxcmipeResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10551,10 +10057,8 @@ func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipePara
 // GetEukxcmipeItem calls GET /eukxcmipe/{id}/items/{itemId}
 func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams, opts ...oashttp.CallOption) (GetEukxcmipeItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10602,8 +10106,7 @@ func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oashttp.CallOption
 // GetVqslmzslb calls GET /vqslmzslb/{id}
 func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, opts ...oashttp.CallOption) (GetVqslmzslbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10619,8 +10122,7 @@ func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, op
 // DeleteVqslmzslb calls DELETE /vqslmzslb/{id}
 func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams, opts ...oashttp.CallOption) (DeleteVqslmzslbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10636,10 +10138,8 @@ func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbPara
 // GetVqslmzslbItem calls GET /vqslmzslb/{id}/items/{itemId}
 func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams, opts ...oashttp.CallOption) (GetVqslmzslbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10687,8 +10187,7 @@ func (c *Client) CreateMqms(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetMqms calls GET /mqms/{id}
 func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oashttp.CallOption) (GetMqmsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10704,8 +10203,7 @@ func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oash
 // DeleteMqms calls DELETE /mqms/{id}
 func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts ...oashttp.CallOption) (DeleteMqmsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10721,10 +10219,8 @@ func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts .
 // GetMqmsItem calls GET /mqms/{id}/items/{itemId}
 func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts ...oashttp.CallOption) (GetMqmsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10772,8 +10268,7 @@ func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption
 // GetXvwuqnvpw calls GET /xvwuqnvpw/{id}
 func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, opts ...oashttp.CallOption) (GetXvwuqnvpwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10789,8 +10284,7 @@ func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, op
 // DeleteXvwuqnvpw calls DELETE /xvwuqnvpw/{id}
 func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams, opts ...oashttp.CallOption) (DeleteXvwuqnvpwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10806,10 +10300,8 @@ func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwPara
 // GetXvwuqnvpwItem calls GET /xvwuqnvpw/{id}/items/{itemId}
 func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams, opts ...oashttp.CallOption) (GetXvwuqnvpwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10857,8 +10349,7 @@ func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oashttp.CallOption)
 // GetLoruxlgz calls GET /loruxlgz/{id}
 func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts ...oashttp.CallOption) (GetLoruxlgzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10874,8 +10365,7 @@ func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts
 // DeleteLoruxlgz calls DELETE /loruxlgz/{id}
 func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams, opts ...oashttp.CallOption) (DeleteLoruxlgzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10891,10 +10381,8 @@ func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams
 // GetLoruxlgzItem calls GET /loruxlgz/{id}/items/{itemId}
 func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams, opts ...oashttp.CallOption) (GetLoruxlgzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10942,8 +10430,7 @@ func (c *Client) CreateMboo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetMboo calls GET /mboo/{id}
 func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oashttp.CallOption) (GetMbooResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10959,8 +10446,7 @@ func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oash
 // DeleteMboo calls DELETE /mboo/{id}
 func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts ...oashttp.CallOption) (DeleteMbooResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -10976,10 +10462,8 @@ func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts .
 // GetMbooItem calls GET /mboo/{id}/items/{itemId}
 func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts ...oashttp.CallOption) (GetMbooItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11027,8 +10511,7 @@ func (c *Client) CreateWkvn(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetWkvn calls GET /wkvn/{id}
 func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oashttp.CallOption) (GetWkvnResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11044,8 +10527,7 @@ func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oash
 // DeleteWkvn calls DELETE /wkvn/{id}
 func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts ...oashttp.CallOption) (DeleteWkvnResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11061,10 +10543,8 @@ func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts .
 // GetWkvnItem calls GET /wkvn/{id}/items/{itemId}
 func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts ...oashttp.CallOption) (GetWkvnItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11112,8 +10592,7 @@ func (c *Client) CreateSadoz(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetSadoz calls GET /sadoz/{id}
 func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oashttp.CallOption) (GetSadozResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11129,8 +10608,7 @@ func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oa
 // DeleteSadoz calls DELETE /sadoz/{id}
 func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts ...oashttp.CallOption) (DeleteSadozResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11146,10 +10624,8 @@ func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts
 // GetSadozItem calls GET /sadoz/{id}/items/{itemId}
 func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, opts ...oashttp.CallOption) (GetSadozItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11197,8 +10673,7 @@ func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption)
 // GetMtrmzuzu calls GET /mtrmzuzu/{id}
 func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts ...oashttp.CallOption) (GetMtrmzuzuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11214,8 +10689,7 @@ func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts
 // DeleteMtrmzuzu calls DELETE /mtrmzuzu/{id}
 func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams, opts ...oashttp.CallOption) (DeleteMtrmzuzuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11231,10 +10705,8 @@ func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams
 // GetMtrmzuzuItem calls GET /mtrmzuzu/{id}/items/{itemId}
 func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams, opts ...oashttp.CallOption) (GetMtrmzuzuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11282,8 +10754,7 @@ func (c *Client) CreateLkxd(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetLkxd calls GET /lkxd/{id}
 func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oashttp.CallOption) (GetLkxdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11299,8 +10770,7 @@ func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oash
 // DeleteLkxd calls DELETE /lkxd/{id}
 func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts ...oashttp.CallOption) (DeleteLkxdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11316,10 +10786,8 @@ func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts .
 // GetLkxdItem calls GET /lkxd/{id}/items/{itemId}
 func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts ...oashttp.CallOption) (GetLkxdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11367,8 +10835,7 @@ func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption)
 // GetVmdbuvzu calls GET /vmdbuvzu/{id}
 func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts ...oashttp.CallOption) (GetVmdbuvzuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11384,8 +10851,7 @@ func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts
 // DeleteVmdbuvzu calls DELETE /vmdbuvzu/{id}
 func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams, opts ...oashttp.CallOption) (DeleteVmdbuvzuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11401,10 +10867,8 @@ func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams
 // GetVmdbuvzuItem calls GET /vmdbuvzu/{id}/items/{itemId}
 func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams, opts ...oashttp.CallOption) (GetVmdbuvzuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11452,8 +10916,7 @@ func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oashttp.CallOption)
 // GetSeoteeia calls GET /seoteeia/{id}
 func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts ...oashttp.CallOption) (GetSeoteeiaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11469,8 +10932,7 @@ func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts
 // DeleteSeoteeia calls DELETE /seoteeia/{id}
 func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams, opts ...oashttp.CallOption) (DeleteSeoteeiaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11486,10 +10948,8 @@ func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams
 // GetSeoteeiaItem calls GET /seoteeia/{id}/items/{itemId}
 func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams, opts ...oashttp.CallOption) (GetSeoteeiaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11537,8 +10997,7 @@ func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oashttp.CallOption
 // GetAburtmwbx calls GET /aburtmwbx/{id}
 func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, opts ...oashttp.CallOption) (GetAburtmwbxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11554,8 +11013,7 @@ func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, op
 // DeleteAburtmwbx calls DELETE /aburtmwbx/{id}
 func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams, opts ...oashttp.CallOption) (DeleteAburtmwbxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11571,10 +11029,8 @@ func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxPara
 // GetAburtmwbxItem calls GET /aburtmwbx/{id}/items/{itemId}
 func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams, opts ...oashttp.CallOption) (GetAburtmwbxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11622,8 +11078,7 @@ func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oashttp.CallOption) 
 // GetRqcqffd calls GET /rqcqffd/{id}
 func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts ...oashttp.CallOption) (GetRqcqffdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11639,8 +11094,7 @@ func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts .
 // DeleteRqcqffd calls DELETE /rqcqffd/{id}
 func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, opts ...oashttp.CallOption) (DeleteRqcqffdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11656,10 +11110,8 @@ func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, 
 // GetRqcqffdItem calls GET /rqcqffd/{id}/items/{itemId}
 func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams, opts ...oashttp.CallOption) (GetRqcqffdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11707,8 +11159,7 @@ func (c *Client) CreateZcyr(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetZcyr calls GET /zcyr/{id}
 func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oashttp.CallOption) (GetZcyrResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11724,8 +11175,7 @@ func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oash
 // DeleteZcyr calls DELETE /zcyr/{id}
 func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts ...oashttp.CallOption) (DeleteZcyrResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11741,10 +11191,8 @@ func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts .
 // GetZcyrItem calls GET /zcyr/{id}/items/{itemId}
 func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts ...oashttp.CallOption) (GetZcyrItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11792,8 +11240,7 @@ func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOptio
 // GetNvvwesgdrt calls GET /nvvwesgdrt/{id}
 func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, opts ...oashttp.CallOption) (GetNvvwesgdrtResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11809,8 +11256,7 @@ func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, 
 // DeleteNvvwesgdrt calls DELETE /nvvwesgdrt/{id}
 func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams, opts ...oashttp.CallOption) (DeleteNvvwesgdrtResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11826,10 +11272,8 @@ func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtPa
 // GetNvvwesgdrtItem calls GET /nvvwesgdrt/{id}/items/{itemId}
 func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams, opts ...oashttp.CallOption) (GetNvvwesgdrtItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11877,8 +11321,7 @@ func (c *Client) CreateZgtpn(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetZgtpn calls GET /zgtpn/{id}
 func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oashttp.CallOption) (GetZgtpnResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11894,8 +11337,7 @@ func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oa
 // DeleteZgtpn calls DELETE /zgtpn/{id}
 func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts ...oashttp.CallOption) (DeleteZgtpnResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11911,10 +11353,8 @@ func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts
 // GetZgtpnItem calls GET /zgtpn/{id}/items/{itemId}
 func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, opts ...oashttp.CallOption) (GetZgtpnItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11962,8 +11402,7 @@ func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOptio
 // GetBdlfeclbdh calls GET /bdlfeclbdh/{id}
 func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, opts ...oashttp.CallOption) (GetBdlfeclbdhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11979,8 +11418,7 @@ func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, 
 // DeleteBdlfeclbdh calls DELETE /bdlfeclbdh/{id}
 func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams, opts ...oashttp.CallOption) (DeleteBdlfeclbdhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -11996,10 +11434,8 @@ func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhPa
 // GetBdlfeclbdhItem calls GET /bdlfeclbdh/{id}/items/{itemId}
 func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams, opts ...oashttp.CallOption) (GetBdlfeclbdhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12047,8 +11483,7 @@ func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption
 // GetHphwvzjpl calls GET /hphwvzjpl/{id}
 func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, opts ...oashttp.CallOption) (GetHphwvzjplResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12064,8 +11499,7 @@ func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, op
 // DeleteHphwvzjpl calls DELETE /hphwvzjpl/{id}
 func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams, opts ...oashttp.CallOption) (DeleteHphwvzjplResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12081,10 +11515,8 @@ func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplPara
 // GetHphwvzjplItem calls GET /hphwvzjpl/{id}/items/{itemId}
 func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams, opts ...oashttp.CallOption) (GetHphwvzjplItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12132,8 +11564,7 @@ func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption)
 // GetSbzmfgiv calls GET /sbzmfgiv/{id}
 func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts ...oashttp.CallOption) (GetSbzmfgivResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12149,8 +11580,7 @@ func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts
 // DeleteSbzmfgiv calls DELETE /sbzmfgiv/{id}
 func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams, opts ...oashttp.CallOption) (DeleteSbzmfgivResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12166,10 +11596,8 @@ func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams
 // GetSbzmfgivItem calls GET /sbzmfgiv/{id}/items/{itemId}
 func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams, opts ...oashttp.CallOption) (GetSbzmfgivItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12217,8 +11645,7 @@ func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oashttp.CallOption
 // GetAnffhilqp calls GET /anffhilqp/{id}
 func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, opts ...oashttp.CallOption) (GetAnffhilqpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12234,8 +11661,7 @@ func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, op
 // DeleteAnffhilqp calls DELETE /anffhilqp/{id}
 func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams, opts ...oashttp.CallOption) (DeleteAnffhilqpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12251,10 +11677,8 @@ func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpPara
 // GetAnffhilqpItem calls GET /anffhilqp/{id}/items/{itemId}
 func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams, opts ...oashttp.CallOption) (GetAnffhilqpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12302,8 +11726,7 @@ func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oashttp.CallOption)
 // GetHpiszhon calls GET /hpiszhon/{id}
 func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts ...oashttp.CallOption) (GetHpiszhonResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12319,8 +11742,7 @@ func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts
 // DeleteHpiszhon calls DELETE /hpiszhon/{id}
 func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams, opts ...oashttp.CallOption) (DeleteHpiszhonResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12336,10 +11758,8 @@ func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams
 // GetHpiszhonItem calls GET /hpiszhon/{id}/items/{itemId}
 func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams, opts ...oashttp.CallOption) (GetHpiszhonItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12387,8 +11807,7 @@ func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOptio
 // GetTgkzupwfyv calls GET /tgkzupwfyv/{id}
 func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, opts ...oashttp.CallOption) (GetTgkzupwfyvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12404,8 +11823,7 @@ func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, 
 // DeleteTgkzupwfyv calls DELETE /tgkzupwfyv/{id}
 func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams, opts ...oashttp.CallOption) (DeleteTgkzupwfyvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12421,10 +11839,8 @@ func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvPa
 // GetTgkzupwfyvItem calls GET /tgkzupwfyv/{id}/items/{itemId}
 func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams, opts ...oashttp.CallOption) (GetTgkzupwfyvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12472,8 +11888,7 @@ func (c *Client) CreateSvmyg(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetSvmyg calls GET /svmyg/{id}
 func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oashttp.CallOption) (GetSvmygResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12489,8 +11904,7 @@ func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oa
 // DeleteSvmyg calls DELETE /svmyg/{id}
 func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts ...oashttp.CallOption) (DeleteSvmygResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12506,10 +11920,8 @@ func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts
 // GetSvmygItem calls GET /svmyg/{id}/items/{itemId}
 func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, opts ...oashttp.CallOption) (GetSvmygItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12557,8 +11969,7 @@ func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oashttp.CallOption
 // GetYqtdertvy calls GET /yqtdertvy/{id}
 func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, opts ...oashttp.CallOption) (GetYqtdertvyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12574,8 +11985,7 @@ func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, op
 // DeleteYqtdertvy calls DELETE /yqtdertvy/{id}
 func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams, opts ...oashttp.CallOption) (DeleteYqtdertvyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12591,10 +12001,8 @@ func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyPara
 // GetYqtdertvyItem calls GET /yqtdertvy/{id}/items/{itemId}
 func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams, opts ...oashttp.CallOption) (GetYqtdertvyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12642,8 +12050,7 @@ func (c *Client) CreateRnzei(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetRnzei calls GET /rnzei/{id}
 func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oashttp.CallOption) (GetRnzeiResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12659,8 +12066,7 @@ func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oa
 // DeleteRnzei calls DELETE /rnzei/{id}
 func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts ...oashttp.CallOption) (DeleteRnzeiResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12676,10 +12082,8 @@ func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts
 // GetRnzeiItem calls GET /rnzei/{id}/items/{itemId}
 func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, opts ...oashttp.CallOption) (GetRnzeiItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12727,8 +12131,7 @@ func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oashttp.CallOption)
 // GetGdjubxqz calls GET /gdjubxqz/{id}
 func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts ...oashttp.CallOption) (GetGdjubxqzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12744,8 +12147,7 @@ func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts
 // DeleteGdjubxqz calls DELETE /gdjubxqz/{id}
 func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams, opts ...oashttp.CallOption) (DeleteGdjubxqzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12761,10 +12163,8 @@ func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams
 // GetGdjubxqzItem calls GET /gdjubxqz/{id}/items/{itemId}
 func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams, opts ...oashttp.CallOption) (GetGdjubxqzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12812,8 +12212,7 @@ func (c *Client) CreateEkzzan(ctx context.Context, opts ...oashttp.CallOption) (
 // GetEkzzan calls GET /ekzzan/{id}
 func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...oashttp.CallOption) (GetEkzzanResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12829,8 +12228,7 @@ func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...
 // DeleteEkzzan calls DELETE /ekzzan/{id}
 func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, opts ...oashttp.CallOption) (DeleteEkzzanResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12846,10 +12244,8 @@ func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, op
 // GetEkzzanItem calls GET /ekzzan/{id}/items/{itemId}
 func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, opts ...oashttp.CallOption) (GetEkzzanItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12897,8 +12293,7 @@ func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption)
 // GetUvbyrvwl calls GET /uvbyrvwl/{id}
 func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts ...oashttp.CallOption) (GetUvbyrvwlResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12914,8 +12309,7 @@ func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts
 // DeleteUvbyrvwl calls DELETE /uvbyrvwl/{id}
 func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams, opts ...oashttp.CallOption) (DeleteUvbyrvwlResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12931,10 +12325,8 @@ func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams
 // GetUvbyrvwlItem calls GET /uvbyrvwl/{id}/items/{itemId}
 func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams, opts ...oashttp.CallOption) (GetUvbyrvwlItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12982,8 +12374,7 @@ func (c *Client) CreateAokwq(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetAokwq calls GET /aokwq/{id}
 func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oashttp.CallOption) (GetAokwqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -12999,8 +12390,7 @@ func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oa
 // DeleteAokwq calls DELETE /aokwq/{id}
 func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts ...oashttp.CallOption) (DeleteAokwqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13016,10 +12406,8 @@ func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts
 // GetAokwqItem calls GET /aokwq/{id}/items/{itemId}
 func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, opts ...oashttp.CallOption) (GetAokwqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13067,8 +12455,7 @@ func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oashttp.CallOption) 
 // GetUlpokwk calls GET /ulpokwk/{id}
 func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts ...oashttp.CallOption) (GetUlpokwkResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13084,8 +12471,7 @@ func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts .
 // DeleteUlpokwk calls DELETE /ulpokwk/{id}
 func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, opts ...oashttp.CallOption) (DeleteUlpokwkResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13101,10 +12487,8 @@ func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, 
 // GetUlpokwkItem calls GET /ulpokwk/{id}/items/{itemId}
 func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams, opts ...oashttp.CallOption) (GetUlpokwkItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13152,8 +12536,7 @@ func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oashttp.CallOption)
 // GetQemvbzwy calls GET /qemvbzwy/{id}
 func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts ...oashttp.CallOption) (GetQemvbzwyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13169,8 +12552,7 @@ func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts
 // DeleteQemvbzwy calls DELETE /qemvbzwy/{id}
 func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams, opts ...oashttp.CallOption) (DeleteQemvbzwyResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13186,10 +12568,8 @@ func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams
 // GetQemvbzwyItem calls GET /qemvbzwy/{id}/items/{itemId}
 func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams, opts ...oashttp.CallOption) (GetQemvbzwyItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13237,8 +12617,7 @@ func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oashttp.CallOption) 
 // GetXcuepkm calls GET /xcuepkm/{id}
 func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts ...oashttp.CallOption) (GetXcuepkmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13254,8 +12633,7 @@ func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts .
 // DeleteXcuepkm calls DELETE /xcuepkm/{id}
 func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, opts ...oashttp.CallOption) (DeleteXcuepkmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13271,10 +12649,8 @@ func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, 
 // GetXcuepkmItem calls GET /xcuepkm/{id}/items/{itemId}
 func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams, opts ...oashttp.CallOption) (GetXcuepkmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13322,8 +12698,7 @@ func (c *Client) CreateWgschsm(ctx context.Context, opts ...oashttp.CallOption) 
 // GetWgschsm calls GET /wgschsm/{id}
 func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts ...oashttp.CallOption) (GetWgschsmResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13339,8 +12714,7 @@ func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts .
 // DeleteWgschsm calls DELETE /wgschsm/{id}
 func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, opts ...oashttp.CallOption) (DeleteWgschsmResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13356,10 +12730,8 @@ func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, 
 // GetWgschsmItem calls GET /wgschsm/{id}/items/{itemId}
 func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams, opts ...oashttp.CallOption) (GetWgschsmItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13407,8 +12779,7 @@ func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oashttp.CallOptio
 // GetDbmzohetpt calls GET /dbmzohetpt/{id}
 func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, opts ...oashttp.CallOption) (GetDbmzohetptResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13424,8 +12795,7 @@ func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, 
 // DeleteDbmzohetpt calls DELETE /dbmzohetpt/{id}
 func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams, opts ...oashttp.CallOption) (DeleteDbmzohetptResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13441,10 +12811,8 @@ func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptPa
 // GetDbmzohetptItem calls GET /dbmzohetpt/{id}/items/{itemId}
 func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams, opts ...oashttp.CallOption) (GetDbmzohetptItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13492,8 +12860,7 @@ func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oashttp.CallOption)
 // GetVdfphmnz calls GET /vdfphmnz/{id}
 func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts ...oashttp.CallOption) (GetVdfphmnzResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13509,8 +12876,7 @@ func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts
 // DeleteVdfphmnz calls DELETE /vdfphmnz/{id}
 func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams, opts ...oashttp.CallOption) (DeleteVdfphmnzResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13526,10 +12892,8 @@ func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams
 // GetVdfphmnzItem calls GET /vdfphmnz/{id}/items/{itemId}
 func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams, opts ...oashttp.CallOption) (GetVdfphmnzItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13577,8 +12941,7 @@ func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOptio
 // GetNkzgwxxbtc calls GET /nkzgwxxbtc/{id}
 func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13594,8 +12957,7 @@ func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, 
 // DeleteNkzgwxxbtc calls DELETE /nkzgwxxbtc/{id}
 func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams, opts ...oashttp.CallOption) (DeleteNkzgwxxbtcResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13611,10 +12973,8 @@ func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcPa
 // GetNkzgwxxbtcItem calls GET /nkzgwxxbtc/{id}/items/{itemId}
 func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13662,8 +13022,7 @@ func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOptio
 // GetGnnjxpflvk calls GET /gnnjxpflvk/{id}
 func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, opts ...oashttp.CallOption) (GetGnnjxpflvkResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13679,8 +13038,7 @@ func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, 
 // DeleteGnnjxpflvk calls DELETE /gnnjxpflvk/{id}
 func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams, opts ...oashttp.CallOption) (DeleteGnnjxpflvkResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13696,10 +13054,8 @@ func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkPa
 // GetGnnjxpflvkItem calls GET /gnnjxpflvk/{id}/items/{itemId}
 func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams, opts ...oashttp.CallOption) (GetGnnjxpflvkItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13747,8 +13103,7 @@ func (c *Client) CreateOdmix(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetOdmix calls GET /odmix/{id}
 func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oashttp.CallOption) (GetOdmixResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13764,8 +13119,7 @@ func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oa
 // DeleteOdmix calls DELETE /odmix/{id}
 func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts ...oashttp.CallOption) (DeleteOdmixResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13781,10 +13135,8 @@ func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts
 // GetOdmixItem calls GET /odmix/{id}/items/{itemId}
 func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, opts ...oashttp.CallOption) (GetOdmixItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13832,8 +13184,7 @@ func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oashttp.CallOptio
 // GetZrpklalrbq calls GET /zrpklalrbq/{id}
 func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, opts ...oashttp.CallOption) (GetZrpklalrbqResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13849,8 +13200,7 @@ func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, 
 // DeleteZrpklalrbq calls DELETE /zrpklalrbq/{id}
 func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams, opts ...oashttp.CallOption) (DeleteZrpklalrbqResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13866,10 +13216,8 @@ func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqPa
 // GetZrpklalrbqItem calls GET /zrpklalrbq/{id}/items/{itemId}
 func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams, opts ...oashttp.CallOption) (GetZrpklalrbqItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13917,8 +13265,7 @@ func (c *Client) CreateBaedvo(ctx context.Context, opts ...oashttp.CallOption) (
 // GetBaedvo calls GET /baedvo/{id}
 func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...oashttp.CallOption) (GetBaedvoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13934,8 +13281,7 @@ func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...
 // DeleteBaedvo calls DELETE /baedvo/{id}
 func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, opts ...oashttp.CallOption) (DeleteBaedvoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -13951,10 +13297,8 @@ func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, op
 // GetBaedvoItem calls GET /baedvo/{id}/items/{itemId}
 func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, opts ...oashttp.CallOption) (GetBaedvoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14002,8 +13346,7 @@ func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oashttp.CallOptio
 // GetKqeqazppxu calls GET /kqeqazppxu/{id}
 func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, opts ...oashttp.CallOption) (GetKqeqazppxuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14019,8 +13362,7 @@ func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, 
 // DeleteKqeqazppxu calls DELETE /kqeqazppxu/{id}
 func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams, opts ...oashttp.CallOption) (DeleteKqeqazppxuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14036,10 +13378,8 @@ func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuPa
 // GetKqeqazppxuItem calls GET /kqeqazppxu/{id}/items/{itemId}
 func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams, opts ...oashttp.CallOption) (GetKqeqazppxuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14087,8 +13427,7 @@ func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oashttp.CallOption
 // GetQwggbplec calls GET /qwggbplec/{id}
 func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, opts ...oashttp.CallOption) (GetQwggbplecResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14104,8 +13443,7 @@ func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, op
 // DeleteQwggbplec calls DELETE /qwggbplec/{id}
 func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams, opts ...oashttp.CallOption) (DeleteQwggbplecResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14121,10 +13459,8 @@ func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecPara
 // GetQwggbplecItem calls GET /qwggbplec/{id}/items/{itemId}
 func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams, opts ...oashttp.CallOption) (GetQwggbplecItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14172,8 +13508,7 @@ func (c *Client) CreateWoss(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetWoss calls GET /woss/{id}
 func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oashttp.CallOption) (GetWossResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14189,8 +13524,7 @@ func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oash
 // DeleteWoss calls DELETE /woss/{id}
 func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts ...oashttp.CallOption) (DeleteWossResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14206,10 +13540,8 @@ func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts .
 // GetWossItem calls GET /woss/{id}/items/{itemId}
 func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts ...oashttp.CallOption) (GetWossItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14257,8 +13589,7 @@ func (c *Client) CreateKxgaet(ctx context.Context, opts ...oashttp.CallOption) (
 // GetKxgaet calls GET /kxgaet/{id}
 func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...oashttp.CallOption) (GetKxgaetResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14274,8 +13605,7 @@ func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...
 // DeleteKxgaet calls DELETE /kxgaet/{id}
 func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, opts ...oashttp.CallOption) (DeleteKxgaetResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14291,10 +13621,8 @@ func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, op
 // GetKxgaetItem calls GET /kxgaet/{id}/items/{itemId}
 func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, opts ...oashttp.CallOption) (GetKxgaetItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14342,8 +13670,7 @@ func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOptio
 // GetNtpsfifnrw calls GET /ntpsfifnrw/{id}
 func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, opts ...oashttp.CallOption) (GetNtpsfifnrwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14359,8 +13686,7 @@ func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, 
 // DeleteNtpsfifnrw calls DELETE /ntpsfifnrw/{id}
 func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams, opts ...oashttp.CallOption) (DeleteNtpsfifnrwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14376,10 +13702,8 @@ func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwPa
 // GetNtpsfifnrwItem calls GET /ntpsfifnrw/{id}/items/{itemId}
 func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams, opts ...oashttp.CallOption) (GetNtpsfifnrwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14427,8 +13751,7 @@ func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oashttp.CallOption)
 // GetWmubezcx calls GET /wmubezcx/{id}
 func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts ...oashttp.CallOption) (GetWmubezcxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14444,8 +13767,7 @@ func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts
 // DeleteWmubezcx calls DELETE /wmubezcx/{id}
 func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams, opts ...oashttp.CallOption) (DeleteWmubezcxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14461,10 +13783,8 @@ func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams
 // GetWmubezcxItem calls GET /wmubezcx/{id}/items/{itemId}
 func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams, opts ...oashttp.CallOption) (GetWmubezcxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14512,8 +13832,7 @@ func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption
 // GetBtlbjtyay calls GET /btlbjtyay/{id}
 func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, opts ...oashttp.CallOption) (GetBtlbjtyayResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14529,8 +13848,7 @@ func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, op
 // DeleteBtlbjtyay calls DELETE /btlbjtyay/{id}
 func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams, opts ...oashttp.CallOption) (DeleteBtlbjtyayResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14546,10 +13864,8 @@ func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayPara
 // GetBtlbjtyayItem calls GET /btlbjtyay/{id}/items/{itemId}
 func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams, opts ...oashttp.CallOption) (GetBtlbjtyayItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14597,8 +13913,7 @@ func (c *Client) CreateExoimo(ctx context.Context, opts ...oashttp.CallOption) (
 // GetExoimo calls GET /exoimo/{id}
 func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...oashttp.CallOption) (GetExoimoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14614,8 +13929,7 @@ func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...
 // DeleteExoimo calls DELETE /exoimo/{id}
 func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, opts ...oashttp.CallOption) (DeleteExoimoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14631,10 +13945,8 @@ func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, op
 // GetExoimoItem calls GET /exoimo/{id}/items/{itemId}
 func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, opts ...oashttp.CallOption) (GetExoimoItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14682,8 +13994,7 @@ func (c *Client) CreateEodhnor(ctx context.Context, opts ...oashttp.CallOption) 
 // GetEodhnor calls GET /eodhnor/{id}
 func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts ...oashttp.CallOption) (GetEodhnorResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14699,8 +14010,7 @@ func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts .
 // DeleteEodhnor calls DELETE /eodhnor/{id}
 func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, opts ...oashttp.CallOption) (DeleteEodhnorResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14716,10 +14026,8 @@ func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, 
 // GetEodhnorItem calls GET /eodhnor/{id}/items/{itemId}
 func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams, opts ...oashttp.CallOption) (GetEodhnorItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14767,8 +14075,7 @@ func (c *Client) CreateFpat(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetFpat calls GET /fpat/{id}
 func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oashttp.CallOption) (GetFpatResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14784,8 +14091,7 @@ func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oash
 // DeleteFpat calls DELETE /fpat/{id}
 func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts ...oashttp.CallOption) (DeleteFpatResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14801,10 +14107,8 @@ func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts .
 // GetFpatItem calls GET /fpat/{id}/items/{itemId}
 func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts ...oashttp.CallOption) (GetFpatItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14852,8 +14156,7 @@ func (c *Client) CreatePjybe(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetPjybe calls GET /pjybe/{id}
 func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oashttp.CallOption) (GetPjybeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14869,8 +14172,7 @@ func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oa
 // DeletePjybe calls DELETE /pjybe/{id}
 func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts ...oashttp.CallOption) (DeletePjybeResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14886,10 +14188,8 @@ func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts
 // GetPjybeItem calls GET /pjybe/{id}/items/{itemId}
 func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, opts ...oashttp.CallOption) (GetPjybeItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14937,8 +14237,7 @@ func (c *Client) CreateQqju(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetQqju calls GET /qqju/{id}
 func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oashttp.CallOption) (GetQqjuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14954,8 +14253,7 @@ func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oash
 // DeleteQqju calls DELETE /qqju/{id}
 func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts ...oashttp.CallOption) (DeleteQqjuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -14971,10 +14269,8 @@ func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts .
 // GetQqjuItem calls GET /qqju/{id}/items/{itemId}
 func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts ...oashttp.CallOption) (GetQqjuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15022,8 +14318,7 @@ func (c *Client) CreateScishs(ctx context.Context, opts ...oashttp.CallOption) (
 // GetScishs calls GET /scishs/{id}
 func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...oashttp.CallOption) (GetScishsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15039,8 +14334,7 @@ func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...
 // DeleteScishs calls DELETE /scishs/{id}
 func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, opts ...oashttp.CallOption) (DeleteScishsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15056,10 +14350,8 @@ func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, op
 // GetScishsItem calls GET /scishs/{id}/items/{itemId}
 func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, opts ...oashttp.CallOption) (GetScishsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15107,8 +14399,7 @@ func (c *Client) CreateYtcmg(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetYtcmg calls GET /ytcmg/{id}
 func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oashttp.CallOption) (GetYtcmgResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15124,8 +14415,7 @@ func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oa
 // DeleteYtcmg calls DELETE /ytcmg/{id}
 func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts ...oashttp.CallOption) (DeleteYtcmgResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15141,10 +14431,8 @@ func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts
 // GetYtcmgItem calls GET /ytcmg/{id}/items/{itemId}
 func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, opts ...oashttp.CallOption) (GetYtcmgItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15192,8 +14480,7 @@ func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption
 // GetXbrrgbcjh calls GET /xbrrgbcjh/{id}
 func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, opts ...oashttp.CallOption) (GetXbrrgbcjhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15209,8 +14496,7 @@ func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, op
 // DeleteXbrrgbcjh calls DELETE /xbrrgbcjh/{id}
 func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams, opts ...oashttp.CallOption) (DeleteXbrrgbcjhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15226,10 +14512,8 @@ func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhPara
 // GetXbrrgbcjhItem calls GET /xbrrgbcjh/{id}/items/{itemId}
 func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams, opts ...oashttp.CallOption) (GetXbrrgbcjhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15277,8 +14561,7 @@ func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oashttp.CallOptio
 // GetNvcblvypxv calls GET /nvcblvypxv/{id}
 func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, opts ...oashttp.CallOption) (GetNvcblvypxvResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15294,8 +14577,7 @@ func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, 
 // DeleteNvcblvypxv calls DELETE /nvcblvypxv/{id}
 func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams, opts ...oashttp.CallOption) (DeleteNvcblvypxvResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15311,10 +14593,8 @@ func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvPa
 // GetNvcblvypxvItem calls GET /nvcblvypxv/{id}/items/{itemId}
 func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams, opts ...oashttp.CallOption) (GetNvcblvypxvItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15362,8 +14642,7 @@ func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (
 // GetMhjgoj calls GET /mhjgoj/{id}
 func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...oashttp.CallOption) (GetMhjgojResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15379,8 +14658,7 @@ func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...
 // DeleteMhjgoj calls DELETE /mhjgoj/{id}
 func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, opts ...oashttp.CallOption) (DeleteMhjgojResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15396,10 +14674,8 @@ func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, op
 // GetMhjgojItem calls GET /mhjgoj/{id}/items/{itemId}
 func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, opts ...oashttp.CallOption) (GetMhjgojItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15447,8 +14723,7 @@ func (c *Client) CreateLkqh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetLkqh calls GET /lkqh/{id}
 func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oashttp.CallOption) (GetLkqhResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15464,8 +14739,7 @@ func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oash
 // DeleteLkqh calls DELETE /lkqh/{id}
 func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts ...oashttp.CallOption) (DeleteLkqhResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15481,10 +14755,8 @@ func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts .
 // GetLkqhItem calls GET /lkqh/{id}/items/{itemId}
 func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts ...oashttp.CallOption) (GetLkqhItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15532,8 +14804,7 @@ func (c *Client) CreateQion(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetQion calls GET /qion/{id}
 func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oashttp.CallOption) (GetQionResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15549,8 +14820,7 @@ func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oash
 // DeleteQion calls DELETE /qion/{id}
 func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts ...oashttp.CallOption) (DeleteQionResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15566,10 +14836,8 @@ func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts .
 // GetQionItem calls GET /qion/{id}/items/{itemId}
 func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts ...oashttp.CallOption) (GetQionItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15617,8 +14885,7 @@ func (c *Client) CreateXetyu(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetXetyu calls GET /xetyu/{id}
 func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oashttp.CallOption) (GetXetyuResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15634,8 +14901,7 @@ func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oa
 // DeleteXetyu calls DELETE /xetyu/{id}
 func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts ...oashttp.CallOption) (DeleteXetyuResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15651,10 +14917,8 @@ func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts
 // GetXetyuItem calls GET /xetyu/{id}/items/{itemId}
 func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, opts ...oashttp.CallOption) (GetXetyuItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15702,8 +14966,7 @@ func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption)
 // GetQqvgdwbt calls GET /qqvgdwbt/{id}
 func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts ...oashttp.CallOption) (GetQqvgdwbtResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15719,8 +14982,7 @@ func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts
 // DeleteQqvgdwbt calls DELETE /qqvgdwbt/{id}
 func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams, opts ...oashttp.CallOption) (DeleteQqvgdwbtResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15736,10 +14998,8 @@ func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams
 // GetQqvgdwbtItem calls GET /qqvgdwbt/{id}/items/{itemId}
 func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams, opts ...oashttp.CallOption) (GetQqvgdwbtItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15787,8 +15047,7 @@ func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oashttp.CallOption)
 // GetVqkfydzd calls GET /vqkfydzd/{id}
 func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts ...oashttp.CallOption) (GetVqkfydzdResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15804,8 +15063,7 @@ func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts
 // DeleteVqkfydzd calls DELETE /vqkfydzd/{id}
 func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams, opts ...oashttp.CallOption) (DeleteVqkfydzdResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15821,10 +15079,8 @@ func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams
 // GetVqkfydzdItem calls GET /vqkfydzd/{id}/items/{itemId}
 func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams, opts ...oashttp.CallOption) (GetVqkfydzdItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15872,8 +15128,7 @@ func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oashttp.CallOption)
 // GetIfuormbk calls GET /ifuormbk/{id}
 func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts ...oashttp.CallOption) (GetIfuormbkResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15889,8 +15144,7 @@ func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts
 // DeleteIfuormbk calls DELETE /ifuormbk/{id}
 func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams, opts ...oashttp.CallOption) (DeleteIfuormbkResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15906,10 +15160,8 @@ func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams
 // GetIfuormbkItem calls GET /ifuormbk/{id}/items/{itemId}
 func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams, opts ...oashttp.CallOption) (GetIfuormbkItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15957,8 +15209,7 @@ func (c *Client) CreateZkgjs(ctx context.Context, opts ...oashttp.CallOption) (C
 // GetZkgjs calls GET /zkgjs/{id}
 func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oashttp.CallOption) (GetZkgjsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15974,8 +15225,7 @@ func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oa
 // DeleteZkgjs calls DELETE /zkgjs/{id}
 func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts ...oashttp.CallOption) (DeleteZkgjsResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -15991,10 +15241,8 @@ func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts
 // GetZkgjsItem calls GET /zkgjs/{id}/items/{itemId}
 func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, opts ...oashttp.CallOption) (GetZkgjsItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16042,8 +15290,7 @@ func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oashttp.CallOption)
 // GetEoockqbx calls GET /eoockqbx/{id}
 func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts ...oashttp.CallOption) (GetEoockqbxResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16059,8 +15306,7 @@ func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts
 // DeleteEoockqbx calls DELETE /eoockqbx/{id}
 func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams, opts ...oashttp.CallOption) (DeleteEoockqbxResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16076,10 +15322,8 @@ func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams
 // GetEoockqbxItem calls GET /eoockqbx/{id}/items/{itemId}
 func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams, opts ...oashttp.CallOption) (GetEoockqbxItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16127,8 +15371,7 @@ func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oashttp.CallOption) 
 // GetIddmjcp calls GET /iddmjcp/{id}
 func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts ...oashttp.CallOption) (GetIddmjcpResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16144,8 +15387,7 @@ func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts .
 // DeleteIddmjcp calls DELETE /iddmjcp/{id}
 func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, opts ...oashttp.CallOption) (DeleteIddmjcpResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16161,10 +15403,8 @@ func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, 
 // GetIddmjcpItem calls GET /iddmjcp/{id}/items/{itemId}
 func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams, opts ...oashttp.CallOption) (GetIddmjcpItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16212,8 +15452,7 @@ func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oashttp.CallOption
 // GetGxlvbalni calls GET /gxlvbalni/{id}
 func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, opts ...oashttp.CallOption) (GetGxlvbalniResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16229,8 +15468,7 @@ func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, op
 // DeleteGxlvbalni calls DELETE /gxlvbalni/{id}
 func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams, opts ...oashttp.CallOption) (DeleteGxlvbalniResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16246,10 +15484,8 @@ func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniPara
 // GetGxlvbalniItem calls GET /gxlvbalni/{id}/items/{itemId}
 func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams, opts ...oashttp.CallOption) (GetGxlvbalniItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16297,8 +15533,7 @@ func (c *Client) CreateFzca(ctx context.Context, opts ...oashttp.CallOption) (Cr
 // GetFzca calls GET /fzca/{id}
 func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oashttp.CallOption) (GetFzcaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16314,8 +15549,7 @@ func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oash
 // DeleteFzca calls DELETE /fzca/{id}
 func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts ...oashttp.CallOption) (DeleteFzcaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16331,10 +15565,8 @@ func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts .
 // GetFzcaItem calls GET /fzca/{id}/items/{itemId}
 func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts ...oashttp.CallOption) (GetFzcaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16382,8 +15614,7 @@ func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oashttp.CallOptio
 // GetKnnkozqwja calls GET /knnkozqwja/{id}
 func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, opts ...oashttp.CallOption) (GetKnnkozqwjaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16399,8 +15630,7 @@ func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, 
 // DeleteKnnkozqwja calls DELETE /knnkozqwja/{id}
 func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams, opts ...oashttp.CallOption) (DeleteKnnkozqwjaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16416,10 +15646,8 @@ func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaPa
 // GetKnnkozqwjaItem calls GET /knnkozqwja/{id}/items/{itemId}
 func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams, opts ...oashttp.CallOption) (GetKnnkozqwjaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16467,8 +15695,7 @@ func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oashttp.CallOptio
 // GetGcxbiixeca calls GET /gcxbiixeca/{id}
 func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, opts ...oashttp.CallOption) (GetGcxbiixecaResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16484,8 +15711,7 @@ func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, 
 // DeleteGcxbiixeca calls DELETE /gcxbiixeca/{id}
 func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams, opts ...oashttp.CallOption) (DeleteGcxbiixecaResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16501,10 +15727,8 @@ func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaPa
 // GetGcxbiixecaItem calls GET /gcxbiixeca/{id}/items/{itemId}
 func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams, opts ...oashttp.CallOption) (GetGcxbiixecaItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16552,8 +15776,7 @@ func (c *Client) CreateXznlmb(ctx context.Context, opts ...oashttp.CallOption) (
 // GetXznlmb calls GET /xznlmb/{id}
 func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...oashttp.CallOption) (GetXznlmbResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16569,8 +15792,7 @@ func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...
 // DeleteXznlmb calls DELETE /xznlmb/{id}
 func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, opts ...oashttp.CallOption) (DeleteXznlmbResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16586,10 +15808,8 @@ func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, op
 // GetXznlmbItem calls GET /xznlmb/{id}/items/{itemId}
 func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, opts ...oashttp.CallOption) (GetXznlmbItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16637,8 +15857,7 @@ func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oashttp.CallOptio
 // GetUnhihgbprc calls GET /unhihgbprc/{id}
 func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, opts ...oashttp.CallOption) (GetUnhihgbprcResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16654,8 +15873,7 @@ func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, 
 // DeleteUnhihgbprc calls DELETE /unhihgbprc/{id}
 func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams, opts ...oashttp.CallOption) (DeleteUnhihgbprcResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16671,10 +15889,8 @@ func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcPa
 // GetUnhihgbprcItem calls GET /unhihgbprc/{id}/items/{itemId}
 func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams, opts ...oashttp.CallOption) (GetUnhihgbprcItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16722,8 +15938,7 @@ func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) 
 // GetBnpfqqf calls GET /bnpfqqf/{id}
 func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts ...oashttp.CallOption) (GetBnpfqqfResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16739,8 +15954,7 @@ func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts .
 // DeleteBnpfqqf calls DELETE /bnpfqqf/{id}
 func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, opts ...oashttp.CallOption) (DeleteBnpfqqfResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16756,10 +15970,8 @@ func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, 
 // GetBnpfqqfItem calls GET /bnpfqqf/{id}/items/{itemId}
 func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams, opts ...oashttp.CallOption) (GetBnpfqqfItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16807,8 +16019,7 @@ func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oashttp.CallOption) 
 // GetDtehsbc calls GET /dtehsbc/{id}
 func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts ...oashttp.CallOption) (GetDtehsbcResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16824,8 +16035,7 @@ func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts .
 // DeleteDtehsbc calls DELETE /dtehsbc/{id}
 func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, opts ...oashttp.CallOption) (DeleteDtehsbcResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16841,10 +16051,8 @@ func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, 
 // GetDtehsbcItem calls GET /dtehsbc/{id}/items/{itemId}
 func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams, opts ...oashttp.CallOption) (GetDtehsbcItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16892,8 +16100,7 @@ func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oashttp.CallOption) 
 // GetXewkvlw calls GET /xewkvlw/{id}
 func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts ...oashttp.CallOption) (GetXewkvlwResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16909,8 +16116,7 @@ func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts .
 // DeleteXewkvlw calls DELETE /xewkvlw/{id}
 func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, opts ...oashttp.CallOption) (DeleteXewkvlwResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16926,10 +16132,8 @@ func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, 
 // GetXewkvlwItem calls GET /xewkvlw/{id}/items/{itemId}
 func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams, opts ...oashttp.CallOption) (GetXewkvlwItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16977,8 +16181,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -16994,8 +16197,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -17011,10 +16213,8 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
-	req.Path = append(req.Path, "/items/"...)
-	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
+	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

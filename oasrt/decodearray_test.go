@@ -1,0 +1,42 @@
+package oasrt
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+type arrName string
+
+func (n *arrName) DecodeJSON(r *Reader) error {
+	s, err := r.Str()
+	*n = arrName(s)
+	return err
+}
+
+func TestDecodeArray(t *testing.T) {
+	var r Reader
+	s := make([]arrName, 3, 8) // reused, not appended to
+	r.Reset([]byte(`["a", "b"]`))
+	if err := DecodeArray(&r, &s, (*arrName).DecodeJSON); err != nil || len(s) != 2 || s[0] != "a" || s[1] != "b" {
+		t.Fatalf("got %q, %v", s, err)
+	}
+
+	var empty []arrName
+	r.Reset([]byte(`[]`))
+	if err := DecodeArray(&r, &empty, (*arrName).DecodeJSON); err != nil || empty == nil {
+		t.Fatalf("an empty array: %#v, %v", empty, err)
+	}
+
+	r.Reset([]byte(`["a", 7]`))
+	err := DecodeArray(&r, &s, (*arrName).DecodeJSON)
+	var e *Error
+	if !errors.As(err, &e) || !strings.Contains(err.Error(), "[1]") || e.Offset != 6 {
+		t.Fatalf("a bad element: %v (%#v)", err, e)
+	}
+
+	r.Reset([]byte(`{}`))
+	if err := DecodeArray(&r, &s, (*arrName).DecodeJSON); err == nil {
+		t.Fatal("an object decoded as an array")
+	}
+}

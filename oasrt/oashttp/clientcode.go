@@ -1,0 +1,143 @@
+package oashttp
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+// The helpers below are called by generated client methods, one call for
+// what each method would otherwise spell out: a path parameter, an
+// optional query parameter, a raw request body, the choice of a response
+// by its content type, the decoding of a JSON or raw response body. They
+// take no interface and call nothing through one, so the values a method
+// passes them stay on its stack: a call costs no more than the code it
+// replaces. None is generic in an operation's result type: the compiler
+// would make an instance for each operation, which costs it more than the
+// lines it saves (measured on 1,500 operations: 36 s against 21 s).
+
+// AddPath appends text, literal path text as the spec writes it, and
+// then value, a path parameter in simple style, escaped.
+func (r *Request) AddPath(text, value string) {
+	r.Path = append(r.Path, text...)
+	r.Path = append(r.Path, url.PathEscape(value)...)
+}
+
+// SetHeader sets a header parameter, making the header map when it is
+// the first.
+func (r *Request) SetHeader(key, value string) {
+	if r.Header == nil {
+		r.Header = http.Header{}
+	}
+	r.Header.Set(key, value)
+}
+
+// EncodeJSON encodes a JSON request body with encode, the EncodeJSON
+// method of the body, leaving readOnly properties out, and sends it as
+// contentType. encode is a method value of the body, kept nowhere.
+func (r *Request) EncodeJSON(encode func(*oasrt.Writer), contentType string) error {
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InRequest
+	encode(w)
+	data, err := oasrt.PutWriter(w)
+	if err != nil {
+		return err
+	}
+	r.Body, r.ContentType = data, contentType
+	return nil
+}
+
+// SetRawBody sends body as the request body, of its ContentType or, when
+// that is empty, of defaultType (the first media type the spec declares).
+func (r *Request) SetRawBody(body RawBody, defaultType string) {
+	r.BodyReader, r.ContentType = body.Body, body.ContentType
+	if r.ContentType == "" {
+		r.ContentType = defaultType
+	}
+}
+
+// QueryString appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is text.
+func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
+	}
+}
+
+// QueryInt appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is an integer.
+func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
+	}
+}
+
+// QueryBool appends name=v to req's query when v is set: an optional
+// form-style query parameter whose value is true or false.
+func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
+	if v.Set {
+		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
+	}
+}
+
+// MatchMedia returns the index of the first of types, the media types an
+// operation declares for the response's status in the spec's order,
+// that resp's Content-Type matches (MediaMatches), or -1 for none.
+func MatchMedia(resp *http.Response, types ...string) int {
+	ct := resp.Header.Get("Content-Type")
+	for i := range types {
+		if MediaMatches(ct, types[i:i+1]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DecodeResponse decodes resp's JSON body (see ResponseJSON) with decode,
+// the DecodeJSON method of the result's body, to the end of the body. A
+// body that does not decode is a *StatusError of resp's status whose Err
+// gives the JSON path and offset at fault.
+//
+// decode is a method value of a result the calling method holds on its
+// stack: DecodeResponse keeps it nowhere, so the result stays there.
+func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasrt.Reader) error) error {
+	b, err := c.ResponseJSON(resp)
+	if err != nil {
+		return err
+	}
+	err = decode(&b.Reader)
+	if err == nil {
+		err = b.Reader.End()
+	}
+	b.Release()
+	if err != nil {
+		return ResponseError(resp.StatusCode, err)
+	}
+	return nil
+}
+
+// ResponseReader reads resp's body whole, up to the limit, and returns a
+// reader of it: the body of a result that is not JSON, read before the
+// call returns so that the response is closed when it does.
+func (c *ClientConfig) ResponseReader(resp *http.Response) (io.Reader, error) {
+	data, err := c.ResponseBytes(resp)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(data), nil
+}
+
+// ResultError returns result, a documented response without fields that
+// is an error too, as the call's error when the client returns error
+// results (WithErrorResults) and status is 400 or more; nil otherwise.
+// A value without fields boxes into the interface without allocating.
+func (c *ClientConfig) ResultError(status int, result error) error {
+	if c.ErrorResults && status >= 400 {
+		return result
+	}
+	return nil
+}
