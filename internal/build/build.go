@@ -1000,9 +1000,6 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
-			if p.Format != "" {
-				b.uncheckedFormat(sch, pointer)
-			}
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go

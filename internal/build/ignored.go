@@ -72,26 +72,6 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
 }
 
-// uncheckedFormats are the formats JSON Schema 2020-12 defines that the
-// generated code does not check; other formats it does not know are the
-// spec's own annotations (OpenAPI's password, binary), and say nothing.
-var uncheckedFormats = map[string]bool{
-	"idn-email": true, "idn-hostname": true,
-}
-
-// uncheckedFormat warns about a string format JSON Schema defines that is
-// not checked, at the format's position.
-func (b *builder) uncheckedFormat(sch *base.Schema, pointer string) {
-	if !uncheckedFormats[sch.Format] {
-		return
-	}
-	pos := b.pos(sch)
-	if low := sch.GoLow(); low != nil && low.Format.ValueNode != nil {
-		pos.Line, pos.Col = low.Format.ValueNode.Line, low.Format.ValueNode.Column
-	}
-	b.warnf(pos, "%s: format %s is not checked: oasgen does not validate it yet, any string is accepted", pointer, sch.Format)
-}
-
 // refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1
 // (JSON Schema 2020-12) applies together with the referenced schema and
 // the generated code does not check; description and summary only

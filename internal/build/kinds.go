@@ -20,9 +20,6 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 			p.Format = ""
 		}
 		b.stringChecks(p, sch, pointer)
-		if p.Format != "" {
-			b.uncheckedFormat(sch, pointer)
-		}
 		if p.HasChecks() {
 			a.String = p
 		}

@@ -429,6 +429,10 @@ func (p *Prim) FormatCheck() string {
 		return "ValidRelativeJSONPointer"
 	case "regex":
 		return "ValidRegex"
+	case "idn-hostname":
+		return "ValidIDNHostname"
+	case "idn-email":
+		return "ValidIDNEmail"
 	}
 	return ""
 }
