@@ -62,10 +62,13 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	var kws keywordList
 	add := kws.add
 	// The keywords of one kind each are checked on values of their kind
-	// (kindParts). Composition that reaches a raw value: no member gave it a type.
-	add(len(sch.AllOf) > 0, "allOf")
-	add(len(sch.AnyOf) > 0, "anyOf")
-	add(len(sch.OneOf) > 0, "oneOf")
+	// (kindParts), and so is composition whose members are all free-form
+	// (composeParts). Other composition that reaches a raw value: no
+	// member gave it a type.
+	composed := freeFormChecked(sch)
+	add(len(sch.AllOf) > 0 && !composed, "allOf")
+	add(len(sch.AnyOf) > 0 && !composed, "anyOf")
+	add(len(sch.OneOf) > 0 && !composed, "oneOf")
 	if len(kws) == 0 {
 		return
 	}

@@ -578,3 +578,29 @@ func TestConditional(t *testing.T) {
 		}
 	}
 }
+
+// TestFreeFormComposition checks allOf, anyOf, oneOf and not whose
+// members are free-form, on a value without type, by the decoder and by
+// Validate.
+func TestFreeFormComposition(t *testing.T) {
+	between := func() codec { return new(keywords.Between) }
+	cases := []roundTrip{
+		{name: "all hold", doc: `4`, into: between},
+		{name: "an object without a", doc: `{}`, into: between},
+		{name: "allOf member 0 fails", doc: `0`, into: between, wantErr: `$: the value does not match allOf member 0 (offset 0)`},
+		{name: "no anyOf member", doc: `1`, into: between, wantErr: `$: the value matches no anyOf member (offset 0)`},
+		{name: "both oneOf members", doc: `{"a":1}`, into: between, wantErr: `$: the value matches 2 oneOf members, not exactly one (offset 0)`},
+		{name: "not", doc: `2`, into: between, wantErr: `$: the value matches the schema's not (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	for _, tc := range cases {
+		v := keywords.Between(tc.doc)
+		want := tc.wantErr
+		if i := strings.LastIndex(want, " (offset"); i >= 0 {
+			want = want[:i]
+		}
+		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
+		}
+	}
+}
